@@ -1,0 +1,21 @@
+/** The closing band of content pages: one clear next step. */
+export function CallToAction({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="cta-band" aria-labelledby="cta-title">
+      <div className="container cta-inner">
+        <div>
+          <h2 id="cta-title">{title}</h2>
+          <p>{text}</p>
+        </div>
+        <div className="cta-actions">
+          <a href="/quote" className="button button-accent">
+            Get a quote
+          </a>
+          <a href="/contact" className="button button-ghost">
+            Talk to us
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { COMPANY } from '../shared/company.ts';
+
+/** The brand mark and name; the mark is decorative, the name is the link text. */
+export function Logo() {
+  return (
+    <span className="logo">
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="7" fill="#1d4ed8" />
+        <path d="M9 23V9l14 14V9" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+        <circle cx="23" cy="9" r="2.5" fill="#f59e0b" />
+      </svg>
+      <span className="logo-name">{COMPANY.name}</span>
+    </span>
+  );
+}

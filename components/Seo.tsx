@@ -1,0 +1,52 @@
+import { Head } from 'vike-react/Head';
+import { useConfig } from 'vike-react/useConfig';
+import { usePageContext } from 'vike-react/usePageContext';
+import { COMPANY } from '../shared/company.ts';
+
+export interface SeoProps {
+  /** The page's own title; the company name is appended. */
+  title: string;
+  description: string;
+  /** Canonical path; defaults to the current path without its query. */
+  path?: string;
+  image?: string;
+  type?: 'website' | 'article';
+  /** One or more schema.org objects, emitted as JSON-LD. */
+  jsonLd?: object | object[];
+  noindex?: boolean;
+}
+
+/** `<` in JSON-LD would let a crafted string close the script element. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
+export function Seo({ title, description, path, image, type = 'website', jsonLd, noindex }: SeoProps) {
+  const pageContext = usePageContext();
+  const fullTitle = title === COMPANY.name ? `${COMPANY.name} | ${COMPANY.tagline}` : `${title} | ${COMPANY.name}`;
+  useConfig()({ title: fullTitle, description });
+  const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
+  const imageUrl = new URL(image ?? '/images/og-default.svg', pageContext.siteUrl).href;
+  const ld = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
+  return (
+    <Head>
+      <link rel="canonical" href={canonical} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <meta property="og:type" content={type} />
+      <meta property="og:site_name" content={COMPANY.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={canonical} />
+      <meta property="og:image" content={imageUrl} />
+      <meta property="og:locale" content="en_AU" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={imageUrl} />
+      {ld.map((item, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(item) }} />
+      ))}
+    </Head>
+  );
+}

@@ -1,0 +1,63 @@
+import { COMPANY } from '../shared/company.ts';
+import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES } from '../shared/services.ts';
+import { Logo } from './Logo.tsx';
+
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section className="footer-about" aria-label={COMPANY.name}>
+          <Logo />
+          <p>{COMPANY.tagline}. Founded in Sydney in {COMPANY.founded}.</p>
+          <address>
+            {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+            <br />
+            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+            <br />
+            <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+          </address>
+        </section>
+        {SERVICE_CATEGORIES.map((category) => (
+          <nav key={category} aria-labelledby={`footer-${category}`}>
+            <h2 id={`footer-${category}`} className="footer-heading">
+              {CATEGORY_LABELS[category]}
+            </h2>
+            <ul>
+              {SERVICES.filter((s) => s.category === category).map((s) => (
+                <li key={s.id}>
+                  <a href={`/services?service=${s.id}`}>{s.name}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="footer-heading">
+            Company
+          </h2>
+          <ul>
+            <li><a href="/about">About</a></li>
+            <li><a href="/blog">Blog</a></li>
+            <li><a href="/contact">Contact</a></li>
+            <li><a href="/quote">Get Quote</a></li>
+            <li><a href="/privacy">Privacy</a></li>
+          </ul>
+          <h2 className="footer-heading">Follow us</h2>
+          <ul className="social-links">
+            {COMPANY.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.url} rel="noopener noreferrer">{s.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container footer-bottom">
+        <p>
+          {`© ${year} ${COMPANY.legalName}. ABN ${COMPANY.abn}.`}
+        </p>
+      </div>
+    </footer>
+  );
+}

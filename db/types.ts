@@ -1,0 +1,136 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Timestamps are ISO-8601 UTC strings (`2026-11-22T07:03:24.000Z`) in both engines, so they sort and compare
+ * as text the same way everywhere; booleans are 0/1 integers for the same reason (docs/decisions/002).
+ * JSON columns hold JSON text.
+ */
+
+export interface BlogsTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  tags: string;
+  featured_image: string | null;
+  published: number;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+  read_time: number;
+}
+
+export interface BlogRedirectsTable {
+  old_slug: string;
+  blog_id: string;
+  created_at: string;
+}
+
+export interface QuotesTable {
+  id: string;
+  service: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  company_size: string | null;
+  budget: string | null;
+  timeline: string | null;
+  start_date: string;
+  completion_date: string;
+  description: string;
+  details: string;
+  status: string;
+  notes: string | null;
+  client_ip: string | null;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+export interface ContactsTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  status: string;
+  notes: string | null;
+  client_ip: string | null;
+  created_at: string;
+  submitted_at: string | null;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  totp_secret: string | null;
+  recovery_codes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  sid: string;
+  user_id: string | null;
+  data: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  lead_type: string;
+  lead_id: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  user_id: string | null;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface CaptchaSolutionsTable {
+  key: string;
+  expires_at: string;
+}
+
+export interface Database {
+  blogs: BlogsTable;
+  blog_redirects: BlogRedirectsTable;
+  quotes: QuotesTable;
+  contacts: ContactsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  captcha_solutions: CaptchaSolutionsTable;
+}
+
+export type BlogRow = Selectable<BlogsTable>;
+export type NewBlogRow = Insertable<BlogsTable>;
+export type BlogRowUpdate = Updateable<BlogsTable>;
+export type QuoteRow = Selectable<QuotesTable>;
+export type NewQuoteRow = Insertable<QuotesTable>;
+export type ContactRow = Selectable<ContactsTable>;
+export type NewContactRow = Insertable<ContactsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type AuditRow = Selectable<AuditLogTable>;

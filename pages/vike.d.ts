@@ -1,0 +1,15 @@
+import type { PageServices, SessionUser } from '../shared/page-context.ts';
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      user: SessionUser | null;
+      csrfToken: string | null;
+      siteUrl: string;
+      timeZone: string;
+      services: PageServices;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,69 @@
+/**
+ * The whole suite, in the order a failure is cheapest to see: typecheck, lint, production build, unit and
+ * integration tests, browser tests. Ends with one line `N passed, N failed` (CI reads it).
+ * Usage: npm test [-- --skip-e2e]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const skipE2e = process.argv.includes('--skip-e2e');
+let passed = 0;
+let failed = 0;
+
+function run(label: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function step(label: string, command: string, args: string[]): void {
+  if (run(label, command, args)) passed += 1;
+  else {
+    failed += 1;
+    console.error(`FAILED: ${label}`);
+  }
+}
+
+/** Runs vitest projects and adds their test counts (each test is one pass or failure). */
+function vitest(label: string, projects: string[]): void {
+  const dir = mkdtempSync(join(tmpdir(), 'vitest-report-'));
+  const report = join(dir, 'report.json');
+  const ok = run(label, 'npx', [
+    'vitest', 'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default', '--reporter=json', `--outputFile.json=${report}`,
+  ]);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numFailedTestSuites: number;
+    };
+    passed += json.numPassedTests;
+    failed += json.numFailedTests + json.numFailedTestSuites;
+    if (!ok && json.numFailedTests + json.numFailedTestSuites === 0) failed += 1;
+  } else if (!ok) failed += 1;
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function chromiumPath(): string | undefined {
+  const candidate = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+step('typecheck', 'npx', ['tsc', '--noEmit']);
+step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+step('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+vitest('unit and integration tests', ['unit', 'integration']);
+if (skipE2e) console.log('\n(browser tests skipped)');
+else if (!chromiumPath()) {
+  failed += 1;
+  console.error(
+    '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
+  );
+} else vitest('browser tests', ['e2e']);
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,12 @@
+import { Router } from 'express';
+
+/** robots.txt: everything public may be crawled, the admin may not; points crawlers at the sitemap. */
+export function robotsRouter(siteUrl: string): Router {
+  const router = Router();
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', '', `Sitemap: ${new URL('/sitemap.xml', siteUrl).href}`, ''].join('\n');
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(body);
+  });
+  return router;
+}

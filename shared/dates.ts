@@ -1,0 +1,32 @@
+/*
+ * Dates are always formatted in the company's time zone (TIME_ZONE, default Australia/Sydney), so a post
+ * published at 11 pm Sydney time shows the same day on the server and in every visitor's browser.
+ */
+export const DEFAULT_TIME_ZONE = 'Australia/Sydney';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, month: 'short' | 'long'): Intl.DateTimeFormat {
+  const key = `${timeZone}|${month}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month, day: '2-digit' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function format(iso: string, timeZone: string, month: 'short' | 'long'): string {
+  const parts = Object.fromEntries(formatter(timeZone, month).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${parts.month} ${parts.day}, ${parts.year}`;
+}
+
+/** `MMM dd, yyyy`, e.g. "Nov 05, 2026": the blog list format. */
+export function formatShortDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
+  return format(iso, timeZone, 'short');
+}
+
+/** `MMMM dd, yyyy`, e.g. "November 05, 2026": the post page format. */
+export function formatLongDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
+  return format(iso, timeZone, 'long');
+}

@@ -1,0 +1,23 @@
+const WORDS_PER_MINUTE = 200;
+
+/** The visible text of an HTML fragment: tags dropped, common entities decoded, white space folded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Minutes to read: words of the content's text / 200, rounded up, at least 1. */
+export function readTimeMinutes(html: string): number {
+  const text = htmlToText(html);
+  const words = text ? text.split(' ').length : 0;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}

@@ -1,0 +1,7 @@
+/** SPEC.md §5: the lowercased title, runs of non-alphanumeric characters turned into hyphens, edge hyphens removed. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

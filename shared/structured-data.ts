@@ -1,0 +1,53 @@
+import { COMPANY } from './company.ts';
+import type { Service } from './services.ts';
+
+/** schema.org objects shared by several pages; each page adds its own. */
+export function organizationLd(siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: COMPANY.name,
+    legalName: COMPANY.legalName,
+    url: siteUrl,
+    logo: new URL('/favicon.svg', siteUrl).href,
+    email: COMPANY.email,
+    telephone: COMPANY.phone,
+    foundingDate: String(COMPANY.founded),
+    taxID: `ABN ${COMPANY.abn}`,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: COMPANY.address.street,
+      addressLocality: COMPANY.address.locality,
+      addressRegion: COMPANY.address.region,
+      postalCode: COMPANY.address.postcode,
+      addressCountry: COMPANY.address.country,
+    },
+    sameAs: COMPANY.social.map((s) => s.url),
+  };
+}
+
+export function serviceLd(service: Service, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    serviceType: service.name,
+    name: service.name,
+    description: service.description,
+    url: new URL(`/services?service=${service.id}`, siteUrl).href,
+    areaServed: { '@type': 'Country', name: 'Australia' },
+    provider: { '@type': 'Organization', name: COMPANY.name, url: siteUrl },
+  };
+}
+
+export function breadcrumbLd(siteUrl: string, trail: ReadonlyArray<{ name: string; path: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: new URL(item.path, siteUrl).href,
+    })),
+  };
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
+import { type TestApp, createTestApp } from './test-app.ts';
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: install it (apt-get install chromium) or set CHROME_PATH.`);
+  }
+  return chromium.launch({ executablePath, args: FLAGS });
+}
+
+export interface LiveSite extends TestApp {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** The real app on a free loopback port, on a fresh database. */
+export async function startSite(options: Parameters<typeof createTestApp>[0] = {}): Promise<LiveSite> {
+  const t = await createTestApp(options);
+  const server: Server = await new Promise((resolve) => {
+    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...t,
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await t.close();
+    },
+  };
+}
+
+/** A page that records console errors and failed requests; `assertClean()` fails the test when any occurred. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    // Chromium logs a 404/4xx page's own status as an error; tests assert that status themselves.
+    const isDocumentStatus = msg.text().startsWith('Failed to load resource') && msg.location().url === page.url();
+    if (!isDocumentStatus) problems.push(`console: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  return {
+    page,
+    problems,
+    assertClean: () => expect(problems).toEqual([]),
+    close: () => context.close(),
+  };
+}
+
+/** axe-core with the WCAG 2.x A and AA rules (through 2.2); returns the violations, ids and targets. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import { type DbEngine, type DbHandle, ensureSchema, migrateToLatest, openDb } from '../../db/database.ts';
+import { createApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/logger.ts';
+import { type PageRenderer, createPageRenderer } from '../../server/render.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let renderer: Promise<PageRenderer> | undefined;
+
+/** The production build, loaded once per test file's process. */
+export function productionRenderer(): Promise<PageRenderer> {
+  renderer ??= createPageRenderer(root, true);
+  return renderer;
+}
+
+/** The engines this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function configuredEngines(): DbEngine[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDatabase extends DbHandle {
+  url: string;
+  schema?: string;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of its own: a new SQLite file in a temp folder, or a new PostgreSQL schema
+ * (so parallel runs never see each other's rows).
+ */
+export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<TestDatabase> {
+  if (engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = openDb(url, { poolSize: 1 });
+    await ensureSchema(admin, schema);
+    await admin.db.destroy();
+    const handle = openDb(url, { schema });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      url,
+      schema,
+      drop: async () => {
+        await handle.db.destroy();
+        const cleanup = openDb(url, { poolSize: 1 });
+        await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
+        await cleanup.db.destroy();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
+  const url = `file:${join(dir, 'site.db')}`;
+  const handle = openDb(url);
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    url,
+    drop: async () => {
+      await handle.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: Express;
+  config: Config;
+  database: TestDatabase;
+  close: () => Promise<void>;
+}
+
+/** `createApp` on a fresh database and the production build, with test-friendly configuration. */
+export async function createTestApp(
+  options: { engine?: DbEngine; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.engine);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'https://www.example.com.au',
+    ...options.env,
+  });
+  const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
+  return { app, config, database, close: () => database.drop() };
+}

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Kept apart from vite.config.ts so tests never load the Vike plugin; pages are tested through the real build.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/helpers/ensure-build.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/helpers/ensure-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // One browser at a time: these machines have two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
