@@ -37,6 +37,11 @@ export function createApp(deps: AppDeps): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      // One short line per request: no headers (cookies), no bodies, no query strings (search terms, tokens).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
     }),
   );
   app.use(securityHeaders(production));

@@ -33,6 +33,7 @@ export function securityHeaders(production: boolean): RequestHandler[] {
     },
     strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
   const permissions: RequestHandler = (_req, res, next) => {
