@@ -13,23 +13,31 @@ export type DbEngine = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   engine: DbEngine;
+  /** PostgreSQL only: the schema every query runs in, when not `public`. */
+  schema?: string;
 }
 
 export interface OpenDbOptions {
-  /** PostgreSQL only: use this schema (created if missing) instead of `public`; tests give each run its own. */
-  schema?: string;
   poolSize?: number;
 }
 
-/** The one place that turns DATABASE_URL into a Kysely instance. `file:` → SQLite, `postgres://` → PostgreSQL. */
+/**
+ * The one place that turns DATABASE_URL into a Kysely instance. `file:` → SQLite, `postgres://` → PostgreSQL.
+ * A PostgreSQL URL may name a schema with `?schema=name` (tests give each run its own; operators may share
+ * one database between sites).
+ */
 export function openDb(url: string, options: OpenDbOptions = {}): DbHandle {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get('schema') ?? undefined;
+    parsed.searchParams.delete('schema');
     const pool = new pg.Pool({
-      connectionString: url,
+      connectionString: parsed.href,
       max: options.poolSize ?? 10,
-      ...(options.schema ? { options: `-c search_path=${quoteIdent(options.schema)}` } : {}),
+      ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return schema ? { db, engine: 'postgres', schema } : { db, engine: 'postgres' };
   }
   const file = url.replace(/^file:/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -47,15 +55,19 @@ function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-/** Creates the PostgreSQL schema named in `options.schema` when it does not exist yet. */
-export async function ensureSchema(handle: DbHandle, schema: string): Promise<void> {
-  if (handle.engine !== 'postgres') return;
-  await sql`create schema if not exists ${sql.id(schema)}`.execute(handle.db);
+/** The migrator for a handle; with a PostgreSQL schema, its bookkeeping tables live in that schema too. */
+export function createMigrator(handle: DbHandle): Migrator {
+  return new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrations },
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
 }
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+/** Brings the database to the latest migration (creating a named PostgreSQL schema first); returns what ran. */
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  if (handle.schema) await sql`create schema if not exists ${sql.id(handle.schema)}`.execute(handle.db);
+  const { error, results } = await createMigrator(handle).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

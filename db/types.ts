@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`2026-11-22T07:03:24.000Z`) in both engines, so they sort and compare
@@ -20,12 +20,20 @@ export interface BlogsTable {
   created_at: string;
   updated_at: string;
   read_time: number;
+  /** Lowercased title, excerpt and content text: what blog search matches (migration 020; defaults to ''). */
+  search_text: Generated<string>;
 }
 
 export interface BlogRedirectsTable {
   old_slug: string;
   blog_id: string;
   created_at: string;
+}
+
+/** One version number per content area, bumped by every write (migration 021). */
+export interface ContentVersionsTable {
+  area: string;
+  version: number;
 }
 
 export interface QuotesTable {
@@ -115,6 +123,7 @@ export interface CaptchaSolutionsTable {
 export interface Database {
   blogs: BlogsTable;
   blog_redirects: BlogRedirectsTable;
+  content_versions: ContentVersionsTable;
   quotes: QuotesTable;
   contacts: ContactsTable;
   users: UsersTable;

@@ -6,5 +6,6 @@ export default {
   lang: 'en-AU',
   // Every navigation is a full page load: content pages ship no JavaScript, so there is no client router to keep.
   clientRouting: false,
-  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone'],
+  // urlPathname: the header and Seo read it, and server routing does not send it to hydrating pages by itself.
+  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname'],
 } satisfies Config;

@@ -34,10 +34,46 @@ const ConfigSchema = z
         }
       }, 'is not a known IANA time zone'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+    SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
+    REQUIRE_2FA: bool.default(false),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    // Lead capture (issue 3): spam check, limits, notifications.
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+    CAPTCHA_SECRET: z.string().min(1).optional(),
+    CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+    ALTCHA_MAX_COUNTER: z.coerce.number().int().min(1).max(10_000_000).default(3_000),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(50),
+    MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
+    FUNCTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(70_000),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Northbridge IT <hello@northbridge-it.com.au>'),
+    STAFF_EMAIL: z.email().default('hello@northbridge-it.com.au'),
+    WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (c.CAPTCHA_PROVIDER !== 'altcha' && !c.CAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA_SECRET'], message: `is required when CAPTCHA_PROVIDER is ${c.CAPTCHA_PROVIDER}` });
+    }
+    const siteKey = c.CAPTCHA_PROVIDER === 'recaptcha' ? 'RECAPTCHA_SITE_KEY' : 'TURNSTILE_SITE_KEY';
+    if (c.CAPTCHA_PROVIDER !== 'altcha' && !c[siteKey]) {
+      ctx.addIssue({ code: 'custom', path: [siteKey], message: `is required when CAPTCHA_PROVIDER is ${c.CAPTCHA_PROVIDER}` });
+    }
+    if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });
     }
   });
 

@@ -7,6 +7,8 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createPageRenderer } from './render.ts';
+import { startOutboxWorker } from './services/outbox.ts';
+import { connectRedis } from './services/rate-limit.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`);
@@ -22,7 +24,7 @@ try {
 
 const logger = createLogger(config);
 const database = openDb(config.DATABASE_URL);
-const applied = await migrateToLatest(database.db);
+const applied = await migrateToLatest(database);
 if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 if (config.SEED_DEMO_CONTENT) {
   const seeded = await seedDemoContent(database.db);
@@ -34,7 +36,9 @@ if (!staff) {
 }
 
 const renderer = await createPageRenderer(root, config.NODE_ENV === 'production');
-const app = createApp({ config, database, logger, renderer });
+const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+const app = createApp({ config, database, logger, renderer, redis });
+const outbox = startOutboxWorker(config, database, logger);
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(`site ready on http://localhost:${port} (${database.engine}, ${config.NODE_ENV})`);
@@ -49,6 +53,8 @@ async function shutdown(signal: string): Promise<void> {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   server.close(async () => {
     await renderer.close();
+    await outbox.close();
+    await redis?.quit();
     await database.db.destroy();
     clearTimeout(force);
     logger.info('stopped');

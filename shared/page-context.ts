@@ -1,10 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AdminPageService } from './admin.ts';
+import type { BlogPageService } from './blog.ts';
 
 /** The signed-in staff member, as pages see them (never the password hash). */
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Two-factor sign-in is required (REQUIRE_2FA) and this account has not set it up yet. */
+  mustSetUpTwoFactor: boolean;
 }
 
 /**
@@ -23,5 +27,16 @@ export interface PageContextInit {
 }
 
 /** Read-only server APIs available to `+data.ts`; each feature adds its own member. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PageServices {}
+export interface PageServices {
+  /** The lead forms' spam check, as the browser needs it (provider and public site key, never a secret). */
+  captcha: PublicCaptchaConfig;
+  /** Public blog posts: the list, one post, and redirects from a post's old slugs. */
+  blog: BlogPageService;
+  /** Staff-only reads for the admin pages; their guard runs first. */
+  admin: AdminPageService;
+}
+
+export interface PublicCaptchaConfig {
+  provider: 'altcha' | 'recaptcha' | 'turnstile';
+  siteKey: string | null;
+}

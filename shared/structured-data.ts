@@ -1,3 +1,4 @@
+import type { BlogPost } from './blog.ts';
 import { COMPANY } from './company.ts';
 import type { Service } from './services.ts';
 
@@ -49,5 +50,27 @@ export function breadcrumbLd(siteUrl: string, trail: ReadonlyArray<{ name: strin
       name: item.name,
       item: new URL(item.path, siteUrl).href,
     })),
+  };
+}
+
+/** schema.org BlogPosting for one post page. */
+export function blogPostingLd(
+  post: Pick<BlogPost, 'slug' | 'title' | 'excerpt' | 'author' | 'tags' | 'featuredImage' | 'publishedAt' | 'updatedAt'>,
+  siteUrl: string,
+) {
+  const url = new URL(`/blog/${post.slug}`, siteUrl).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    datePublished: post.publishedAt,
+    dateModified: post.updatedAt,
+    author: { '@type': 'Person', name: post.author },
+    publisher: { '@type': 'Organization', name: COMPANY.name, url: siteUrl, logo: new URL('/favicon.svg', siteUrl).href },
+    ...(post.featuredImage ? { image: new URL(post.featuredImage, siteUrl).href } : {}),
+    ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
   };
 }

@@ -2,8 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { toAppError } from '../errors.ts';
 
 /** Unmatched JSON routes answer in the callable error shape, never with an HTML page. */
-export const jsonNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: { status: 'NOT_FOUND', message: 'No such endpoint.' } });
+export const jsonNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: { status: 'NOT_FOUND', message: 'No such endpoint.', requestId: String(req.id) } });
 };
 
 /**

@@ -6,7 +6,13 @@ import helmet from 'helmet';
  * Security headers. Scripts run only from our own origin or with this response's nonce (Vike stamps it on
  * the scripts it injects), never inline; the page may not be framed.
  */
-export function securityHeaders(production: boolean): RequestHandler[] {
+/** Third-party origins a configured feature needs (the reCAPTCHA or Turnstile script and frame). */
+export interface CspAdditions {
+  script?: string[];
+  frame?: string[];
+}
+
+export function securityHeaders(production: boolean, extra: CspAdditions = {}): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64url');
     next();
@@ -18,8 +24,8 @@ export function securityHeaders(production: boolean): RequestHandler[] {
         'default-src': ["'self'"],
         // Development needs Vite's inline HMR preamble and its websocket.
         'script-src': production
-          ? ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`]
-          : ["'self'", "'unsafe-inline'"],
+          ? ["'self'", (_req, res) => `'nonce-${(res as unknown as Response).locals.cspNonce as string}'`, ...(extra.script ?? [])]
+          : ["'self'", "'unsafe-inline'", ...(extra.script ?? [])],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'font-src': ["'self'"],
@@ -29,6 +35,7 @@ export function securityHeaders(production: boolean): RequestHandler[] {
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
+        ...(extra.frame?.length ? { 'frame-src': ["'self'", ...extra.frame] } : {}),
       },
     },
     strictTransportSecurity: production ? { maxAge: 63072000, includeSubDomains: true } : false,

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
-import { type DbEngine, type DbHandle, ensureSchema, migrateToLatest, openDb } from '../../db/database.ts';
+import type { DestinationStream } from 'pino';
+import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -26,7 +27,6 @@ export function configuredEngines(): DbEngine[] {
 
 export interface TestDatabase extends DbHandle {
   url: string;
-  schema?: string;
   drop: () => Promise<void>;
 }
 
@@ -36,21 +36,18 @@ export interface TestDatabase extends DbHandle {
  */
 export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<TestDatabase> {
   if (engine === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = openDb(url, { poolSize: 1 });
-    await ensureSchema(admin, schema);
-    await admin.db.destroy();
-    const handle = openDb(url, { schema });
-    await migrateToLatest(handle.db);
+    const url = `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
+    const handle = openDb(url);
+    await migrateToLatest(handle);
     return {
       ...handle,
       url,
-      schema,
       drop: async () => {
         await handle.db.destroy();
-        const cleanup = openDb(url, { poolSize: 1 });
+        const cleanup = openDb(base, { poolSize: 1 });
         await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
         await cleanup.db.destroy();
       },
@@ -59,7 +56,7 @@ export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<T
   const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
   const url = `file:${join(dir, 'site.db')}`;
   const handle = openDb(url);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     url,
@@ -77,11 +74,21 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** `createApp` on a fresh database and the production build, with test-friendly configuration. */
+/** An existing SQLite database (e.g. one just restored), migrated as the server would at start; never deleted. */
+export async function openTestDatabase(url: string): Promise<TestDatabase> {
+  const handle = openDb(url);
+  await migrateToLatest(handle);
+  return { ...handle, url, drop: () => handle.db.destroy() };
+}
+
+/**
+ * `createApp` on a fresh database (or, with `databaseUrl`, an existing one) and the production build, with
+ * test-friendly configuration.
+ */
 export async function createTestApp(
-  options: { engine?: DbEngine; env?: Record<string, string> } = {},
+  options: { engine?: DbEngine; env?: Record<string, string>; databaseUrl?: string; logDestination?: DestinationStream } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.engine);
+  const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await createTestDatabase(options.engine);
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: database.url,
@@ -90,6 +97,7 @@ export async function createTestApp(
     SITE_URL: 'https://www.example.com.au',
     ...options.env,
   });
-  const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
+  const logger = createLogger(config, options.logDestination);
+  const app = createApp({ config, database, logger, renderer: await productionRenderer() });
   return { app, config, database, close: () => database.drop() };
 }

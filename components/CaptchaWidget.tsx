@@ -1,0 +1,173 @@
+import { type DetailedHTMLProps, type HTMLAttributes, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type { PublicCaptchaConfig } from '../shared/page-context.ts';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'altcha-widget': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & { challenge?: string; auto?: string; name?: string };
+    }
+  }
+}
+
+/** Why no token could be had; the form shows the matching SPEC.md §8 warning. */
+export class CaptchaProblem extends Error {
+  readonly kind: 'notLoaded' | 'empty';
+  constructor(kind: 'notLoaded' | 'empty') {
+    super(kind);
+    this.kind = kind;
+  }
+}
+
+export interface CaptchaHandle {
+  /** A fresh token for this submission; throws CaptchaProblem when there is none. */
+  getToken(): Promise<string>;
+  /** After a submission, so the next one gets a new token (tokens are single-use). */
+  reset(): void;
+}
+
+export interface CaptchaWidgetProps {
+  config: PublicCaptchaConfig;
+  action: 'contact_form' | 'quote_form';
+  ref?: Ref<CaptchaHandle>;
+}
+
+/** The spam check chosen by CAPTCHA_PROVIDER: ALTCHA (default, self-hosted), reCAPTCHA v3 or Turnstile. */
+export function CaptchaWidget({ config, action, ref }: CaptchaWidgetProps) {
+  if (config.provider === 'recaptcha') return <Recaptcha siteKey={config.siteKey ?? ''} action={action} handleRef={ref} />;
+  if (config.provider === 'turnstile') return <Turnstile siteKey={config.siteKey ?? ''} action={action} handleRef={ref} />;
+  return <Altcha handleRef={ref} />;
+}
+
+/** The widget's methods exist once its script has defined the element. */
+type AltchaElement = HTMLElement & {
+  verify?: () => Promise<{ payload?: string } | null>;
+  reset?: () => void;
+};
+
+function Altcha({ handleRef }: { handleRef: Ref<CaptchaHandle> | undefined }) {
+  const element = useRef<HTMLElement>(null);
+  const payload = useRef('');
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+
+  useEffect(() => {
+    import('./altcha-loader.ts').then(
+      () => setStatus('ready'),
+      () => setStatus('failed'),
+    );
+    const widget = element.current;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+      payload.current = detail.state === 'verified' ? (detail.payload ?? '') : '';
+    };
+    widget?.addEventListener('statechange', onState);
+    return () => widget?.removeEventListener('statechange', onState);
+  }, []);
+
+  useImperativeHandle(handleRef, () => ({
+    async getToken() {
+      const widget = element.current as AltchaElement | null;
+      if (status !== 'ready' || typeof widget?.verify !== 'function') throw new CaptchaProblem('notLoaded');
+      if (payload.current) return payload.current;
+      const result = await widget.verify().catch(() => null);
+      const token = result?.payload ?? payload.current;
+      if (!token) throw new CaptchaProblem('empty');
+      return token;
+    },
+    reset() {
+      payload.current = '';
+      (element.current as AltchaElement | null)?.reset?.();
+    },
+  }));
+
+  return (
+    <div className="captcha">
+      <altcha-widget ref={element} challenge="/api/captcha/challenge" auto="onfocus" name="altcha" />
+    </div>
+  );
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/** Each third-party script is loaded once per page; the CSP allows its origin for the chosen provider only. */
+function loadScript(src: string): Promise<void> {
+  let loading = scripts.get(src);
+  if (!loading) {
+    loading = new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error(`could not load ${src}`));
+      document.head.append(script);
+    });
+    scripts.set(src, loading);
+  }
+  return loading;
+}
+
+interface Grecaptcha {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+/** reCAPTCHA v3 is invisible: a token is asked for at submit time, for this form's action. */
+function Recaptcha({ siteKey, action, handleRef }: { siteKey: string; action: string; handleRef: Ref<CaptchaHandle> | undefined }) {
+  useEffect(() => {
+    loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`).catch(() => {});
+  }, [siteKey]);
+  useImperativeHandle(handleRef, () => ({
+    async getToken() {
+      const grecaptcha = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
+      if (!grecaptcha) throw new CaptchaProblem('notLoaded');
+      await new Promise<void>((resolve) => grecaptcha.ready(resolve));
+      const token = await grecaptcha.execute(siteKey, { action }).catch(() => '');
+      if (!token) throw new CaptchaProblem('empty');
+      return token;
+    },
+    reset() {},
+  }));
+  return (
+    <p className="captcha-note">
+      This site is protected by reCAPTCHA and the Google{' '}
+      <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
+      <a href="https://policies.google.com/terms">Terms of Service</a> apply.
+    </p>
+  );
+}
+
+interface TurnstileApi {
+  render(element: HTMLElement, options: { sitekey: string; action: string }): string;
+  getResponse(widgetId: string): string | undefined;
+  reset(widgetId: string): void;
+}
+
+function Turnstile({ siteKey, action, handleRef }: { siteKey: string; action: string; handleRef: Ref<CaptchaHandle> | undefined }) {
+  const box = useRef<HTMLDivElement>(null);
+  const widgetId = useRef<string | null>(null);
+  useEffect(() => {
+    loadScript('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit').then(
+      () => {
+        const turnstile = (window as { turnstile?: TurnstileApi }).turnstile;
+        if (turnstile && box.current && widgetId.current === null) {
+          widgetId.current = turnstile.render(box.current, { sitekey: siteKey, action });
+        }
+      },
+      () => {},
+    );
+  }, [siteKey, action]);
+  useImperativeHandle(handleRef, () => ({
+    async getToken() {
+      const turnstile = (window as { turnstile?: TurnstileApi }).turnstile;
+      if (!turnstile || widgetId.current === null) throw new CaptchaProblem('notLoaded');
+      const token = turnstile.getResponse(widgetId.current);
+      if (!token) throw new CaptchaProblem('empty');
+      return token;
+    },
+    reset() {
+      const turnstile = (window as { turnstile?: TurnstileApi }).turnstile;
+      if (turnstile && widgetId.current !== null) turnstile.reset(widgetId.current);
+    },
+  }));
+  return <div className="captcha" ref={box} />;
+}

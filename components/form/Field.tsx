@@ -1,0 +1,46 @@
+import { type ReactNode, useId } from 'react';
+import { FieldError } from './FieldError.tsx';
+
+export interface FieldFrameProps {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  required?: boolean | undefined;
+  /** Extra text after the label, such as a unit ("TB"). */
+  labelSuffix?: string | undefined;
+  className?: string | undefined;
+  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+}
+
+/**
+ * The frame every form control shares: a visible label, an optional hint and the error, both linked to
+ * the control with `aria-describedby` so a screen reader reads them with the field.
+ */
+export function FieldFrame({ label, error, hint, required, labelSuffix, className, children }: FieldFrameProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={['field', error ? 'field-invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className="field-label">
+        {label}
+        {labelSuffix ? ` (${labelSuffix})` : ''}
+        {required ? (
+          <span className="field-required" aria-hidden="true">
+            {' '}*
+          </span>
+        ) : (
+          <span className="field-optional"> (optional)</span>
+        )}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id, describedBy, invalid: Boolean(error) })}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

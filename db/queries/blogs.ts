@@ -1,0 +1,234 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { BlogRow, BlogRowUpdate, NewBlogRow } from '../types.ts';
+
+/** A list row: every column but the (large) content and the search text. */
+export type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
+
+const LIST_COLUMNS = [
+  'id', 'slug', 'title', 'excerpt', 'author', 'tags', 'featured_image',
+  'published', 'published_at', 'created_at', 'updated_at', 'read_time',
+] as const;
+
+export interface BlogKey {
+  publishedAt: string;
+  id: string;
+}
+
+export interface PublicListQuery {
+  /** ISO now: posts published later are not public yet. */
+  now: string;
+  /** Keyset: rows strictly after this (published_at, id) in newest-first order. */
+  after: BlogKey | null;
+  /** Lowercased search text, matched literally; null for no search. */
+  search: string | null;
+  limit: number;
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards (both engines use `escape '\'`). */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** An FTS5 phrase: the whole text in double quotes (doubled inside), so no character is query syntax. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** FTS5's trigram index only answers for 3 or more characters; shorter searches scan `search_text`. */
+const TRIGRAM = 3;
+/** How many of the newest rows a search reads in order before it asks the text index instead. */
+const SEARCH_WINDOW = 500;
+
+/** Public posts (published, publishedAt passed) after the cursor, in list order. */
+function publicRows(db: Db, q: PublicListQuery) {
+  let query = db.selectFrom('blogs').where('published', '=', 1).where('published_at', '<=', q.now);
+  if (q.after) query = query.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id)));
+  return query;
+}
+
+/**
+ * Public posts, newest first, keyset-paged on (published_at, id); with `search`, only those whose
+ * `search_text` contains it literally. A search runs in two steps, because neither plan is fast for every word:
+ * 1. read the newest SEARCH_WINDOW rows in index order and keep the matches: enough when the word is common;
+ * 2. otherwise ask the substring index (pg_trgm on PostgreSQL, FTS5 trigram on SQLite) for every matching
+ *    row and sort those: fast when the word is rare, which is exactly when step 1 fell short.
+ * The LIKE is the exact test in both steps; the index only narrows the rows.
+ */
+export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogListRow[]> {
+  if (!q.search) {
+    return publicRows(db, q).select([...LIST_COLUMNS]).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  }
+  const pattern = likePattern(q.search);
+  const matches = sql<boolean>`search_text like ${pattern} escape '\\'`;
+  const window = publicRows(db, q)
+    .select([...LIST_COLUMNS, 'search_text'])
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(SEARCH_WINDOW);
+  const recent = await db
+    .selectFrom(window.as('w'))
+    .select([...LIST_COLUMNS])
+    .where(matches)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .execute();
+  if (recent.length === q.limit) return recent;
+
+  if (isPostgres(db)) {
+    // Materialised, so the planner takes the trigram index instead of walking the date order again.
+    return db
+      .with((cte) => cte('found').materialized(), (qb) => qb.selectFrom('blogs').select('id').where(matches))
+      .selectFrom('blogs')
+      .innerJoin('found', 'found.id', 'blogs.id')
+      .select(LIST_COLUMNS.map((c) => `blogs.${c}` as const))
+      .where('published', '=', 1)
+      .where('published_at', '<=', q.now)
+      .$if(q.after !== null, (qb) =>
+        qb.where((eb) => eb(eb.refTuple('published_at', 'blogs.id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id))),
+      )
+      .orderBy('published_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .limit(q.limit)
+      .execute();
+  }
+  let query = publicRows(db, q).select([...LIST_COLUMNS]).where(matches);
+  if ([...q.search].length >= TRIGRAM) {
+    query = query.where(sql<boolean>`blogs.rowid in (select rowid from blogs_fts where blogs_fts match ${ftsPhrase(q.search)})`);
+  }
+  return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+}
+
+/** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first. */
+export function listAllBlogs(db: Db, q: { after: BlogKey | null; limit: number }): Promise<BlogListRow[]> {
+  let query = db.selectFrom('blogs').select([...LIST_COLUMNS]);
+  if (q.after) query = query.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id)));
+  return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+}
+
+export function findBlogById(db: Db, id: string): Promise<BlogRow | undefined> {
+  return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findPublicBlogBySlug(db: Db, slug: string, now: string): Promise<BlogRow | undefined> {
+  return db
+    .selectFrom('blogs')
+    .selectAll()
+    .where('slug', '=', slug)
+    .where('published', '=', 1)
+    .where('published_at', '<=', now)
+    .executeTakeFirst();
+}
+
+/** Slugs already taken by `base` or `base-N`, so a new slug can take the next free number. */
+export async function findSlugsLike(db: Db, base: string, exceptId?: string): Promise<string[]> {
+  let query = db
+    .selectFrom('blogs')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.execute()).map((r) => r.slug);
+}
+
+export async function insertBlog(db: Db, row: NewBlogRow): Promise<void> {
+  await db.insertInto('blogs').values(row).execute();
+}
+
+export async function updateBlog(db: Db, id: string, patch: BlogRowUpdate): Promise<void> {
+  await db.updateTable('blogs').set(patch).where('id', '=', id).execute();
+}
+
+/** Deletes a post (its redirects go with it, by foreign key); returns whether it existed. */
+export async function deleteBlog(db: Db, id: string): Promise<boolean> {
+  await db.deleteFrom('blog_redirects').where('blog_id', '=', id).execute();
+  const result = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The current slug of the public post that used to live at `oldSlug`. */
+export async function findRedirectSlug(db: Db, oldSlug: string, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blog_redirects')
+    .innerJoin('blogs', 'blogs.id', 'blog_redirects.blog_id')
+    .select('blogs.slug')
+    .where('blog_redirects.old_slug', '=', oldSlug)
+    .where('blogs.published', '=', 1)
+    .where('blogs.published_at', '<=', now)
+    .executeTakeFirst();
+  return row?.slug;
+}
+
+export async function upsertRedirect(db: Db, oldSlug: string, blogId: string, now: string): Promise<void> {
+  await db
+    .insertInto('blog_redirects')
+    .values({ old_slug: oldSlug, blog_id: blogId, created_at: now })
+    .onConflict((oc) => oc.column('old_slug').doUpdateSet({ blog_id: blogId, created_at: now }))
+    .execute();
+}
+
+/** A slug in use by a post is no longer a redirect. */
+export async function deleteRedirect(db: Db, oldSlug: string): Promise<void> {
+  await db.deleteFrom('blog_redirects').where('old_slug', '=', oldSlug).execute();
+}
+
+export interface BlogCounts {
+  published: number;
+  drafts: number;
+  scheduled: number;
+}
+
+export async function countBlogs(db: Db, now: string): Promise<BlogCounts> {
+  const row = await db
+    .selectFrom('blogs')
+    .select([
+      sql<number>`sum(case when published = 1 and published_at <= ${now} then 1 else 0 end)`.as('published'),
+      sql<number>`sum(case when published = 0 then 1 else 0 end)`.as('drafts'),
+      sql<number>`sum(case when published = 1 and published_at > ${now} then 1 else 0 end)`.as('scheduled'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { published: Number(row.published ?? 0), drafts: Number(row.drafts ?? 0), scheduled: Number(row.scheduled ?? 0) };
+}
+
+/** Slug and last change of public posts, newest first: the sitemap's entries. */
+export function listPublicBlogUpdates(db: Db, now: string, limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
+  return db
+    .selectFrom('blogs')
+    .select(['slug', 'updated_at'])
+    .where('published', '=', 1)
+    .where('published_at', '<=', now)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** When the next scheduled post becomes public (so caches know when the public list changes by itself). */
+export async function findNextScheduledAt(db: Db, now: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('blogs')
+    .select('published_at')
+    .where('published', '=', 1)
+    .where('published_at', '>', now)
+    .orderBy('published_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.published_at ?? null;
+}
+
+export async function readContentVersion(db: Db, area: string): Promise<number> {
+  const row = await db.selectFrom('content_versions').select('version').where('area', '=', area).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+export async function bumpContentVersion(db: Db, area: string): Promise<void> {
+  await db
+    .updateTable('content_versions')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('area', '=', area)
+    .execute();
+}

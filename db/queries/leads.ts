@@ -1,0 +1,102 @@
+import type { Db } from '../database.ts';
+import type { NewContactRow, NewQuoteRow } from '../types.ts';
+import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
+import { recordCaptchaSolution } from './captcha.ts';
+
+export interface NewContact {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  status: string;
+  clientIp: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+export interface NewQuote {
+  id: string;
+  service: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  companySize: string | null;
+  budget: string | null;
+  timeline: string | null;
+  startDate: string;
+  completionDate: string;
+  description: string;
+  details: Record<string, string | number>;
+  status: string;
+  clientIp: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+export type NewLead = { type: 'contact'; lead: NewContact } | { type: 'quote'; lead: NewQuote };
+
+export interface StoreLeadOptions {
+  /** A captcha solution to mark as used in the same transaction. */
+  singleUse?: { key: string; expiresAt: string } | undefined;
+  /** Built from the stored lead: the same ids and texts the worker will deliver. */
+  outbox: NewOutboxMessage[];
+}
+
+export class CaptchaReplayError extends Error {}
+
+/**
+ * The lead, its used captcha solution and its outbox messages in one transaction: either a visitor's
+ * submission is stored together with every notification it owes, or nothing is.
+ */
+export async function storeLead(db: Db, lead: NewLead, options: StoreLeadOptions): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (options.singleUse && !(await recordCaptchaSolution(trx, options.singleUse.key, options.singleUse.expiresAt))) {
+      throw new CaptchaReplayError('captcha solution already used');
+    }
+    if (lead.type === 'contact') await trx.insertInto('contacts').values(contactRow(lead.lead)).execute();
+    else await trx.insertInto('quotes').values(quoteRow(lead.lead)).execute();
+    await insertOutboxMessages(trx, options.outbox);
+  });
+}
+
+function contactRow(c: NewContact): NewContactRow {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    company: c.company,
+    service: c.service,
+    message: c.message,
+    status: c.status,
+    notes: null,
+    client_ip: c.clientIp,
+    created_at: c.createdAt,
+    submitted_at: c.submittedAt,
+  };
+}
+
+function quoteRow(q: NewQuote): NewQuoteRow {
+  return {
+    id: q.id,
+    service: q.service,
+    name: q.name,
+    email: q.email,
+    company: q.company,
+    phone: q.phone,
+    company_size: q.companySize,
+    budget: q.budget,
+    timeline: q.timeline,
+    start_date: q.startDate,
+    completion_date: q.completionDate,
+    description: q.description,
+    details: JSON.stringify(q.details),
+    status: q.status,
+    notes: null,
+    client_ip: q.clientIp,
+    created_at: q.createdAt,
+    submitted_at: q.submittedAt,
+  };
+}

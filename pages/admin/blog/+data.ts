@@ -1,0 +1,12 @@
+import type { PageContextServer } from 'vike/types';
+import type { BlogListPage } from '../../../shared/blog.ts';
+
+export interface AdminBlogData extends BlogListPage {
+  /** When the list was read: the server and the browser then agree on which posts are scheduled. */
+  now: number;
+}
+
+export async function data(pageContext: PageContextServer): Promise<AdminBlogData> {
+  const page = await pageContext.services.admin.posts(pageContext.urlParsed.search.cursor || undefined);
+  return { ...page, now: Date.now() };
+}

@@ -1,0 +1,75 @@
+import type { WeeklyLeads } from '../../../shared/admin.ts';
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { top: 16, right: 8, bottom: 36, left: 36 };
+
+function weekLabel(weekStart: string): string {
+  const [, m, d] = weekStart.split('-').map(Number) as [number, number, number];
+  return `${d}/${m}`;
+}
+
+/**
+ * Leads per week as stacked bars (quotes, then contacts), drawn on the server as SVG: no script, no library.
+ * Screen readers get the same numbers as a table.
+ */
+export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
+  const max = Math.max(1, ...weeks.map((w) => w.quotes + w.contacts));
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const slot = plotW / weeks.length;
+  const y = (n: number) => PAD.top + plotH - (n / max) * plotH;
+  const total = weeks.reduce((sum, w) => sum + w.quotes + w.contacts, 0);
+  return (
+    <figure className="leads-chart">
+      <figcaption id="chart-caption">
+        Leads per week over the last 12 weeks ({total} in total). <span className="legend legend-quote">Quote requests</span>{' '}
+        <span className="legend legend-contact">Contact messages</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
+        <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="tick">
+          {max}
+        </text>
+        <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="tick">
+          0
+        </text>
+        {weeks.map((w, i) => {
+          const x = PAD.left + i * slot + slot * 0.15;
+          const barW = slot * 0.7;
+          return (
+            <g key={w.weekStart}>
+              <rect x={x} y={y(w.quotes)} width={barW} height={y(0) - y(w.quotes)} className="bar-quote" />
+              <rect x={x} y={y(w.quotes + w.contacts)} width={barW} height={y(w.quotes) - y(w.quotes + w.contacts)} className="bar-contact" />
+              <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="tick">
+                {weekLabel(w.weekStart)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <details className="chart-table">
+        <summary>Show the numbers</summary>
+        <table>
+          <caption className="visually-hidden">Leads per week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week starting</th>
+              <th scope="col">Quote requests</th>
+              <th scope="col">Contact messages</th>
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.weekStart}>
+                <th scope="row">{w.weekStart}</th>
+                <td>{w.quotes}</td>
+                <td>{w.contacts}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

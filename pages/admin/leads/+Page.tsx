@@ -1,0 +1,128 @@
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES } from '../../../shared/admin.ts';
+import { serviceName } from '../../../shared/quote-fields.ts';
+import { leadFilterQuery } from '../../../shared/schemas/admin-leads.ts';
+import { SERVICES } from '../../../shared/services.ts';
+import { AdminShell } from '../ui/AdminShell.tsx';
+import { formatDateTime, leadHref } from '../ui/format.ts';
+import type { LeadsPageData } from './+data.ts';
+
+/** Quotes and contact messages in one list, newest first: a GET form filters, links page by keyset. */
+export default function LeadsPage() {
+  const { filter, page } = useData<LeadsPageData>();
+  const { timeZone } = usePageContext();
+  const { cursor, ...withoutCursor } = filter;
+  const exportHref = `/admin/leads/export.csv${leadFilterQuery(withoutCursor)}`;
+  return (
+    <AdminShell
+      title="Leads"
+      actions={
+        <a href={exportHref} className="button button-ghost-dark" download>
+          Export CSV
+        </a>
+      }
+    >
+      <form method="get" action="/admin/leads" className="filter-form" role="search" aria-label="Filter leads">
+        <div className="field">
+          <label htmlFor="f-q">Search name, email or company</label>
+          <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-type">Type</label>
+          <select id="f-type" name="type" defaultValue={filter.type ?? ''}>
+            <option value="">Any</option>
+            {LEAD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {LEAD_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-status">Status</label>
+          <select id="f-status" name="status" defaultValue={filter.status ?? ''}>
+            <option value="">Any</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-service">Service</label>
+          <select id="f-service" name="service" defaultValue={filter.service ?? ''}>
+            <option value="">Any</option>
+            {SERVICES.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-from">Received from</label>
+          <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ''} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-to">Received to</label>
+          <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ''} />
+        </div>
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            Filter
+          </button>
+          <a href="/admin/leads" className="button button-ghost-dark">
+            Clear
+          </a>
+        </div>
+      </form>
+
+      {page.leads.length === 0 ? (
+        <p role="status">No leads match these filters.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="admin-table">
+            <caption className="visually-hidden">Leads, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Type</th>
+                <th scope="col">Name</th>
+                <th scope="col">Company</th>
+                <th scope="col">Service</th>
+                <th scope="col">Status</th>
+                <th scope="col">Received</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.leads.map((l) => (
+                <tr key={`${l.type}-${l.id}`}>
+                  <td>{LEAD_TYPE_LABELS[l.type]}</td>
+                  <td>
+                    <a href={leadHref(l.type, l.id)}>{l.name}</a>
+                    <div className="muted small">{l.email}</div>
+                  </td>
+                  <td>{l.company}</td>
+                  <td>{serviceName(l.service)}</td>
+                  <td>
+                    <span className={`badge badge-${l.status}`}>{LEAD_STATUS_LABELS[l.status]}</span>
+                  </td>
+                  <td>{formatDateTime(l.createdAt, timeZone)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Pages" className="pager">
+        {cursor && <a href={`/admin/leads${leadFilterQuery(withoutCursor)}`}>First page</a>}
+        {page.nextCursor && (
+          <a href={`/admin/leads${leadFilterQuery({ ...withoutCursor, cursor: page.nextCursor })}`} rel="next">
+            Older leads
+          </a>
+        )}
+      </nav>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,15 @@
+import type { PageContextServer } from 'vike/types';
+import type { LeadPage } from '../../../shared/admin.ts';
+import { type LeadFilterQuery, parseLeadFilter } from '../../../shared/schemas/admin-leads.ts';
+
+export interface LeadsPageData {
+  filter: LeadFilterQuery;
+  page: LeadPage;
+}
+
+/** The filter lives in the query string, so every view of the inbox is a link that works without JavaScript. */
+export async function data(pageContext: PageContextServer): Promise<LeadsPageData> {
+  const filter = parseLeadFilter(pageContext.urlParsed.search);
+  const { cursor, ...rest } = filter;
+  return { filter, page: await pageContext.services.admin.leads(rest, cursor) };
+}

@@ -1,0 +1,102 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { safeNextPath } from '../../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '../../../shared/admin-messages.ts';
+import { AdminShell } from '../ui/AdminShell.tsx';
+import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
+
+/** The texts for the reasons a form post (no JavaScript) is sent back here; see server/routes/admin-auth.ts. */
+const REASONS: Record<string, string> = {
+  invalid: ADMIN_MESSAGES.loginFailed,
+  throttled: ADMIN_MESSAGES.loginThrottled(15),
+  code: ADMIN_MESSAGES.totpInvalid,
+  expired: ADMIN_MESSAGES.totpExpired,
+};
+
+/**
+ * Sign-in: email and password, then (for accounts with two-factor sign-in) the authenticator code. Plain
+ * form posts without JavaScript; with it, the same endpoints answer JSON and errors appear in place.
+ */
+export default function LoginPage() {
+  const { urlParsed } = usePageContext();
+  const search = urlParsed.search;
+  const next = safeNextPath(search.next);
+  const [step, setStep] = useState<'password' | 'code'>(search.step === 'code' ? 'code' : 'password');
+  const [error, setError] = useState<string | null>(search.error ? (REASONS[search.error] ?? null) : null);
+  const [busy, setBusy] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+      const url = step === 'password' ? '/admin/login' : '/admin/login/code';
+      const result = await adminApi<{ redirect?: string; twoFactorRequired?: boolean }>('POST', url, null, body);
+      if (result.twoFactorRequired) {
+        setStep('code');
+        requestAnimationFrame(() => codeRef.current?.focus());
+      } else {
+        window.location.assign(result.redirect ?? next);
+      }
+    } catch (err) {
+      setError(errorMessage(err));
+      if (err instanceof ApiError && err.message === ADMIN_MESSAGES.totpExpired) setStep('password');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminShell title="Staff sign-in">
+      <div className="admin-card login-card">
+        {search.signedOut === '1' && !error && (
+          <p role="status" className="notice notice-success">
+            You have signed out.
+          </p>
+        )}
+        <div role="alert" className={error ? 'notice notice-error' : undefined}>
+          {error}
+        </div>
+        {step === 'password' ? (
+          <form method="post" action="/admin/login" onSubmit={submit} noValidate={false}>
+            <input type="hidden" name="next" value={next} />
+            <div className="field">
+              <label htmlFor="login-email">Email</label>
+              <input id="login-email" name="email" type="email" autoComplete="username" required maxLength={254} />
+            </div>
+            <div className="field">
+              <label htmlFor="login-password">Password</label>
+              <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
+            </div>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+          </form>
+        ) : (
+          <form method="post" action="/admin/login/code" onSubmit={submit}>
+            <p id="code-help">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+            <div className="field">
+              <label htmlFor="login-code">Authentication code</label>
+              <input
+                id="login-code"
+                ref={codeRef}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                maxLength={32}
+                aria-describedby="code-help"
+              />
+            </div>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Checking…' : 'Verify'}
+            </button>
+          </form>
+        )}
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { formatLongDate } from '../../../../shared/dates.ts';
+import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../blog/PostMeta.tsx';
+import { AdminShell } from '../../ui/AdminShell.tsx';
+import { formatDateTime } from '../../ui/format.ts';
+import { postStatus } from '../../ui/post-status.ts';
+import type { PreviewData } from './+data.ts';
+
+/** A post as it will look once public, with a banner saying it is not public yet. */
+export default function PreviewPage() {
+  const { post, now } = useData<PreviewData>();
+  const { timeZone } = usePageContext();
+  const status = postStatus(post, now);
+  return (
+    <AdminShell title={`Preview: ${post.title}`}>
+      <p className="notice notice-warning">
+        {status === 'Draft'
+          ? 'This is a draft: only staff can see it.'
+          : status === 'Scheduled'
+            ? `Scheduled: visitors can read it from ${formatDateTime(post.publishedAt, timeZone)}.`
+            : 'This post is public.'}{' '}
+        <a href={`/admin/blog-editor/${post.id}`}>Edit this post</a>
+      </p>
+      <article className="post preview">
+        <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
+        {post.featuredImage && <img className="post-image" src={post.featuredImage} alt={post.title} {...FEATURED_IMAGE_SIZE} />}
+        <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+      </article>
+    </AdminShell>
+  );
+}

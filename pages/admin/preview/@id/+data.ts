@@ -1,0 +1,17 @@
+import { render } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import type { BlogPost } from '../../../../shared/blog.ts';
+
+export interface PreviewData {
+  post: BlogPost;
+  now: number;
+}
+
+/** Any post, drafts and scheduled ones included: the guard has already checked this is staff. */
+export async function data(pageContext: PageContextServer): Promise<PreviewData> {
+  const post = await pageContext.services.admin.post(pageContext.routeParams.id!);
+  if (!post) {
+    throw render(404, { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' });
+  }
+  return { post, now: Date.now() };
+}

@@ -1,0 +1,61 @@
+import { useId, useRef, useState } from 'react';
+
+/**
+ * A destructive action asked twice: the first press shows what will happen and a second button that does it.
+ * Focus moves to the question so screen readers announce it.
+ */
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const questionRef = useRef<HTMLParagraphElement>(null);
+  const id = useId();
+  if (!asking) {
+    return (
+      <button
+        type="button"
+        className="button button-danger-ghost"
+        onClick={() => {
+          setAsking(true);
+          requestAnimationFrame(() => questionRef.current?.focus());
+        }}
+      >
+        {label}
+      </button>
+    );
+  }
+  return (
+    <div className="confirm" role="group" aria-labelledby={id}>
+      <p id={id} ref={questionRef} tabIndex={-1}>
+        {question}
+      </p>
+      <button
+        type="button"
+        className="button button-danger"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onConfirm();
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {confirmLabel}
+      </button>
+      <button type="button" className="button button-ghost-dark" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Seo } from '../../../components/Seo.tsx';
+import { formatLongDate } from '../../../shared/dates.ts';
+import { blogPostingLd, breadcrumbLd } from '../../../shared/structured-data.ts';
+import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
+import type { BlogPostData } from './+data.ts';
+
+/** A post page: HTML only. The content was sanitised on save and again when it was read. */
+export default function BlogPostPage() {
+  const { post } = useData<BlogPostData>();
+  const { siteUrl, timeZone } = usePageContext();
+  const path = `/blog/${post.slug}`;
+  return (
+    <>
+      <Seo
+        title={post.title}
+        description={post.excerpt}
+        path={path}
+        type="article"
+        image={post.featuredImage ?? undefined}
+        jsonLd={[
+          blogPostingLd(post, siteUrl),
+          breadcrumbLd(siteUrl, [
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+            { name: post.title, path },
+          ]),
+        ]}
+      />
+      <article className="section post">
+        <div className="container narrow">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/blog">Blog</a>
+              </li>
+              <li aria-current="page">{post.title}</li>
+            </ol>
+          </nav>
+          <header className="post-header">
+            <h1>{post.title}</h1>
+            <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
+          </header>
+          {post.featuredImage && (
+            <img className="post-image" src={post.featuredImage} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+          )}
+          <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+          <p className="post-back">
+            <a href="/blog">← Back to the blog</a>
+          </p>
+        </div>
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Seo } from '../../components/Seo.tsx';
+import { COMPANY } from '../../shared/company.ts';
+import { breadcrumbLd } from '../../shared/structured-data.ts';
+import type { LeadFormData } from '../contact/+data.ts';
+import { QuoteWizard } from './QuoteWizard.tsx';
+
+export default function QuotePage() {
+  const { captcha } = useData<LeadFormData>();
+  const { siteUrl } = usePageContext();
+  return (
+    <>
+      <Seo
+        title="Request a quote"
+        description={`Request a quote from ${COMPANY.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`}
+        path="/quote"
+        jsonLd={breadcrumbLd(siteUrl, [
+          { name: 'Home', path: '/' },
+          { name: 'Get a quote', path: '/quote' },
+        ])}
+      />
+      <section className="page-hero">
+        <div className="container">
+          <h1>Request a quote</h1>
+          <p className="lead">Three short steps. We reply with a tailored quote within 24 hours on business days.</p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container form-layout">
+          <QuoteWizard captcha={captcha} />
+          <aside className="form-aside" aria-labelledby="quote-help">
+            <h2 id="quote-help">What happens next</h2>
+            <p>An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.</p>
+            <p>
+              Prefer to talk first? Call <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a> or{' '}
+              <a href="/contact">send us a message</a>.
+            </p>
+            <p className="form-privacy">
+              We use what you send only to prepare your quote. See our <a href="/privacy">privacy policy</a>.
+            </p>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

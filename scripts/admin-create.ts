@@ -1,0 +1,89 @@
+/**
+ * Creates a staff account, or (with --reset-password) sets a new password on one: the way back in when
+ * nobody can sign in. Two-factor sign-in is switched off and every session of the account ends on reset.
+ *
+ *   npm run admin:create -- --email you@example.com --name "Your Name" [--reset-password]
+ *
+ * The password is asked for at a hidden prompt, or read from ADMIN_PASSWORD when there is no terminal.
+ */
+import { parseArgs } from 'node:util';
+import { PASSWORD_MIN_LENGTH } from '../shared/schemas/admin-auth.ts';
+import { AppError } from '../server/errors.ts';
+import { recordAudit } from '../server/services/audit.ts';
+import { createStaffUser, resetStaffPassword } from '../server/services/users.ts';
+import { loadCliConfig, openMigratedDb } from './cli-env.ts';
+
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stdout.write(prompt);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const finish = (error?: Error) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return finish();
+        if (ch === '\u0003') return finish(new Error('Cancelled.'));
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const password = process.env.ADMIN_PASSWORD ?? '';
+    if (!password) throw new Error('No terminal to ask at: set ADMIN_PASSWORD.');
+    return password;
+  }
+  const password = await askHidden(`Password (at least ${PASSWORD_MIN_LENGTH} characters): `);
+  if ((await askHidden('Repeat the password: ')) !== password) throw new Error('The passwords do not match.');
+  return password;
+}
+
+const USAGE = 'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--reset-password]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, name: { type: 'string' }, 'reset-password': { type: 'boolean', default: false } },
+  });
+  const reset = values['reset-password'];
+  if (!values.email || (!reset && !values.name)) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadCliConfig();
+  const { handle } = await openMigratedDb(config);
+  try {
+    const password = await readPassword();
+    const actor = { userId: null, email: 'command line', ip: null };
+    if (reset) {
+      const user = await resetStaffPassword(handle.db, values.email, password);
+      await recordAudit(handle.db, actor, 'user.password_reset', user.email);
+      console.log(`New password set for ${user.email}; two-factor sign-in is off and every session was ended.`);
+    } else {
+      const user = await createStaffUser(handle.db, { email: values.email, name: values.name!, password });
+      await recordAudit(handle.db, actor, 'user.created', user.email);
+      console.log(`Created the staff account ${user.email}. Sign in at ${new URL('/admin/login', config.SITE_URL).href}`);
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError || err instanceof Error) console.error(err.message);
+    return 1;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+process.exitCode = await main();

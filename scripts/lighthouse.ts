@@ -1,0 +1,62 @@
+/**
+ * Lighthouse (mobile) against the production build: home, services, about, contact, quote, blog and one post,
+ * 3 runs each; prints the median of each category. Fails when accessibility, best practices or SEO is below
+ * 1.00. Performance is reported only: it is noisy on shared machines.
+ * Usage: npm run lighthouse
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { seedDemoContent } from '../db/seed/seed-demo.ts';
+import { startSite } from '../tests/helpers/browser.ts';
+
+const run = promisify(execFile);
+const RUNS = 3;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const HELD = new Set(['accessibility', 'best-practices', 'seo']);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// Lighthouse checks that the page is served over HTTPS-equivalent origins: localhost counts as secure.
+const site = await startSite({ env: { SITE_URL: 'http://localhost' } });
+await seedDemoContent(site.database.db);
+const post = await site.database.db.selectFrom('blogs').select('slug').orderBy('published_at', 'desc').executeTakeFirstOrThrow();
+const base = site.baseUrl.replace('127.0.0.1', 'localhost');
+const pages = ['/', '/services', '/about', '/contact', '/quote', '/blog', `/blog/${post.slug}`];
+const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const rows: Array<{ page: string; scores: Record<string, number> }> = [];
+let failed = false;
+try {
+  for (const page of pages) {
+    const runs: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
+    for (let i = 0; i < RUNS; i += 1) {
+      const out = join(dir, `report-${i}.json`);
+      await run('npx', [
+        'lighthouse', base + page, '--quiet', '--output=json', `--output-path=${out}`, '--form-factor=mobile',
+        `--only-categories=${CATEGORIES.join(',')}`, `--chrome-path=${chromePath}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      ], { maxBuffer: 64 * 1024 * 1024 });
+      const report = JSON.parse(readFileSync(out, 'utf8')) as { categories: Record<string, { score: number }> };
+      for (const c of CATEGORIES) runs[c]!.push(report.categories[c]!.score);
+    }
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs[c]!)]));
+    rows.push({ page, scores });
+    for (const c of HELD) if (scores[c]! < 1) failed = true;
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await site.stop();
+}
+
+console.log(`\nLighthouse, mobile, median of ${RUNS} runs`);
+console.log(['page'.padEnd(40), ...CATEGORIES.map((c) => c.padStart(15))].join(''));
+for (const row of rows) {
+  console.log([row.page.slice(0, 39).padEnd(40), ...CATEGORIES.map((c) => row.scores[c]!.toFixed(2).padStart(15))].join(''));
+}
+if (failed) {
+  console.error('\nAccessibility, best practices and SEO must be 1.00 on every page.');
+  process.exit(1);
+}

@@ -1,0 +1,25 @@
+import type { SessionUser } from '../../shared/page-context.ts';
+
+/** What this app keeps in a session, and what passport puts on `req.user`. */
+declare module 'express-session' {
+  interface SessionData {
+    csrfToken: string;
+    /** The session ends at this time (ms) however active it is: the absolute lifetime. */
+    absoluteExpiresAt: number;
+    /** Password accepted, second factor still to come. */
+    pendingLogin: { userId: string; next: string; at: number };
+    /** A TOTP secret being set up, not yet confirmed by a code. */
+    totpSetup: { secret: string; at: number };
+    passport: { user: string };
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends SessionUser {}
+  }
+}
+
+export {};

@@ -1,0 +1,19 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { AppError } from '../errors.ts';
+import type { Actor } from '../services/audit.ts';
+
+/** Who is asking, for the audit log. */
+export function actorOf(req: Request, email: string | null = req.user?.email ?? null): Actor {
+  return { userId: req.user?.id ?? null, email, ip: req.ip ?? null };
+}
+
+/** The parsed body, or INVALID_ARGUMENT with each field's message (shown beside the field). */
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? '_form')] ??= issue.message;
+  throw new AppError('INVALID_ARGUMENT', FIELD_MESSAGES.fixErrors, { details: { fieldErrors } });
+}

@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import { type Challenge, type Payload, createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { CaptchaResult, CaptchaVerifier } from './types.ts';
+
+export interface AltchaOptions {
+  /** Signs challenges; derived solution keys are signed with a second secret derived from it. */
+  hmacKey: string;
+  /** PBKDF2 iterations per attempt. */
+  cost: number;
+  /** The secret counter is drawn from [maxCounter / 2, maxCounter]: the number of attempts a solver needs. */
+  maxCounter: number;
+  /** Long enough to fill in the wizard; an expired challenge is simply fetched again by the widget. */
+  ttlSeconds?: number;
+}
+
+export interface AltchaCaptcha extends CaptchaVerifier {
+  provider: 'altcha';
+  challenge(): Promise<Challenge>;
+}
+
+const ALGORITHM = 'PBKDF2/SHA-256';
+
+/**
+ * Self-hosted proof of work (ALTCHA v2). Challenges are created in deterministic mode with a signed derived
+ * key, so checking a solution costs two HMACs, not a key derivation; the visitor's browser does the work.
+ */
+export function createAltchaCaptcha(options: AltchaOptions): AltchaCaptcha {
+  const hmacSignatureSecret = options.hmacKey;
+  const hmacKeySignatureSecret = createHmac('sha256', options.hmacKey).update('altcha-derived-key').digest('hex');
+  const ttl = options.ttlSeconds ?? 60 * 60;
+  const low = Math.max(1, Math.floor(options.maxCounter / 2));
+
+  return {
+    provider: 'altcha',
+    challenge: () =>
+      createChallenge({
+        algorithm: ALGORITHM,
+        cost: options.cost,
+        counter: randomInt(low, options.maxCounter),
+        deriveKey,
+        expiresAt: new Date(Date.now() + ttl * 1000),
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      }),
+    async verify(token): Promise<CaptchaResult> {
+      const payload = decode(token);
+      if (!payload) return { ok: false, reason: 'invalid' };
+      const { parameters } = payload.challenge;
+      if (parameters.algorithm !== ALGORITHM) return { ok: false, reason: 'invalid' };
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret,
+        hmacKeySignatureSecret,
+      });
+      if (result.expired) return { ok: false, reason: 'expired' };
+      if (!result.verified) return { ok: false, reason: 'invalid' };
+      // A verified challenge always carries the expiry it was signed with.
+      const expiresAt = new Date((parameters.expiresAt ?? Date.now() / 1000 + ttl) * 1000).toISOString();
+      return { ok: true, singleUse: { key: `altcha:${parameters.nonce}`, expiresAt } };
+    },
+  };
+}
+
+/** The widget's payload: base64 of `{ challenge, solution }`. Anything else is simply invalid. */
+function decode(token: string): Payload | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Partial<Payload> | null;
+    const challenge = value?.challenge;
+    const solution = value?.solution;
+    if (
+      !challenge ||
+      typeof challenge !== 'object' ||
+      typeof challenge.signature !== 'string' ||
+      typeof challenge.parameters !== 'object' ||
+      challenge.parameters === null ||
+      typeof challenge.parameters.nonce !== 'string' ||
+      typeof challenge.parameters.keyPrefix !== 'string' ||
+      !solution ||
+      typeof solution !== 'object'
+    ) {
+      return undefined;
+    }
+    return { challenge, solution };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { NewLead } from '../../db/queries/leads.ts';
+import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
+import { COMPANY } from '../../shared/company.ts';
+import { formatLeadDetails, serviceName } from '../../shared/quote-fields.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface WebhookMessage {
+  event: 'lead.created';
+  type: NewLead['type'];
+  id: string;
+  adminUrl: string;
+  lead: Record<string, unknown>;
+}
+
+export interface NotificationSettings {
+  siteUrl: string;
+  staffEmail: string;
+  /** Webhook rows are written only when a webhook is configured at submission time. */
+  hasWebhook: boolean;
+}
+
+/** The page in the admin where staff work this lead. */
+export function adminLeadUrl(siteUrl: string, type: NewLead['type'], id: string): string {
+  return new URL(`/admin/leads/${type}/${id}`, siteUrl).href;
+}
+
+/** Every notification a new lead owes, as outbox rows: staff e-mail, the visitor's acknowledgement, webhook. */
+export function leadNotifications(lead: NewLead, settings: NotificationSettings): NewOutboxMessage[] {
+  const { id, createdAt } = lead.lead;
+  const base = { leadType: lead.type, leadId: id, createdAt };
+  const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
+  const messages: NewOutboxMessage[] = [
+    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl) },
+    { ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead) },
+  ];
+  if (settings.hasWebhook) {
+    const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
+    messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });
+  }
+  return messages;
+}
+
+/** Every field a person typed, with readable labels, in form order. */
+function leadLines(lead: NewLead): Array<[string, string]> {
+  if (lead.type === 'contact') {
+    const c = lead.lead;
+    return [
+      ['Name', c.name],
+      ['Email', c.email],
+      ['Company', c.company ?? ''],
+      ['Service', serviceName(c.service)],
+      ['Message', c.message],
+    ];
+  }
+  const q = lead.lead;
+  return [
+    ['Service', serviceName(q.service)],
+    ['Name', q.name],
+    ['Email', q.email],
+    ['Company', q.company ?? ''],
+    ['Phone', q.phone ?? ''],
+    ['Company size', q.companySize ?? ''],
+    ['Budget', q.budget ?? ''],
+    ['Timeline', q.timeline ?? ''],
+    ['Start date', q.startDate],
+    ['Completion date', q.completionDate],
+    ...formatLeadDetails(q.service, q.details).map((line): [string, string] => [line.label, line.value]),
+    ['Project description', q.description],
+  ];
+}
+
+function leadFields(lead: NewLead): Record<string, unknown> {
+  const { clientIp: _ip, status: _status, ...fields } = lead.lead;
+  return fields;
+}
+
+function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
+  const who = lead.lead.name;
+  const subject =
+    lead.type === 'quote'
+      ? `New quote request: ${serviceName(lead.lead.service)} from ${who}`
+      : `New contact message from ${who}`;
+  const lines = leadLines(lead).filter(([, value]) => value !== '');
+  const text = [
+    subject,
+    '',
+    ...lines.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `Open in admin: ${adminUrl}`,
+    `Received: ${lead.lead.createdAt}`,
+  ].join('\n');
+  const rows = lines
+    .map(([label, value]) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${multiline(value)}</td></tr>`)
+    .join('');
+  const html = `<h1>${escapeHtml(subject)}</h1><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(adminUrl)}">Open this lead in the admin</a></p>`;
+  return { to, subject, text, html, replyTo: lead.lead.email };
+}
+
+function acknowledgement(lead: NewLead): EmailMessage {
+  const what = lead.type === 'quote' ? `your quote request for ${serviceName(lead.lead.service)}` : 'your message';
+  const subject = lead.type === 'quote' ? `We've received your quote request` : `We've received your message`;
+  const paragraphs = [
+    `Hi ${lead.lead.name},`,
+    `Thank you for contacting ${COMPANY.name}. We've received ${what} and we'll contact you within 24 hours on business days.`,
+    `If anything is urgent, call us on ${COMPANY.phoneDisplay} or reply to this e-mail.`,
+    `${COMPANY.name}\n${COMPANY.email}`,
+  ];
+  return {
+    to: lead.lead.email,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${multiline(p)}</p>`).join(''),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Visitors' text goes into e-mail HTML escaped: stored as typed, never interpreted. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+function multiline(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}

@@ -1,0 +1,52 @@
+import sanitize from 'sanitize-html';
+
+/**
+ * The one sanitiser configuration for blog content, applied on save and again on render. An allow-list:
+ * formatting, links, images, code, tables and quotes survive; scripts, event handlers, forms, frames, embedded
+ * objects, `javascript:`/`data:` URLs and inline styles (which can overlay or hide the page) do not.
+ */
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'div', 'span',
+    'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'time',
+    'blockquote', 'q', 'cite', 'code', 'pre', 'kbd', 'samp', 'var',
+    'ul', 'ol', 'li', 'dl', 'dt', 'dd',
+    'a', 'img', 'figure', 'figcaption',
+    'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    abbr: ['title'],
+    time: ['datetime'],
+    ol: ['start', 'reversed'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
+    colgroup: ['span'],
+    code: ['class'],
+    pre: ['class'],
+  },
+  // Only syntax-highlighting hints; any other class could borrow the site's layout styles.
+  allowedClasses: { code: ['language-*'], pre: ['language-*'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  // Their text is code or markup, never something a reader should see.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title'],
+  transformTags: {
+    // The page's only h1 is the post title.
+    h1: 'h2',
+    a: (tagName, attribs) => {
+      const external = /^https?:\/\//i.test(attribs.href ?? '');
+      const { rel: _rel, ...rest } = attribs;
+      return { tagName, attribs: external ? { ...rest, rel: 'noopener noreferrer' } : rest };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+  },
+};
+
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, OPTIONS);
+}

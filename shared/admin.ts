@@ -1,0 +1,181 @@
+import type { BlogListPage, BlogPost } from './blog.ts';
+
+/**
+ * The admin area's domain types, shared by the server (which fills them) and the admin pages (which show
+ * them). Dates are ISO-8601 strings.
+ */
+
+export const LEAD_TYPES = ['quote', 'contact'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = { quote: 'Quote request', contact: 'Contact message' };
+
+/** The status workflow: new → contacted → quoted → won / lost, plus spam (and back with "not spam"). */
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+/** The statuses a lead may move to from each status; "not spam" returns a lead to new. */
+export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
+  new: ['contacted', 'spam'],
+  contacted: ['quoted', 'lost', 'spam'],
+  quoted: ['won', 'lost', 'spam'],
+  won: ['quoted'],
+  lost: ['contacted', 'spam'],
+  spam: ['new'],
+};
+
+/** The site promises a reply within 24 hours: older new leads are overdue. */
+export const REPLY_PROMISE_HOURS = 24;
+
+export interface LeadSummary {
+  type: LeadType;
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  status: LeadStatus;
+  createdAt: string;
+}
+
+export interface LeadField {
+  label: string;
+  value: string;
+}
+
+export interface NotificationState {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  deliveredAt: string | null;
+  nextAttemptAt: string;
+}
+
+export interface LeadDetail extends LeadSummary {
+  /** Every field the visitor sent, in form order, with readable labels. */
+  fields: LeadField[];
+  notes: string;
+  submittedAt: string | null;
+  notifications: NotificationState[];
+}
+
+export interface LeadFilter {
+  type?: LeadType;
+  status?: LeadStatus;
+  service?: string;
+  /** Inclusive calendar dates, YYYY-MM-DD, in the company's time zone. */
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+export interface LeadPage {
+  leads: LeadSummary[];
+  /** Opaque keyset cursor for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface OutboxFailure {
+  id: string;
+  kind: string;
+  leadType: LeadType;
+  leadId: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface WeeklyLeads {
+  /** First day of the week, YYYY-MM-DD. */
+  weekStart: string;
+  quotes: number;
+  contacts: number;
+}
+
+export interface DashboardData {
+  counts: { quotes: number; contacts: number; published: number; drafts: number; scheduled: number };
+  recentQuotes: LeadSummary[];
+  newLeads: LeadSummary[];
+  newLeadCount: number;
+  outboxFailures: OutboxFailure[];
+  weekly: WeeklyLeads[];
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  nextCursor: string | null;
+}
+
+export interface AccountInfo {
+  email: string;
+  name: string;
+  hasTwoFactor: boolean;
+  recoveryCodesLeft: number;
+  otherSessions: number;
+  twoFactorRequired: boolean;
+}
+
+/** After sign-in, only local paths are followed; anything else (other sites, `//host`, `/\host`) goes to the dashboard. */
+export function safeNextPath(next: unknown): string {
+  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//')) {
+    return '/admin/dashboard';
+  }
+  // Control characters and backslashes: browsers strip or rewrite them, which could turn this into `//host`.
+  if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return '/admin/dashboard';
+  return next;
+}
+
+/** Every action the audit log records, with the words staff read. */
+export const AUDIT_ACTIONS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.sign_out': 'Signed out',
+  'auth.password_changed': 'Changed password',
+  'auth.sessions_ended': 'Signed out other sessions',
+  'auth.2fa_enabled': 'Turned on two-factor sign-in',
+  'auth.2fa_disabled': 'Turned off two-factor sign-in',
+  'auth.recovery_code_used': 'Used a recovery code',
+  'user.created': 'Account created',
+  'user.password_reset': 'Password reset from the command line',
+  'post.created': 'Created post',
+  'post.published': 'Published post',
+  'post.updated': 'Updated post',
+  'post.deleted': 'Deleted post',
+  'lead.status': 'Changed lead status',
+  'lead.deleted': 'Deleted lead',
+  'leads.exported': 'Exported leads',
+  'outbox.retried': 'Retried notification',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** The admin's read API for `+data.ts` files (the guard has already checked the visitor is staff). */
+export interface AdminPageService {
+  dashboard(): Promise<DashboardData>;
+  leads(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
+  lead(type: LeadType, id: string): Promise<LeadDetail | null>;
+  audit(cursor?: string): Promise<AuditPage>;
+  account(userId: string): Promise<AccountInfo>;
+  /** Every post, drafts and scheduled ones included. */
+  posts(cursor?: string): Promise<BlogListPage>;
+  post(id: string): Promise<BlogPost | null>;
+}

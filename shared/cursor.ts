@@ -1,0 +1,25 @@
+/**
+ * Keyset cursors for lists ordered by (publishedAt desc, id desc): the last row's publishedAt as base-36
+ * milliseconds and its id, e.g. `mf3k2a0g.5b1c…`. URL-safe and short, so crawlable `/blog?after=…` links stay
+ * readable. Timestamps round-trip exactly because they are always stored as `Date#toISOString()`.
+ */
+export interface Cursor {
+  publishedAt: string;
+  id: string;
+}
+
+const ID = /^[0-9a-f-]{36}$/;
+
+export function encodeCursor({ publishedAt, id }: Cursor): string {
+  return `${Date.parse(publishedAt).toString(36)}.${id}`;
+}
+
+/** The cursor a string holds, or null when it is not one this site made. */
+export function decodeCursor(value: string): Cursor | null {
+  const match = /^([0-9a-z]{1,12})\.(.+)$/.exec(value);
+  if (!match || !ID.test(match[2]!)) return null;
+  const ms = parseInt(match[1]!, 36);
+  const date = new Date(ms);
+  if (!Number.isFinite(ms) || Number.isNaN(date.getTime())) return null;
+  return { publishedAt: date.toISOString(), id: match[2]! };
+}

@@ -1,0 +1,178 @@
+import { OTHER_SERVICE, OTHER_SERVICE_LABEL } from './options.ts';
+import { SERVICE_IDS, type ServiceId, getService } from './services.ts';
+
+/**
+ * Step 3 of the quote wizard: each service's own fields (SPEC.md §5 table). The schema, the wizard, the
+ * notification e-mails and the admin lead page all read these definitions, so a label or option changes once.
+ */
+
+export type QuoteFieldKind = 'select' | 'number' | 'text';
+
+interface FieldBase {
+  name: string;
+  label: string;
+  /** A short explanation shown under the field. */
+  hint?: string;
+}
+export interface SelectQuoteField extends FieldBase {
+  kind: 'select';
+  options: readonly string[];
+}
+export interface NumberQuoteField extends FieldBase {
+  kind: 'number';
+  /** Unit shown beside the label and in e-mails ("TB", "GB", "U"). */
+  unit?: string;
+  min: number;
+  max: number;
+}
+export interface TextQuoteField extends FieldBase {
+  kind: 'text';
+  maxLength: number;
+}
+export type QuoteField = SelectQuoteField | NumberQuoteField | TextQuoteField;
+
+const count = (name: string, label: string, max: number, unit?: string): NumberQuoteField => ({
+  name,
+  label,
+  kind: 'number',
+  min: 1,
+  max,
+  ...(unit ? { unit } : {}),
+});
+const select = (name: string, label: string, options: readonly string[]): SelectQuoteField => ({
+  name,
+  label,
+  kind: 'select',
+  options,
+});
+
+const YES_NO = ['Yes', 'No'] as const;
+
+export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = {
+  'network-security': [
+    select('networkType', 'Network type', ['Wired', 'Wireless', 'Hybrid']),
+    select('securityLevel', 'Security level', ['Basic', 'Enterprise', 'Government']),
+    count('serverCount', 'Number of servers', 100_000),
+    count('userCount', 'Number of users', 1_000_000),
+  ],
+  datacenter: [
+    count('serverCount', 'Number of servers', 100_000),
+    count('storageSize', 'Storage size', 1_000_000, 'TB'),
+    count('rackSpace', 'Rack space', 100_000, 'U'),
+    select('redundancy', 'Redundancy', ['Basic', 'High', 'Mission Critical']),
+  ],
+  'network-support': [
+    count('userCount', 'Number of users', 1_000_000),
+    count('deviceCount', 'Number of devices', 1_000_000),
+    select('supportHours', 'Support hours', ['Business Hours', '24/7', 'On-call']),
+  ],
+  'rollouts-migrations': [
+    count('deviceCount', 'Number of devices', 1_000_000),
+    select('migrationType', 'Migration type', [
+      'Hardware Upgrade',
+      'Software Migration',
+      'Cloud Migration',
+      'Office Relocation',
+    ]),
+    count('dataSize', 'Data size', 100_000_000, 'GB'),
+    {
+      name: 'downtimeWindow',
+      label: 'Downtime window',
+      kind: 'text',
+      maxLength: 200,
+      hint: 'When can systems be offline, for example "weekends" or "after 6 pm".',
+    },
+  ],
+  'it-imacd': [
+    select('serviceType', 'Service type', ['Installation', 'Move', 'Addition', 'Change', 'Disposal']),
+    count('deviceCount', 'Number of devices', 1_000_000),
+    count('locations', 'Number of locations', 10_000),
+    select('complexity', 'Complexity', ['Simple', 'Moderate', 'Complex']),
+  ],
+  'hardware-break-fix': [
+    select('deviceType', 'Device type', ['Desktop', 'Laptop', 'Server', 'Network Equipment', 'Printer']),
+    select('issueType', 'Issue type', ['Hardware Failure', 'Software Issue', 'Performance', 'Other']),
+    select('urgency', 'Urgency', ['Standard', 'High', 'Emergency']),
+    select('warranty', 'Under warranty', ['Yes', 'No', 'Unknown']),
+  ],
+  'global-ict-support': [
+    select('supportHours', 'Support hours', ['9-5 Business Hours', '24/7 Support', 'On-call Support']),
+    count('userCount', 'Number of users', 1_000_000),
+    count('locationCount', 'Number of locations', 10_000),
+    select('responseTime', 'Response time', ['4 Hours', '2 Hours', '1 Hour', '30 Minutes']),
+  ],
+  'web-design': [
+    select('websiteType', 'Website type', ['Corporate', 'E-commerce', 'Portfolio', 'Web Application', 'Other']),
+    count('pageCount', 'Number of pages', 100_000),
+    select('features', 'Main feature', [
+      'Basic CMS',
+      'E-commerce',
+      'User Accounts',
+      'Payment Processing',
+      'Custom Database',
+    ]),
+    select('designStyle', 'Design style', ['Modern', 'Corporate', 'Creative', 'Minimal', 'Custom']),
+  ],
+  'domain-management': [
+    count('domainCount', 'Number of domains', 100_000),
+    select('domainAction', 'Domain action', ['New Registration', 'Transfer', 'Renewal', 'Bulk Management']),
+    select('tldTypes', 'Domain extensions', ['.com.au', '.com', '.net', '.org', 'Multiple']),
+    select('privacy', 'Privacy protection', YES_NO),
+  ],
+  'web-hosting': [
+    select('hostingType', 'Hosting type', ['Shared', 'VPS', 'Dedicated', 'Cloud', 'WordPress Managed']),
+    count('storage', 'Storage', 1_000_000, 'GB'),
+    count('bandwidth', 'Monthly bandwidth', 100_000_000, 'GB'),
+    select('ssl', 'SSL certificate', YES_NO),
+  ],
+};
+
+/** Every service-specific field name used by any service (SPEC.md §3 lists them on the quote entity). */
+export const ALL_QUOTE_FIELD_NAMES: readonly string[] = [
+  ...new Set(SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id].map((f) => f.name))),
+];
+
+export function quoteFieldsFor(service: string): readonly QuoteField[] {
+  return (QUOTE_FIELDS as Record<string, readonly QuoteField[]>)[service] ?? [];
+}
+
+/** The label a person reads for a field, with its unit: "Storage size (TB)". */
+export function fieldLabel(field: QuoteField): string {
+  return field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
+}
+
+export interface LeadDetailLine {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * A quote's service-specific answers as readable lines, in the order of the form. Values stored for a field
+ * the service no longer has are kept (under their raw name) so nothing a visitor typed is hidden.
+ */
+export function formatLeadDetails(service: string, details: Record<string, unknown>): LeadDetailLine[] {
+  const known = quoteFieldsFor(service);
+  const lines: LeadDetailLine[] = known
+    .filter((f) => details[f.name] !== undefined && details[f.name] !== null)
+    .map((f) => ({ name: f.name, label: fieldLabel(f), value: formatValue(f, details[f.name]) }));
+  for (const [name, value] of Object.entries(details)) {
+    if (value === undefined || value === null || known.some((f) => f.name === name)) continue;
+    lines.push({ name, label: name, value: String(value) });
+  }
+  return lines;
+}
+
+function formatValue(field: QuoteField, value: unknown): string {
+  if (field.kind === 'number' && typeof value === 'number') {
+    const n = value.toLocaleString('en-AU');
+    return field.unit ? `${n} ${field.unit}` : n;
+  }
+  return String(value);
+}
+
+/** The service's display name, or the raw value for anything unknown (e.g. "other"). */
+export function serviceName(id: string | null | undefined): string {
+  if (!id) return '';
+  return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
+}

@@ -1,0 +1,121 @@
+import { FIELD_MESSAGES } from './messages.ts';
+import { quoteFieldsFor } from './quote-fields.ts';
+import { type FieldErrors, fieldErrors } from './schemas/fields.ts';
+import { QuoteDetailsSchema, serviceFieldsSchema } from './schemas/quote.ts';
+import { type ServiceId, isServiceId } from './services.ts';
+
+/*
+ * The quote wizard's state and rules, kept free of React so they are unit-tested and shared by the page.
+ * Values are kept as typed (strings); they become a request only when checked.
+ */
+
+export const DETAIL_FIELDS = [
+  'name',
+  'email',
+  'company',
+  'phone',
+  'companySize',
+  'budget',
+  'timeline',
+  'startDate',
+  'completionDate',
+  'description',
+] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+
+export type WizardStep = 1 | 2 | 3;
+export const WIZARD_STEPS: ReadonlyArray<{ step: WizardStep; title: string }> = [
+  { step: 1, title: 'Choose a service' },
+  { step: 2, title: 'Project details' },
+  { step: 3, title: 'Service details' },
+];
+
+export interface WizardState {
+  step: WizardStep;
+  service: ServiceId | '';
+  details: Record<DetailField, string>;
+  /** Step 3: the chosen service's own fields, by name. */
+  answers: Record<string, string>;
+}
+
+const EMPTY_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, ''])) as Record<DetailField, string>;
+
+/** A fresh wizard; `?service=` preselects a known service, anything else preselects nothing. */
+export function initialWizardState(preselect?: string | null): WizardState {
+  return { step: 1, service: isServiceId(preselect) ? preselect : '', details: { ...EMPTY_DETAILS }, answers: {} };
+}
+
+/** Choosing another service clears every service-specific answer (SPEC.md §4). */
+export function chooseService(state: WizardState, service: ServiceId): WizardState {
+  return service === state.service ? state : { ...state, service, answers: {} };
+}
+
+/** Optional fields left empty are not sent; numbers are sent as numbers. */
+export function detailsRequest(state: WizardState): Record<string, string> {
+  return Object.fromEntries(Object.entries(state.details).filter(([, v]) => v !== ''));
+}
+
+export function answersRequest(state: WizardState): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const field of quoteFieldsFor(state.service)) {
+    const value = state.answers[field.name] ?? '';
+    if (value === '') continue;
+    out[field.name] = field.kind === 'number' && /^-?\d+(\.\d+)?(e\d+)?$/i.test(value.trim()) ? Number(value) : value;
+  }
+  return out;
+}
+
+/** The errors that stop the visitor leaving `step`, one per field. */
+export function validateStep(state: WizardState, step: WizardStep): FieldErrors {
+  if (step === 1) return state.service ? {} : { service: FIELD_MESSAGES.chooseService };
+  if (step === 2) {
+    const result = QuoteDetailsSchema.safeParse(detailsRequest(state));
+    return result.success ? {} : fieldErrors(result.error);
+  }
+  if (!state.service) return { service: FIELD_MESSAGES.chooseService };
+  const result = serviceFieldsSchema(state.service).safeParse(answersRequest(state));
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+/** Which step a field is on, to send the visitor back to the server's first complaint. */
+export function stepOfField(field: string): WizardStep {
+  if (field === 'service') return 1;
+  return (DETAIL_FIELDS as readonly string[]).includes(field) ? 2 : 3;
+}
+
+/** The whole request (without captcha and times). */
+export function quoteRequest(state: WizardState): Record<string, string | number> {
+  return { service: state.service, ...detailsRequest(state), ...answersRequest(state) };
+}
+
+/**
+ * What `sessionStorage` held, checked field by field (it may be stale or edited). A `?service=` link for a
+ * different service wins: that service is chosen and its step shown, with the project details kept.
+ */
+export function restoreWizardState(raw: string | null, preselect?: string | null): WizardState | null {
+  if (!raw) return null;
+  let saved: Partial<WizardState>;
+  try {
+    saved = JSON.parse(raw) as Partial<WizardState>;
+  } catch {
+    return null;
+  }
+  if (typeof saved !== 'object' || saved === null) return null;
+  const strings = (value: unknown, keys: readonly string[]) =>
+    Object.fromEntries(
+      keys.map((k) => {
+        const v = (value as Record<string, unknown> | undefined)?.[k];
+        return [k, typeof v === 'string' ? v : ''];
+      }),
+    );
+  const service = isServiceId(saved.service) ? saved.service : '';
+  let state: WizardState = {
+    step: saved.step === 2 || saved.step === 3 ? saved.step : 1,
+    service,
+    details: strings(saved.details, DETAIL_FIELDS) as Record<DetailField, string>,
+    answers: strings(saved.answers, quoteFieldsFor(service).map((f) => f.name)),
+  };
+  if (!state.service && state.step > 1) state = { ...state, step: 1 };
+  if (isServiceId(preselect) && preselect !== state.service) state = { ...chooseService(state, preselect), step: 1 };
+  return state;
+}

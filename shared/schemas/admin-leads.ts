@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LEAD_STATUSES, LEAD_TYPES, type LeadFilter } from '../admin.ts';
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The inbox filter as the query string carries it; a value that is not valid is ignored ("any"). */
+const LeadFilterSchema = z.object({
+  type: z.enum(LEAD_TYPES).optional().catch(undefined),
+  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  service: z.string().max(40).optional().catch(undefined),
+  from: date.optional().catch(undefined),
+  to: date.optional().catch(undefined),
+  q: z.string().trim().max(200).optional().catch(undefined),
+  cursor: z.string().max(200).optional().catch(undefined),
+});
+
+export type LeadFilterQuery = LeadFilter & { cursor?: string };
+
+/** Reads the inbox filter (and page cursor) from a parsed query string; empty fields mean "any". */
+export function parseLeadFilter(query: Record<string, unknown>): LeadFilterQuery {
+  const present = Object.fromEntries(Object.entries(query).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+  const parsed = LeadFilterSchema.parse(present);
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '')) as LeadFilterQuery;
+}
+
+/** The query string for a filter (and page), for links and the CSV export. */
+export function leadFilterQuery(filter: LeadFilterQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const LeadUpdateSchema = z.object({
+  status: z.enum(LEAD_STATUSES).optional(),
+  notes: z.string().max(10_000).optional(),
+});
+export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { type BlogPostInput, BlogPostInputSchema, FEATURED_IMAGE_MESSAGE, PUBLISHED_AT_MESSAGE } from './blog-post.ts';
+import { fieldErrors } from './fields.ts';
+
+const valid: BlogPostInput = {
+  title: 'Hello',
+  excerpt: 'Short',
+  author: 'Priya',
+  content: '<p>Body</p>',
+  featuredImage: '',
+  tags: '',
+  published: true,
+};
+
+function errors(input: Partial<BlogPostInput>): Record<string, string> {
+  const result = BlogPostInputSchema.safeParse({ ...valid, ...input });
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe('BlogPostInputSchema', () => {
+  it('editor must give a title, excerpt, author and content', () => {
+    expect(errors({ title: ' ', excerpt: '', author: '', content: '  ' })).toEqual({
+      title: 'Title is required.',
+      excerpt: 'Excerpt is required.',
+      author: 'Author is required.',
+      content: 'Content is required.',
+    });
+  });
+
+  it('text fields are trimmed', () => {
+    expect(BlogPostInputSchema.parse({ ...valid, title: '  Hello  ' }).title).toBe('Hello');
+  });
+
+  it('editor types tags comma-separated; they are trimmed and empties dropped', () => {
+    expect(BlogPostInputSchema.parse({ ...valid, tags: ' Security, ,Networking ,,Security ' }).tags).toEqual([
+      'Security',
+      'Networking',
+    ]);
+    expect(BlogPostInputSchema.parse(valid).tags).toEqual([]);
+  });
+
+  it.each(['https://cdn.example.com/a.png', 'http://example.com/b.jpg', '/images/blog/x.svg'])(
+    'accepts featured image %s',
+    (featuredImage) => {
+      expect(BlogPostInputSchema.parse({ ...valid, featuredImage }).featuredImage).toBe(featuredImage);
+    },
+  );
+
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
+    'rejects featured image %s',
+    (featuredImage) => {
+      expect(errors({ featuredImage }).featuredImage).toBe(FEATURED_IMAGE_MESSAGE);
+    },
+  );
+
+  it('an empty featured image is stored as none', () => {
+    expect(BlogPostInputSchema.parse({ ...valid, featuredImage: '  ' }).featuredImage).toBeNull();
+  });
+
+  it('published must be a boolean', () => {
+    expect(errors({ published: 'yes' as unknown as boolean }).published).toBeTruthy();
+  });
+
+  it('publishedAt is optional and normalised to UTC ISO', () => {
+    expect(BlogPostInputSchema.parse(valid).publishedAt).toBeUndefined();
+    expect(BlogPostInputSchema.parse({ ...valid, publishedAt: '' }).publishedAt).toBeUndefined();
+    expect(BlogPostInputSchema.parse({ ...valid, publishedAt: '2026-03-10T09:30:00+11:00' }).publishedAt).toBe(
+      '2026-03-09T22:30:00.000Z',
+    );
+    expect(errors({ publishedAt: 'tomorrow' }).publishedAt).toBe(PUBLISHED_AT_MESSAGE);
+  });
+});

@@ -1,0 +1,169 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlogService } from '../../server/services/blog.ts';
+import type { BlogPost } from '../../shared/blog.ts';
+import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { day, postInput } from '../helpers/blog-posts.ts';
+
+let site: LiveSite;
+let browser: Browser;
+let oldest: BlogPost;
+let newest: BlogPost;
+const UNIQUE_WORD = 'platypusrouter';
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  const blog = createBlogService({ db: site.database.db });
+  for (let i = 1; i <= 12; i += 1) {
+    const post = await blog.createPost(
+      postInput({
+        title: `Field Notes ${String(i).padStart(2, '0')}`,
+        publishedAt: day(i),
+        content: i === 1 ? `<h2>Lesson</h2><p>Our ${UNIQUE_WORD} story.</p>` : '<h2>Lesson</h2><p>Ordinary words.</p>',
+      }),
+    );
+    if (i === 1) oldest = post;
+    newest = post;
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+describe('blog list', () => {
+  it('visitor presses Load More until it disappears and sees all 12 posts once each', async () => {
+    const p = await openPage(browser);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      const cards = p.page.locator('.post-list > li');
+      await expect(cards.count()).resolves.toBe(5);
+      const loadMore = p.page.getByRole('button', { name: 'Load More' });
+      await loadMore.click();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
+      // Focus moves to the first new post so keyboard users continue where the list grew.
+      await expect(p.page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Field Notes 07');
+      await loadMore.click();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 12);
+      await expect(loadMore.count()).resolves.toBe(0);
+      await expect(p.page.getByRole('status').textContent()).resolves.toBe('2 more posts loaded.');
+      const titles = await p.page.locator('.post-card-title').allTextContents();
+      expect(titles).toEqual(Array.from({ length: 12 }, (_, i) => `Field Notes ${String(12 - i).padStart(2, '0')}`));
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('visitor searches for a word only found in a post on page 3 and finds it', async () => {
+    const p = await openPage(browser);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      await p.page.getByLabel('Search the blog').fill(UNIQUE_WORD.toUpperCase());
+      await p.page.getByRole('button', { name: 'Search' }).click();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 1);
+      await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
+      expect(new URL(p.page.url()).searchParams.get('q')).toBe(UNIQUE_WORD.toUpperCase());
+      await expect(p.page.getByRole('button', { name: 'Load More' }).count()).resolves.toBe(0);
+
+      await p.page.getByLabel('Search the blog').fill('nothing like this anywhere');
+      await p.page.getByRole('button', { name: 'Search' }).click();
+      await p.page.getByText('No blog posts found.', { exact: true }).first().waitFor();
+      await expect(p.page.locator('.post-list').count()).resolves.toBe(0);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('without JavaScript, visitor searches and pages through links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.baseUrl}/blog`);
+      await page.getByLabel('Search the blog').fill(UNIQUE_WORD);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/\?q=/);
+      await expect(page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
+      await page.goto(`${site.baseUrl}/blog`);
+      await page.getByRole('link', { name: 'Load More' }).click();
+      await page.waitForURL(/\?after=/);
+      await expect(page.locator('.post-card-title').first().textContent()).resolves.toBe('Field Notes 07');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('blog post page', () => {
+  it('loads no script at all', async () => {
+    const p = await openPage(browser);
+    const scripts: string[] = [];
+    p.page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    try {
+      await p.page.goto(`${site.baseUrl}/blog/${newest.slug}`);
+      await expect(p.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(newest.title);
+      const executable = await p.page.evaluate(
+        () => [...document.scripts].filter((s) => s.type !== 'application/ld+json').length,
+      );
+      expect(executable).toBe(0);
+      expect(scripts).toEqual([]);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe.each(Object.entries(VIEWPORTS))('blog pages at %s width', (_name, viewport) => {
+  it.each(['/blog', '/blog/field-notes-12'])('%s fits the screen with no broken image', async (path) => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(site.baseUrl + path);
+      const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      // Lazy images load once scrolled into view.
+      for (const img of await p.page.locator('img').all()) await img.scrollIntoViewIfNeeded();
+      await p.page.waitForLoadState('networkidle');
+      const broken = await p.page.evaluate(() =>
+        [...document.images].filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src),
+      );
+      expect(broken).toEqual([]);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('blog accessibility', () => {
+  it.each(['/blog', '/blog?q=field', '/blog/field-notes-12', '/blog/no-such-post'])(
+    'axe finds no WCAG 2.2 AA violation on %s',
+    async (path) => {
+      const p = await openPage(browser);
+      try {
+        await p.page.goto(site.baseUrl + path);
+        await p.page.waitForLoadState('networkidle');
+        expect(await axeViolations(p.page)).toEqual([]);
+      } finally {
+        await p.close();
+      }
+    },
+  );
+
+  it('the 404 page names the missing post and links back to the blog', async () => {
+    const p = await openPage(browser);
+    try {
+      const res = await p.page.goto(`${site.baseUrl}/blog/no-such-post`);
+      expect(res?.status()).toBe(404);
+      await expect(p.page.title()).resolves.toBe('Blog Post Not Found | Northbridge IT');
+      await expect(p.page.getByText('Blog post not found').first().isVisible()).resolves.toBe(true);
+      await expect(p.page.getByRole('link', { name: 'Back to the blog' }).getAttribute('href')).resolves.toBe('/blog');
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});

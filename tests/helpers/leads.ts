@@ -1,0 +1,103 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
+import type { ServiceId } from '../../shared/services.ts';
+
+/** Environment for tests that submit leads: an easy ALTCHA puzzle (still really solved) and no limits in the way. */
+export const LEAD_TEST_ENV = {
+  ALTCHA_COST: '1',
+  ALTCHA_MAX_COUNTER: '20',
+  RATE_LIMIT_PER_MINUTE: '10000',
+  RATE_LIMIT_PER_DAY: '100000',
+  MIN_FILL_MS: '3000',
+};
+
+/** Solves an ALTCHA challenge the way the widget does and encodes the payload it would submit. */
+export async function solveAltcha(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Fetches a challenge from a running site and solves it. */
+export async function altchaToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/captcha/challenge`);
+  if (!res.ok) throw new Error(`challenge endpoint answered ${res.status}`);
+  return solveAltcha((await res.json()) as Challenge);
+}
+
+/** A visitor who took a minute to fill the form in. */
+export function submissionTimes(fillMs = 60_000): { startedAt: string; submittedAt: string } {
+  const now = Date.now();
+  return { startedAt: new Date(now - fillMs).toISOString(), submittedAt: new Date(now).toISOString() };
+}
+
+export function goodContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    company: 'Analytical Engines Pty Ltd',
+    service: 'network-security',
+    message: 'Please call me about a firewall review.',
+    ...submissionTimes(),
+    ...overrides,
+  };
+}
+
+/** A valid answer for every step-3 field of a service: its first option, a number, some text. */
+export function serviceAnswers(service: ServiceId): Record<string, string | number> {
+  return Object.fromEntries(
+    QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options[0]! : f.kind === 'number' ? 12 : 'Weekends after 6 pm']),
+  );
+}
+
+export function goodQuote(service: ServiceId = 'datacenter', overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    service,
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    company: 'Compiler Co',
+    phone: '02 8005 0142',
+    companySize: '11-50',
+    budget: '$15,000-$50,000',
+    timeline: '1-3 months',
+    startDate: '2027-01-10',
+    completionDate: '2027-03-01',
+    description: 'Two racks in a colocation facility.',
+    ...serviceAnswers(service),
+    ...submissionTimes(),
+    ...overrides,
+  };
+}
+
+export interface StandInVerifier {
+  url: string;
+  /** The form fields of every verification request received. */
+  requests: URLSearchParams[];
+  /** What the next answers say; defaults to a good human on the expected action. */
+  answer: (token: string) => Record<string, unknown>;
+  close: () => Promise<void>;
+}
+
+/** A local stand-in for reCAPTCHA's or Turnstile's siteverify endpoint. */
+export async function startStandInVerifier(
+  answer: StandInVerifier['answer'] = () => ({ success: true, score: 0.9, action: 'contact_form' }),
+): Promise<StandInVerifier> {
+  const state: StandInVerifier = { url: '', requests: [], answer, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      state.requests.push(form);
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(state.answer(form.get('response') ?? '')));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
+  state.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return state;
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Db } from '../../db/database.ts';
+import { createStaffUser } from '../../server/services/users.ts';
+
+/** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
+export const ORIGIN = 'https://www.example.com.au';
+
+/**
+ * Test apps run in production mode, so the session cookie is `Secure`: requests say they came over HTTPS
+ * through a trusted proxy, and the cookie is carried by hand (supertest's jar never sends Secure cookies
+ * over plain HTTP).
+ */
+export const ADMIN_TEST_ENV = { TRUST_PROXY: '1' };
+
+export const STAFF = { email: 'staff@northbridge-it.com.au', name: 'Sam Staff', password: 'correct horse battery staple' };
+
+export function createStaff(db: Db, overrides: Partial<typeof STAFF> = {}) {
+  return createStaffUser(db, { ...STAFF, ...overrides });
+}
+
+/** The `sid=…` pair from a response's Set-Cookie, if it sets one. */
+export function sessionCookie(res: request.Response): string | null {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const sid = cookies.find((c) => c.startsWith('sid='));
+  return sid ? sid.split(';')[0]! : null;
+}
+
+export class StaffClient {
+  readonly app: Express;
+  cookie: string | null = null;
+  csrf: string | null = null;
+  ip: string;
+
+  constructor(app: Express, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+    this.app = app;
+    this.ip = ip;
+  }
+
+  /** A request as a browser on this site sends it: HTTPS via the proxy, same Origin, the session cookie. */
+  req(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: { origin?: string | null; csrf?: boolean } = {}) {
+    let r = request(this.app)[method](path).set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', this.ip);
+    const origin = options.origin === undefined ? ORIGIN : options.origin;
+    if (origin) r = r.set('Origin', origin);
+    if (this.cookie) r = r.set('Cookie', this.cookie);
+    if (this.csrf && options.csrf !== false && method !== 'get') r = r.set('X-CSRF-Token', this.csrf);
+    return r;
+  }
+
+  /** Keeps the session cookie a response sets (or clears). */
+  keep(res: request.Response): request.Response {
+    const cookie = sessionCookie(res);
+    if (cookie) this.cookie = cookie === 'sid=' ? null : cookie;
+    return res;
+  }
+
+  async signIn(email = STAFF.email, password = STAFF.password): Promise<request.Response> {
+    const res = this.keep(await this.req('post', '/admin/login').send({ email, password }));
+    if (res.status === 200 && !res.body.twoFactorRequired) await this.loadCsrf();
+    return res;
+  }
+
+  /** The CSRF token pages get, read from the header's Logout form. */
+  async loadCsrf(): Promise<string> {
+    const res = this.keep(await this.req('get', '/admin/account'));
+    const token = /name="_csrf" value="([^"]+)"/.exec(res.text)?.[1];
+    if (!token) throw new Error(`no CSRF token on /admin/account (status ${res.status})`);
+    this.csrf = token;
+    return token;
+  }
+}
+
+export interface LeadSeed {
+  id?: string;
+  name?: string;
+  email?: string;
+  company?: string | null;
+  service?: string;
+  status?: string;
+  createdAt?: string;
+  description?: string;
+  details?: Record<string, unknown>;
+}
+
+export async function insertQuote(db: Db, seed: LeadSeed = {}): Promise<string> {
+  const id = seed.id ?? randomUUID();
+  await db
+    .insertInto('quotes')
+    .values({
+      id,
+      service: seed.service ?? 'web-hosting',
+      name: seed.name ?? 'Quinn Quote',
+      email: seed.email ?? 'quinn@example.com',
+      company: seed.company === undefined ? 'Quinn Pty Ltd' : seed.company,
+      phone: '02 8005 0142',
+      company_size: '11-50',
+      budget: '$5,000-$15,000',
+      timeline: null,
+      start_date: '2026-12-01',
+      completion_date: '2027-01-31',
+      description: seed.description ?? 'We need hosting.',
+      details: JSON.stringify(seed.details ?? { hostingType: 'VPS', storage: 100, bandwidth: 500, ssl: 'Yes' }),
+      status: seed.status ?? 'new',
+      notes: null,
+      client_ip: null,
+      created_at: seed.createdAt ?? new Date().toISOString(),
+      submitted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertContact(db: Db, seed: LeadSeed & { message?: string } = {}): Promise<string> {
+  const id = seed.id ?? randomUUID();
+  await db
+    .insertInto('contacts')
+    .values({
+      id,
+      name: seed.name ?? 'Casey Contact',
+      email: seed.email ?? 'casey@example.com',
+      company: seed.company === undefined ? null : seed.company,
+      service: seed.service ?? null,
+      message: seed.message ?? 'Please call me.',
+      status: seed.status ?? 'new',
+      notes: null,
+      client_ip: null,
+      created_at: seed.createdAt ?? new Date().toISOString(),
+      submitted_at: null,
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { ADMIN_TEST_ENV, StaffClient, createStaff, insertContact, insertQuote } from './admin-client.ts';
+
+const HOUR = 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+/** The number a dashboard count card shows for a label. */
+function countOf(html: string, label: string): number {
+  const match = new RegExp(`${label}</a></dt><dd>([\\d,]+)</dd>`).exec(html);
+  if (!match) throw new Error(`no count for ${label}`);
+  return Number(match[1]!.replace(/,/g, ''));
+}
+
+describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (engine) => {
+  let t: TestApp;
+  let staff: StaffClient;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await createStaff(t.database.db);
+    staff = new StaffClient(t.app);
+    await staff.signIn();
+  });
+  afterAll(() => t?.close());
+
+  it('staff see counts from the database, the 5 newest quotes and overdue leads highlighted', async () => {
+    const db = t.database.db;
+    for (let i = 0; i < 7; i += 1) {
+      await insertQuote(db, { name: `Dash Quote ${i}`, createdAt: ago((10 - i) * HOUR), status: i < 2 ? 'contacted' : 'new' });
+    }
+    await insertContact(db, { name: 'Dash Contact Old', createdAt: ago(30 * HOUR) });
+    await insertContact(db, { name: 'Dash Contact Fresh', createdAt: ago(HOUR), status: 'new' });
+    const now = new Date().toISOString();
+    const post = (id: string, published: number, at: string) => ({
+      id, slug: id, title: id, excerpt: 'e', content: '<p>c</p>', author: 'a', tags: '[]', featured_image: null,
+      published, published_at: at, created_at: now, updated_at: now, read_time: 1, search_text: id,
+    });
+    await db.insertInto('blogs').values([
+      post('dash-live-1', 1, ago(HOUR)), post('dash-live-2', 1, ago(2 * HOUR)),
+      post('dash-draft', 0, now), post('dash-later', 1, new Date(Date.now() + 48 * HOUR).toISOString()),
+    ]).execute();
+
+    const res = await staff.req('get', '/admin/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^no-store/);
+    expect(res.text).toContain('<meta name="robots" content="noindex"/>');
+    expect(countOf(res.text, 'Quote requests')).toBe(7);
+    expect(countOf(res.text, 'Contact messages')).toBe(2);
+    expect(countOf(res.text, 'Published posts')).toBe(2);
+    expect(countOf(res.text, 'Drafts')).toBe(1);
+    expect(countOf(res.text, 'Scheduled posts')).toBe(1);
+
+    const recent = res.text.slice(res.text.indexOf('id="recent-heading"'), res.text.indexOf('id="new-heading"'));
+    const names = [...recent.matchAll(/>(Dash Quote \d)</g)].map((m) => m[1]);
+    expect(names).toEqual(['Dash Quote 6', 'Dash Quote 5', 'Dash Quote 4', 'Dash Quote 3', 'Dash Quote 2']);
+    expect(recent).toMatch(/href="\/admin\/leads\/quote\/[0-9a-f-]{36}"/);
+    expect(recent).toContain('Web Hosting');
+
+    const waiting = res.text.slice(res.text.indexOf('id="new-heading"'), res.text.indexOf('id="outbox-heading"'));
+    expect(waiting).toContain('Waiting for a reply (<!-- -->7<!-- -->)');
+    expect(waiting).toMatch(/<li class="overdue"><a [^>]+>Dash Contact Old<\/a>/);
+    expect(waiting).toMatch(/<li><a [^>]+>Dash Contact Fresh<\/a>/);
+    expect(waiting).not.toContain('Dash Quote 0');
+
+    expect(res.text).toMatch(/<svg viewBox="0 0 640 220" aria-hidden="true"/);
+    expect(res.text).toContain('Leads per week over the last 12 weeks (<!-- -->9<!-- --> in total)');
+    expect(res.text).toContain('<summary>Show the numbers</summary>');
+  });
+
+  it('a failed notification shows on the dashboard and staff can send it again', async () => {
+    const db = t.database.db;
+    const leadId = await insertQuote(db, { name: 'Outbox Owner' });
+    const past = ago(HOUR);
+    await db.insertInto('outbox').values({
+      id: 'ob-failed-1', kind: 'staff-email', lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'failed',
+      attempts: 8, next_attempt_at: past, locked_until: null, last_error: 'SMTP 554 rejected', delivered_at: null, created_at: past,
+    }).execute();
+    const page = await staff.req('get', '/admin/dashboard');
+    expect(page.text).toContain('SMTP 554 rejected');
+    const res = await staff.req('post', '/api/admin/outbox/ob-failed-1/retry').send({});
+    expect(res.status).toBe(200);
+    const row = await db.selectFrom('outbox').selectAll().where('id', '=', 'ob-failed-1').executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.parse(past));
+    const lead = await staff.req('get', `/admin/leads/quote/${leadId}`);
+    expect(lead.text).toContain('staff-email');
+  });
+
+  it('the inbox filters by type, status, service, date range and search, newest first', async () => {
+    const db = t.database.db;
+    const a = await insertQuote(db, { name: 'Filter Alpha', email: 'alpha@filter.test', service: 'datacenter', createdAt: '2026-03-10T01:00:00.000Z', details: { serverCount: 4 } });
+    const b = await insertQuote(db, { name: 'Filter Beta', email: 'beta@filter.test', company: 'Beta_Works', service: 'datacenter', status: 'won', createdAt: '2026-03-12T01:00:00.000Z' });
+    const c = await insertContact(db, { name: 'Filter Gamma', email: 'gamma@filter.test', company: 'BETA Partners', createdAt: '2026-03-11T01:00:00.000Z' });
+    const ids = async (query: string) =>
+      ((await staff.req('get', `/api/admin/leads?${query}`)).body.leads as Array<{ id: string }>).map((l) => l.id);
+    expect(await ids('q=filter.test')).toEqual([b, c, a]);
+    expect(await ids('q=filter.test&type=contact')).toEqual([c]);
+    expect(await ids('q=filter.test&status=won')).toEqual([b]);
+    expect(await ids('q=filter.test&service=datacenter')).toEqual([b, a]);
+    expect(await ids('q=beta')).toEqual([b, c]);
+    expect(await ids('q=Beta_')).toEqual([b]);
+    expect(await ids('q=%25')).toEqual([]);
+    // Sydney dates: 11 March runs from 10 March 13:00 UTC to 11 March 13:00 UTC.
+    expect(await ids('q=filter.test&from=2026-03-11&to=2026-03-11')).toEqual([c]);
+    expect(await ids('q=filter.test&from=2026-03-11')).toEqual([b, c]);
+    expect(await ids('q=filter.test&type=nonsense&status=')).toEqual([b, c, a]);
+    const page = await staff.req('get', '/admin/leads?q=filter.test&type=quote');
+    expect(page.text).toContain('Filter Alpha');
+    expect(page.text).not.toContain('Filter Gamma');
+  });
+
+  it('the inbox pages by keyset: no lead twice, none left out', async () => {
+    const db = t.database.db;
+    const made = new Set<string>();
+    for (let i = 0; i < 30; i += 1) {
+      made.add(await insertQuote(db, { name: `Pager ${i}`, email: `p${i}@pager.test`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i % 20)).toISOString() }));
+    }
+    const first = await staff.req('get', '/api/admin/leads?q=pager.test');
+    expect(first.body.leads).toHaveLength(25);
+    expect(first.body.nextCursor).toBeTruthy();
+    const second = await staff.req('get', `/api/admin/leads?q=pager.test&cursor=${first.body.nextCursor}`);
+    expect(second.body.leads).toHaveLength(5);
+    expect(second.body.nextCursor).toBeNull();
+    const seen = [...first.body.leads, ...second.body.leads].map((l: { id: string }) => l.id);
+    expect(new Set(seen)).toEqual(made);
+    const html = await staff.req('get', '/admin/leads?q=pager.test');
+    expect(html.text).toContain(`cursor=${first.body.nextCursor}`);
+  });
+
+  it('staff work a lead along the status workflow; a jump outside it is refused and changes are audited', async () => {
+    const id = await insertQuote(t.database.db, { name: 'Workflow Lead' });
+    const step = (status: string) => staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status });
+    expect((await step('won')).status).toBe(400);
+    for (const status of ['contacted', 'quoted', 'won']) {
+      const res = await step(status);
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe(status);
+    }
+    const notes = await staff.req('patch', `/api/admin/leads/quote/${id}`).send({ notes: 'Signed the 12-month plan.' });
+    expect(notes.body.notes).toBe('Signed the 12-month plan.');
+    const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'lead.status').where('target', 'like', `quote:${id}%`).execute();
+    expect(audit.map((r) => r.target).sort()).toEqual([`quote:${id} contacted → quoted`, `quote:${id} new → contacted`, `quote:${id} quoted → won`]);
+    const spam = await insertContact(t.database.db, { name: 'Spammy' });
+    expect((await staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'spam' })).body.status).toBe('spam');
+    expect((await staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'new' })).body.status).toBe('new');
+  });
+
+  it("a lead's page shows every field with readable labels, and a <script> a visitor typed as text", async () => {
+    const id = await insertQuote(t.database.db, {
+      name: '<script>alert("x")</script>',
+      description: '<img src=x onerror=alert(1)>',
+      service: 'datacenter',
+      details: { serverCount: 12, storageSize: 40, rackSpace: 8, redundancy: 'High' },
+    });
+    const res = await staff.req('get', `/admin/leads/quote/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert');
+    expect(res.text).not.toContain('<img src=x');
+    expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    for (const label of ['Full Name', 'Email', 'Project description', 'Number of servers', 'Storage size (TB)', 'Rack space (U)', 'Redundancy']) {
+      expect(res.text).toContain(`<dt>${label}</dt>`);
+    }
+    expect(res.text).toContain('<dd>40 TB</dd>');
+    expect((await staff.req('get', '/admin/leads/quote/no-such-id')).status).toBe(404);
+  });
+
+  it('the CSV export holds the filtered list with formula cells neutralised, and is audited', async () => {
+    await insertQuote(t.database.db, { name: '=HYPERLINK("http://evil.example","x")', email: 'csv@export.test', company: '+61 2 9999 0000' });
+    await insertContact(t.database.db, { name: '@SUM(A1)', email: 'csv2@export.test', company: '-5' });
+    const res = await staff.req('get', '/admin/leads/export.csv?q=export.test');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"Type","Received","Status","Name","Email","Company","Service"');
+    expect(lines).toHaveLength(3);
+    expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(res.text).toContain(`"'+61 2 9999 0000"`);
+    expect(res.text).toContain(`"'@SUM(A1)"`);
+    expect(res.text).toContain(`"'-5"`);
+    const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'leads.exported').execute();
+    expect(audit.at(-1)!.target).toBe('{"q":"export.test"}');
+  });
+
+  it('staff delete a lead: it and its notifications are gone, and the audit says who', async () => {
+    const db = t.database.db;
+    const id = await insertContact(db, { name: 'Erase Me' });
+    await db.insertInto('outbox').values({
+      id: 'ob-erase', kind: 'customer-email', lead_type: 'contact', lead_id: id, payload: '{"to":"erase@example.com"}', status: 'pending',
+      attempts: 0, next_attempt_at: new Date().toISOString(), locked_until: null, last_error: null, delivered_at: null, created_at: new Date().toISOString(),
+    }).execute();
+    const res = await staff.req('delete', `/api/admin/leads/contact/${id}`);
+    expect(res.status).toBe(204);
+    expect(await db.selectFrom('contacts').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect(await db.selectFrom('outbox').select('id').where('lead_id', '=', id).execute()).toEqual([]);
+    expect((await staff.req('get', `/admin/leads/contact/${id}`)).status).toBe(404);
+    expect((await staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(404);
+    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'lead.deleted').execute();
+    expect(audit.at(-1)).toMatchObject({ target: `contact:${id}`, actor: 'staff@northbridge-it.com.au' });
+  });
+
+  it('the audit log page lists sign-ins and changes, newest first', async () => {
+    const res = await staff.req('get', '/admin/audit');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('Signed in');
+    expect(res.text).toContain('Deleted lead');
+    expect(res.text).toContain('Exported leads');
+    const api = await staff.req('get', '/api/admin/audit');
+    expect(api.body.entries[0].action).toBe('lead.deleted');
+  });
+});

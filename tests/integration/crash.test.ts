@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/database.ts';
+import { LEAD_TEST_ENV, altchaToken, goodQuote } from '../helpers/leads.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'site-crash-'));
+const dbFile = join(dir, 'site.db');
+const secret = randomBytes(32).toString('hex');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server process, production build, on its own SQLite file; resolves once /healthz answers. */
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      ...LEAD_TEST_ENV,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${dbFile}`,
+      SESSION_SECRET: secret,
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('server did not start');
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('crash safety', () => {
+  it('every submission answered success survives a SIGKILL in the middle of a burst, with its outbox rows', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = await startServer(port);
+
+    const accepted: string[] = [];
+    let killed = false;
+    let failedAfterKill = 0;
+    async function visitor(): Promise<void> {
+      while (!killed) {
+        try {
+          const token = await altchaToken(base);
+          const res = await fetch(`${base}/functions/submitQuote`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ data: { ...goodQuote('datacenter'), 'g-recaptcha-response': token } }),
+          });
+          const body = (await res.json()) as { result?: { success: boolean; id: string } };
+          if (res.status === 200 && body.result?.success) accepted.push(body.result.id);
+          else throw new Error(`unexpected answer ${res.status}`);
+        } catch (err) {
+          if (!killed) throw err;
+          failedAfterKill += 1;
+        }
+        if (accepted.length >= 150 && !killed) {
+          killed = true;
+          server!.kill('SIGKILL');
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 16 }, visitor));
+    await exited(server);
+    expect(accepted.length).toBeGreaterThanOrEqual(150);
+    expect(failedAfterKill).toBeGreaterThan(0);
+
+    // Restart on the same file: SQLite recovers its write-ahead log, the site serves again.
+    server = await startServer(port);
+    const check = openDb(`file:${dbFile}`);
+    try {
+      const stored = await check.db.selectFrom('quotes').select('id').where('id', 'in', accepted).execute();
+      expect(stored.length).toBe(accepted.length);
+      const outbox = await check.db.selectFrom('outbox').select(['lead_id', 'kind']).where('lead_id', 'in', accepted).execute();
+      expect(outbox.length).toBe(accepted.length * 2);
+      for (const id of accepted) {
+        expect(outbox.filter((o) => o.lead_id === id).map((o) => o.kind).sort()).toEqual(['customer-email', 'staff-email']);
+      }
+    } finally {
+      await check.db.destroy();
+    }
+    const after = await fetch(`${base}/functions/submitQuote`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data: { ...goodQuote('web-design'), 'g-recaptcha-response': await altchaToken(base) } }),
+    });
+    expect(after.status).toBe(200);
+    server.kill('SIGTERM');
+    await exited(server);
+    server = undefined;
+  }, 60_000);
+});

@@ -1,0 +1,220 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Challenge } from 'altcha-lib';
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/logger.ts';
+import { createMailer } from '../../server/services/mail.ts';
+import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/services/outbox.ts';
+import { verifyWebhookSignature } from '../../server/services/webhook.ts';
+import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
+import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server in this process, on a fixed port so it can be stopped and started again. */
+class MailCatcher {
+  received: Received[] = [];
+  port = 0;
+  private server: SMTPServer | undefined;
+
+  async start(port = 0): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, session, callback) => {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server!.close(resolve));
+  }
+}
+
+/** Quoted-printable soft line breaks and `=XX` escapes undone, so tests can search the text. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
+  let t: TestApp;
+  let smtp: MailCatcher;
+  const workers: Array<{ stop: () => Promise<void> }> = [];
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: { ...LEAD_TEST_ENV, STAFF_EMAIL: 'staff@example.com', WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'webhook-secret-123456' } });
+    smtp = new MailCatcher();
+    await smtp.start();
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    // Every test starts with a clean outbox.
+    await t.database.db.deleteFrom('outbox').execute();
+    smtp.received = [];
+  });
+  afterAll(async () => {
+    await smtp.stop().catch(() => {});
+    await t.close();
+  });
+
+  function worker(overrides: Partial<OutboxWorkerOptions> = {}) {
+    const w = createOutboxWorker({
+      db: t.database.db,
+      engine: t.database.engine,
+      logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
+      pollMs: 20,
+      maxAttempts: 5,
+      baseDelayMs: 1,
+      ...overrides,
+    });
+    workers.push(w);
+    return w;
+  }
+
+  async function submit(endpoint: 'submitContact' | 'submitQuote', data: Record<string, unknown>): Promise<string> {
+    const challenge = (await request(t.app).get('/api/captcha/challenge')).body as Challenge;
+    const res = await request(t.app).post(`/functions/${endpoint}`).send({ data: { ...data, 'g-recaptcha-response': await solveAltcha(challenge) } });
+    expect(res.status).toBe(200);
+    return res.body.result.id as string;
+  }
+
+  const rows = (leadId: string) =>
+    t.database.db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('kind').execute();
+
+  it('staff and the visitor get their e-mails: all fields, readable labels, admin link, the 24-hour promise', async () => {
+    const id = await submit('submitQuote', goodQuote('datacenter', { email: 'grace@example.com' }));
+    expect(await worker().runOnce()).toBe(2);
+    expect(smtp.received).toHaveLength(2);
+    const staff = smtp.received.find((m) => m.to.includes('staff@example.com'))!;
+    const ack = smtp.received.find((m) => m.to.includes('grace@example.com'))!;
+    expect(decoded(staff.raw)).toContain('Storage size (TB): 12 TB');
+    expect(decoded(staff.raw)).toContain('Redundancy: Basic');
+    expect(decoded(staff.raw)).toContain(`/admin/leads/quote/${id}`);
+    expect(decoded(staff.raw)).toMatch(/Reply-To: grace@example.com/i);
+    expect(decoded(ack.raw)).toContain("we'll contact you within 24 hours");
+    const stored = await rows(id);
+    expect(stored.filter((r) => r.kind !== 'webhook').every((r) => r.status === 'delivered' && r.attempts === 1 && r.delivered_at)).toBe(true);
+  });
+
+  it('with SMTP down, messages are retried later with back-off and nothing is lost; once it is back each is sent once', async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const id = await submit('submitContact', goodContact());
+    const w = worker({ baseDelayMs: 200 });
+    expect(await w.runOnce()).toBe(2);
+    let stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect(stored.every((r) => r.last_error && r.next_attempt_at > new Date().toISOString())).toBe(true);
+    // Not yet due: a second pass does not hammer the server.
+    expect(await w.runOnce()).toBe(0);
+
+    await smtp.start(port);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await w.runOnce()).toBe(2);
+    expect(await w.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(2);
+    stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['delivered', 2], ['delivered', 2]]);
+  });
+
+  it('a message still failing after the maximum attempts is marked failed, with its last error, and kept', async () => {
+    const id = await submit('submitContact', goodContact());
+    const w = worker({ mailer: createMailer('smtp://127.0.0.1:9', 'x@example.com'), maxAttempts: 2 });
+    await w.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await w.runOnce();
+    const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['failed', 2], ['failed', 2]]);
+    expect(stored.every((r) => r.last_error?.includes('ECONNREFUSED'))).toBe(true);
+    expect(await w.runOnce()).toBe(0);
+  });
+
+  it('without SMTP the e-mails wait untouched', async () => {
+    const id = await submit('submitContact', goodContact());
+    expect(await worker({ mailer: undefined }).runOnce()).toBe(0);
+    const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+  });
+
+  it('two workers running at once deliver each message exactly once', async () => {
+    for (let i = 0; i < 6; i += 1) await submit('submitContact', goodContact({ email: `visitor${i}@example.com` }));
+    const a = worker({ batchSize: 3 });
+    const b = worker({ batchSize: 3 });
+    for (let pass = 0; pass < 4; pass += 1) await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(smtp.received).toHaveLength(12);
+    expect(new Set(smtp.received.map((m) => m.raw.match(/Message-ID: (.*)/i)?.[1])).size).toBe(12);
+  });
+
+  it('the started worker polls and delivers by itself', async () => {
+    const id = await submit('submitContact', goodContact());
+    worker().start();
+    for (let i = 0; i < 100 && smtp.received.length < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(smtp.received).toHaveLength(2);
+    expect((await rows(id)).filter((r) => r.status === 'delivered')).toHaveLength(2);
+  });
+
+  describe('webhook', () => {
+    let receiver: Server;
+    let hits: Array<{ headers: Record<string, string | string[] | undefined>; body: string }>;
+    let status = 204;
+    let url = '';
+    beforeAll(async () => {
+      hits = [];
+      receiver = createServer((req, res) => {
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          hits.push({ headers: req.headers, body });
+          res.statusCode = status;
+          res.end();
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    });
+    afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+    it('posts the lead as JSON with a signature and timestamp a receiver can verify', async () => {
+      const id = await submit('submitQuote', goodQuote('web-hosting'));
+      await worker({ mailer: undefined, webhook: { url, secret: 'webhook-secret-123456' } }).runOnce();
+      expect(hits).toHaveLength(1);
+      const [hit] = hits as [(typeof hits)[number]];
+      const headers = { signature: hit.headers['x-webhook-signature'] as string, timestamp: hit.headers['x-webhook-timestamp'] as string };
+      expect(hit.headers['content-type']).toBe('application/json');
+      expect(verifyWebhookSignature('webhook-secret-123456', headers, hit.body)).toBe(true);
+      expect(verifyWebhookSignature('another-secret-1234567', headers, hit.body)).toBe(false);
+      expect(verifyWebhookSignature('webhook-secret-123456', headers, hit.body.replace('Grace', 'Mallory'))).toBe(false);
+      expect(verifyWebhookSignature('webhook-secret-123456', headers, hit.body, { now: Number(headers.timestamp) + 3600 })).toBe(false);
+      const body = JSON.parse(hit.body);
+      expect(body).toMatchObject({ event: 'lead.created', type: 'quote', id, lead: { service: 'web-hosting', name: 'Grace Hopper', details: { ssl: 'Yes' } } });
+      expect(body.lead.clientIp).toBeUndefined();
+    });
+
+    it('an error answer from the receiver is retried', async () => {
+      hits = [];
+      status = 500;
+      const id = await submit('submitContact', goodContact());
+      const w = worker({ mailer: undefined, webhook: { url, secret: 'webhook-secret-123456' } });
+      await w.runOnce();
+      const [row] = (await rows(id)).filter((r) => r.kind === 'webhook');
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'webhook answered HTTP 500' });
+      status = 204;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await w.runOnce();
+      expect(hits).toHaveLength(2);
+      expect((await rows(id)).find((r) => r.kind === 'webhook')!.status).toBe('delivered');
+    });
+  });
+});
