@@ -12,6 +12,7 @@ import type { PageRenderer } from './render.ts';
 import { healthRouter } from './routes/health.ts';
 import { pageHandler } from './routes/pages.ts';
 import { robotsRouter } from './routes/robots.ts';
+import { requestContext } from './request-context.ts';
 import { blogApiRouter } from './routes/blog-api.ts';
 import { feedsRouter } from './routes/feeds.ts';
 import { BLOG_AREA, createBlogService } from './services/blog.ts';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
   app.use(securityHeaders(production, captchaCspSources(config.CAPTCHA_PROVIDER)));
   app.use(compression());
   app.use(renderer.assets);

@@ -1,5 +1,6 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from './config.ts';
+import { requestContext } from './request-context.ts';
 
 export type { Logger };
 
@@ -11,6 +12,11 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
   const pretty = !destination && config.NODE_ENV === 'development' && process.stdout.isTTY;
   const options = {
     level: config.LOG_LEVEL,
+    // Lines written by services during a request carry its id, like pino-http's own lines.
+    mixin: () => {
+      const context = requestContext.getStore();
+      return context ? { reqId: context.requestId } : {};
+    },
     // Personal data never reaches the logs, whatever a caller passes. PostgreSQL puts the offending values in an
     // error's `detail` ("Key (email)=(…) already exists"), so that goes too.
     redact: {
