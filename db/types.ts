@@ -78,6 +78,8 @@ export interface UsersTable {
   password_hash: string;
   totp_secret: string | null;
   recovery_codes: string | null;
+  /** The last TOTP time step accepted, so a code cannot be used twice (migration 031). */
+  totp_last_step: number | null;
   created_at: string;
   updated_at: string;
 }

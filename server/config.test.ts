@@ -49,3 +49,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'hunter2' })).not.toThrow(/hunter2/);
   });
 });
+
+describe('loadConfig: lead capture settings', () => {
+  it('defaults to ALTCHA, 5 a minute and 50 a day, a 70 s deadline, and no SMTP or webhook', () => {
+    const c = loadConfig({});
+    expect(c.SMTP_URL).toBeUndefined();
+    expect(c.WEBHOOK_URL).toBeUndefined();
+    expect(c).toMatchObject({
+      CAPTCHA_PROVIDER: 'altcha',
+      RATE_LIMIT_PER_MINUTE: 5,
+      RATE_LIMIT_PER_DAY: 50,
+      FUNCTION_TIMEOUT_MS: 70_000,
+      RECAPTCHA_MIN_SCORE: 0.5,
+    });
+  });
+
+  it('reads a reCAPTCHA set-up with its own verification URL', () => {
+    const c = loadConfig({
+      CAPTCHA_PROVIDER: 'recaptcha',
+      CAPTCHA_SECRET: 's',
+      RECAPTCHA_SITE_KEY: 'k',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect(c).toMatchObject({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_MIN_SCORE: 0.7 });
+  });
+
+  it.each([
+    [{ CAPTCHA_PROVIDER: 'hcaptcha' }, /^Invalid configuration: CAPTCHA_PROVIDER /],
+    [{ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k' }, /^Invalid configuration: CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is recaptcha$/],
+    [{ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 's' }, /^Invalid configuration: TURNSTILE_SITE_KEY is required when CAPTCHA_PROVIDER is turnstile$/],
+    [{ RECAPTCHA_MIN_SCORE: '2' }, /^Invalid configuration: RECAPTCHA_MIN_SCORE /],
+    [{ WEBHOOK_URL: 'https://hooks.example.com/x' }, /^Invalid configuration: WEBHOOK_SECRET is required when WEBHOOK_URL is set$/],
+    [{ SMTP_URL: 'mail.example.com' }, /^Invalid configuration: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, /^Invalid configuration: RATE_LIMIT_PER_MINUTE /],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

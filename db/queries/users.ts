@@ -16,7 +16,7 @@ export async function insertUser(db: Db, row: UsersTable): Promise<void> {
 export async function updateUser(
   db: Db,
   id: string,
-  patch: Partial<Pick<UsersTable, 'name' | 'password_hash' | 'totp_secret' | 'recovery_codes' | 'updated_at'>>,
+  patch: Partial<Pick<UsersTable, 'name' | 'password_hash' | 'totp_secret' | 'totp_last_step' | 'recovery_codes' | 'updated_at'>>,
 ): Promise<void> {
   await db.updateTable('users').set(patch).where('id', '=', id).execute();
 }

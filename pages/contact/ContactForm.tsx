@@ -77,6 +77,12 @@ export function ContactForm({ captcha }: { captcha: PublicCaptchaConfig }) {
       startedAt.current = new Date().toISOString();
     } catch (err) {
       if (err instanceof CallableError && Object.keys(err.fields).length) return showErrors(err.fields);
+      // A refused spam check (403) needs a fresh check, not a different message.
+      if (err instanceof CallableError && err.status === 403) {
+        setState('warning');
+        setMessage(captchaWarning('empty', captcha.provider));
+        return;
+      }
       setState('error');
       setMessage(err instanceof CallableError && err.status === 429 ? FIELD_MESSAGES.rateLimited : MESSAGES.contactError);
     } finally {

@@ -3,11 +3,11 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
 import { COMPANY } from '../../shared/company.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
-import type { LeadFormData } from '../contact/+data.ts';
+import type { QuoteFormData } from './+data.ts';
 import { QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
-  const { captcha } = useData<LeadFormData>();
+  const { captcha, preselect } = useData<QuoteFormData>();
   const { siteUrl } = usePageContext();
   return (
     <>
@@ -28,7 +28,7 @@ export default function QuotePage() {
       </section>
       <section className="section">
         <div className="container form-layout">
-          <QuoteWizard captcha={captcha} />
+          <QuoteWizard captcha={captcha} preselect={preselect} />
           <aside className="form-aside" aria-labelledby="quote-help">
             <h2 id="quote-help">What happens next</h2>
             <p>An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.</p>

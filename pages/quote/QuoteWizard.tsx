@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { usePageContext } from 'vike-react/usePageContext';
 import { type CaptchaHandle, CaptchaProblem, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
 import { CallableError, callFunction } from '../../components/form/callable.ts';
 import { FieldError } from '../../components/form/FieldError.tsx';
@@ -59,8 +58,7 @@ function fieldOrder(state: WizardState, step: WizardStep): readonly string[] {
 }
 
 /** SPEC.md §4: choose a service, project details, the service's own details; Back and Continue between them. */
-export function QuoteWizard({ captcha }: { captcha: PublicCaptchaConfig }) {
-  const preselect = usePageContext().urlParsed.search.service;
+export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConfig; preselect: string | null }) {
   const [state, setState] = useState<WizardState>(() => initialWizardState(preselect));
   const [restored, setRestored] = useState(false);
   const [honeypot, setHoneypot] = useState('');
@@ -75,8 +73,11 @@ export function QuoteWizard({ captcha }: { captcha: PublicCaptchaConfig }) {
   // After hydration: bring back what this tab typed before a reload.
   useEffect(() => {
     const saved = restoreWizardState(storage.get(STORAGE_KEY), preselect);
-    if (saved) setState(saved);
     if (!storage.get(STARTED_KEY)) storage.set(STARTED_KEY, new Date().toISOString());
+    // sessionStorage exists only in the browser: reading it during render would make the hydrated page differ
+    // from the server's HTML, so the saved answers are applied once, right after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (saved) setState(saved);
     setRestored(true);
   }, [preselect]);
 
@@ -148,6 +149,12 @@ export function QuoteWizard({ captcha }: { captcha: PublicCaptchaConfig }) {
       const fields = err instanceof CallableError ? err.fields : {};
       const names = Object.keys(fields);
       if (names.length) return showErrors(fields, Math.min(...names.map(stepOfField)) as WizardStep);
+      // A refused spam check (403) needs a fresh check, not a different message.
+      if (err instanceof CallableError && err.status === 403) {
+        setStatus('warning');
+        setMessage(captchaWarning('empty', captcha.provider));
+        return;
+      }
       setStatus('error');
       setMessage(err instanceof CallableError && err.status === 429 ? FIELD_MESSAGES.rateLimited : MESSAGES.quoteError);
     } finally {
@@ -173,7 +180,7 @@ export function QuoteWizard({ captcha }: { captcha: PublicCaptchaConfig }) {
   return (
     <form ref={form} className="form card wizard" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
       <div className="wizard-progress">
-        <p className="wizard-step-count">Step {state.step} of 3</p>
+        <p className="wizard-step-count">{`Step ${state.step} of 3`}</p>
         <ol className="wizard-steps" aria-label="Progress">
           {WIZARD_STEPS.map((s) => (
             <li key={s.step} aria-current={s.step === state.step ? 'step' : undefined} data-done={s.step < state.step}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, generateTotpSecret, totpCode, verifyTotp } from './totp.ts';
+import { base32Decode, base32Encode, generateTotpSecret, matchTotp, totpCode } from './totp.ts';
 
 // RFC 6238 appendix B test vectors for SHA-1, secret "12345678901234567890", last 6 digits.
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
@@ -23,13 +23,15 @@ describe('totp', () => {
     expect(base32Encode(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
   });
 
-  it('accepts the neighbouring step but not older codes or junk', () => {
+  it('accepts the neighbouring steps, naming the step matched, but not older codes or junk', () => {
     const secret = generateTotpSecret();
-    const now = 1_800_000_000_000;
-    expect(verifyTotp(secret, totpCode(secret, now - 30_000), now)).toBe(true);
-    expect(verifyTotp(secret, totpCode(secret, now + 30_000), now)).toBe(true);
-    expect(verifyTotp(secret, totpCode(secret, now - 120_000), now)).toBe(false);
-    expect(verifyTotp(secret, 'abcdef', now)).toBe(false);
-    expect(verifyTotp(secret, '12345', now)).toBe(false);
+    const now = 1_800_000_010_000;
+    const step = Math.floor(now / 30_000);
+    expect(matchTotp(secret, totpCode(secret, now), now)).toBe(step);
+    expect(matchTotp(secret, totpCode(secret, now - 30_000), now)).toBe(step - 1);
+    expect(matchTotp(secret, totpCode(secret, now + 30_000), now)).toBe(step + 1);
+    expect(matchTotp(secret, totpCode(secret, now - 120_000), now)).toBeNull();
+    expect(matchTotp(secret, 'abcdef', now)).toBeNull();
+    expect(matchTotp(secret, '12345', now)).toBeNull();
   });
 });

@@ -58,16 +58,20 @@ export function totpCode(secret: string, atMs: number = Date.now()): string {
   return String(binary % 10 ** DIGITS).padStart(DIGITS, '0');
 }
 
-/** Accepts the current code and one step either side, for clocks that drift a little. */
-export function verifyTotp(secret: string, code: string, atMs: number = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  let ok = false;
-  for (const drift of [-1, 0, 1]) {
-    const expected = Buffer.from(totpCode(secret, atMs + drift * STEP_SECONDS * 1000));
+/**
+ * The time step (30-second counter) whose code this is, accepting the current step and one either side for
+ * clocks that drift a little; null when the code matches none.
+ */
+export function matchTotp(secret: string, code: string, atMs: number = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const now = Math.floor(atMs / 1000 / STEP_SECONDS);
+  let matched: number | null = null;
+  for (const step of [now - 1, now, now + 1]) {
+    const expected = Buffer.from(totpCode(secret, step * STEP_SECONDS * 1000));
     // Every candidate is compared, so the time taken does not depend on which one matched.
-    if (timingSafeEqual(expected, Buffer.from(code))) ok = true;
+    if (timingSafeEqual(expected, Buffer.from(code))) matched = step;
   }
-  return ok;
+  return matched;
 }
 
 /** The otpauth:// URI authenticator apps read from the QR code. */

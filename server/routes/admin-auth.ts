@@ -41,6 +41,7 @@ export function adminAuthRouter(db: Db, config: Config, passport: PassportStatic
     if (wantsJson(req)) throw error;
     const params = new URLSearchParams({ error: reason });
     if (reason === 'code') params.set('step', 'code');
+    if (reason === 'throttled') params.set('minutes', String(config.LOGIN_WINDOW_MINUTES));
     if (next) params.set('next', next);
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     res.redirect(303, `/admin/login?${params.toString()}`);

@@ -10,7 +10,7 @@ import { COMPANY } from '../../shared/company.ts';
 import type { SessionUser } from '../../shared/page-context.ts';
 import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/password.ts';
-import { generateTotpSecret, otpauthUri, verifyTotp } from '../auth/totp.ts';
+import { generateTotpSecret, matchTotp, otpauthUri } from '../auth/totp.ts';
 import { AppError } from '../errors.ts';
 
 /** A staff account as the rest of the server sees it (never the hash or the secrets). */
@@ -45,6 +45,7 @@ export async function createStaffUser(db: Db, input: { email: string; name: stri
     name: input.name.trim(),
     password_hash: await hashPassword(input.password),
     totp_secret: null,
+    totp_last_step: null,
     recovery_codes: null,
     created_at: now,
     updated_at: now,
@@ -61,6 +62,7 @@ export async function resetStaffPassword(db: Db, email: string, password: string
   await updateUser(db, row.id, {
     password_hash: await hashPassword(password),
     totp_secret: null,
+    totp_last_step: null,
     recovery_codes: null,
     updated_at: new Date().toISOString(),
   });
@@ -145,7 +147,8 @@ function hashCode(code: string): string {
 
 /** Turns two-factor sign-in on once the app shows the right code; returns the one-time recovery codes. */
 export async function enableTotp(db: Db, userId: string, secret: string, code: string): Promise<string[]> {
-  if (!verifyTotp(secret, code)) {
+  const step = matchTotp(secret, code);
+  if (step === null) {
     throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.totpInvalid, { details: { fieldErrors: { code: ADMIN_MESSAGES.totpInvalid } } });
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
@@ -154,6 +157,7 @@ export async function enableTotp(db: Db, userId: string, secret: string, code: s
   });
   await updateUser(db, userId, {
     totp_secret: secret,
+    totp_last_step: step,
     recovery_codes: JSON.stringify(codes.map(hashCode)),
     updated_at: new Date().toISOString(),
   });
@@ -165,14 +169,22 @@ export async function disableTotp(db: Db, userId: string, password: string): Pro
   if (!row || !(await verifyPassword(password, row.password_hash))) {
     throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.passwordWrong, { details: { fieldErrors: { password: ADMIN_MESSAGES.passwordWrong } } });
   }
-  await updateUser(db, userId, { totp_secret: null, recovery_codes: null, updated_at: new Date().toISOString() });
+  await updateUser(db, userId, { totp_secret: null, totp_last_step: null, recovery_codes: null, updated_at: new Date().toISOString() });
 }
 
-/** Checks a sign-in's second factor: a current TOTP code, or an unused recovery code (which is then spent). */
+/**
+ * Checks a sign-in's second factor: a current TOTP code not used before (a code is valid for up to 90 s, so
+ * one seen over a shoulder could otherwise be replayed), or an unused recovery code (which is then spent).
+ */
 export async function verifySecondFactor(db: Db, userId: string, code: string): Promise<'totp' | 'recovery' | null> {
   const row = await findUserById(db, userId);
   if (!row?.totp_secret) return null;
-  if (verifyTotp(row.totp_secret, code)) return 'totp';
+  const step = matchTotp(row.totp_secret, code);
+  if (step !== null) {
+    if (row.totp_last_step !== null && step <= row.totp_last_step) return null;
+    await updateUser(db, userId, { totp_last_step: step, updated_at: new Date().toISOString() });
+    return 'totp';
+  }
   const hashes = row.recovery_codes ? (JSON.parse(row.recovery_codes) as string[]) : [];
   const given = Buffer.from(hashCode(code));
   const index = hashes.findIndex((h) => timingSafeEqual(Buffer.from(h), given));

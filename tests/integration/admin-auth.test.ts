@@ -89,7 +89,7 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
       .send({ email: STAFF.email, password: 'nope nope nope', next: '/admin/leads' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/admin/login?error=invalid&next=%2Fadmin%2Fleads');
-    const page = await request(t.app).get(res.headers.location);
+    const page = await request(t.app).get('/admin/login?error=invalid&next=%2Fadmin%2Fleads');
     expect(page.text).toContain(MESSAGES.loginFailed);
   });
 
@@ -122,7 +122,11 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 
   it('the header shows the Admin menu only to signed-in staff, on public pages too', async () => {
     const staff = new StaffClient(t.app);
-    expect((await staff.req('get', '/about')).text).not.toContain('href="/admin/dashboard"');
+    const anonymous = await staff.req('get', '/about');
+    expect(anonymous.text).not.toContain('href="/admin/dashboard"');
+    // Visitors get no session (and no cookie) at all: public pages stay cacheable.
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+    expect((await staff.req('get', '/admin/login')).headers['set-cookie']).toBeUndefined();
     await staff.signIn();
     const page = await staff.req('get', '/about');
     expect(page.text).toContain('href="/admin/dashboard"');
@@ -268,10 +272,16 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     expect((await next.req('get', '/api/admin/account')).status).toBe(401);
     const wrong = next.keep(await next.req('post', '/admin/login/code').send({ code: '12345x' }));
     expect(wrong.status).toBe(401);
-    const ok = next.keep(await next.req('post', '/admin/login/code').send({ code: totpCode(secret) }));
+    // The set-up used this step's code; the app's next code (one step ahead is accepted) signs in.
+    const nextCode = totpCode(secret, Date.now() + 30_000);
+    const ok = next.keep(await next.req('post', '/admin/login/code').send({ code: nextCode }));
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ redirect: '/admin/dashboard' });
     expect((await next.req('get', '/api/admin/account')).body.hasTwoFactor).toBe(true);
+
+    const replay = new StaffClient(t.app);
+    await replay.signIn('tfa@northbridge-it.com.au');
+    expect((await replay.req('post', '/admin/login/code').send({ code: nextCode })).status).toBe(401);
 
     const withRecovery = new StaffClient(t.app);
     await withRecovery.signIn('tfa@northbridge-it.com.au');
@@ -305,6 +315,11 @@ describe.each(configuredEngines())('sign-in throttling on %s', (engine) => {
     expect(res.status).toBe(429);
     expect(res.body.error.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     expect(res.headers['retry-after']).toBe('900');
+    const form = await new StaffClient(t.app).req('post', '/admin/login').type('form').send({ email: STAFF.email, password: STAFF.password });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/admin/login?error=throttled&minutes=15');
+    const page = await request(t.app).get('/admin/login?error=throttled&minutes=15');
+    expect(page.text).toContain('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
   });
 
   it('after 5 failures from one IP, that IP is refused for every account', async () => {

@@ -88,8 +88,6 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
   });
 });
 
-// Its own suite, so only one PostgreSQL test schema exists at a time (Kysely's migrator looks for its lock
-// table in every schema).
 describe.each(configuredEngines())('lead endpoints without a database on %s', (engine) => {
   it('answers 503 when the database is unavailable, and nothing claims success', async () => {
     const broken = await createTestApp({ engine, env: LEAD_TEST_ENV });

@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import type { AccountInfo } from '../../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../../shared/admin-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/admin-auth.ts';
+import { FieldError } from '../../../components/form/FieldError.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
 
@@ -15,14 +16,6 @@ function NoticeBox({ notice }: { notice: Notice }) {
       {notice?.text}
     </div>
   );
-}
-
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className="field-error">
-      {text}
-    </p>
-  ) : null;
 }
 
 function formBody(event: FormEvent<HTMLFormElement>): Record<string, string> {
@@ -70,7 +63,7 @@ function PasswordForm() {
               aria-invalid={errors[f.name] ? true : undefined}
               aria-describedby={errors[f.name] ? `pw-${f.name}-error` : undefined}
             />
-            <FieldError id={`pw-${f.name}-error`} text={errors[f.name]} />
+            <FieldError id={`pw-${f.name}-error`} message={errors[f.name]} />
           </div>
         ))}
         <button type="submit" className="button button-primary">
@@ -153,7 +146,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
                   aria-invalid={errors.password ? true : undefined}
                   aria-describedby={errors.password ? 'tfa-password-error' : undefined}
                 />
-                <FieldError id="tfa-password-error" text={errors.password} />
+                <FieldError id="tfa-password-error" message={errors.password} />
               </div>
               <button type="submit" className="button button-ghost-dark">
                 Turn off two-factor sign-in
@@ -191,7 +184,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
               aria-invalid={errors.code ? true : undefined}
               aria-describedby={errors.code ? 'tfa-code-error' : undefined}
             />
-            <FieldError id="tfa-code-error" text={errors.code} />
+            <FieldError id="tfa-code-error" message={errors.code} />
           </div>
           <button type="submit" className="button button-primary">
             Turn on two-factor sign-in

@@ -2,6 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AUDIT_ACTIONS, type AuditPage } from '../../../shared/admin.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
 /** Who did what, when and from where: sign-ins, publishes, status changes, exports and deletions. */
@@ -13,7 +14,7 @@ export default function AuditPageView() {
       {entries.length === 0 ? (
         <p>Nothing recorded yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Audit log">
           <table className="admin-table">
             <caption className="visually-hidden">Audit log, newest first</caption>
             <thead>
@@ -37,7 +38,7 @@ export default function AuditPageView() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav aria-label="Pages" className="pager">
         {urlParsed.search.cursor && <a href="/admin/audit">Newest entries</a>}

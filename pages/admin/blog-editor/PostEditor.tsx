@@ -6,6 +6,9 @@ import { BlogPostInputSchema, type BlogPostInput } from '../../../shared/schemas
 import { fieldErrors } from '../../../shared/schemas/fields.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { fromLocalInput, toLocalInput } from '../../../shared/zoned-time.ts';
+import { FieldError } from '../../../components/form/FieldError.tsx';
+import { TextArea } from '../../../components/form/TextArea.tsx';
+import { TextField } from '../../../components/form/TextField.tsx';
 import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { postStatus } from '../ui/post-status.ts';
@@ -42,14 +45,6 @@ function initialState({ post, defaultAuthor, now }: EditorData, timeZone: string
   };
 }
 
-function FieldError({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className="field-error">
-      {text}
-    </p>
-  ) : null;
-}
-
 /** Create or edit a post: every field of SPEC.md §5, each error beside its field, and a guard on unsaved changes. */
 export function PostEditor({ data }: { data: EditorData }) {
   const { csrfToken, timeZone } = usePageContext();
@@ -75,6 +70,12 @@ export function PostEditor({ data }: { data: EditorData }) {
   const ids = (name: string) => ({ input: `${uid}-${name}`, error: `${uid}-${name}-error` });
   const described = (name: string, hint?: string) =>
     [errors[name] ? ids(name).error : null, hint ?? null].filter(Boolean).join(' ') || undefined;
+  const text = (name: 'title' | 'excerpt' | 'author' | 'tags' | 'featuredImage') => ({
+    name,
+    value: form[name],
+    onValueChange: (value: string) => set(name, value),
+    error: errors[name],
+  });
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -127,30 +128,6 @@ export function PostEditor({ data }: { data: EditorData }) {
     }
   }
 
-  const text = (name: 'title' | 'author' | 'tags' | 'featuredImage', label: string, options: { required?: boolean; hint?: string; type?: string } = {}) => (
-    <div className="field">
-      <label htmlFor={ids(name).input}>
-        {label}
-        {options.required && <span aria-hidden="true"> *</span>}
-      </label>
-      {options.hint && (
-        <p id={`${ids(name).input}-hint`} className="hint">
-          {options.hint}
-        </p>
-      )}
-      <input
-        id={ids(name).input}
-        type={options.type ?? 'text'}
-        value={form[name]}
-        required={options.required}
-        onChange={(e) => set(name, e.target.value)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={described(name, options.hint ? `${ids(name).input}-hint` : undefined)}
-      />
-      <FieldError id={ids(name).error} text={errors[name]} />
-    </div>
-  );
-
   const slug = post?.slug ?? slugify(form.title);
   const status = postStatus({ published: form.published, publishedAt: fromLocalInput(form.publishedAt, timeZone) ?? data.now }, Date.parse(data.now));
 
@@ -167,23 +144,9 @@ export function PostEditor({ data }: { data: EditorData }) {
           </>
         )}
       </div>
-      {text('title', 'Title', { required: true, hint: slug ? `Address: /blog/${slug}` : undefined })}
-      <div className="field">
-        <label htmlFor={ids('excerpt').input}>
-          Excerpt<span aria-hidden="true"> *</span>
-        </label>
-        <textarea
-          id={ids('excerpt').input}
-          rows={3}
-          value={form.excerpt}
-          required
-          onChange={(e) => set('excerpt', e.target.value)}
-          aria-invalid={errors.excerpt ? true : undefined}
-          aria-describedby={described('excerpt')}
-        />
-        <FieldError id={ids('excerpt').error} text={errors.excerpt} />
-      </div>
-      {text('author', 'Author', { required: true })}
+      <TextField {...text('title')} label="Title" required maxLength={200} hint={slug ? `Address: /blog/${slug}` : undefined} />
+      <TextArea {...text('excerpt')} label="Excerpt" required rows={3} maxLength={500} />
+      <TextField {...text('author')} label="Author" required maxLength={100} />
       <div className="field">
         <span className="label" id={`${uid}-content-label`}>
           Content<span aria-hidden="true"> *</span>
@@ -195,10 +158,10 @@ export function PostEditor({ data }: { data: EditorData }) {
           describedBy={errors.content ? ids('content').error : undefined}
           invalid={Boolean(errors.content)}
         />
-        <FieldError id={ids('content').error} text={errors.content} />
+        <FieldError id={ids('content').error} message={errors.content} />
       </div>
-      {text('tags', 'Tags', { hint: 'Separate tags with commas, for example: Security, Cloud' })}
-      {text('featuredImage', 'Featured image URL', { type: 'url', hint: 'An address starting with https://' })}
+      <TextField {...text('tags')} label="Tags" hint="Separate tags with commas, for example: Security, Cloud" maxLength={1000} />
+      <TextField {...text('featuredImage')} label="Featured image URL" type="url" hint="An address starting with https://" maxLength={2000} />
       <fieldset className="publish-box">
         <legend>Publishing</legend>
         <div className="checkbox">
@@ -218,7 +181,7 @@ export function PostEditor({ data }: { data: EditorData }) {
             aria-invalid={errors.publishedAt ? true : undefined}
             aria-describedby={described('publishedAt', `${ids('publishedAt').input}-hint`)}
           />
-          <FieldError id={ids('publishedAt').error} text={errors.publishedAt} />
+          <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
         </div>
         <p className="muted">
           On save this post will be: <strong>{status === 'Published' ? 'published now' : status === 'Scheduled' ? 'scheduled' : 'a draft'}</strong>

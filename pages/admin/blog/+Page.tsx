@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { adminApi, errorMessage } from '../ui/api.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -29,7 +30,7 @@ export default function AdminBlogPage() {
       {posts.length === 0 ? (
         <p>No blog posts yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Blog posts">
           <table className="admin-table">
             <caption className="visually-hidden">Blog posts</caption>
             <thead>
@@ -58,7 +59,10 @@ export default function AdminBlogPage() {
                         <a href={`/admin/blog-editor/${post.id}`} aria-label={`Edit ${post.title}`}>
                           Edit
                         </a>
-                        <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`} aria-label={`View ${post.title}`}>
+                        <a
+                          href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}
+                          aria-label={`${status === 'Published' ? 'View' : 'Preview'} ${post.title}`}
+                        >
                           {status === 'Published' ? 'View' : 'Preview'}
                         </a>
                         <ConfirmButton
@@ -82,7 +86,7 @@ export default function AdminBlogPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav aria-label="Pages" className="pager">
         {urlParsed.search.cursor && <a href="/admin/blog">Newest posts</a>}

@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_TYPE_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
 import { serviceName } from '../../../shared/quote-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { adminApi, errorMessage } from '../ui/api.ts';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { DashboardPageData } from './+data.ts';
@@ -73,7 +74,7 @@ export default function DashboardPage() {
         {d.recentQuotes.length === 0 ? (
           <p>No quote requests yet.</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Recent quote requests">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -98,7 +99,7 @@ export default function DashboardPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
 

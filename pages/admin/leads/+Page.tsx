@@ -5,6 +5,7 @@ import { serviceName } from '../../../shared/quote-fields.ts';
 import { leadFilterQuery } from '../../../shared/schemas/admin-leads.ts';
 import { SERVICES } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { TableScroll } from '../ui/TableScroll.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
 
@@ -82,7 +83,7 @@ export default function LeadsPage() {
       {page.leads.length === 0 ? (
         <p role="status">No leads match these filters.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Leads">
           <table className="admin-table">
             <caption className="visually-hidden">Leads, newest first</caption>
             <thead>
@@ -113,7 +114,7 @@ export default function LeadsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <nav aria-label="Pages" className="pager">
         {cursor && <a href={`/admin/leads${leadFilterQuery(withoutCursor)}`}>First page</a>}

@@ -6,12 +6,20 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
 
 /** The texts for the reasons a form post (no JavaScript) is sent back here; see server/routes/admin-auth.ts. */
-const REASONS: Record<string, string> = {
-  invalid: ADMIN_MESSAGES.loginFailed,
-  throttled: ADMIN_MESSAGES.loginThrottled(15),
-  code: ADMIN_MESSAGES.totpInvalid,
-  expired: ADMIN_MESSAGES.totpExpired,
-};
+function reasonText(reason: string | undefined, minutes: number): string | null {
+  switch (reason) {
+    case 'invalid':
+      return ADMIN_MESSAGES.loginFailed;
+    case 'throttled':
+      return ADMIN_MESSAGES.loginThrottled(minutes);
+    case 'code':
+      return ADMIN_MESSAGES.totpInvalid;
+    case 'expired':
+      return ADMIN_MESSAGES.totpExpired;
+    default:
+      return null;
+  }
+}
 
 /**
  * Sign-in: email and password, then (for accounts with two-factor sign-in) the authenticator code. Plain
@@ -22,7 +30,7 @@ export default function LoginPage() {
   const search = urlParsed.search;
   const next = safeNextPath(search.next);
   const [step, setStep] = useState<'password' | 'code'>(search.step === 'code' ? 'code' : 'password');
-  const [error, setError] = useState<string | null>(search.error ? (REASONS[search.error] ?? null) : null);
+  const [error, setError] = useState(() => reasonText(search.error, Number(search.minutes) || 15));
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
 

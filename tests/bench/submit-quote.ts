@@ -1,0 +1,175 @@
+/**
+ * Benchmark: `POST /functions/submitQuote` on the production server, on SQLite and (when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set) on PostgreSQL, beside the same server's `/healthz` measured in the same run.
+ * Every submission carries its own solved ALTCHA challenge, verified by the server and recorded as used; the
+ * rate limit is raised and the puzzle made trivial so the client's solving does not limit the numbers.
+ * Usage: npm run bench:leads [-- --seconds 10 --connections 50]
+ * Prints numbers; asserts nothing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDb } from '../../db/database.ts';
+import { createAltchaCaptcha } from '../../server/services/captcha/altcha.ts';
+import { altchaKey } from '../../server/services/captcha/index.ts';
+import { goodQuote, solveAltcha } from '../helpers/leads.ts';
+
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, secret: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      // e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: secret,
+      SEED_DEMO_CONTENT: 'false',
+      LOG_LEVEL: 'warn',
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_COUNTER: '2',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      RATE_LIMIT_PER_DAY: '100000000',
+      MIN_FILL_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 400; i += 1) {
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    if (up) return { child, port };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not start');
+}
+
+interface Result {
+  ok: number;
+  failed: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** CONNECTIONS keep-alive clients sending back to back for SECONDS; `body()` gives each request's body. */
+async function load(port: number, path: string, body?: () => string): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let failed = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const once = () =>
+    new Promise<number>((resolve) => {
+      const payload = body?.();
+      const started = performance.now();
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          agent,
+          method: payload ? 'POST' : 'GET',
+          headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {},
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : -1));
+        },
+      );
+      req.on('error', () => resolve(-1));
+      req.end(payload);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const ms = await once();
+        if (ms < 0) failed += 1;
+        else latencies.push(ms);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
+  return { ok: latencies.length, failed, perSecond: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
+}
+
+/** Solved challenges made with the server's own key (derived from the SESSION_SECRET we gave it). */
+async function solvedTokens(secret: string, count: number): Promise<string[]> {
+  const altcha = createAltchaCaptcha({ hmacKey: altchaKey({ SESSION_SECRET: secret, ALTCHA_HMAC_KEY: undefined }), cost: 1, maxCounter: 2 });
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) tokens.push(await solveAltcha(await altcha.challenge()));
+  return tokens;
+}
+
+async function bench(engine: string, databaseUrl: string): Promise<void> {
+  const secret = randomBytes(32).toString('hex');
+  // Enough distinct solutions for ~3,000 submissions a second; each is accepted once.
+  const tokens = await solvedTokens(secret, SECONDS * 3_000);
+  const { child, port } = await startServer(databaseUrl, secret);
+  try {
+    const quote = goodQuote('datacenter');
+    let next = 0;
+    const submit = await load(port, '/functions/submitQuote', () =>
+      JSON.stringify({ data: { ...quote, 'g-recaptcha-response': tokens[next++ % tokens.length] } }),
+    );
+    const health = await load(port, '/healthz');
+    const row = (label: string, r: Result) =>
+      `${engine.padEnd(10)} ${label.padEnd(22)} ${r.perSecond.toFixed(0).padStart(8)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ok ${String(r.ok).padStart(6)}  failed ${r.failed}`;
+    console.log(row('POST submitQuote', submit));
+    console.log(row('GET /healthz', health));
+    console.log(`${engine.padEnd(10)} ratio submitQuote / healthz: ${(submit.perSecond / health.perSecond).toFixed(2)}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+console.log(`submitQuote benchmark: ${CONNECTIONS} connections, ${SECONDS} s per figure, production build`);
+const dir = mkdtempSync(join(tmpdir(), 'bench-leads-'));
+try {
+  await bench('sqlite', `file:${join(dir, 'site.db')}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (pgUrl) {
+  // The server creates and migrates its own schema (DATABASE_URL `?schema=`); dropped afterwards.
+  const url = new URL(pgUrl);
+  url.searchParams.set('schema', `bench_${randomBytes(4).toString('hex')}`);
+  try {
+    await bench('postgres', url.href);
+  } finally {
+    const admin = openDb(pgUrl, { poolSize: 1 });
+    await admin.db.schema.dropSchema(url.searchParams.get('schema')!).ifExists().cascade().execute();
+    await admin.db.destroy();
+  }
+} else {
+  console.log('postgres   skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+}
