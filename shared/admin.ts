@@ -33,6 +33,13 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   spam: ['new'],
 };
 
+/** What each outbox notification kind is, in staff's words (an unknown kind shows as stored). */
+export const NOTIFICATION_LABELS: Record<string, string> = {
+  'staff-email': 'Email to staff',
+  'customer-email': 'Acknowledgement to the sender',
+  webhook: 'Webhook',
+};
+
 /** The site promises a reply within 24 hours: older new leads are overdue. */
 export const REPLY_PROMISE_HOURS = 24;
 

@@ -177,10 +177,12 @@ export async function updateLead(db: Db, actor: Actor, type: LeadType, id: strin
   if (statusChanges && !LEAD_TRANSITIONS[lead.status].includes(patch.status!)) {
     throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
   }
-  await updateLeadRow(db, TABLES[type], id, {
+  const changes = {
     ...(statusChanges ? { status: patch.status } : {}),
     ...(patch.notes !== undefined ? { notes: patch.notes.trim() || null } : {}),
-  });
+  };
+  if (Object.keys(changes).length === 0) return lead;
+  await updateLeadRow(db, TABLES[type], id, changes);
   if (statusChanges) await recordAudit(db, actor, 'lead.status', `${leadTarget(type, id)} ${lead.status} → ${patch.status}`);
   return (await getLead(db, type, id))!;
 }

@@ -107,5 +107,6 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     expect((await request(t.app).get('/blog/delete-this-post')).status).toBe(404);
     expect((await staff.req('get', '/admin/blog')).text).not.toContain('Delete This Post');
     expect((await staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(404);
+    expect((await staff.req('get', '/admin/blog?cursor=garbage')).status).toBe(404);
   });
 });

@@ -1,56 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/database.ts';
 import { LEAD_TEST_ENV, altchaToken, goodQuote } from '../helpers/leads.ts';
+import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'site-crash-'));
 const dbFile = join(dir, 'site.db');
 const secret = randomBytes(32).toString('hex');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server process, production build, on its own SQLite file; resolves once /healthz answers. */
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      ...LEAD_TEST_ENV,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${dbFile}`,
-      SESSION_SECRET: secret,
-      SEED_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('server did not start');
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+/** The real server on its own SQLite file. */
+const startServer = (port: number) =>
+  startServerProcess(port, { ...LEAD_TEST_ENV, DATABASE_URL: `file:${dbFile}`, SESSION_SECRET: secret, SEED_DEMO_CONTENT: 'false' });
 
 let server: ChildProcess | undefined;
 afterAll(() => {

@@ -1,52 +1,15 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Challenge } from 'altcha-lib';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/services/mail.ts';
 import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/services/outbox.ts';
 import { verifyWebhookSignature } from '../../server/services/webhook.ts';
+import { MailCatcher, decodedMail as decoded } from '../helpers/mail-catcher.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server in this process, on a fixed port so it can be stopped and started again. */
-class MailCatcher {
-  received: Received[] = [];
-  port = 0;
-  private server: SMTPServer | undefined;
-
-  async start(port = 0): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData: (stream, session, callback) => {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server!.close(resolve));
-  }
-}
-
-/** Quoted-printable soft line breaks and `=XX` escapes undone, so tests can search the text. */
-const decoded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
 describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
   let t: TestApp;

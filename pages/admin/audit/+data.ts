@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { AuditPage } from '../../../shared/admin.ts';
+import { orNotFound } from '../ui/page-not-found.ts';
 
 export function data(pageContext: PageContextServer): Promise<AuditPage> {
-  return pageContext.services.admin.audit(pageContext.urlParsed.search.cursor || undefined);
+  return orNotFound(pageContext.services.admin.audit(pageContext.urlParsed.search.cursor || undefined), '/admin/audit');
 }

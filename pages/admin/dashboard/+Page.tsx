@@ -1,42 +1,13 @@
-import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_TYPE_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
 import { serviceName } from '../../../shared/quote-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
-import { adminApi, errorMessage } from '../ui/api.ts';
 import { formatDateTime, leadHref } from '../ui/format.ts';
+import { RetryButton } from '../ui/RetryButton.tsx';
 import type { DashboardPageData } from './+data.ts';
 import { LeadsChart } from './LeadsChart.tsx';
-
-function RetryButton({ id }: { id: string }) {
-  const { csrfToken } = usePageContext();
-  const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
-  return (
-    <>
-      <button
-        type="button"
-        className="button button-small"
-        disabled={state.busy}
-        onClick={async () => {
-          setState({ busy: true, message: null });
-          try {
-            const res = await adminApi<{ message: string }>('POST', `/api/admin/outbox/${id}/retry`, csrfToken, {});
-            setState({ busy: false, message: res.message });
-          } catch (err) {
-            setState({ busy: false, message: errorMessage(err) });
-          }
-        }}
-      >
-        Retry
-      </button>
-      <span role="status" className="inline-status">
-        {state.message}
-      </span>
-    </>
-  );
-}
 
 export default function DashboardPage() {
   const { dashboard: d, now } = useData<DashboardPageData>();
@@ -136,7 +107,7 @@ export default function DashboardPage() {
             {d.outboxFailures.map((f) => (
               <li key={f.id}>
                 <a href={leadHref(f.leadType, f.leadId)}>
-                  {f.kind} for a {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
+                  {NOTIFICATION_LABELS[f.kind] ?? f.kind} for a {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
                 </a>
                 <span>
                   {f.attempts} attempts · {f.lastError ?? 'failed'}

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { LeadPage } from '../../../shared/admin.ts';
 import { type LeadFilterQuery, parseLeadFilter } from '../../../shared/schemas/admin-leads.ts';
+import { orNotFound } from '../ui/page-not-found.ts';
 
 export interface LeadsPageData {
   filter: LeadFilterQuery;
@@ -11,5 +12,5 @@ export interface LeadsPageData {
 export async function data(pageContext: PageContextServer): Promise<LeadsPageData> {
   const filter = parseLeadFilter(pageContext.urlParsed.search);
   const { cursor, ...rest } = filter;
-  return { filter, page: await pageContext.services.admin.leads(rest, cursor) };
+  return { filter, page: await orNotFound(pageContext.services.admin.leads(rest, cursor), '/admin/leads') };
 }

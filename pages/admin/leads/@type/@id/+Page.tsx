@@ -6,12 +6,14 @@ import {
   LEAD_TRANSITIONS,
   LEAD_TYPE_LABELS,
   type LeadDetail,
+  NOTIFICATION_LABELS,
   type LeadStatus,
 } from '../../../../../shared/admin.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
 import { adminApi, errorMessage } from '../../../ui/api.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
+import { RetryButton } from '../../../ui/RetryButton.tsx';
 
 /** The button text for moving a lead to each status. */
 const ACTION_LABELS: Record<LeadStatus, string> = {
@@ -120,10 +122,11 @@ export default function LeadPage() {
               <ul className="plain-list">
                 {lead.notifications.map((n) => (
                   <li key={n.id}>
-                    <strong>{n.kind}</strong>: {n.status}
+                    <strong>{NOTIFICATION_LABELS[n.kind] ?? n.kind}</strong>: {n.status}
                     {n.deliveredAt ? ` ${formatDateTime(n.deliveredAt, timeZone)}` : ''}
                     {n.attempts > 0 && !n.deliveredAt ? ` after ${n.attempts} attempts` : ''}
                     {n.lastError && !n.deliveredAt && <div className="muted small">{n.lastError}</div>}
+                    {n.status === 'failed' && <RetryButton id={n.id} />}
                   </li>
                 ))}
               </ul>

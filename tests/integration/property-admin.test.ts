@@ -1,0 +1,114 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_STATUSES } from '../../shared/admin.ts';
+import { LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
+import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
+import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { ADMIN_TEST_ENV, StaffClient, createStaff, insertContact, insertQuote } from './admin-client.ts';
+import { callableBody, nastyValue, runsFor } from './property-payloads.ts';
+
+/** 10,000 signed-in requests take well under a minute here; the margin is for slower CI machines. */
+const TIMEOUT = 180_000;
+
+const VALID_POST = fc.record({
+  title: fc.constantFrom('Backups That Actually Restore', 'Patch Tuesday, Explained', 'Zero Trust for Small Offices'),
+  excerpt: fc.constant('Most backups are never tested. Here is how to know yours will work.'),
+  author: fc.constant('Sam Staff'),
+  content: fc.constantFrom('<h2>Test restores</h2><p>Restore one file every month.</p>', '<p>Plain text.</p><script>alert(1)</script>'),
+  tags: fc.constantFrom('Backup, Security', '', ' , ,Cloud'),
+  featuredImage: fc.constantFrom('', 'https://images.example.com/backup.jpg', '/images/blog/backup.svg'),
+  published: fc.boolean(),
+  publishedAt: fc.constantFrom('', '2026-11-01T09:00', '2030-01-01T00:00:00.000Z'),
+});
+
+const VALID_LEAD_UPDATE = fc.record({ status: fc.constantFrom(...LEAD_STATUSES), notes: fc.string({ maxLength: 200 }) });
+
+/** An admin body: near-valid or any JSON, never wrapped (the admin API takes the object itself). */
+function adminBody(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
+  return callableBody(valid).map((body) => (body !== null && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body));
+}
+
+describe.each(configuredEngines())('generated payloads to the admin JSON API on %s', (engine) => {
+  let t: TestApp;
+  let staff: StaffClient;
+  const ids: { contact: string; quote: string; post: string } = { contact: '', quote: '', post: '' };
+  const runs = runsFor(engine);
+
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await createStaff(t.database.db);
+    staff = new StaffClient(t.app);
+    const signIn = await staff.signIn();
+    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+    ids.contact = await insertContact(t.database.db);
+    ids.quote = await insertQuote(t.database.db);
+    const post = await staff.req('post', '/api/admin/posts').send({ title: 'Seed post', excerpt: 'Seed.', author: 'Sam Staff', content: '<p>Seed.</p>', tags: '', featuredImage: '', published: true });
+    ids.post = post.body.id as string;
+  });
+  afterAll(() => t?.close());
+
+  /** Sends JSON as the editor's fetch does; a body that is not JSON at all now and then. */
+  async function send(method: 'post' | 'put' | 'patch', path: string, body: unknown, raw: boolean) {
+    const res = await staff.req(method, path).set('Content-Type', 'application/json').send(raw ? String(body) : JSON.stringify(body));
+    expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+    return res;
+  }
+
+  const raw = fc.oneof({ weight: 20, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+
+  it(`staff sending ${runs} generated lead updates never get a 5xx, and every lead keeps a valid status and notes`, async () => {
+    const target = fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(['contact', ids.contact], ['quote', ids.quote]) },
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('contact', 'quote', 'blog', '..', '%00'), fc.string({ minLength: 1, maxLength: 40 }).map(encodeURIComponent)) },
+    );
+    let updated = 0;
+    await fc.assert(
+      fc.asyncProperty(target, adminBody(VALID_LEAD_UPDATE), raw, async ([type, id], body, isRaw) => {
+        const res = await send('patch', `/api/admin/leads/${type}/${id}`, isRaw ? JSON.stringify(body).slice(1) : body, isRaw);
+        if (res.status === 200) updated += 1;
+      }),
+      { numRuns: runs },
+    );
+    expect(updated).toBeGreaterThan(runs / 50);
+    const rows = [
+      ...(await t.database.db.selectFrom('contacts').select(['status', 'notes']).execute()),
+      ...(await t.database.db.selectFrom('quotes').select(['status', 'notes']).execute()),
+    ];
+    for (const row of rows) {
+      const stored = { status: row.status, ...(row.notes === null ? {} : { notes: row.notes }) };
+      expect(LeadUpdateSchema.safeParse(stored).success, JSON.stringify(row).slice(0, 300)).toBe(true);
+    }
+  }, TIMEOUT);
+
+  it(`staff sending ${runs} generated blog posts (creates and edits) never get a 5xx, and every stored post passes BlogPostInputSchema`, async () => {
+    const target = fc.oneof(
+      { weight: 3, arbitrary: fc.constant(['post', '/api/admin/posts'] as const) },
+      { weight: 2, arbitrary: fc.constant(['put', `/api/admin/posts/${ids.post}`] as const) },
+      { weight: 1, arbitrary: nastyValue.map((v) => ['put', `/api/admin/posts/${encodeURIComponent(String(v).slice(0, 60))}`] as const) },
+    );
+    let saved = 0;
+    await fc.assert(
+      fc.asyncProperty(target, adminBody(VALID_POST), raw, async ([method, path], body, isRaw) => {
+        const res = await send(method, path, isRaw ? JSON.stringify(body).slice(1) : body, isRaw);
+        if (res.status === 200 || res.status === 201) saved += 1;
+      }),
+      { numRuns: runs },
+    );
+    expect(saved).toBeGreaterThan(runs / 50);
+    const rows = await t.database.db.selectFrom('blogs').selectAll().execute();
+    for (const row of rows) {
+      const input = {
+        title: row.title,
+        excerpt: row.excerpt,
+        author: row.author,
+        content: row.content,
+        featuredImage: row.featured_image ?? '',
+        tags: (JSON.parse(row.tags) as string[]).join(','),
+        published: row.published === 1,
+        publishedAt: row.published_at,
+      };
+      expect(BlogPostInputSchema.safeParse(input).success, JSON.stringify(row).slice(0, 300)).toBe(true);
+      expect(row.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+  }, TIMEOUT);
+});
