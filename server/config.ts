@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_IP_STORAGE_MODES } from './services/client-ip.ts';
 
 /** Environment booleans: only the words people actually write, anything else is an error. */
 const bool = z
@@ -60,6 +61,10 @@ const ConfigSchema = z
     WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    // Privacy (issue 6): how client IPs are kept with leads, and how long leads are kept (unset: for ever).
+    CLIENT_IP_STORAGE: z.enum(CLIENT_IP_STORAGE_MODES).default('truncate'),
+    IP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {

@@ -172,6 +172,9 @@ export const AUDIT_ACTIONS = {
   'lead.deleted': 'Deleted lead',
   'leads.exported': 'Exported leads',
   'outbox.retried': 'Retried notification',
+  'privacy.exported': 'Exported personal data',
+  'privacy.erased': 'Erased personal data',
+  'leads.purged': 'Deleted leads past the retention period',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

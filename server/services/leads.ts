@@ -11,6 +11,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { type CaptchaAction, CaptchaUnavailableError, type CaptchaVerifier } from './captcha/index.ts';
+import { privacyHashKey, storedClientIp } from './client-ip.ts';
 import { leadNotifications } from './lead-notifications.ts';
 
 export interface SubmitContext {
@@ -26,7 +27,7 @@ export interface LeadServiceDeps {
   db: Db;
   captcha: CaptchaVerifier;
   logger: Logger;
-  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'WEBHOOK_URL'>;
+  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET'>;
 }
 
 /**
@@ -69,7 +70,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     const lead = toLead(input, {
       id: randomUUID(),
       status: isSpam ? 'spam' : 'new',
-      clientIp: context.ip ?? null,
+      clientIp: storedClientIp(context.ip, config.CLIENT_IP_STORAGE, privacyHashKey(config)),
       createdAt: new Date().toISOString(),
       submittedAt: input.submittedAt ?? null,
     });

@@ -135,6 +135,9 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const id = await insertQuote(t.database.db, { name: 'Workflow Lead' });
     const step = (status: string) => staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status });
     expect((await step('won')).status).toBe(400);
+    const nothing = await staff.req('patch', `/api/admin/leads/quote/${id}`).send({});
+    expect(nothing.status).toBe(200);
+    expect(nothing.body.status).toBe('new');
     for (const status of ['contacted', 'quoted', 'won']) {
       const res = await step(status);
       expect(res.status).toBe(200);

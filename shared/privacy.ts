@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Subject access and erasure (Australian Privacy Principles 12 and 13, and erasure on request): the types
+ * the admin's privacy page and its API share. Dates are ISO-8601 strings.
+ */
+
+export const PRIVACY_MESSAGES = {
+  emailInvalid: 'Enter the email address the person used, like name@example.com.',
+} as const;
+
+export const PrivacyRequestSchema = z.object({
+  email: z.string().trim().max(254, PRIVACY_MESSAGES.emailInvalid).pipe(z.email(PRIVACY_MESSAGES.emailInvalid)),
+});
+export type PrivacyRequest = z.infer<typeof PrivacyRequestSchema>;
+
+export interface ExportedQuote {
+  id: string;
+  service: string;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  companySize: string | null;
+  budget: string | null;
+  timeline: string | null;
+  startDate: string;
+  completionDate: string;
+  description: string;
+  details: unknown;
+  status: string;
+  notes: string | null;
+  clientIp: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+export interface ExportedContact {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  status: string;
+  notes: string | null;
+  clientIp: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+/** A notification about one of the person's leads: what it said and whether it went out. */
+export interface ExportedNotification {
+  id: string;
+  kind: string;
+  leadType: string;
+  leadId: string;
+  status: string;
+  createdAt: string;
+  deliveredAt: string | null;
+  message: unknown;
+}
+
+/** An audit entry that names the person; the staff member's own details are left out unless it is them. */
+export interface ExportedAuditEntry {
+  action: string;
+  description: string;
+  target: string | null;
+  actor: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface PersonalDataExport {
+  email: string;
+  exportedAt: string;
+  quotes: ExportedQuote[];
+  contacts: ExportedContact[];
+  notifications: ExportedNotification[];
+  auditEntries: ExportedAuditEntry[];
+}
+
+export interface ErasureResult {
+  quotes: number;
+  contacts: number;
+  notifications: number;
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "2 quote requests, 1 contact message and 3 notifications" */
+export function describeCounts(c: { quotes: number; contacts: number; notifications: number }): string {
+  return `${count(c.quotes, 'quote request', 'quote requests')}, ${count(c.contacts, 'contact message', 'contact messages')} and ${count(
+    c.notifications,
+    'notification',
+    'notifications',
+  )}`;
+}
