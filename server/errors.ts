@@ -27,6 +27,8 @@ export class AppError extends Error {
 /** Maps what Express's body parsers raise for bad client input onto callable errors; undefined for anything else. */
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
+  // Express 5 decodes path parameters and throws URIError on a malformed escape such as `/blog/%E0%A4%A`.
+  if (err instanceof URIError) return new AppError('INVALID_ARGUMENT', 'The address is not valid.');
   if (typeof err !== 'object' || err === null) return undefined;
   switch ((err as { type?: string }).type) {
     case 'entity.too.large':

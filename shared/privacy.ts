@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Subject access and erasure (Australian Privacy Principles 12 and 13, and erasure on request): the types
  * the admin's privacy page and its API share. Dates are ISO-8601 strings.
@@ -8,11 +6,6 @@ import { z } from 'zod';
 export const PRIVACY_MESSAGES = {
   emailInvalid: 'Enter the email address the person used, like name@example.com.',
 } as const;
-
-export const PrivacyRequestSchema = z.object({
-  email: z.string().trim().max(254, PRIVACY_MESSAGES.emailInvalid).pipe(z.email(PRIVACY_MESSAGES.emailInvalid)),
-});
-export type PrivacyRequest = z.infer<typeof PrivacyRequestSchema>;
 
 export interface ExportedQuote {
   id: string;

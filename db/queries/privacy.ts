@@ -1,0 +1,100 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { AuditRow, ContactRow, OutboxRow, QuoteRow } from '../types.ts';
+
+type LeadTable = 'quotes' | 'contacts';
+
+/** `lower(email) = lower(address)`: the forms keep addresses as typed, so one person may appear in any case. */
+function sameEmail(address: string, table: LeadTable): Expression<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(`${table}.email`)}) = ${address.toLowerCase()}`;
+}
+
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface HeldData {
+  quotes: QuoteRow[];
+  contacts: ContactRow[];
+  outbox: OutboxRow[];
+  audit: AuditRow[];
+}
+
+/**
+ * Every row held about an e-mail address: its quotes and contacts, their notifications, and audit entries that
+ * name it (as actor, in their detail, or by the privacy reference `reference`). Read in one transaction so the
+ * parts agree.
+ */
+export function findHeldData(db: Db, email: string, reference: string): Promise<HeldData> {
+  return db.transaction().execute(async (trx) => {
+    const quotes = await trx.selectFrom('quotes').selectAll().where(sameEmail(email, 'quotes')).orderBy('created_at').execute();
+    const contacts = await trx.selectFrom('contacts').selectAll().where(sameEmail(email, 'contacts')).orderBy('created_at').execute();
+    const leads = [
+      ...(quotes.length ? [{ type: 'quote', ids: quotes.map((q) => q.id) }] : []),
+      ...(contacts.length ? [{ type: 'contact', ids: contacts.map((c) => c.id) }] : []),
+    ];
+    const outbox = leads.length
+      ? await trx
+          .selectFrom('outbox')
+          .selectAll()
+          .where((eb) => eb.or(leads.map((l) => eb.and([eb('lead_type', '=', l.type), eb('lead_id', 'in', l.ids)]))))
+          .orderBy('created_at')
+          .execute()
+      : [];
+    const audit = await trx
+      .selectFrom('audit_log')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          sql<SqlBool>`lower(actor) = ${email.toLowerCase()}`,
+          sql<SqlBool>`lower(target) like ${likePattern(email)} escape '\\'`,
+          eb('target', 'like', `%${reference}%`),
+        ]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return { quotes, contacts, outbox, audit };
+  });
+}
+
+export interface DeletedLeads {
+  quotes: number;
+  contacts: number;
+  outbox: number;
+}
+
+/**
+ * Deletes the quotes and contacts a filter selects, and their outbox rows (which repeat their personal data),
+ * in one transaction: either all of a person's data goes, or none of it.
+ */
+async function deleteLeadsWhere(db: Db, where: (table: LeadTable) => Expression<SqlBool>): Promise<DeletedLeads> {
+  return db.transaction().execute(async (trx) => {
+    const outbox = await trx
+      .deleteFrom('outbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('lead_type', '=', 'quote'), eb('lead_id', 'in', trx.selectFrom('quotes').select('id').where(where('quotes')))]),
+          eb.and([eb('lead_type', '=', 'contact'), eb('lead_id', 'in', trx.selectFrom('contacts').select('id').where(where('contacts')))]),
+        ]),
+      )
+      .executeTakeFirst();
+    const quotes = await trx.deleteFrom('quotes').where(where('quotes')).executeTakeFirst();
+    const contacts = await trx.deleteFrom('contacts').where(where('contacts')).executeTakeFirst();
+    return {
+      quotes: Number(quotes.numDeletedRows),
+      contacts: Number(contacts.numDeletedRows),
+      outbox: Number(outbox.numDeletedRows),
+    };
+  });
+}
+
+/** Erases every quote and contact sent with this address (in any case), with their notifications. */
+export function deleteLeadsByEmail(db: Db, email: string): Promise<DeletedLeads> {
+  return deleteLeadsWhere(db, (table) => sameEmail(email, table));
+}
+
+/** Deletes every quote and contact created before `cutoff` (ISO), with their notifications. */
+export function deleteLeadsCreatedBefore(db: Db, cutoff: string): Promise<DeletedLeads> {
+  return deleteLeadsWhere(db, (table) => sql<SqlBool>`${sql.ref(`${table}.created_at`)} < ${cutoff}`);
+}
