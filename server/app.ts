@@ -28,6 +28,7 @@ import { adminAccountRouter } from './routes/admin-account.ts';
 import { adminAuthRouter } from './routes/admin-auth.ts';
 import { adminBlogRouter } from './routes/admin-blog.ts';
 import { adminLeadsRouter } from './routes/admin-leads.ts';
+import { adminPrivacyRouter } from './routes/admin-privacy.ts';
 import { createAdminPageService } from './services/admin-pages.ts';
 
 export interface AppDeps {
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminAuthRouter(database.db, config, staffAuth.passport, staffAuth.store));
   app.use(adminAccountRouter(database.db, config));
   app.use(adminLeadsRouter(database.db, config));
+  app.use(adminPrivacyRouter(database.db, config));
   app.use(adminBlogRouter(database.db, blog));
   app.use('/admin', privatePages);
 

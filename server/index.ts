@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createPageRenderer } from './render.ts';
 import { startOutboxWorker } from './services/outbox.ts';
+import { startRetentionJob } from './services/retention.ts';
 import { connectRedis } from './services/rate-limit.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,6 +40,7 @@ const renderer = await createPageRenderer(root, config.NODE_ENV === 'production'
 const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
 const app = createApp({ config, database, logger, renderer, redis });
 const outbox = startOutboxWorker(config, database, logger);
+const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
 const server = app.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   logger.info(`site ready on http://localhost:${port} (${database.engine}, ${config.NODE_ENV})`);
@@ -54,6 +56,7 @@ async function shutdown(signal: string): Promise<void> {
   server.close(async () => {
     await renderer.close();
     await outbox.close();
+    await retention.stop();
     await redis?.quit();
     await database.db.destroy();
     clearTimeout(force);

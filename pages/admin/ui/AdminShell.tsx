@@ -7,6 +7,7 @@ const NAV = [
   { href: '/admin/leads', label: 'Leads' },
   { href: '/admin/blog', label: 'Blog' },
   { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/privacy', label: 'Privacy' },
   { href: '/admin/account', label: 'Account' },
 ] as const;
 

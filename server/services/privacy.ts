@@ -1,0 +1,123 @@
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
+import type { AuditRow, ContactRow, OutboxRow, QuoteRow } from '../../db/types.ts';
+import { AUDIT_ACTIONS } from '../../shared/admin.ts';
+import {
+  type ErasureResult,
+  type ExportedAuditEntry,
+  type ExportedContact,
+  type ExportedNotification,
+  type ExportedQuote,
+  type PersonalDataExport,
+  describeCounts,
+} from '../../shared/privacy.ts';
+import { type Actor, recordAudit } from './audit.ts';
+
+/**
+ * A stable, keyed stand-in for an e-mail address in the audit log: privacy actions can be traced to the same
+ * person later without the log keeping the address itself (which erasure must remove).
+ */
+export function emailReference(email: string, hashKey: string): string {
+  return `email#${createHmac('sha256', hashKey).update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toQuote(r: QuoteRow): ExportedQuote {
+  return {
+    id: r.id,
+    service: r.service,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    phone: r.phone,
+    companySize: r.company_size,
+    budget: r.budget,
+    timeline: r.timeline,
+    startDate: r.start_date,
+    completionDate: r.completion_date,
+    description: r.description,
+    details: parseJson(r.details),
+    status: r.status,
+    notes: r.notes,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+    submittedAt: r.submitted_at,
+  };
+}
+
+function toContact(r: ContactRow): ExportedContact {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    service: r.service,
+    message: r.message,
+    status: r.status,
+    notes: r.notes,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+    submittedAt: r.submitted_at,
+  };
+}
+
+/** What the notification said and whether it went out; delivery internals (errors, locks) are not theirs. */
+function toNotification(r: OutboxRow): ExportedNotification {
+  return {
+    id: r.id,
+    kind: r.kind,
+    leadType: r.lead_type,
+    leadId: r.lead_id,
+    status: r.delivered_at ? 'delivered' : r.status,
+    createdAt: r.created_at,
+    deliveredAt: r.delivered_at,
+    message: parseJson(r.payload),
+  };
+}
+
+/** Staff who appear in an entry about the person keep their own address and IP out of the person's copy. */
+function toAuditEntry(r: AuditRow, email: string): ExportedAuditEntry {
+  const isTheirOwn = r.actor?.toLowerCase() === email.toLowerCase();
+  return {
+    action: r.action,
+    description: AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action,
+    target: r.target,
+    actor: isTheirOwn ? r.actor : null,
+    ip: isTheirOwn ? r.ip : null,
+    createdAt: r.created_at,
+  };
+}
+
+/** Everything held about an e-mail address (subject access, APP 12); the export itself is audited. */
+export async function exportPersonalData(db: Db, actor: Actor, email: string, hashKey: string): Promise<PersonalDataExport> {
+  const reference = emailReference(email, hashKey);
+  const held = await findHeldData(db, email, reference);
+  await recordAudit(db, actor, 'privacy.exported', reference);
+  return {
+    email,
+    exportedAt: new Date().toISOString(),
+    quotes: held.quotes.map(toQuote),
+    contacts: held.contacts.map(toContact),
+    notifications: held.outbox.map(toNotification),
+    auditEntries: held.audit.map((r) => toAuditEntry(r, email)),
+  };
+}
+
+/**
+ * Erases every quote and contact sent with an e-mail address, and their notifications, in one transaction.
+ * The audit entry keeps who, when and how much, with the keyed reference instead of the address.
+ */
+export async function erasePersonalData(db: Db, actor: Actor, email: string, hashKey: string): Promise<ErasureResult> {
+  const deleted = await deleteLeadsByEmail(db, email);
+  const result = { quotes: deleted.quotes, contacts: deleted.contacts, notifications: deleted.outbox };
+  await recordAudit(db, actor, 'privacy.erased', `${emailReference(email, hashKey)}: ${describeCounts(result)} erased`);
+  return result;
+}

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { PRIVACY_MESSAGES } from '../../shared/privacy.ts';
+import { STAFF, createStaff, insertContact, insertQuote } from '../integration/admin-client.ts';
+import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+
+let site: LiveSite;
+let browser: Browser;
+beforeAll(async () => {
+  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
+  const db = site.database.db;
+  await createStaff(db);
+  await insertQuote(db, { name: 'Priya Private', email: 'priya@private.example', description: 'Priya needs a firewall.' });
+  await insertContact(db, { name: 'Priya Private', email: 'Priya@Private.example', message: 'Priya again.' });
+  await insertContact(db, { name: 'Olga Other', email: 'olga@other.example', message: 'Olga stays.' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+async function signedInPage(viewport: { width: number; height: number }) {
+  const p = await openPage(browser, viewport);
+  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+  await p.page.goto(`${site.baseUrl}/admin/privacy`);
+  await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fprivacy$/);
+  await p.page.getByLabel('Email').fill(STAFF.email);
+  await p.page.getByLabel('Password').fill(STAFF.password);
+  await p.page.getByRole('button', { name: 'Sign in' }).click();
+  await p.page.waitForURL(/\/admin\/privacy$/);
+  await p.page.waitForLoadState('networkidle');
+  return p;
+}
+
+describe('staff answer privacy requests in a browser', () => {
+  it('staff export a person’s data as a JSON file, then erase it after confirming; the page stays axe clean', async () => {
+    const p = await signedInPage(VIEWPORTS.desktop);
+    try {
+      const { page } = p;
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy');
+      expect(await axeViolations(page)).toEqual([]);
+
+      // An address that is not one is refused beside the field.
+      await page.getByLabel('Email address').fill('priya');
+      await page.getByRole('button', { name: 'Export data' }).click();
+      await page.getByRole('alert').filter({ hasText: FIELD_MESSAGES.fixErrors }).waitFor();
+      const field = page.getByLabel('Email address');
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.locator(`#${await field.getAttribute('aria-describedby')}`).textContent()).resolves.toBe(PRIVACY_MESSAGES.emailInvalid);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByLabel('Email address').fill('priya@private.example');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      expect(data.quotes.map((q: { name: string }) => q.name)).toEqual(['Priya Private']);
+      expect(data.contacts.map((c: { message: string }) => c.message)).toEqual(['Priya again.']);
+      expect(JSON.stringify(data)).not.toContain('Olga');
+      await expect(page.getByRole('status').textContent()).resolves.toBe(
+        'Downloaded the data held about priya@private.example: 1 quote request, 1 contact message and 0 notifications, and 0 audit entries.',
+      );
+
+      await page.getByRole('button', { name: 'Erase all data' }).click();
+      const question = page.getByRole('group', { name: 'Erase everything held about priya@private.example? This cannot be undone.' });
+      await question.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Yes, erase all data' }).click();
+      await page.getByRole('status').filter({ hasText: 'Erased' }).waitFor();
+      await expect(page.getByRole('status').textContent()).resolves.toBe(
+        'Erased 1 quote request, 1 contact message and 0 notifications for priya@private.example.',
+      );
+      await expect(question.count()).resolves.toBe(0);
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('privacy-email');
+
+      const db = site.database.db;
+      expect(await db.selectFrom('quotes').select('id').execute()).toEqual([]);
+      expect((await db.selectFrom('contacts').select('name').execute()).map((c) => c.name)).toEqual(['Olga Other']);
+      const actions = (await db.selectFrom('audit_log').select('action').execute()).map((a) => a.action);
+      expect(actions).toEqual(expect.arrayContaining(['privacy.exported', 'privacy.erased']));
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('on a phone the privacy page fits the screen and is axe clean', async () => {
+    const p = await signedInPage(VIEWPORTS.phone);
+    try {
+      const { page } = p;
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});
