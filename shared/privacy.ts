@@ -3,44 +3,11 @@
  * the admin's privacy page and its API share. Dates are ISO-8601 strings.
  */
 
+import type { ContactRecord, QuoteRecord } from './leads.ts';
+
 export const PRIVACY_MESSAGES = {
   emailInvalid: 'Enter the email address the person used, like name@example.com.',
 } as const;
-
-export interface ExportedQuote {
-  id: string;
-  service: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  companySize: string | null;
-  budget: string | null;
-  timeline: string | null;
-  startDate: string;
-  completionDate: string;
-  description: string;
-  details: unknown;
-  status: string;
-  notes: string | null;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-}
-
-export interface ExportedContact {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  service: string | null;
-  message: string;
-  status: string;
-  notes: string | null;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-}
 
 /** A notification about one of the person's leads: what it said and whether it went out. */
 export interface ExportedNotification {
@@ -67,8 +34,8 @@ export interface ExportedAuditEntry {
 export interface PersonalDataExport {
   email: string;
   exportedAt: string;
-  quotes: ExportedQuote[];
-  contacts: ExportedContact[];
+  quotes: QuoteRecord[];
+  contacts: ContactRecord[];
   notifications: ExportedNotification[];
   auditEntries: ExportedAuditEntry[];
 }

@@ -1,40 +1,12 @@
 import type { Db } from '../database.ts';
-import type { NewContactRow, NewQuoteRow } from '../types.ts';
+import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
+import type { ContactRow, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { recordCaptchaSolution } from './captcha.ts';
 
-export interface NewContact {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  service: string | null;
-  message: string;
-  status: string;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-}
-
-export interface NewQuote {
-  id: string;
-  service: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  companySize: string | null;
-  budget: string | null;
-  timeline: string | null;
-  startDate: string;
-  completionDate: string;
-  description: string;
-  details: Record<string, string | number>;
-  status: string;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
-}
+/** What a new lead stores: everything but staff notes, which start empty. */
+export type NewContact = Omit<ContactRecord, 'notes'>;
+export type NewQuote = Omit<QuoteRecord, 'notes'>;
 
 export type NewLead = { type: 'contact'; lead: NewContact } | { type: 'quote'; lead: NewQuote };
 
@@ -98,5 +70,44 @@ function quoteRow(q: NewQuote): NewQuoteRow {
     client_ip: q.clientIp,
     created_at: q.createdAt,
     submitted_at: q.submittedAt,
+  };
+}
+
+export function contactFromRow(r: ContactRow): ContactRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    service: r.service,
+    message: r.message,
+    status: r.status,
+    notes: r.notes,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+    submittedAt: r.submitted_at,
+  };
+}
+
+export function quoteFromRow(r: QuoteRow): QuoteRecord {
+  return {
+    id: r.id,
+    service: r.service,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    phone: r.phone,
+    companySize: r.company_size,
+    budget: r.budget,
+    timeline: r.timeline,
+    startDate: r.start_date,
+    completionDate: r.completion_date,
+    description: r.description,
+    details: JSON.parse(r.details) as Record<string, string | number>,
+    status: r.status,
+    notes: r.notes,
+    clientIp: r.client_ip,
+    createdAt: r.created_at,
+    submittedAt: r.submitted_at,
   };
 }

@@ -1,6 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.ts';
-import type { AuditRow, ContactRow, OutboxRow, QuoteRow } from '../types.ts';
+import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
+import type { AuditRow, OutboxRow } from '../types.ts';
+import { contactFromRow, quoteFromRow } from './leads.ts';
 
 type LeadTable = 'quotes' | 'contacts';
 
@@ -14,8 +16,8 @@ function likePattern(text: string): string {
 }
 
 export interface HeldData {
-  quotes: QuoteRow[];
-  contacts: ContactRow[];
+  quotes: QuoteRecord[];
+  contacts: ContactRecord[];
   outbox: OutboxRow[];
   audit: AuditRow[];
 }
@@ -54,7 +56,7 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return { quotes, contacts, outbox, audit };
+    return { quotes: quotes.map(quoteFromRow), contacts: contacts.map(contactFromRow), outbox, audit };
   });
 }
 

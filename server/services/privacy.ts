@@ -1,14 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
-import type { AuditRow, ContactRow, OutboxRow, QuoteRow } from '../../db/types.ts';
+import type { AuditRow, OutboxRow } from '../../db/types.ts';
 import { AUDIT_ACTIONS } from '../../shared/admin.ts';
 import {
   type ErasureResult,
   type ExportedAuditEntry,
-  type ExportedContact,
   type ExportedNotification,
-  type ExportedQuote,
   type PersonalDataExport,
   describeCounts,
 } from '../../shared/privacy.ts';
@@ -28,45 +26,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function toQuote(r: QuoteRow): ExportedQuote {
-  return {
-    id: r.id,
-    service: r.service,
-    name: r.name,
-    email: r.email,
-    company: r.company,
-    phone: r.phone,
-    companySize: r.company_size,
-    budget: r.budget,
-    timeline: r.timeline,
-    startDate: r.start_date,
-    completionDate: r.completion_date,
-    description: r.description,
-    details: parseJson(r.details),
-    status: r.status,
-    notes: r.notes,
-    clientIp: r.client_ip,
-    createdAt: r.created_at,
-    submittedAt: r.submitted_at,
-  };
-}
-
-function toContact(r: ContactRow): ExportedContact {
-  return {
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    company: r.company,
-    service: r.service,
-    message: r.message,
-    status: r.status,
-    notes: r.notes,
-    clientIp: r.client_ip,
-    createdAt: r.created_at,
-    submittedAt: r.submitted_at,
-  };
 }
 
 /** What the notification said and whether it went out; delivery internals (errors, locks) are not theirs. */
@@ -104,8 +63,8 @@ export async function exportPersonalData(db: Db, actor: Actor, email: string, ha
   return {
     email,
     exportedAt: new Date().toISOString(),
-    quotes: held.quotes.map(toQuote),
-    contacts: held.contacts.map(toContact),
+    quotes: held.quotes,
+    contacts: held.contacts,
     notifications: held.outbox.map(toNotification),
     auditEntries: held.audit.map((r) => toAuditEntry(r, email)),
   };
