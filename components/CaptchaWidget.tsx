@@ -29,14 +29,15 @@ export interface CaptchaHandle {
 export interface CaptchaWidgetProps {
   config: PublicCaptchaConfig;
   action: 'contact_form' | 'quote_form';
-  ref?: Ref<CaptchaHandle>;
+  /** A plain prop, not `ref`: the browser runs Preact, which does not pass `ref` to function components. */
+  handle?: Ref<CaptchaHandle>;
 }
 
 /** The spam check chosen by CAPTCHA_PROVIDER: ALTCHA (default, self-hosted), reCAPTCHA v3 or Turnstile. */
-export function CaptchaWidget({ config, action, ref }: CaptchaWidgetProps) {
-  if (config.provider === 'recaptcha') return <Recaptcha siteKey={config.siteKey ?? ''} action={action} handleRef={ref} />;
-  if (config.provider === 'turnstile') return <Turnstile siteKey={config.siteKey ?? ''} action={action} handleRef={ref} />;
-  return <Altcha handleRef={ref} />;
+export function CaptchaWidget({ config, action, handle }: CaptchaWidgetProps) {
+  if (config.provider === 'recaptcha') return <Recaptcha siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
+  if (config.provider === 'turnstile') return <Turnstile siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
+  return <Altcha handleRef={handle} />;
 }
 
 /** The widget's methods exist once its script has defined the element. */

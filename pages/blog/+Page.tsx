@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
@@ -46,7 +46,8 @@ export default function BlogPage() {
   const focusIndex = useRef<number | null>(null);
   const headingLinks = useRef<Array<HTMLAnchorElement | null>>([]);
 
-  useEffect(() => {
+  // Layout effect: focus moves in the same frame the new posts appear (see QuoteWizard).
+  useLayoutEffect(() => {
     if (focusIndex.current === null) return;
     headingLinks.current[focusIndex.current]?.focus();
     focusIndex.current = null;

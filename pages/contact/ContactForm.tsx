@@ -105,7 +105,7 @@ export function ContactForm({ captcha }: { captcha: PublicCaptchaConfig }) {
       </div>
       <TextArea name="message" label="Message" required maxLength={5000} value={values.message} onValueChange={set('message')} error={errors.message} />
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
-      <CaptchaWidget config={captcha} action="contact_form" ref={captchaRef} />
+      <CaptchaWidget config={captcha} action="contact_form" handle={captchaRef} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={state === 'submitting' || undefined}>
           {state === 'submitting' ? 'Sending…' : 'Send message'}

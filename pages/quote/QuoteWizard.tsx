@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type CaptchaHandle, CaptchaProblem, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
 import { CallableError, callFunction } from '../../components/form/callable.ts';
 import { FieldError } from '../../components/form/FieldError.tsx';
@@ -81,11 +81,14 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
     setRestored(true);
   }, [preselect]);
 
-  useEffect(() => {
+  // A layout effect, so the answer is saved before a reload that follows the change at once (Preact, which runs
+  // in the browser, delays plain effects to the next frame; React flushes them right after a click or change).
+  useLayoutEffect(() => {
     if (restored) storage.set(STORAGE_KEY, JSON.stringify(state));
   }, [state, restored]);
 
-  useEffect(() => {
+  // A layout effect too, so focus has moved by the time the new step is painted.
+  useLayoutEffect(() => {
     if (!focusHeading.current) return;
     focusHeading.current = false;
     heading.current?.focus();
@@ -228,7 +231,7 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
 
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
       <div hidden={state.step !== 3}>
-        <CaptchaWidget config={captcha} action="quote_form" ref={captchaRef} />
+        <CaptchaWidget config={captcha} action="quote_form" handle={captchaRef} />
       </div>
       <div className="form-actions">
         {state.step > 1 && (
