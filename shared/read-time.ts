@@ -15,6 +15,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** True when HTML shows a reader something: text or an image (an empty editor gives `<p></p>`). */
+export function hasVisibleContent(html: string): boolean {
+  return htmlToText(html) !== '' || /<img\b/i.test(html);
+}
+
 /** Minutes to read: words of the content's text / 200, rounded up, at least 1. */
 export function readTimeMinutes(html: string): number {
   const text = htmlToText(html);

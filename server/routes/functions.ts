@@ -1,6 +1,7 @@
 import express, { type RequestHandler, Router } from 'express';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { rejectNulCharacters } from '../middleware/reject-nul.ts';
 import type { LeadService, SubmitContext } from '../services/leads.ts';
 import { type RedisClient, rateLimits } from '../services/rate-limit.ts';
 
@@ -20,7 +21,7 @@ export function functionsRouter(deps: FunctionsDeps): Router {
   const router = Router();
   const limits = { perMinute: deps.config.RATE_LIMIT_PER_MINUTE, perDay: deps.config.RATE_LIMIT_PER_DAY };
   const endpoint = (name: string, fn: Callable) =>
-    router.post(`/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, jsonBody, callable(fn, deps.config.FUNCTION_TIMEOUT_MS));
+    router.post(`/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, jsonBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS));
   endpoint('submitContact', deps.leads.submitContact);
   endpoint('submitQuote', deps.leads.submitQuote);
   return router;

@@ -31,7 +31,7 @@ import { type Cursor, decodeCursor, encodeCursor } from '../../shared/cursor.ts'
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
+import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { AppError } from '../errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -114,6 +114,12 @@ function parseInput(input: BlogPostInput): BlogPostData {
   const parsed = BlogPostInputSchema.safeParse(input);
   if (!parsed.success) {
     throw new AppError('INVALID_ARGUMENT', FIELD_MESSAGES.fixErrors, { details: { fieldErrors: fieldErrors(parsed.error) } });
+  }
+  // Content made only of what the sanitiser removes (a lone <script>, an iframe) would be stored empty.
+  if (!hasVisibleContent(sanitizeHtml(parsed.data.content))) {
+    throw new AppError('INVALID_ARGUMENT', FIELD_MESSAGES.fixErrors, {
+      details: { fieldErrors: { content: FIELD_MESSAGES.required('Content') } },
+    });
   }
   return parsed.data;
 }

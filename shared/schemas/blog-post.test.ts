@@ -27,6 +27,12 @@ describe('BlogPostInputSchema', () => {
     });
   });
 
+  it('an empty rich-text editor (<p></p>) counts as missing content; an image alone is content', () => {
+    expect(errors({ content: '<p></p>' })).toEqual({ content: 'Content is required.' });
+    expect(errors({ content: '<p><br></p>' })).toEqual({ content: 'Content is required.' });
+    expect(errors({ content: '<p><img src="/images/a.svg" alt="Diagram"></p>' })).toEqual({});
+  });
+
   it('text fields are trimmed', () => {
     expect(BlogPostInputSchema.parse({ ...valid, title: '  Hello  ' }).title).toBe('Hello');
   });

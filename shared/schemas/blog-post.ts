@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { FIELD_MESSAGES } from '../messages.ts';
+import { hasVisibleContent } from '../read-time.ts';
 import { requiredText } from './fields.ts';
 
 /** An absolute http(s) URL, or a path on this site such as `/images/blog/x.svg` (never `//host`). */
@@ -26,7 +27,10 @@ export const BlogPostInputSchema = z.object({
   title: trimmed('Title', 200),
   excerpt: trimmed('Excerpt', 500),
   author: trimmed('Author', 100),
-  content: trimmed('Content', 500_000),
+  content: z.pipe(
+    requiredText('Content', 500_000).check(z.refine(hasVisibleContent, FIELD_MESSAGES.required('Content'))),
+    z.transform((v) => v.trim()),
+  ),
   featuredImage: z.pipe(
     z.string({ error: FEATURED_IMAGE_MESSAGE }).check(
       z.maxLength(2000, FIELD_MESSAGES.tooLong('Featured image', 2000)),

@@ -88,6 +88,17 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
     expect(Object.keys(fieldErrors).sort()).toEqual(['featuredImage', 'title']);
   });
 
+  it('content the sanitiser would empty (only a script or an iframe) is refused as missing, and nothing is stored', async () => {
+    const before = await blog.countPosts(now);
+    for (const content of ['<script>alert(1)</script>', '<iframe src="https://example.com"></iframe>', '<p> </p>']) {
+      await expect(blog.createPost(postInput({ title: `Empty ${content}`, content }), now)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        details: { fieldErrors: { content: 'Content is required.' } },
+      });
+    }
+    expect(await blog.countPosts(now)).toEqual(before);
+  });
+
   it('updating or deleting a missing post is NOT_FOUND', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     await expect(blog.updatePost(missing, postInput(), now)).rejects.toMatchObject({ code: 'NOT_FOUND' });

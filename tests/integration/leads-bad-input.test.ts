@@ -93,6 +93,8 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
     ['data that is a string', (r: request.Test) => r.send({ data: 'hello' }), 400, /must be \{"data"/],
     ['fields beside data', (r: request.Test) => r.send({ data: goodContact(), admin: true }), 400, /must be \{"data"/],
     ['JSON null', (r: request.Test) => r.set('Content-Type', 'application/json').send('null'), 400, /not valid JSON|must be \{"data"/],
+    // PostgreSQL cannot store NUL in text; both engines refuse it the same way.
+    ['a NUL character in a field', (r: request.Test) => r.send({ data: goodContact({ name: 'Ada\u0000Lovelace' }) }), 400, /NUL/],
   ])('%s is refused with %i and a clear message, never a 500', async (_label, build, status, message) => {
     const res = await build(request(t.app).post('/functions/submitContact'));
     expect(res.status).toBe(status);

@@ -12,6 +12,8 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
   fc.string({ unit: 'binary', maxLength: 60 }),
+  // Text with a NUL byte inside: SQLite stores it, PostgreSQL refuses it.
+  fc.string({ minLength: 1, maxLength: 20 }).map((v) => `${v}\u0000${v}`),
   fc.constantFrom('', ' ', '\u0000', '\u202e', '<script>alert(1)</script>', "'; DROP TABLE contacts; --", '__proto__', 'constructor'),
   // Around and beyond the length limits (100, 200, 254, 5,000, 10,000, 64 KB bodies).
   fc.integer({ min: 95, max: 70_000 }).map((n) => 'é'.repeat(n)),
