@@ -9,6 +9,24 @@ import { TableScroll } from '../ui/TableScroll.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
 
+/** One filter of the GET form: "Any" or one of the options, as [value, label] pairs. */
+function FilterSelect(props: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
+  const id = `f-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={props.value ?? ''}>
+        <option value="">Any</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Quotes and contact messages in one list, newest first: a GET form filters, links page by keyset. */
 export default function LeadsPage() {
   const { filter, page } = useData<LeadsPageData>();
@@ -29,39 +47,9 @@ export default function LeadsPage() {
           <label htmlFor="f-q">Search name, email or company</label>
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />
         </div>
-        <div className="field">
-          <label htmlFor="f-type">Type</label>
-          <select id="f-type" name="type" defaultValue={filter.type ?? ''}>
-            <option value="">Any</option>
-            {LEAD_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {LEAD_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-status">Status</label>
-          <select id="f-status" name="status" defaultValue={filter.status ?? ''}>
-            <option value="">Any</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-service">Service</label>
-          <select id="f-service" name="service" defaultValue={filter.service ?? ''}>
-            <option value="">Any</option>
-            {SERVICES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="type" label="Type" value={filter.type} options={LEAD_TYPES.map((t) => [t, LEAD_TYPE_LABELS[t]])} />
+        <FilterSelect name="status" label="Status" value={filter.status} options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])} />
+        <FilterSelect name="service" label="Service" value={filter.service} options={SERVICES.map((s) => [s.id, s.name])} />
         <div className="field">
           <label htmlFor="f-from">Received from</label>
           <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ''} />
