@@ -19,6 +19,7 @@ import { getDashboard } from '../../server/services/dashboard.ts';
 import type { DbEngine } from '../../db/database.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
 import { ADMIN_TEST_ENV, StaffClient, createStaff } from '../integration/admin-client.ts';
+import { measureLatency, reportLatency } from './report.ts';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 1_000_000);
 const CONTACTS = Math.round(QUOTES / 10);
@@ -81,22 +82,6 @@ async function fill(database: TestDatabase): Promise<void> {
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(label: string, run: () => Promise<unknown>): Promise<void> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(34)} p50 ${percentile(times, 50).toFixed(2).padStart(8)} ms   p99 ${percentile(times, 99).toFixed(2).padStart(8)} ms`);
-}
-
 async function bench(engine: DbEngine): Promise<void> {
   const database = await createTestDatabase(engine);
   try {
@@ -115,6 +100,11 @@ async function bench(engine: DbEngine): Promise<void> {
     const db = database.db;
     const blog = createBlogService({ db });
 
+    // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
+    const floor = await measureLatency(() => sql`select 1`.execute(db), SAMPLES);
+    const measure = async (label: string, run: () => Promise<unknown>) =>
+      reportLatency('admin', engine, label, await measureLatency(run, SAMPLES), 'select 1', floor);
+
     let cursor: string | undefined;
     for (let page = 1; page < 100; page += 1) cursor = (await listLeads(db, {}, cursor, TIME_ZONE)).nextCursor ?? undefined;
 
@@ -130,9 +120,13 @@ async function bench(engine: DbEngine): Promise<void> {
       const res = await staff.req('get', path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     };
-    await measure('GET /admin/dashboard', () => page('/admin/dashboard'));
-    await measure('GET /admin/leads', () => page('/admin/leads'));
-    await measure('GET /admin/leads (100th page)', () => page(`/admin/leads?cursor=${cursor}`));
+    // Whole pages are compared with the cheapest request through the same app and client: /healthz.
+    const healthz = await measureLatency(() => staff.req('get', '/healthz'), SAMPLES);
+    const measurePage = async (label: string, path: string) =>
+      reportLatency('admin', engine, label, await measureLatency(() => page(path), SAMPLES), 'GET /healthz', healthz);
+    await measurePage('GET /admin/dashboard', '/admin/dashboard');
+    await measurePage('GET /admin/leads', '/admin/leads');
+    await measurePage('GET /admin/leads (100th page)', `/admin/leads?cursor=${cursor}`);
   } finally {
     await database.drop();
   }

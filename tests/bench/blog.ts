@@ -23,6 +23,7 @@ import { encodeCursor } from '../../shared/cursor.ts';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
 import { measureThroughput } from './http-load.ts';
+import { measureLatency, reportFigure, reportLatency } from './report.ts';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -91,24 +92,6 @@ async function fill(database: TestDatabase): Promise<void> {
   console.log(`  generated ${POSTS.toLocaleString('en-AU')} posts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function time(label: string, run: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await run();
-  const samples: number[] = [];
-  // Slow cases stop after about 10 s, with at least 20 samples.
-  const until = performance.now() + 10_000;
-  for (let i = 0; i < SAMPLES && (i < 20 || performance.now() < until); i += 1) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  console.log(`  ${label.padEnd(38)} n=${String(samples.length).padStart(3)}  p50 ${percentile(samples, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(samples, 99).toFixed(2).padStart(7)} ms`);
-}
-
 async function listen(app: express.Express): Promise<{ server: Server; base: string }> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -136,12 +119,16 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
       .executeTakeFirstOrThrow();
     const page200 = encodeCursor({ publishedAt: key.published_at, id: key.id });
 
+    // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
+    const floor = await measureLatency(() => sql`select 1`.execute(database.db), SAMPLES);
+    const time = async (label: string, run: () => Promise<unknown>) =>
+      reportLatency('blog', engine, label, await measureLatency(run, SAMPLES), 'select 1', floor);
     await time('first page', () => blog.listPublic({}));
     await time('200th page by cursor', () => blog.listPublic({ cursor: page200 }));
-    await time('search, rare word ("quokkafirmware")', () => blog.listPublic({ q: 'quokkafirmware' }));
-    await time('search, common word ("firewall")', () => blog.listPublic({ q: 'firewall' }));
-    await time('search, no match ("zzzqqq")', () => blog.listPublic({ q: 'zzzqqq' }));
-    await time('search, 2 characters ("zq")', () => blog.listPublic({ q: 'zq' }));
+    await time('search, rare word', () => blog.listPublic({ q: 'quokkafirmware' }));
+    await time('search, common word', () => blog.listPublic({ q: 'firewall' }));
+    await time('search, no match', () => blog.listPublic({ q: 'zzzqqq' }));
+    await time('search, 2 characters', () => blog.listPublic({ q: 'zq' }));
     await time('post by slug', () => blog.getPublicBySlug('bench-post-1001'));
 
     // Throughput through the whole app, with a static file of the same size served by the same pipeline.
@@ -164,9 +151,8 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
         for (const url of urls) await fetch(url);
         const page = await measureThroughput([...urls], SECONDS, CONNECTIONS);
         const still = await measureThroughput([`${base}/${file}`], SECONDS, CONNECTIONS);
-        console.log(
-          `  ${label.padEnd(14)} ${String(page.perSecond).padStart(6)} req/s   static file of ${size} bytes ${String(still.perSecond).padStart(6)} req/s   ratio ${(page.perSecond / still.perSecond).toFixed(2)}   (errors ${page.errors + still.errors})`,
-        );
+        if (page.errors + still.errors) console.log(`  (${page.errors + still.errors} errors)`);
+        reportFigure({ bench: 'blog', engine, figure: `GET ${label}, ${CONNECTIONS} connections`, unit: 'req/s', value: page.perSecond, baseline: `static file of ${size} B`, baselineValue: still.perSecond });
       }
     } finally {
       server.closeAllConnections();

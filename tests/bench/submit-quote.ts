@@ -6,66 +6,42 @@
  * Usage: npm run bench:leads [-- --seconds 10 --connections 50]
  * Prints numbers; asserts nothing.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../db/database.ts';
 import { createAltchaCaptcha } from '../../server/services/captcha/altcha.ts';
 import { altchaKey } from '../../server/services/captcha/index.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
+import { freePort, startServerProcess } from '../helpers/server-process.ts';
+import { reportFigure, reportLatency } from './report.ts';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(databaseUrl: string, secret: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      // e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
-      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: secret,
-      SEED_DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      ALTCHA_COST: '1',
-      ALTCHA_MAX_COUNTER: '2',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      RATE_LIMIT_PER_DAY: '100000000',
-      MIN_FILL_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const child = await startServerProcess(port, {
+    // e.g. BENCH_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: secret,
+    SEED_DEMO_CONTENT: 'false',
+    LOG_LEVEL: 'warn',
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_COUNTER: '2',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_PER_DAY: '100000000',
+    MIN_FILL_MS: '0',
   });
-  for (let i = 0; i < 400; i += 1) {
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
-    if (up) return { child, port };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return { child, port };
 }
 
 interface Result {
@@ -140,11 +116,11 @@ async function bench(engine: string, databaseUrl: string): Promise<void> {
       JSON.stringify({ data: { ...quote, 'g-recaptcha-response': tokens[next++ % tokens.length] } }),
     );
     const health = await load(port, '/healthz');
-    const row = (label: string, r: Result) =>
-      `${engine.padEnd(10)} ${label.padEnd(22)} ${r.perSecond.toFixed(0).padStart(8)}/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ok ${String(r.ok).padStart(6)}  failed ${r.failed}`;
-    console.log(row('POST submitQuote', submit));
-    console.log(row('GET /healthz', health));
-    console.log(`${engine.padEnd(10)} ratio submitQuote / healthz: ${(submit.perSecond / health.perSecond).toFixed(2)}`);
+    console.log(`  ${engine}: ${submit.ok} accepted, ${submit.failed} failed; /healthz ${health.ok} answered, ${health.failed} failed`);
+    const figure = `POST submitQuote, ${CONNECTIONS} connections`;
+    const baseline = 'GET /healthz';
+    reportFigure({ bench: 'leads', engine, figure, unit: 'req/s', value: submit.perSecond, baseline, baselineValue: health.perSecond });
+    reportLatency('leads', engine, figure, { ...submit, n: submit.ok }, baseline, { ...health, n: health.ok });
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -1,0 +1,36 @@
+/**
+ * Every benchmark of tests/bench/ against a fresh production build, then one table: each figure beside the
+ * baseline measured in the same run on the same machine (a trivial query, /healthz, a static file of the same
+ * size), as a ratio. PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ * Usage: npm run bench   (sizes: BENCH_POSTS, BENCH_QUOTES, BENCH_SECONDS)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Figure } from '../tests/bench/report.ts';
+
+const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts'];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+const report = join(dir, 'figures.jsonl');
+try {
+  run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  for (const bench of BENCHES) run(process.execPath, [bench], { ...process.env, BENCH_REPORT: report });
+  const figures = existsSync(report)
+    ? readFileSync(report, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Figure)
+    : [];
+  const cell = (f: Figure, value: number) => (f.unit === 'ms' ? `${value.toFixed(2)} ms` : `${Math.round(value)}/s`);
+  const rows = figures.map((f) => [f.bench, f.engine, f.figure, cell(f, f.value), f.baseline, cell(f, f.baselineValue), (f.value / f.baselineValue).toFixed(2)]);
+  const header = ['bench', 'engine', 'figure', 'value', 'baseline (same run)', 'baseline', 'ratio'];
+  console.log(`\nAll figures, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
+  console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
