@@ -6,8 +6,13 @@ import { KyselySessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'sid';
 
+/**
+ * `Secure` in production whenever the site's public address is https. A production build tried out on
+ * http://localhost (`npm start`) would otherwise never get its cookie set, and staff could not sign in.
+ */
 export function sessionCookieOptions(config: Config) {
-  return { httpOnly: true, sameSite: 'lax' as const, secure: config.NODE_ENV === 'production', path: '/' };
+  const secure = config.NODE_ENV === 'production' && new URL(config.SITE_URL).protocol === 'https:';
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
 }
 
 /**

@@ -65,6 +65,20 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     expect(audit.at(-1)).toMatchObject({ actor: STAFF.email, ip: staff.ip });
   });
 
+  it('staff trying the production build on http://localhost can sign in: the cookie is Secure only for an https site', async () => {
+    const local = await createTestApp({ engine, env: { SITE_URL: 'http://localhost:3000' } });
+    try {
+      await createStaff(local.database.db);
+      const res = await request(local.app).post('/admin/login').set('Origin', 'http://localhost:3000').send({ email: STAFF.email, password: STAFF.password });
+      expect(res.status).toBe(200);
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='))!;
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).not.toMatch(/; Secure/);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('a wrong password and an unknown email get the same text, and no session', async () => {
     const wrong = await new StaffClient(t.app).req('post', '/admin/login').send({ email: STAFF.email, password: 'not the password' });
     const unknown = await new StaffClient(t.app).req('post', '/admin/login').send({ email: 'nobody@example.com', password: 'whatever it is' });
