@@ -67,9 +67,10 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
   app.use(securityHeaders(production, captchaCspSources(config.CAPTCHA_PROVIDER)));
   app.use(compression());
-  app.use(renderer.assets);
+  // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
   app.use(healthRouter(database.db));
   app.use(robotsRouter(config.SITE_URL));
+  app.use(renderer.assets);
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
 
