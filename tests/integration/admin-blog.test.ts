@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff } from './admin-client.ts';
+import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { type StaffClient, STAFF, signedInStaffApp } from './admin-client.ts';
 
 const VALID = {
   title: 'Backups That Actually Restore',
@@ -17,10 +17,7 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   let t: TestApp;
   let staff: StaffClient;
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    await staff.signIn();
+    ({ t, staff } = await signedInStaffApp(engine));
   });
   afterAll(() => t?.close());
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbEngine } from '../../db/database.ts';
 import { createStaffUser } from '../../server/services/users.ts';
+import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 
 /** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
 export const ORIGIN = 'https://www.example.com.au';
@@ -69,6 +70,16 @@ export class StaffClient {
     this.csrf = token;
     return token;
   }
+}
+
+/** A test app with the staff account created and signed in, as most admin tests start. */
+export async function signedInStaffApp(engine: DbEngine): Promise<{ t: TestApp; staff: StaffClient }> {
+  const t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+  await createStaff(t.database.db);
+  const staff = new StaffClient(t.app);
+  const res = await staff.signIn();
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return { t, staff };
 }
 
 export interface LeadSeed {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, StaffClient, createStaff, insertContact, insertQuote } from './admin-client.ts';
+import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from './admin-client.ts';
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -16,10 +16,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
   let t: TestApp;
   let staff: StaffClient;
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    await staff.signIn();
+    ({ t, staff } = await signedInStaffApp(engine));
   });
   afterAll(() => t?.close());
 

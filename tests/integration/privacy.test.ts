@@ -8,7 +8,7 @@ import { purgeExpiredLeads, startRetentionJob } from '../../server/services/rete
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
-import { ADMIN_TEST_ENV, StaffClient, STAFF, createStaff, insertContact, insertQuote } from './admin-client.ts';
+import { type StaffClient, STAFF, insertContact, insertQuote, signedInStaffApp } from './admin-client.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -49,11 +49,8 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
   const others = { bobQuote: '', lookalikeContact: '', bobOutbox: '' };
 
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    ({ t, staff } = await signedInStaffApp(engine));
     const db = t.database.db;
-    await createStaff(db);
-    staff = new StaffClient(t.app);
-    await staff.signIn();
     // Ada used two spellings of her address; Bob and a look-alike address belong to other people.
     ada.quote = await insertQuote(db, { name: 'Ada Lovelace', email: 'Ada@Example.com', description: 'Ada needs racks.' });
     ada.contact = await insertContact(db, { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Ada calling.' });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../shared/admin.ts';
 import { LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, StaffClient, createStaff, insertContact, insertQuote } from './admin-client.ts';
+import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from './admin-client.ts';
 import { callableBody, nastyValue, runsFor } from './property-payloads.ts';
 
 /** 10,000 signed-in requests take well under a minute here; the margin is for slower CI machines. */
@@ -36,11 +36,7 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
   const runs = runsFor(engine);
 
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    const signIn = await staff.signIn();
-    if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
+    ({ t, staff } = await signedInStaffApp(engine));
     ids.contact = await insertContact(t.database.db);
     ids.quote = await insertQuote(t.database.db);
     const post = await staff.req('post', '/api/admin/posts').send({ title: 'Seed post', excerpt: 'Seed.', author: 'Sam Staff', content: '<p>Seed.</p>', tags: '', featuredImage: '', published: true });
