@@ -9,7 +9,16 @@ export interface FieldFrameProps {
   /** Extra text after the label, such as a unit ("TB"). */
   labelSuffix?: string | undefined;
   className?: string | undefined;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** What every control inside the frame carries: its id, the shared class, and its required/invalid state. */
+export interface ControlProps {
+  id: string;
+  className: 'field-control';
+  required: boolean | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
 /**
@@ -39,7 +48,7 @@ export function FieldFrame({ label, error, hint, required, labelSuffix, classNam
           {hint}
         </p>
       ) : null}
-      {children({ id, describedBy, invalid: Boolean(error) })}
+      {children({ id, className: 'field-control', required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       <FieldError id={errorId} message={error} />
     </div>
   );

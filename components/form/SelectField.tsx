@@ -30,15 +30,11 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <select
           {...select}
-          id={id}
-          className="field-control"
+          {...control}
           value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
           onChange={(e) => onValueChange(e.target.value)}
         >
           <option value="">{placeholder}</option>

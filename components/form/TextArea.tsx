@@ -13,16 +13,12 @@ export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaE
 export function TextArea({ label, error, hint, required, value, onValueChange, className, rows = 6, ...textarea }: TextAreaProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <textarea
           {...textarea}
-          id={id}
+          {...control}
           rows={rows}
-          className="field-control"
           value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
           onChange={(e) => onValueChange(e.target.value)}
         />
       )}

@@ -15,15 +15,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, error, hint, labelSuffix, required, value, onValueChange, className, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint} required={required} labelSuffix={labelSuffix} className={className}>
-      {({ id, describedBy, invalid }) => (
+      {(control) => (
         <input
           {...input}
-          id={id}
-          className="field-control"
+          {...control}
           value={value}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
           onChange={(e) => onValueChange(e.target.value)}
         />
       )}
