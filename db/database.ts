@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { openSqlite } from './sqlite.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
@@ -41,13 +41,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): DbHandle {
   }
   const file = url.replace(/^file:/, '');
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  // WAL lets readers run beside the single writer; the busy timeout covers a second process (backups, CLI).
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) }), engine: 'sqlite' };
 }
 
 function quoteIdent(name: string): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
-import { CaptchaReplayError, type NewLead, storeLead } from '../../db/queries/leads.ts';
+import { CaptchaReplayError, type NewLead, createLeadStore } from '../../db/queries/leads.ts';
 import { captchaWarning } from '../../shared/messages.ts';
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import { type SubmissionMeta, fieldErrors } from '../../shared/schemas/fields.ts';
@@ -37,7 +37,8 @@ export interface LeadServiceDeps {
  * lead, and notifies no one.
  */
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const { db, captcha, logger, config } = deps;
+  const { captcha, logger, config } = deps;
+  const leads = createLeadStore(deps.db);
 
   async function accept<T extends SubmissionMeta>(
     data: unknown,
@@ -78,7 +79,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       ? []
       : leadNotifications(lead, { siteUrl: config.SITE_URL, staffEmail: config.STAFF_EMAIL, hasWebhook: Boolean(config.WEBHOOK_URL) });
     try {
-      await storeLead(db, lead, { singleUse: verdict.singleUse, outbox });
+      await leads.store(lead, { singleUse: verdict.singleUse, outbox });
     } catch (err) {
       if (err instanceof CaptchaReplayError) {
         throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider), { details: { reason: 'replayed' } });

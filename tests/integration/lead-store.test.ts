@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CaptchaReplayError, type NewLead, type StoreLeadOptions, createLeadStore } from '../../db/queries/leads.ts';
+import { type TestDatabase, configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
+
+function contact(name: string): NewLead {
+  const createdAt = new Date().toISOString();
+  return {
+    type: 'contact',
+    lead: { id: randomUUID(), name, email: 'ada@example.com', company: null, service: null, message: 'Hello', status: 'new', clientIp: null, createdAt, submittedAt: createdAt },
+  };
+}
+
+function options(lead: NewLead, captchaKey: string): StoreLeadOptions {
+  const { id, createdAt } = lead.lead;
+  return {
+    singleUse: { key: captchaKey, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+    outbox: [{ id: randomUUID(), kind: 'staff-email', leadType: 'contact', leadId: id, payload: { to: 'staff@example.com' }, createdAt }],
+  };
+}
+
+describe.each(configuredEngines())('lead store (group commit) on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const storedNames = async () =>
+    (await database.db.selectFrom('contacts').select('name').orderBy('name').execute()).map((r) => r.name);
+  const outboxFor = async (id: string) => database.db.selectFrom('outbox').select('lead_id').where('lead_id', '=', id).execute();
+
+  it('leads sent at the same moment are written in one transaction, each with its outbox rows', async () => {
+    const store = createLeadStore(database.db);
+    const transactions = vi.spyOn(database.db, 'transaction');
+    const leads = ['Batch A', 'Batch B', 'Batch C'].map(contact);
+    await Promise.all(leads.map((lead) => store.store(lead, options(lead, `key-${lead.lead.id}`))));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    transactions.mockRestore();
+    expect(await storedNames()).toEqual(expect.arrayContaining(['Batch A', 'Batch B', 'Batch C']));
+    for (const lead of leads) expect(await outboxFor(lead.lead.id)).toHaveLength(1);
+  });
+
+  it('a replayed captcha in a batch fails alone: the others are stored, the replay leaves nothing', async () => {
+    const store = createLeadStore(database.db);
+    const [first, replay, other] = ['Replay 1', 'Replay 2', 'Replay 3'].map(contact) as [NewLead, NewLead, NewLead];
+    const results = await Promise.allSettled([
+      store.store(first, options(first, 'shared-key')),
+      store.store(replay, options(replay, 'shared-key')),
+      store.store(other, options(other, 'other-key')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(CaptchaReplayError);
+    const names = await storedNames();
+    expect(names).toEqual(expect.arrayContaining(['Replay 1', 'Replay 3']));
+    expect(names).not.toContain('Replay 2');
+    expect(await outboxFor(replay.lead.id)).toEqual([]);
+    expect(await outboxFor(other.lead.id)).toHaveLength(1);
+  });
+
+  it('a lead the database refuses fails alone, and the caller hears of it', async () => {
+    const store = createLeadStore(database.db);
+    const good = contact('Refusal 1');
+    const duplicate = { ...contact('Refusal 2'), lead: { ...contact('Refusal 2').lead, id: good.lead.id } } as NewLead;
+    const results = await Promise.allSettled([store.store(good, options(good, 'k-good')), store.store(duplicate, options(duplicate, 'k-dup'))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await storedNames()).not.toContain('Refusal 2');
+    expect(await database.db.selectFrom('captcha_solutions').select('key').where('key', '=', 'k-dup').execute()).toEqual([]);
+  });
+
+  it('more leads than one batch holds are all written, none lost', async () => {
+    const store = createLeadStore(database.db);
+    const leads = Array.from({ length: 250 }, (_, i) => contact(`Many ${String(i).padStart(3, '0')}`));
+    await Promise.all(leads.map((lead) => store.store(lead, options(lead, `many-${lead.lead.id}`))));
+    const stored = await database.db.selectFrom('contacts').select('id').where('name', 'like', 'Many %').execute();
+    expect(stored).toHaveLength(250);
+  });
+});
