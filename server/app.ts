@@ -66,20 +66,14 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
   app.use(securityHeaders(production, captchaCspSources(config.CAPTCHA_PROVIDER)));
-  app.use(compression());
   // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
   app.use(healthRouter(database.db));
   app.use(robotsRouter(config.SITE_URL));
-  app.use(renderer.assets);
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
 
-  // Public blog pages are rendered once per content version; every blog write drops them (page-cache.ts).
-  const pageCache = createPageCache({ db: database.db, area: BLOG_AREA, paths: /^\/blog(\/[^/]+)?\/?$/ });
-  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
-  app.use(feedsRouter(blog, pageCache, config.SITE_URL));
-  app.use(blogApiRouter(blog));
-
+  // The lead endpoints come next: their small JSON answers gain nothing from the layers below (compression,
+  // static files, blog routes), and every lead is worth the shortest path.
   const captcha = createCaptcha(config);
   const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config });
   if (captcha.altcha) {
@@ -87,6 +81,15 @@ export function createApp(deps: AppDeps): Express {
     app.use(captchaRouter(captcha.altcha, challengeLimits, deps.redis));
   }
   app.use('/functions', functionsRouter({ leads, config, redis: deps.redis }));
+
+  app.use(compression());
+  app.use(renderer.assets);
+
+  // Public blog pages are rendered once per content version; every blog write drops them (page-cache.ts).
+  const pageCache = createPageCache({ db: database.db, area: BLOG_AREA, paths: /^\/blog(\/[^/]+)?\/?$/ });
+  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
+  app.use(feedsRouter(blog, pageCache, config.SITE_URL));
+  app.use(blogApiRouter(blog));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
   const staffAuth = createStaffAuth(config, database.db);
