@@ -1,0 +1,487 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Cookie, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../server/auth/totp.ts';
+import { createBlogService } from '../../server/services/blog.ts';
+import { enableTotp, startTotpSetup } from '../../server/services/users.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-messages.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { PRIVACY_MESSAGES } from '../../shared/privacy.ts';
+import { QUOTE_FIELDS, fieldLabel } from '../../shared/quote-fields.ts';
+import { SERVICES } from '../../shared/services.ts';
+import { slugify } from '../../shared/slug.ts';
+import { STAFF, createStaff, insertQuote } from '../integration/admin-client.ts';
+import { day, postInput } from '../helpers/blog-posts.ts';
+import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { LEAD_TEST_ENV } from '../helpers/leads.ts';
+
+/*
+ * The other e2e files run axe on every page as served (mostly at desktop width) and on the form errors they
+ * provoke. This file brings pages into the states those leave out, at phone and desktop width: menus open,
+ * successes and server refusals shown, empty results, admin forms with their errors and confirmations.
+ */
+
+let site: LiveSite;
+let browser: Browser;
+let staffCookies: Cookie[];
+const LEAD_ID = randomUUID();
+const POST_TITLES = Array.from({ length: 6 }, (_, i) => `Reading Notes ${i + 1}`);
+const POST_PATH = `/blog/${slugify(POST_TITLES[0]!)}`;
+const TOTP_USER = { email: 'otp@northbridge-it.com.au', name: 'Otto' };
+let totpSecret: string;
+
+beforeAll(async () => {
+  // One lead a minute per address (each page below comes from its own); wrong passwords are shown on purpose,
+  // so sign-in is not throttled; the session cookie is Secure, so pages say they came over HTTPS via a proxy.
+  const env = { ...LEAD_TEST_ENV, MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '1', LOGIN_MAX_FAILURES: '100', TRUST_PROXY: '1' };
+  [site, browser] = await Promise.all([startSite({ env }), launchBrowser()]);
+  const db = site.database.db;
+  await createStaff(db);
+  const otp = await createStaff(db, TOTP_USER);
+  totpSecret = startTotpSetup(otp.email).secret;
+  await enableTotp(db, otp.id, totpSecret, totpCode(totpSecret));
+  await insertQuote(db, { id: LEAD_ID, name: 'Wendy Winner', email: 'wendy@winner.example', company: 'Winner Logistics' });
+  const past = new Date(Date.now() - 3_600_000).toISOString();
+  await db
+    .insertInto('outbox')
+    .values({
+      id: randomUUID(), kind: 'staff-email', lead_type: 'quote', lead_id: LEAD_ID, payload: '{}', status: 'failed',
+      attempts: 8, next_attempt_at: past, locked_until: null, last_error: 'SMTP 554 rejected', delivered_at: null, created_at: past,
+    })
+    .execute();
+  // More posts than the first page of /blog shows, so Load More appears.
+  const blog = createBlogService({ db });
+  for (const [i, title] of POST_TITLES.entries()) await blog.createPost(postInput({ title, publishedAt: day(i) }));
+
+  const p = await visit({ path: '/admin/login' }, VIEWPORTS.desktop);
+  try {
+    await signIn(p.page, STAFF.email, STAFF.password);
+    await p.page.waitForURL(/\/admin\/dashboard$/);
+    staffCookies = await p.page.context().cookies();
+  } finally {
+    await p.close();
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+type Width = keyof typeof VIEWPORTS;
+
+interface UiState {
+  name: string;
+  path: string;
+  /** Signed in as staff. */
+  staff?: boolean;
+  /** The widths where this state exists or is not already checked elsewhere; both by default. */
+  widths?: readonly Width[];
+  /** Brings the page into the state and waits until it shows. */
+  act?: (page: Page) => Promise<void>;
+  /** Also checked for reflow at 320 px and at 200% zoom. */
+  reflow?: boolean;
+}
+
+let addresses = 0;
+
+/** A fresh browser context from an address of its own (so per-address limits start afresh), at `path`, in the state. */
+async function visit(state: Pick<UiState, 'path' | 'staff' | 'act'>, viewport: { width: number; height: number }) {
+  const p = await openPage(browser, viewport);
+  addresses += 1;
+  const ip = `10.9.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip, 'X-Forwarded-Proto': 'https' });
+  if (state.staff) await p.page.context().addCookies(staffCookies);
+  await p.page.goto(site.baseUrl + state.path, { waitUntil: 'networkidle' });
+  await state.act?.(p.page);
+  return p;
+}
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const shows = (page: Page, role: 'alert' | 'status' | 'group', text: string) => page.getByRole(role).filter({ hasText: text }).waitFor();
+const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
+
+/** Keyboard focus on a top-level header link, then Tab: its dropdown opens on the first entry. */
+async function openDropdown(page: Page, link: string, firstEntry: string) {
+  await mainNav(page).getByRole('link', { name: link, exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await mainNav(page).locator('.dropdown').getByRole('link', { name: firstEntry }).waitFor();
+}
+
+async function openPhoneMenu(page: Page) {
+  await page.locator('summary', { hasText: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Contact' }).waitFor();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await click(page, 'Sign in');
+}
+
+/** Uses up this address's one submission a minute, so the next one is refused with 429. */
+async function exhaustLimit(page: Page, fn: 'submitContact' | 'submitQuote') {
+  const status = await page.evaluate((name) => fetch(`/functions/${name}`, { method: 'POST' }).then((r) => r.status), fn);
+  expect(status).not.toBe(429);
+}
+
+/** Makes the spam check's script fail to load, as a blocker or a broken network would. */
+const blockCaptcha = (page: Page) =>
+  page.route('**/assets/**', (route) => (/altcha|pbkdf2/.test(route.request().url()) ? route.abort() : route.continue()));
+
+async function fillContact(page: Page) {
+  await page.getByRole('textbox', { name: 'Full Name' }).fill('Ada Lovelace');
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Please call me.');
+}
+
+const QUOTE_SERVICE = 'datacenter';
+
+/** From the preselected service through a filled-in step 2. */
+async function quoteToStep3(page: Page) {
+  await click(page, 'Continue');
+  await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
+  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+  await page.getByRole('combobox', { name: 'Company size' }).selectOption('11-50');
+  await page.getByRole('combobox', { name: 'Budget' }).selectOption('$15,000-$50,000');
+  await page.getByLabel('Start date').fill('2027-01-10');
+  await page.getByLabel('Completion date').fill('2027-03-01');
+  await page.getByRole('textbox', { name: 'Project description' }).fill('Two racks.');
+  await click(page, 'Continue');
+  await page.locator('.wizard-step-count', { hasText: 'Step 3 of 3' }).waitFor();
+}
+
+const CONTROL_ROLES = { select: 'combobox', number: 'spinbutton', text: 'textbox' } as const;
+
+async function fillQuoteStep3(page: Page) {
+  for (const field of QUOTE_FIELDS[QUOTE_SERVICE]) {
+    const control = page.getByRole(CONTROL_ROLES[field.kind], { name: fieldLabel(field), exact: true });
+    if (field.kind === 'select') await control.selectOption(field.options[0]!);
+    else await control.fill(field.kind === 'number' ? '4' : 'Weekends');
+  }
+}
+
+const quotePath = `/quote?service=${QUOTE_SERVICE}`;
+
+const showsNoPosts = (page: Page) => page.getByRole('paragraph').filter({ hasText: MESSAGES.blogListEmpty }).waitFor();
+
+/** The editor's toolbar appears once the page has hydrated and Tiptap runs. */
+async function editorReady(page: Page) {
+  await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+}
+
+const PUBLIC_PAGES = ['/', '/services', '/about', '/privacy', '/contact', quotePath, '/blog', POST_PATH, '/blog/no-such-post', '/no-such-page'];
+
+const STATES: UiState[] = [
+  // Desktop widths are checked as served by public-pages, contact, quote and blog tests; phones are not.
+  ...PUBLIC_PAGES.map((path) => ({ name: `${path} as served`, path, widths: ['phone'] as const, reflow: true })),
+
+  // Header menus, on a page that hydrates and on one that ships no JavaScript.
+  ...['/contact', '/about'].flatMap((path): UiState[] => [
+    { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Services', SERVICES[0]!.name) },
+    { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  ]),
+  { name: 'admin: Admin dropdown open', path: '/admin/dashboard', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin', 'Dashboard') },
+  { name: 'admin: phone menu open, signed in', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+
+  // Contact form (desktop errors: contact.test.ts).
+  {
+    name: 'contact: field errors shown',
+    path: '/contact',
+    widths: ['phone'],
+    reflow: true,
+    act: async (page) => {
+      await click(page, 'Send message');
+      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    },
+  },
+  {
+    name: 'contact: success shown',
+    path: '/contact',
+    act: async (page) => {
+      await fillContact(page);
+      await click(page, 'Send message');
+      await shows(page, 'status', MESSAGES.contactSuccess);
+    },
+  },
+  {
+    name: 'contact: refused as too many (429)',
+    path: '/contact',
+    act: async (page) => {
+      await exhaustLimit(page, 'submitContact');
+      await fillContact(page);
+      await click(page, 'Send message');
+      await shows(page, 'alert', FIELD_MESSAGES.rateLimited);
+    },
+  },
+  {
+    name: 'contact: spam check not loaded',
+    path: '/contact',
+    act: async (page) => {
+      await blockCaptcha(page);
+      await page.reload({ waitUntil: 'networkidle' });
+      await fillContact(page);
+      await click(page, 'Send message');
+      await shows(page, 'alert', 'Spam check not loaded');
+    },
+  },
+
+  // Quote wizard (phone step errors: quote.test.ts).
+  {
+    name: 'quote: step 2 errors shown',
+    path: quotePath,
+    widths: ['desktop'],
+    act: async (page) => {
+      await click(page, 'Continue');
+      await click(page, 'Continue');
+      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    },
+  },
+  {
+    name: 'quote: step 3 errors shown',
+    path: quotePath,
+    widths: ['desktop'],
+    act: async (page) => {
+      await quoteToStep3(page);
+      await click(page, 'Submit request');
+      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    },
+  },
+  {
+    name: 'quote: step 3 as shown',
+    path: quotePath,
+    widths: ['phone'],
+    reflow: true,
+    act: quoteToStep3,
+  },
+  {
+    name: 'quote: success shown',
+    path: quotePath,
+    act: async (page) => {
+      await quoteToStep3(page);
+      await fillQuoteStep3(page);
+      await click(page, 'Submit request');
+      await shows(page, 'status', MESSAGES.quoteSuccess);
+    },
+  },
+  {
+    name: 'quote: refused as too many (429)',
+    path: quotePath,
+    act: async (page) => {
+      await exhaustLimit(page, 'submitQuote');
+      await quoteToStep3(page);
+      await fillQuoteStep3(page);
+      await click(page, 'Submit request');
+      await shows(page, 'alert', FIELD_MESSAGES.rateLimited);
+    },
+  },
+  {
+    name: 'quote: spam check not loaded',
+    path: quotePath,
+    act: async (page) => {
+      await blockCaptcha(page);
+      await page.reload({ waitUntil: 'networkidle' });
+      await quoteToStep3(page);
+      await fillQuoteStep3(page);
+      await click(page, 'Submit request');
+      await shows(page, 'alert', 'Spam check not loaded');
+    },
+  },
+
+  // Blog.
+  {
+    name: 'blog: search link with no results',
+    path: '/blog?q=nothingmatchesthis',
+    reflow: true,
+    act: showsNoPosts,
+  },
+  {
+    name: 'blog: search in the page with no results',
+    path: '/blog',
+    act: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search the blog' }).fill('nothingmatchesthis');
+      await click(page, 'Search');
+      await showsNoPosts(page);
+    },
+  },
+  {
+    name: 'blog: after Load More',
+    path: '/blog',
+    act: async (page) => {
+      await click(page, 'Load More');
+      await page.locator('.post-list > li').nth(POST_TITLES.length - 1).waitFor();
+    },
+  },
+
+  // Admin sign-in (the form as served: admin.test.ts).
+  {
+    name: 'admin login: wrong password shown',
+    path: '/admin/login',
+    reflow: true,
+    act: async (page) => {
+      await signIn(page, STAFF.email, 'not the password at all');
+      await shows(page, 'alert', ADMIN_MESSAGES.loginFailed);
+    },
+  },
+  {
+    name: 'admin login: signed out notice',
+    path: '/admin/login?signedOut=1',
+    act: (page) => shows(page, 'status', 'You have signed out.'),
+  },
+  {
+    name: 'admin login: two-factor code step',
+    path: '/admin/login',
+    act: async (page) => {
+      await signIn(page, TOTP_USER.email, STAFF.password);
+      await page.getByLabel('Authentication code').waitFor();
+    },
+  },
+  {
+    name: 'admin login: wrong two-factor code shown',
+    path: '/admin/login',
+    act: async (page) => {
+      await signIn(page, TOTP_USER.email, STAFF.password);
+      const soon = [totpCode(totpSecret), totpCode(totpSecret, Date.now() + 30_000)];
+      await page.getByLabel('Authentication code').fill(soon.includes('000000') ? '111111' : '000000');
+      await click(page, 'Verify');
+      await shows(page, 'alert', ADMIN_MESSAGES.totpInvalid);
+    },
+  },
+
+  // Admin pages in states beyond "as served" (admin.test.ts, privacy.test.ts).
+  {
+    name: 'admin dashboard: a failed notification listed',
+    path: '/admin/dashboard',
+    staff: true,
+    reflow: true,
+    act: (page) => page.getByText('SMTP 554 rejected').waitFor(),
+  },
+  {
+    name: 'admin leads: filters applied',
+    path: '/admin/leads?type=quote&status=new&service=web-hosting&q=Wendy&from=2020-01-01',
+    staff: true,
+    reflow: true,
+    act: (page) => page.getByRole('link', { name: 'Wendy Winner' }).waitFor(),
+  },
+  {
+    name: 'admin leads: no lead matches',
+    path: '/admin/leads?q=nobody-by-this-name',
+    staff: true,
+    act: (page) => shows(page, 'status', 'No leads match these filters.'),
+  },
+  {
+    name: 'admin lead: note saved, failed notification with Retry',
+    path: `/admin/leads/quote/${LEAD_ID}`,
+    staff: true,
+    reflow: true,
+    act: async (page) => {
+      await page.getByLabel('Notes (staff only)').fill('Called back, wants a site visit.');
+      await click(page, 'Save notes');
+      await shows(page, 'status', 'Notes saved.');
+      await page.getByRole('button', { name: 'Retry' }).waitFor();
+    },
+  },
+  {
+    name: 'admin lead: delete confirmation open',
+    path: `/admin/leads/quote/${LEAD_ID}`,
+    staff: true,
+    act: async (page) => {
+      await click(page, 'Delete lead');
+      await shows(page, 'group', 'This cannot be undone.');
+    },
+  },
+  {
+    name: 'admin editor: validation errors shown',
+    path: '/admin/blog-editor',
+    staff: true,
+    reflow: true,
+    act: async (page) => {
+      await editorReady(page);
+      await click(page, 'Save post');
+      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    },
+  },
+  {
+    name: 'admin editor: draft saved',
+    path: '/admin/blog-editor',
+    staff: true,
+    act: async (page) => {
+      await editorReady(page);
+      await page.getByLabel('Title').fill(`Draft ${randomUUID()}`);
+      await page.getByLabel('Excerpt').fill('Not ready yet.');
+      await page.getByRole('textbox', { name: 'Content' }).click();
+      await page.keyboard.type('Some words.');
+      await click(page, 'Save post');
+      await shows(page, 'status', 'Saved as a draft.');
+    },
+  },
+  {
+    name: 'admin blog list: delete confirmation open',
+    path: '/admin/blog',
+    staff: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+      await shows(page, 'group', 'This cannot be undone.');
+    },
+  },
+  {
+    name: 'admin account: two-factor setup with QR code',
+    path: '/admin/account',
+    staff: true,
+    reflow: true,
+    act: async (page) => {
+      await click(page, 'Set up two-factor sign-in');
+      await page.getByRole('img', { name: /QR code/ }).waitFor();
+    },
+  },
+  {
+    name: 'admin account: wrong current password shown',
+    path: '/admin/account',
+    staff: true,
+    act: async (page) => {
+      await page.getByLabel('Current password').fill('not the password at all');
+      await page.getByLabel(/New password/).fill('a brand new long passphrase');
+      await page.getByLabel('Repeat the new password').fill('a brand new long passphrase');
+      await click(page, 'Change password');
+      await shows(page, 'alert', ADMIN_MESSAGES.passwordWrong);
+    },
+  },
+  {
+    name: 'admin privacy: invalid address shown',
+    path: '/admin/privacy',
+    staff: true,
+    widths: ['phone'],
+    act: async (page) => {
+      await page.getByLabel('Email address').fill('priya');
+      await click(page, 'Export data');
+      await page.getByText(PRIVACY_MESSAGES.emailInvalid).waitFor();
+    },
+  },
+];
+
+describe.each(Object.keys(VIEWPORTS) as Width[])('axe at %s width, in each state', (width) => {
+  it.each(STATES.filter((s) => (s.widths ?? ['phone', 'desktop']).includes(width)))('$name', async (state) => {
+    const p = await visit(state, VIEWPORTS[width]);
+    try {
+      expect(await axeViolations(p.page)).toEqual([]);
+      await expect(overflow(p.page)).resolves.toBe(0);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+// WCAG 1.4.10: content reflows at 320 CSS px; a 1280 px window at 200% zoom lays out as 640 CSS px.
+describe.each([
+  { name: '320 px', viewport: { width: 320, height: 640 } },
+  { name: '200% zoom', viewport: { width: 640, height: 450 } },
+])('reflow at $name', ({ viewport }) => {
+  it.each(STATES.filter((s) => s.reflow))('$name fits without sideways scrolling', async (state) => {
+    const p = await visit(state, viewport);
+    try {
+      await expect(overflow(p.page)).resolves.toBe(0);
+    } finally {
+      await p.close();
+    }
+  });
+});
