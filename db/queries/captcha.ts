@@ -1,13 +1,19 @@
 import type { Db } from '../database.ts';
 
-/** Records a captcha solution as used; false when it already was (a replay). */
-export async function recordCaptchaSolution(db: Db, key: string, expiresAt: string): Promise<boolean> {
+export interface UsedCaptchaSolution {
+  key: string;
+  expiresAt: string;
+}
+
+/** Records captcha solutions as used; returns how many were new (fewer than given means a replay). */
+export async function recordCaptchaSolutions(db: Db, solutions: UsedCaptchaSolution[]): Promise<number> {
+  if (!solutions.length) return 0;
   const result = await db
     .insertInto('captcha_solutions')
-    .values({ key, expires_at: expiresAt })
+    .values(solutions.map((s) => ({ key: s.key, expires_at: s.expiresAt })))
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
 /** Solutions past their challenge's expiry can never be replayed (the challenge is refused first). */

@@ -2,7 +2,7 @@ import type { Db } from '../database.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
 import type { ContactRow, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
-import { recordCaptchaSolution } from './captcha.ts';
+import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
 
 /** What a new lead stores: everything but staff notes, which start empty. */
 export type NewContact = Omit<ContactRecord, 'notes'>;
@@ -12,28 +12,37 @@ export type NewLead = { type: 'contact'; lead: NewContact } | { type: 'quote'; l
 
 export interface StoreLeadOptions {
   /** A captcha solution to mark as used in the same transaction. */
-  singleUse?: { key: string; expiresAt: string } | undefined;
+  singleUse?: UsedCaptchaSolution | undefined;
   /** Built from the stored lead: the same ids and texts the worker will deliver. */
   outbox: NewOutboxMessage[];
 }
 
 export class CaptchaReplayError extends Error {}
 
+export interface LeadWrite {
+  lead: NewLead;
+  options: StoreLeadOptions;
+}
+
 /**
  * The lead, its used captcha solution and its outbox messages in one transaction: either a visitor's
  * submission is stored together with every notification it owes, or nothing is.
  */
 export async function storeLead(db: Db, lead: NewLead, options: StoreLeadOptions): Promise<void> {
-  await db.transaction().execute((trx) => writeLead(trx, lead, options));
+  await db.transaction().execute((trx) => writeLeads(trx, [{ lead, options }]));
 }
 
-async function writeLead(db: Db, lead: NewLead, options: StoreLeadOptions): Promise<void> {
-  if (options.singleUse && !(await recordCaptchaSolution(db, options.singleUse.key, options.singleUse.expiresAt))) {
+/** Leads in one statement per table, in the caller's transaction; throws CaptchaReplayError if a solution was used before. */
+async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
+  const solutions = writes.flatMap((w) => (w.options.singleUse ? [w.options.singleUse] : []));
+  if ((await recordCaptchaSolutions(db, solutions)) < solutions.length) {
     throw new CaptchaReplayError('captcha solution already used');
   }
-  if (lead.type === 'contact') await db.insertInto('contacts').values(contactRow(lead.lead)).execute();
-  else await db.insertInto('quotes').values(quoteRow(lead.lead)).execute();
-  await insertOutboxMessages(db, options.outbox);
+  const contacts = writes.flatMap((w) => (w.lead.type === 'contact' ? [contactRow(w.lead.lead)] : []));
+  const quotes = writes.flatMap((w) => (w.lead.type === 'quote' ? [quoteRow(w.lead.lead)] : []));
+  if (contacts.length) await db.insertInto('contacts').values(contacts).execute();
+  if (quotes.length) await db.insertInto('quotes').values(quotes).execute();
+  await insertOutboxMessages(db, writes.flatMap((w) => w.options.outbox));
 }
 
 export interface LeadStore {
@@ -41,7 +50,7 @@ export interface LeadStore {
   store(lead: NewLead, options: StoreLeadOptions): Promise<void>;
 }
 
-/** Leads written in one transaction at most; more wait for the next. */
+/** Leads per transaction; more wait for the next. Keeps each statement far below the engines' parameter limits. */
 const MAX_BATCH = 100;
 
 /**
@@ -52,15 +61,13 @@ const MAX_BATCH = 100;
  * transaction each, so one bad or replayed submission fails alone.
  */
 export function createLeadStore(db: Db): LeadStore {
-  type Pending = { lead: NewLead; options: StoreLeadOptions; resolve: () => void; reject: (err: unknown) => void };
+  type Pending = LeadWrite & { resolve: () => void; reject: (err: unknown) => void };
   let queue: Pending[] = [];
   let writing = false;
 
   async function writeBatch(batch: Pending[]): Promise<void> {
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const item of batch) await writeLead(trx, item.lead, item.options);
-      });
+      await db.transaction().execute((trx) => writeLeads(trx, batch));
       for (const item of batch) item.resolve();
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
