@@ -1,8 +1,19 @@
+import tokens from '../components/styles/tokens.css?inline';
+import site from '../components/styles/site.css?inline';
 import { COMPANY } from '../shared/company.ts';
+
+/**
+ * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
+ * where two render-blocking stylesheets cost a round trip each on a slow mobile network. They are ~6 KB
+ * gzipped; the CSP allows inline styles (scripts still need the response's nonce). Head renders on the
+ * server only, so no page's JavaScript carries this text.
+ */
+const css = tokens + site;
 
 export default function HeadDefault() {
   return (
     <>
+      <style dangerouslySetInnerHTML={{ __html: css }} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#0b2545" />

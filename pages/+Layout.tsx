@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { SiteHeader } from '../components/SiteHeader.tsx';
-import '../components/styles/tokens.css';
-import '../components/styles/site.css';
 
 export default function Layout({ children }: { children: ReactNode }) {
   return (

@@ -138,7 +138,7 @@ export default function BlogPage() {
             <ul className="post-list" aria-label={isSearch ? 'Search results' : 'Posts'}>
               {posts.map((post, i) => (
                 <li key={post.id}>
-                  <PostCard post={post} timeZone={timeZone} headingRef={(el) => {
+                  <PostCard post={post} timeZone={timeZone} first={i === 0} headingRef={(el) => {
                       headingLinks.current[i] = el;
                     }} />
                 </li>

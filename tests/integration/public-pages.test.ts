@@ -90,11 +90,11 @@ describe('public pages', () => {
   });
 
   it('HTML is compressed and hashed assets are cached for a year', async () => {
-    const page = await request(t.app).get('/').set('Accept-Encoding', 'gzip');
+    const page = await request(t.app).get('/contact').set('Accept-Encoding', 'gzip');
     expect(page.headers['content-encoding']).toBe('gzip');
-    const css = page.text.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
-    expect(css).toBeTruthy();
-    const asset = await request(t.app).get(css!);
+    const script = page.text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await request(t.app).get(script!);
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
