@@ -39,11 +39,13 @@ function vitest(label: string, projects: string[]): void {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
-      numFailedTestSuites: number;
+      testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
     };
+    // A file that failed without a failing test (it did not load, a hook threw) counts once.
+    const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
     passed += json.numPassedTests;
-    failed += json.numFailedTests + json.numFailedTestSuites;
-    if (!ok && json.numFailedTests + json.numFailedTestSuites === 0) failed += 1;
+    failed += json.numFailedTests + brokenFiles;
+    if (!ok && json.numFailedTests + brokenFiles === 0) failed += 1;
   } else if (!ok) failed += 1;
   rmSync(dir, { recursive: true, force: true });
 }

@@ -92,11 +92,11 @@ describe('quote wizard', () => {
   it('?service= preselects a service; an unknown one preselects nothing and keeps Continue disabled', async () => {
     const p = await openPage(browser);
     try {
-      await p.page.goto(`${site.baseUrl}/quote?service=domain-management`);
+      await p.page.goto(`${site.baseUrl}/quote?service=domain-management`, { waitUntil: 'networkidle' });
       await expect(p.page.getByRole('radio', { name: 'Domain Management' }).isChecked()).resolves.toBe(true);
       await expect(p.page.getByRole('button', { name: 'Continue' }).isEnabled()).resolves.toBe(true);
       await p.page.evaluate(() => sessionStorage.clear());
-      await p.page.goto(`${site.baseUrl}/quote?service=plumbing`);
+      await p.page.goto(`${site.baseUrl}/quote?service=plumbing`, { waitUntil: 'networkidle' });
       await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
       await expect(p.page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
       p.assertClean();
