@@ -1,19 +1,31 @@
 /**
- * Runs on a worker thread (see openSqlite): copies the write-ahead log into the database file every few hundred
- * milliseconds with a PASSIVE checkpoint, which never blocks the site's writer or readers.
+ * Runs on a worker thread (see openSqlite): copies the write-ahead log into the database file with a PASSIVE
+ * checkpoint, which never blocks the site's writer or readers. While the site writes it looks every
+ * `minIntervalMs`, so each checkpoint is small; when the log stops growing it looks less and less often, up to
+ * `maxIntervalMs`, so an idle site costs next to nothing.
  */
 import { workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-const { file, intervalMs } = workerData as { file: string; intervalMs: number };
+const { file, minIntervalMs, maxIntervalMs } = workerData as { file: string; minIntervalMs: number; maxIntervalMs: number };
 const db = new SQLite(file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 
-setInterval(() => {
+let interval = minIntervalMs;
+let lastLogFrames = -1;
+
+function checkpoint(): void {
+  let writing = true;
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>;
+    writing = result!.log !== lastLogFrames;
+    lastLogFrames = result!.log;
   } catch (err) {
-    // Busy is momentary (a backup or restore holds the file): the next tick tries again.
+    // Busy is momentary (a backup or restore holds the file): look again soon.
     if (!String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw err;
   }
-}, intervalMs);
+  interval = writing ? minIntervalMs : Math.min(interval * 2, maxIntervalMs);
+  setTimeout(checkpoint, interval);
+}
+
+setTimeout(checkpoint, interval);

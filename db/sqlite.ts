@@ -5,8 +5,14 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** Distinct SQL texts kept prepared; the app has a few hundred, so this only bounds odd cases (long IN lists). */
 const STATEMENT_CACHE_SIZE = 500;
 
-/** How often the checkpointer copies the write-ahead log into the database file. */
-const CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * How often the checkpointer copies the write-ahead log into the database file while the site writes, and at
+ * most how long it waits when the site is idle. Often and small is what keeps commits steady: each checkpoint
+ * syncs the files, and while the file system flushes, the writer's own appends to the log wait. Under 3,000 leads
+ * a second the slowest commits took 40-65 ms with 250 ms between checkpoints, under 15 ms with 20 ms
+ * (docs/decisions/007-lead-write-path.md).
+ */
+const CHECKPOINT_INTERVAL_MS = { min: 20, max: 1000 };
 
 /**
  * Opens a SQLite file the way the site uses it: WAL (readers beside the one writer), synchronous=NORMAL (a
@@ -48,7 +54,7 @@ export function openSqlite(file: string): SqliteDatabase {
 function startCheckpointer(file: string, sqlite: SQLite.Database): Worker {
   sqlite.pragma('wal_autocheckpoint = 20000');
   const worker = new Worker(new URL('./sqlite-checkpoint-worker.ts', import.meta.url), {
-    workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { file, minIntervalMs: CHECKPOINT_INTERVAL_MS.min, maxIntervalMs: CHECKPOINT_INTERVAL_MS.max },
   });
   // The worker never keeps the process alive; a failed one leaves the connection's own threshold in charge.
   worker.unref();
