@@ -71,6 +71,18 @@ describe('security headers in production', () => {
     },
   );
 
+  it('each response has a nonce of its own: 128 random bits, never seen twice', async () => {
+    const nonces = new Set<string>();
+    // More responses than one refill of the nonce pool holds, so the refill is crossed too.
+    for (let i = 0; i < 300; i += 1) {
+      const res = await get('/healthz', '*/*');
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(Buffer.from(nonce!, 'base64url')).toHaveLength(16);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(300);
+  });
+
   it('every response of the site, including static assets and JSON, carries the headers', async () => {
     // The contact page loads built scripts (every page's CSS is inline).
     const contact = await get('/contact');
