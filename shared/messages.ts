@@ -1,3 +1,5 @@
+import { formatWholeNumber } from './numbers.ts';
+
 /** Every user-facing status text of SPEC.md §8, in one place. */
 export const MESSAGES = {
   captchaNotLoaded: 'reCAPTCHA not loaded. Please refresh the page and try again.',
@@ -40,22 +42,16 @@ export function captchaWarning(kind: 'notLoaded' | 'empty', provider: string): s
     : 'Spam check verification failed. Please try again.';
 }
 
-/**
- * A whole number with en-AU digit grouping ("5,000"). The form schemas build their messages while the page's
- * script starts, and the first `toLocaleString` call loads the locale's data: ~10 ms of a phone's main thread.
- */
-const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-
 /** Field errors of the lead forms, shown beside each field and returned by the endpoints. */
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} is required.`,
   choose: (label: string) => `Choose ${label.toLowerCase()}.`,
-  tooLong: (label: string, max: number) => `${label} must be at most ${count(max)} characters.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${formatWholeNumber(max)} characters.`,
   email: 'Enter a valid email address, like name@example.com.',
   phone: 'Enter a valid phone number, like 02 8005 0142.',
   option: (label: string) => `Choose one of the listed options for ${label.toLowerCase()}.`,
   wholeNumber: (label: string, min: number, max: number) =>
-    `${label} must be a whole number from ${count(min)} to ${count(max)}.`,
+    `${label} must be a whole number from ${formatWholeNumber(min)} to ${formatWholeNumber(max)}.`,
   date: (label: string) => `${label} must be a valid date.`,
   completionBeforeStart: 'The completion date cannot be before the start date.',
   unknownField: 'This field is not accepted.',

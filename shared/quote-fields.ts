@@ -1,3 +1,4 @@
+import { formatWholeNumber } from './numbers.ts';
 import { OTHER_SERVICE, OTHER_SERVICE_LABEL } from './options.ts';
 import { SERVICE_IDS, type ServiceId, getService } from './services.ts';
 
@@ -165,7 +166,7 @@ export function formatLeadDetails(service: string, details: Record<string, unkno
 
 function formatValue(field: QuoteField, value: unknown): string {
   if (field.kind === 'number' && typeof value === 'number') {
-    const n = value.toLocaleString('en-AU');
+    const n = formatWholeNumber(value);
     return field.unit ? `${n} ${field.unit}` : n;
   }
   return String(value);

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_TYPE_LABELS, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
+import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { serviceName } from '../../../shared/quote-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
@@ -35,7 +36,7 @@ export default function DashboardPage() {
             <dt>
               <a href={c.href}>{c.label}</a>
             </dt>
-            <dd>{c.value.toLocaleString('en-AU')}</dd>
+            <dd>{formatWholeNumber(c.value)}</dd>
           </div>
         ))}
       </dl>
@@ -75,7 +76,7 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="new-heading" className="admin-section">
-        <h2 id="new-heading">Waiting for a reply ({d.newLeadCount.toLocaleString('en-AU')})</h2>
+        <h2 id="new-heading">Waiting for a reply ({formatWholeNumber(d.newLeadCount)})</h2>
         <p className="muted">We promise a reply within {REPLY_PROMISE_HOURS} hours; leads waiting longer are marked overdue.</p>
         {d.newLeads.length === 0 ? (
           <p>Every lead has been contacted.</p>
