@@ -13,14 +13,18 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && mv node_modules /prod_modules \
  && npm ci --no-audit --no-fund
 
-# build: the Vike production build (pages, client assets) into dist/.
+# build: the Vike production build (pages, client assets) and the server and commands bundled as JavaScript, all
+# into dist/; then the production packages pruned to those dist/ can load (no Vite, esbuild, Babel, Rolldown).
 FROM ${BASE_IMAGE} AS build
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /prod_modules /prod_modules
 COPY . .
-RUN node_modules/.bin/vite build --logLevel warn
+RUN node_modules/.bin/vite build --logLevel warn \
+ && node scripts/bundle-server.ts \
+ && node scripts/prune-node-modules.ts dist/runtime-packages.json /prod_modules
 
-# runtime: Node runs server/*.ts directly (type stripping); only dist/ comes from the build.
+# runtime: dist/ and the pruned packages only, no sources; the npm commands run the bundles.
 FROM ${BASE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -32,13 +36,11 @@ WORKDIR /app
 RUN useradd --uid 10001 --user-group --no-create-home --home-dir /app --shell /usr/sbin/nologin site \
  && mkdir -p /data \
  && chown site:site /data
-COPY --from=deps /prod_modules ./node_modules
+COPY --from=build /prod_modules ./node_modules
 COPY --from=build /app/dist ./dist
-COPY package.json package-lock.json ./
-COPY server ./server
-COPY shared ./shared
-COPY db ./db
-COPY scripts ./scripts
+COPY package.json ./
+RUN npm pkg set 'scripts.db:migrate=node dist/db-migrate.mjs' 'scripts.db:backup=node dist/db-backup.mjs' \
+      'scripts.db:restore=node dist/db-restore.mjs' 'scripts.admin:create=node dist/admin-create.mjs'
 USER site
 # The SQLite database (and its backups/) live here; mount a named volume or a host folder owned by uid 10001.
 VOLUME /data
@@ -46,7 +48,8 @@ EXPOSE 3000
 # Slim images have no curl; Node's fetch does the probe. /readyz also checks the database.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Migrations run at start (server/index.ts). SIGTERM drains requests and closes the database; run with --init
+# Migrations run at start (server/index.ts, bundled as dist/server.mjs). SIGTERM drains requests and closes the database; run with --init
 # (compose: `init: true`) so a process reaper is PID 1.
 STOPSIGNAL SIGTERM
-CMD ["node", "server/index.ts"]
+# The old-space cap is the one `npm run serve` uses: it keeps V8 from reserving heap for garbage (tests/bench/README.md, soak).
+CMD ["node", "--max-old-space-size=128", "dist/server.mjs"]

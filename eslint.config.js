@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/layers-plugin.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tools/', 'data/', 'coverage/', 'screenshots/'] },
@@ -15,20 +16,37 @@ export default tseslint.config(
     },
   },
   {
-    // The browser runs Preact (docs/decisions/005-preact-in-the-browser.md): React 19-only APIs would render on
-    // the server and then fail after hydration.
-    files: ['pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    // The layers (docs/architecture.md): each rule names who may not import whom; imports resolve to real files,
+    // so a path that climbs by any number of `../` is caught (eslint/layers-plugin.js).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { layers },
     rules: {
-      'no-restricted-imports': [
+      'layers/no-cycle': 'error',
+      'layers/no-restricted-paths': [
         'error',
         {
-          paths: [
+          zones: [
             {
-              name: 'react',
-              importNames: ['use', 'useActionState', 'useOptimistic', 'useEffectEvent', 'Activity', 'cache'],
-              message: 'Not in preact/compat, which runs in the browser (docs/decisions/005).',
+              target: ['./pages', './components'],
+              from: ['./server', './db', './scripts'],
+              message: 'Pages and components run in the browser: they reach the server through +data.ts services or the JSON API.',
             },
-            { name: 'react-dom', importNames: ['useFormStatus', 'preload', 'preinit'], message: 'Not in preact/compat (docs/decisions/005).' },
+            {
+              target: './shared',
+              from: ['./server', './db', './pages', './components', './scripts', './tests'],
+              message: 'shared/ runs in the browser and on the server: it imports only shared/.',
+            },
+            {
+              target: './db',
+              from: ['./server', './pages', './components', './scripts'],
+              message: 'db/ is the lowest layer: services call queries, never the other way.',
+            },
+            {
+              target: './db/migrations',
+              from: './',
+              except: ['./db/migrations', './node_modules'],
+              message: 'A migration is frozen in time: copy what it needs into it (see 2026-11-22-001-initial.ts).',
+            },
           ],
         },
       ],

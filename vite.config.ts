@@ -2,34 +2,31 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { type Plugin, defineConfig } from 'vite';
+import { sharingImages } from './scripts/sharing-images.ts';
+
+const SERVER_ROUTING_GET_PAGE_CONTEXT = '\0server-routing-get-page-context';
 
 /**
- * The browser runs Preact through preact/compat; the server keeps rendering with React 19. React's browser
- * runtime alone is ~67 KB gzipped, two thirds of an interactive page's 100 KB budget; Preact's is ~10 KB.
- * Pages therefore use only what both implement: docs/decisions/005-preact-in-the-browser.md.
+ * vike-react's `useConfig` imports `vike/getPageContext`, whose browser build is the client router's: with
+ * server routing (`clientRouting: false`) that pulls ~8 KB of router into every hydrating page and logs Vike's
+ * "don't import vike/client/router" warning. Under server routing the page context only ever comes from the
+ * synchronous store that vike-react fills (`providePageContext`), so the browser gets just that.
  */
-const preactAliases: Record<string, string> = {
-  react: 'preact/compat',
-  'react-dom': 'preact/compat',
-  'react-dom/client': fileURLToPath(new URL('components/preact/client.ts', import.meta.url)),
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-};
-
-function preactInBrowser(): Plugin {
+function serverRoutingPageContext(): Plugin {
+  const execHook = fileURLToPath(new URL('../../shared-server-client/hooks/execHook.js', import.meta.resolve('vike/getPageContext')));
   return {
-    name: 'preact-in-browser',
+    name: 'server-routing-get-page-context',
     enforce: 'pre',
-    // The client environment only: SSR must stay on React so vike-react's server renderer is untouched.
     applyToEnvironment: (environment) => environment.config.consumer === 'client',
-    resolveId(source, importer, options) {
-      const target = preactAliases[source];
-      return target ? this.resolve(target, importer, { ...options, skipSelf: true }) : null;
-    },
+    resolveId: (source) => (source === 'vike/getPageContext' ? SERVER_ROUTING_GET_PAGE_CONTEXT : null),
+    load: (id) =>
+      id === SERVER_ROUTING_GET_PAGE_CONTEXT
+        ? `export { getPageContext_sync as getPageContext, providePageContext } from ${JSON.stringify(execHook)};`
+        : null,
   };
 }
 
 export default defineConfig({
-  plugins: [preactInBrowser(), vike(), react()],
+  plugins: [serverRoutingPageContext(), vike(), react(), sharingImages()],
   build: { target: 'es2022' },
 });

@@ -14,9 +14,32 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ['tests/integration/property-*.test.ts'],
           globalSetup: ['tests/helpers/ensure-build.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Generated payloads against the real endpoints: PROPERTY_RUNS per property (tests/helpers/property-payloads.ts).
+        test: {
+          name: 'property',
+          include: ['tests/integration/property-*.test.ts'],
+          globalSetup: ['tests/helpers/ensure-build.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // Real faults with real processes: a database or Redis that goes silent, refuses or comes back.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/helpers/ensure-build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Each file runs several server processes and times their recovery: one file at a time.
+          fileParallelism: false,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { type DetailedHTMLProps, type HTMLAttributes, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type DetailedHTMLProps, type HTMLAttributes, type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import type { PublicCaptchaConfig } from '../shared/page-context.ts';
 
 declare module 'react' {
@@ -29,7 +29,6 @@ export interface CaptchaHandle {
 export interface CaptchaWidgetProps {
   config: PublicCaptchaConfig;
   action: 'contact_form' | 'quote_form';
-  /** A plain prop, not `ref`: the browser runs Preact, which does not pass `ref` to function components. */
   handle?: Ref<CaptchaHandle>;
 }
 
@@ -46,16 +45,44 @@ type AltchaElement = HTMLElement & {
   reset?: () => void;
 };
 
+/**
+ * Runs `start` once, on the visitor's first focus, tap or keystroke in the form around `inside` (at once when
+ * the focus is already there, e.g. typed into before hydration): the spam check's code is fetched only by
+ * visitors who begin to fill in the form, and stays out of the page's initial load.
+ */
+function useOnFirstInteraction(inside: RefObject<HTMLElement | null>, start: () => void) {
+  const started = useRef(start);
+  useEffect(() => {
+    const form = inside.current?.closest('form');
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      started.current();
+    };
+    if (!form || form.contains(document.activeElement)) return once();
+    const events = ['focusin', 'pointerdown', 'input'] as const;
+    for (const type of events) form.addEventListener(type, once, { once: true, passive: true });
+    return () => {
+      for (const type of events) form.removeEventListener(type, once);
+    };
+  }, [inside]);
+}
+
 function Altcha({ handleRef }: { handleRef: Ref<CaptchaHandle> | undefined }) {
   const element = useRef<HTMLElement>(null);
   const payload = useRef('');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const loading = useRef<Promise<boolean> | null>(null);
+  const load = () => {
+    loading.current ??= import('./altcha-loader.ts').then(
+      () => true,
+      () => false,
+    );
+    return loading.current;
+  };
+  useOnFirstInteraction(element, load);
 
   useEffect(() => {
-    import('./altcha-loader.ts').then(
-      () => setStatus('ready'),
-      () => setStatus('failed'),
-    );
     const widget = element.current;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
@@ -67,8 +94,9 @@ function Altcha({ handleRef }: { handleRef: Ref<CaptchaHandle> | undefined }) {
 
   useImperativeHandle(handleRef, () => ({
     async getToken() {
+      const isLoaded = await load();
       const widget = element.current as AltchaElement | null;
-      if (status !== 'ready' || typeof widget?.verify !== 'function') throw new CaptchaProblem('notLoaded');
+      if (!isLoaded || typeof widget?.verify !== 'function') throw new CaptchaProblem('notLoaded');
       if (payload.current) return payload.current;
       const result = await widget.verify().catch(() => null);
       const token = result?.payload ?? payload.current;
@@ -114,11 +142,12 @@ interface Grecaptcha {
 
 /** reCAPTCHA v3 is invisible: a token is asked for at submit time, for this form's action. */
 function Recaptcha({ siteKey, action, handleRef }: { siteKey: string; action: string; handleRef: Ref<CaptchaHandle> | undefined }) {
-  useEffect(() => {
-    loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`).catch(() => {});
-  }, [siteKey]);
+  const note = useRef<HTMLParagraphElement>(null);
+  const load = () => loadScript(`https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`).catch(() => {});
+  useOnFirstInteraction(note, load);
   useImperativeHandle(handleRef, () => ({
     async getToken() {
+      await load();
       const grecaptcha = (window as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (!grecaptcha) throw new CaptchaProblem('notLoaded');
       await new Promise<void>((resolve) => grecaptcha.ready(resolve));
@@ -129,7 +158,7 @@ function Recaptcha({ siteKey, action, handleRef }: { siteKey: string; action: st
     reset() {},
   }));
   return (
-    <p className="captcha-note">
+    <p className="captcha-note" ref={note}>
       This site is protected by reCAPTCHA and the Google{' '}
       <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
       <a href="https://policies.google.com/terms">Terms of Service</a> apply.
@@ -146,7 +175,7 @@ interface TurnstileApi {
 function Turnstile({ siteKey, action, handleRef }: { siteKey: string; action: string; handleRef: Ref<CaptchaHandle> | undefined }) {
   const box = useRef<HTMLDivElement>(null);
   const widgetId = useRef<string | null>(null);
-  useEffect(() => {
+  useOnFirstInteraction(box, () => {
     loadScript('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit').then(
       () => {
         const turnstile = (window as { turnstile?: TurnstileApi }).turnstile;
@@ -156,7 +185,7 @@ function Turnstile({ siteKey, action, handleRef }: { siteKey: string; action: st
       },
       () => {},
     );
-  }, [siteKey, action]);
+  });
   useImperativeHandle(handleRef, () => ({
     async getToken() {
       const turnstile = (window as { turnstile?: TurnstileApi }).turnstile;

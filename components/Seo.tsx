@@ -2,6 +2,7 @@ import { Head } from 'vike-react/Head';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import { COMPANY } from '../shared/company.ts';
+import { SHARING_IMAGE_SIZE, sharingImage } from '../shared/sharing-image.ts';
 
 export interface SeoProps {
   /** The page's own title; the company name is appended. */
@@ -27,7 +28,9 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
   const fullTitle = title === COMPANY.name ? `${COMPANY.name} | ${COMPANY.tagline}` : `${title} | ${COMPANY.name}`;
   useConfig()({ title: fullTitle, description });
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
-  const imageUrl = new URL(image ?? '/images/og-default.svg', pageContext.siteUrl).href;
+  const imageUrl = new URL(sharingImage(image), pageContext.siteUrl).href;
+  // Only the build's own PNGs are known to be this size; an image from elsewhere has whatever size it has.
+  const isOwnImage = imageUrl.startsWith(new URL('/', pageContext.siteUrl).href) && imageUrl.endsWith('.png');
   const ld = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
   return (
     <Head>
@@ -39,6 +42,8 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:image" content={imageUrl} />
+      {isOwnImage && <meta property="og:image:width" content={String(SHARING_IMAGE_SIZE.width)} />}
+      {isOwnImage && <meta property="og:image:height" content={String(SHARING_IMAGE_SIZE.height)} />}
       <meta property="og:locale" content="en_AU" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SERVICES } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
@@ -27,8 +28,54 @@ function LogoutForm({ csrfToken }: { csrfToken: string | null }) {
 }
 
 /**
- * Header for every page. Works without JavaScript: the Services and Admin dropdowns open on hover and on
- * keyboard focus (CSS :focus-within); on phones the menu is a native <details> disclosure.
+ * A top-level link with a menu beside it. The menu is a native popover opened by its own button, so it works
+ * without JavaScript (content pages ship none): Escape or a click elsewhere closes it and focus returns to the
+ * button, and its links are Tab stops only while it is open (right after the button). A mouse also opens it on
+ * hover (CSS). The caret button is named after the menu, the link after its page.
+ */
+/** The signed-in staff's entries (SPEC.md §2: Dashboard and Logout), in the Admin menu and the phone menu alike. */
+function StaffItems({ csrfToken }: { csrfToken: string | null }) {
+  return (
+    <>
+      <li>
+        <a href="/admin/dashboard">Dashboard</a>
+      </li>
+      <li>
+        <LogoutForm csrfToken={csrfToken} />
+      </li>
+    </>
+  );
+}
+
+function NavMenu({ id, href, label, menuLabel, current, align, children }: {
+  id: string;
+  href: string;
+  label: string;
+  menuLabel: string;
+  current: 'page' | undefined;
+  align?: 'right';
+  children: ReactNode;
+}) {
+  return (
+    <li className={`has-dropdown has-dropdown-${id}`}>
+      <a href={href} aria-current={current}>
+        {label}
+      </a>
+      <button type="button" className="dropdown-toggle" popoverTarget={`${id}-menu`} aria-label={menuLabel}>
+        <svg className="caret" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </button>
+      <ul id={`${id}-menu`} popover="auto" className={align === 'right' ? 'dropdown dropdown-right' : 'dropdown'} aria-label={menuLabel}>
+        {children}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * Header for every page, without JavaScript. Desktop: the Services and Admin menus (NavMenu). Phones: a
+ * compact Get Quote button and a Menu button whose panel is a native popover too (Escape closes it).
  */
 export function SiteHeader() {
   const { urlPathname, user, csrfToken } = usePageContext();
@@ -43,21 +90,13 @@ export function SiteHeader() {
           <ul className="nav-list">
             {LINKS.map((link) =>
               link.href === '/services' ? (
-                <li key={link.href} className="has-dropdown">
-                  <a href="/services" aria-current={current('/services')}>
-                    Services
-                    <svg className="caret" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-                      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-                    </svg>
-                  </a>
-                  <ul className="dropdown" aria-label="Request a quote for a service">
-                    {SERVICES.map((service) => (
-                      <li key={service.id}>
-                        <a href={`/quote?service=${service.id}`}>{service.name}</a>
-                      </li>
-                    ))}
-                  </ul>
-                </li>
+                <NavMenu key={link.href} id="services" href="/services" label="Services" menuLabel="Request a quote for a service" current={current('/services')}>
+                  {SERVICES.map((service) => (
+                    <li key={service.id}>
+                      <a href={`/quote?service=${service.id}`}>{service.name}</a>
+                    </li>
+                  ))}
+                </NavMenu>
               ) : (
                 <li key={link.href}>
                   <a href={link.href} aria-current={current(link.href)}>
@@ -67,57 +106,33 @@ export function SiteHeader() {
               ),
             )}
             {user && (
-              <li className="has-dropdown">
-                <a href="/admin/dashboard" aria-current={current('/admin')}>
-                  Admin
-                </a>
-                <ul className="dropdown dropdown-right">
-                  <li>
-                    <a href="/admin/dashboard">Dashboard</a>
-                  </li>
-                  <li>
-                    <LogoutForm csrfToken={csrfToken} />
-                  </li>
-                </ul>
-              </li>
+              <NavMenu id="admin" href="/admin/dashboard" label="Admin" menuLabel="Admin menu" current={current('/admin')} align="right">
+                <StaffItems csrfToken={csrfToken} />
+              </NavMenu>
             )}
           </ul>
         </nav>
         <a href="/quote" className="button button-primary header-cta">
           Get Quote
         </a>
-        <details className="mobile-nav">
-          <summary>
-            <span className="visually-hidden">Menu</span>
-            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </summary>
-          <nav aria-label="Main (mobile)">
-            <ul>
-              {LINKS.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} aria-current={current(link.href)}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-              <li>
-                <a href="/quote">Get Quote</a>
+        <button type="button" className="mobile-nav-toggle" popoverTarget="mobile-nav">
+          <span className="visually-hidden">Menu</span>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <nav id="mobile-nav" popover="auto" aria-label="Main (mobile)" className="mobile-nav">
+          <ul>
+            {LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} aria-current={current(link.href)}>
+                  {link.label}
+                </a>
               </li>
-              {user && (
-                <>
-                  <li>
-                    <a href="/admin/dashboard">Dashboard</a>
-                  </li>
-                  <li>
-                    <LogoutForm csrfToken={csrfToken} />
-                  </li>
-                </>
-              )}
-            </ul>
-          </nav>
-        </details>
+            ))}
+            {user && <StaffItems csrfToken={csrfToken} />}
+          </ul>
+        </nav>
       </div>
     </header>
   );

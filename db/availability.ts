@@ -7,14 +7,15 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const { code, message } = err as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     // Node socket errors (PostgreSQL unreachable), PostgreSQL classes 08 (connection), 53 (resources),
-    // 57P (shutdown), and SQLite's busy, locked, I/O, full, read-only and cannot-open families.
+    // 57P (shutdown), 57014 (statement timeout), and SQLite's busy, locked, I/O, full, read-only and cannot-open
+    // families.
     if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE)$/.test(code)) return true;
-    if (/^(08|53|57P)/.test(code)) return true;
+    if (/^(08|53|57P|57014)/.test(code)) return true;
     if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY|CANTOPEN|NOMEM)/.test(code)) return true;
   }
   return (
     typeof message === 'string' &&
-    /driver has already been destroyed|Cannot use a pool after calling end|database connection is not open|Connection terminated|timeout exceeded when trying to connect/i.test(
+    /driver has already been destroyed|Cannot use a pool after calling end|database connection is not open|Connection terminated|timeout exceeded when trying to connect|Query read timeout/i.test(
       message,
     )
   );

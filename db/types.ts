@@ -102,6 +102,7 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: string;
   locked_until: string | null;
+  claim_token: string | null;
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
@@ -122,7 +123,29 @@ export interface CaptchaSolutionsTable {
   expires_at: string;
 }
 
+export interface SignInAttemptsTable {
+  id: string;
+  /** `account:…`, `ip:…`, `device:…` or `reauth:…` (server/staff/throttle.ts). */
+  bucket: string;
+  created_at: string;
+}
+
+/** One row, rewritten by each readiness check. */
+export interface ReadinessProbeTable {
+  id: number;
+  checked_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** The function the key was sent to (`submitContact`, `submitQuote`). */
+  scope: string;
+  key: string;
+  lead_id: string;
+  expires_at: string;
+}
+
 export interface Database {
+  readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
   blog_redirects: BlogRedirectsTable;
   content_versions: ContentVersionsTable;
@@ -132,7 +155,9 @@ export interface Database {
   sessions: SessionsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  sign_in_attempts: SignInAttemptsTable;
   captcha_solutions: CaptchaSolutionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -5,8 +5,8 @@ import { COMPANY } from '../shared/company.ts';
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
  * where two render-blocking stylesheets cost a round trip each on a slow mobile network. They are ~6 KB
- * gzipped; the CSP allows inline styles (scripts still need the response's nonce). Head renders on the
- * server only, so no page's JavaScript carries this text.
+ * gzipped; the CSP names this block's SHA-256 (server/middleware/security.ts), so no other inline style applies.
+ * Head renders on the server only, so no page's JavaScript carries this text.
  */
 const css = tokens + site;
 

@@ -7,10 +7,9 @@
  * The password is asked for at a hidden prompt, or read from ADMIN_PASSWORD when there is no terminal.
  */
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN_LENGTH } from '../shared/schemas/admin-auth.ts';
+import { PASSWORD_MIN_LENGTH } from '../shared/admin.ts';
 import { AppError } from '../server/errors.ts';
-import { recordAudit } from '../server/services/audit.ts';
-import { createStaffUser, resetStaffPassword } from '../server/services/users.ts';
+import { createStaffService } from '../server/staff/users.ts';
 import { loadCliConfig, openMigratedDb } from './cli-env.ts';
 
 function askHidden(prompt: string): Promise<string> {
@@ -68,13 +67,12 @@ async function main(): Promise<number> {
   try {
     const password = await readPassword();
     const actor = { userId: null, email: 'command line', ip: null };
+    const staff = createStaffService(handle.db, config);
     if (reset) {
-      const user = await resetStaffPassword(handle.db, values.email, password);
-      await recordAudit(handle.db, actor, 'user.password_reset', user.email);
+      const user = await staff.resetPassword(actor, values.email, password);
       console.log(`New password set for ${user.email}; two-factor sign-in is off and every session was ended.`);
     } else {
-      const user = await createStaffUser(handle.db, { email: values.email, name: values.name!, password });
-      await recordAudit(handle.db, actor, 'user.created', user.email);
+      const user = await staff.createAccount(actor, { email: values.email, name: values.name!, password });
       console.log(`Created the staff account ${user.email}. Sign in at ${new URL('/admin/login', config.SITE_URL).href}`);
     }
     return 0;

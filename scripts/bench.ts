@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Figure } from '../tests/bench/report.ts';
+import { type Figure, formatValue } from '../tests/bench/report.ts';
 
-const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts'];
+const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts', 'tests/bench/pages.ts', 'tests/bench/soak.ts'];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -25,8 +25,7 @@ try {
   const figures = existsSync(report)
     ? readFileSync(report, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Figure)
     : [];
-  const cell = (f: Figure, value: number) => (f.unit === 'ms' ? `${value.toFixed(2)} ms` : `${Math.round(value)}/s`);
-  const rows = figures.map((f) => [f.bench, f.engine, f.figure, cell(f, f.value), f.baseline, cell(f, f.baselineValue), (f.value / f.baselineValue).toFixed(2)]);
+  const rows = figures.map((f) => [f.bench, f.engine, f.figure, formatValue(f.value, f.unit), f.baseline, formatValue(f.baselineValue, f.unit), (f.value / f.baselineValue).toFixed(2)]);
   const header = ['bench', 'engine', 'figure', 'value', 'baseline (same run)', 'baseline', 'ratio'];
   console.log(`\nAll figures, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);

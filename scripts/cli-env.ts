@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrateToLatest, openDb } from '../db/database.ts';
+import { totpSealing } from '../server/staff/secret-box.ts';
 import { ConfigError, type Config, loadConfig } from '../server/config.ts';
 
 /** Command-line tools read `.env` and the environment like the server does, and stop on bad configuration. */
@@ -19,6 +20,6 @@ export function loadCliConfig(): Config {
 /** The configured database, migrated to the latest schema. */
 export async function openMigratedDb(config: Config): Promise<{ handle: DbHandle; applied: string[] }> {
   const handle = openDb(config.DATABASE_URL);
-  const applied = await migrateToLatest(handle);
+  const applied = await migrateToLatest(handle, { totp: totpSealing(config) });
   return { handle, applied };
 }

@@ -106,6 +106,18 @@ build_app() {
   # Docker format keeps the HEALTHCHECK (the OCI format has no field for it).
   podman build "${args[@]}" -t "$APP_IMAGE" . >/dev/null
   podman image prune -f >/dev/null
+  report_size
+}
+
+# What the image weighs, and how much of it is the project's own (above the Node base). Over the ceiling fails:
+# production ships only dist/ (bundled server) and the packages it loads (scripts/prune-node-modules.ts).
+report_size() {
+  local total base own
+  total=$(podman image inspect -f '{{.Size}}' "$APP_IMAGE")
+  base=$(podman image inspect -f '{{.Size}}' "$NODE_BASE")
+  own=$(((total - base) / 1000000))
+  log "image size: $((total / 1000000)) MB, of which $own MB above the Node base ($((base / 1000000)) MB)"
+  [ "$own" -le "${IMAGE_OWN_MAX_MB:-120}" ] || fail "the project adds $own MB to the base image, over ${IMAGE_OWN_MAX_MB:-120} MB"
 }
 
 free_port() {

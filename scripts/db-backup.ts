@@ -3,40 +3,10 @@
  * Without FILE the copy goes to `backups/<name>-<UTC time>.db` beside the database. Prints the copy's path.
  * PostgreSQL databases are backed up with pg_dump instead (docs/operations.md).
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadCliConfig } from './cli-env.ts';
-
-export class CliError extends Error {}
-
-/** The SQLite file behind the configured DATABASE_URL (`.env` is read as the server reads it). */
-export function configuredSqliteFile(): string {
-  const url = loadCliConfig().DATABASE_URL;
-  if (!url.startsWith('file:')) {
-    throw new CliError('DATABASE_URL is PostgreSQL: back it up with pg_dump (see docs/operations.md).');
-  }
-  const file = url.slice('file:'.length);
-  if (file === ':memory:') throw new CliError('DATABASE_URL is an in-memory database: there is nothing to back up.');
-  return resolve(file);
-}
-
-/** `backups/site-2026-11-22T07-30-00.123Z.db` beside the database (no colons: not every file system allows them). */
-export function timestampedPath(databaseFile: string, label = ''): string {
-  const stamp = new Date().toISOString().replaceAll(':', '-');
-  const name = basename(databaseFile, extname(databaseFile));
-  return join(dirname(databaseFile), 'backups', `${name}${label}-${stamp}.db`);
-}
-
-/**
- * Copies `source` (an open connection) to a new file with SQLite's online backup API. All pages go in one step,
- * inside one read transaction: writers carry on (WAL), and the copy is the database as of one moment.
- */
-export async function copyDatabase(source: SQLite.Database, target: string): Promise<void> {
-  if (existsSync(target)) throw new CliError(`${target} already exists; choose another file.`);
-  mkdirSync(dirname(target), { recursive: true });
-  await source.backup(target, { progress: () => 0x7fffffff });
-}
+import { CliError, configuredSqliteFile, copyDatabase, timestampedPath } from './sqlite-backup.ts';
 
 async function main(): Promise<void> {
   const databaseFile = configuredSqliteFile();
@@ -51,9 +21,7 @@ async function main(): Promise<void> {
   console.log(target);
 }
 
-if (import.meta.main) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof CliError ? err.message : err);
-    process.exit(1);
-  });
-}
+main().catch((err: unknown) => {
+  console.error(err instanceof CliError ? err.message : err);
+  process.exit(1);
+});

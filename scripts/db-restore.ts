@@ -11,7 +11,7 @@ import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely/migration';
 import { openDb } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
-import { CliError, configuredSqliteFile, copyDatabase, timestampedPath } from './db-backup.ts';
+import { CliError, configuredSqliteFile, copyDatabase, timestampedPath } from './sqlite-backup.ts';
 
 /** The tables a database has after the given migrations: they are run on an empty in-memory database. */
 async function tablesAfter(lastMigration: string): Promise<string[]> {

@@ -1,17 +1,60 @@
 /**
- * Saves every page at 360, 768 and 1440 px into ./screenshots/ (not committed) for a person to look at.
+ * Saves every page at 360, 768 and 1440 px into ./screenshots/ (not committed) for a person to look at, and the
+ * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu.
  * Runs the production build on a fresh temporary database with the demo content.
  * Usage: npm run screenshots [-- /path /other-path]
  */
 import { mkdirSync } from 'node:fs';
-import { seedDemoContent } from '../db/seed/seed-demo.ts';
+import type { Page } from 'playwright-core';
+import { fieldLabel } from '../shared/lead-fields.ts';
+import { QUOTE_FIELDS } from '../shared/quote-fields.ts';
+import { seedDemoContent } from './seed-demo.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
 
 const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
-const site = await startSite();
+/** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
+const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<void> }> = [
+  {
+    name: 'contact_sent',
+    path: '/contact',
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'Full Name' }).fill('Ada Lovelace');
+      await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+      await page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Web Hosting' });
+      await page.getByRole('textbox', { name: 'Message' }).fill('Could you move our website to a faster host?');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.locator('.success-panel').waitFor();
+    },
+  },
+  {
+    name: 'quote_sent',
+    path: '/quote?service=web-hosting',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
+      await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+      await page.getByLabel('Start date').fill('2027-01-10');
+      await page.getByLabel('Completion date').fill('2027-03-01');
+      await page.getByRole('textbox', { name: 'Project description' }).fill('Move our shop to managed hosting.');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      for (const field of QUOTE_FIELDS['web-hosting']) {
+        const role = field.kind === 'select' ? 'combobox' : field.kind === 'number' ? 'spinbutton' : 'textbox';
+        const control = page.getByRole(role, { name: fieldLabel(field), exact: true });
+        if (field.kind === 'select') await control.selectOption(field.options[0]!);
+        else await control.fill(field.kind === 'number' ? '20' : 'Weekends');
+      }
+      await page.getByRole('button', { name: 'Submit request' }).click();
+      await page.locator('.success-panel').waitFor();
+    },
+  },
+  { name: 'quote_preselected', path: '/quote?service=web-hosting', act: async () => {} },
+];
+
+// Forms sent at once, several times from one address.
+const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
 await seedDemoContent(site.database.db);
 const browser = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
@@ -27,6 +70,16 @@ try {
       await page.screenshot({ path: file, fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
       console.log(`${file}${overflow ? '  (wider than the screen!)' : ''}`);
+    }
+    if (!paths.length) {
+      for (const state of STATES) {
+        await page.goto(site.baseUrl + state.path, { waitUntil: 'networkidle' });
+        await state.act(page);
+        // The viewport only: what the visitor sees at that moment.
+        const file = `screenshots/${width}_${state.name}.png`;
+        await page.screenshot({ path: file });
+        console.log(file);
+      }
     }
     await context.close();
   }

@@ -1,6 +1,7 @@
 /**
- * The whole suite, in the order a failure is cheapest to see: typecheck, lint, production build, unit and
- * integration tests, browser tests. Ends with one line `N passed, N failed` (CI reads it).
+ * The whole suite, in the order a failure is cheapest to see: typecheck, lint, production build, unit,
+ * integration and property tests (PROPERTY_RUNS payloads per property), fault tests (real database and Redis
+ * outages), browser tests. Ends with one line `N passed, N failed` (CI reads it).
  * Usage: npm test [-- --skip-e2e]
  */
 import { spawnSync } from 'node:child_process';
@@ -58,7 +59,8 @@ function chromiumPath(): string | undefined {
 step('typecheck', 'npx', ['tsc', '--noEmit']);
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 step('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
-vitest('unit and integration tests', ['unit', 'integration']);
+vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
+vitest('fault tests', ['faults']);
 if (skipE2e) console.log('\n(browser tests skipped)');
 else if (!chromiumPath()) {
   failed += 1;

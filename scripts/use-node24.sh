@@ -1,9 +1,8 @@
-# Puts Node.js 24 first on PATH for this shell when the system Node is older than 22.12.
+# Puts Node.js 24 first on PATH for this shell when the system Node is too old (scripts/check-node.js says which).
 # Usage:  source scripts/use-node24.sh
 # Node 24 comes from the npm registry (the `node` package carries the binary and its headers) into .tools/.
 _site_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-_site_node_ok=$(node -e 'const [a,b]=process.versions.node.split(".").map(Number);console.log(a>22||(a===22&&b>=12)?1:0)' 2>/dev/null || echo 0)
-if [ "$_site_node_ok" != "1" ]; then
+if ! node "$_site_root/scripts/check-node.js" >/dev/null 2>&1; then
   if ! command -v npm >/dev/null 2>&1; then
     echo "npm is needed to install Node 24; install Node.js first (https://nodejs.org)" >&2
     return 1 2>/dev/null || exit 1
@@ -18,4 +17,4 @@ if [ "$_site_node_ok" != "1" ]; then
   export npm_config_nodedir="$_site_node_dir/node_modules/node/node_modules/node-linux-$(node -p process.arch)"
   echo "Using Node $(node --version) from .tools/node24" >&2
 fi
-unset _site_root _site_node_ok _site_node_dir
+unset _site_root _site_node_dir

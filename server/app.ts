@@ -6,39 +6,53 @@ import type { DbHandle } from '../db/database.ts';
 import type { PageServices } from '../shared/page-context.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import { errorHandler, jsonNotFound } from './middleware/errors.ts';
-import { securityHeaders } from './middleware/security.ts';
+import { errorHandler, jsonNotFound } from './http/error-handler.ts';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
 import type { PageRenderer } from './render.ts';
-import { healthRouter } from './routes/health.ts';
-import { pageHandler } from './routes/pages.ts';
-import { robotsRouter } from './routes/robots.ts';
-import { requestContext } from './request-context.ts';
-import { blogApiRouter } from './routes/blog-api.ts';
-import { feedsRouter } from './routes/feeds.ts';
-import { BLOG_AREA, createBlogService } from './services/blog.ts';
-import { createPageCache } from './services/page-cache.ts';
-import { captchaRouter } from './routes/captcha.ts';
-import { functionsRouter } from './routes/functions.ts';
-import { captchaCspSources, createCaptcha, publicCaptchaConfig } from './services/captcha/index.ts';
-import { createLeadService } from './services/leads.ts';
-import type { RedisClient } from './services/rate-limit.ts';
-import { createStaffAuth, privatePages } from './auth/index.ts';
-import { originCheck } from './middleware/origin-check.ts';
-import { adminAccountRouter } from './routes/admin-account.ts';
-import { adminAuthRouter } from './routes/admin-auth.ts';
-import { adminBlogRouter } from './routes/admin-blog.ts';
-import { adminLeadsRouter } from './routes/admin-leads.ts';
-import { adminPrivacyRouter } from './routes/admin-privacy.ts';
-import { createAdminPageService } from './services/admin-pages.ts';
+import { healthRouter } from './http/health.ts';
+import { pageRoutes } from './http/pages.ts';
+import { robotsRouter } from './http/robots.ts';
+import { requestContext } from './http/request-context.ts';
+import { blogApiRouter } from './blog/blog-api.ts';
+import { feedsRouter } from './blog/feeds.ts';
+import { BLOG_AREA, createBlogService } from './blog/blog-service.ts';
+import { createPageCache } from './http/page-cache.ts';
+import { captchaRouter } from './leads/captcha-routes.ts';
+import { functionsRouter } from './leads/functions-routes.ts';
+import { noScriptFormsRouter } from './leads/no-script-forms.ts';
+import { captchaCspSources, createCaptcha, publicCaptchaConfig } from './leads/captcha/index.ts';
+import { createLeadService } from './leads/lead-service.ts';
+import type { RedisLink } from './http/redis.ts';
+import { createStaffAuth, privatePages } from './staff/staff-auth.ts';
+import { createStaffService } from './staff/users.ts';
+import { originCheck } from './http/origin-check.ts';
+import { adminAccountRouter } from './staff/account-routes.ts';
+import { adminAuthRouter } from './staff/sign-in-routes.ts';
+import { adminBlogRouter } from './blog/admin-blog-routes.ts';
+import { adminLeadsRouter } from './inbox/inbox-routes.ts';
+import { createInboxService } from './inbox/inbox-service.ts';
+import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
+import { createPrivacyService } from './privacy/privacy-service.ts';
+import { privacyHashKey } from './http/client-ip.ts';
+import { createAdminPageService } from './admin-pages.ts';
 
 export interface AppDeps {
   config: Config;
   database: DbHandle;
   logger: Logger;
   renderer: PageRenderer;
-  /** Connected when REDIS_URL is set: rate limits then count across every instance. */
-  redis?: RedisClient | undefined;
+  /** Set when REDIS_URL is: rate limits then count across every instance while Redis answers. */
+  redis?: RedisLink | undefined;
+  /** The outbox worker of this instance, whose liveness /readyz reports. */
+  outbox?: { isAlive(): boolean } | undefined;
+  /** Render the pages every visit touches at once (the server does; tests that count renders do not). */
+  warmPages?: boolean;
 }
+
+/** Pages nearly every visit touches: rendered at start and again after each content change. */
+const WARM_PATHS = ['/', '/services', '/contact', '/quote', '/blog', '/about'];
+/** Public pages and feeds; never the admin (its sign-in page carries per-visitor data) or Vike's JSON requests. */
+const CACHEABLE_PATHS = /^\/(?!admin(?:\/|$))(?!.*\.pageContext\.json$)/;
 
 /** Builds the whole site as an Express app; it never listens, so tests mount it directly. */
 export function createApp(deps: AppDeps): Express {
@@ -65,9 +79,10 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
-  app.use(securityHeaders(production, captchaCspSources(config.CAPTCHA_PROVIDER)));
+  const csp = contentSecurityPolicy(production, captchaCspSources(config.CAPTCHA_PROVIDER));
+  app.use(securityHeaders(csp, production, new URL(config.SITE_URL).protocol === 'https:'));
   // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
-  app.use(healthRouter(database.db));
+  app.use(healthRouter({ db: database.db, outbox: deps.outbox, redis: deps.redis }));
   app.use(robotsRouter(config.SITE_URL));
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
@@ -75,39 +90,47 @@ export function createApp(deps: AppDeps): Express {
   // The lead endpoints come next: their small JSON answers gain nothing from the layers below (compression,
   // static files, blog routes), and every lead is worth the shortest path.
   const captcha = createCaptcha(config);
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config });
+  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis });
   if (captcha.altcha) {
     const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
     app.use(captchaRouter(captcha.altcha, challengeLimits, deps.redis));
   }
   app.use('/functions', functionsRouter({ leads, config, redis: deps.redis }));
+  app.use(noScriptFormsRouter());
+
+  // Public pages are rendered once per content version and stored compressed; every blog write drops them
+  // (page-cache.ts). A stored page leaves here as it is, before the compression and static-file layers.
+  const pageCache = createPageCache({ db: database.db, area: BLOG_AREA, paths: CACHEABLE_PATHS, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  app.use(pageCache.sendStored);
 
   app.use(compression());
   app.use(renderer.assets);
 
-  // Public blog pages are rendered once per content version; every blog write drops them (page-cache.ts).
-  const pageCache = createPageCache({ db: database.db, area: BLOG_AREA, paths: /^\/blog(\/[^/]+)?\/?$/ });
   const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
   app.use(feedsRouter(blog, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
-  const staffAuth = createStaffAuth(config, database.db);
+  const staff = createStaffService(database.db, config);
+  const staffAuth = createStaffAuth(config, database.db, staff);
   app.use(staffAuth.middleware);
-  app.use(adminAuthRouter(database.db, config, staffAuth.passport, staffAuth.store));
-  app.use(adminAccountRouter(database.db, config));
-  app.use(adminLeadsRouter(database.db, config));
-  app.use(adminPrivacyRouter(database.db, config));
-  app.use(adminBlogRouter(database.db, blog));
+  app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
+  app.use(adminAccountRouter(staff, config));
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
+  app.use(adminLeadsRouter(inbox));
+  app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
+  app.use(adminBlogRouter(blog));
   app.use('/admin', privatePages);
 
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService(database.db, config, blog),
+    admin: createAdminPageService(inbox, blog, staff),
   };
   app.use(['/api', '/functions'], jsonNotFound);
-  app.get('/{*splat}', pageHandler(renderer, config, services, pageCache));
+  const pages = pageRoutes(renderer, config, services, csp, pageCache);
+  app.get('/{*splat}', pages.handler);
+  if (deps.warmPages) void pageCache.warm(WARM_PATHS.map((url) => ({ url, produce: () => pages.renderPublic(url) })));
   app.use(errorHandler);
   return app;
 }

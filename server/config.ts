@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLIENT_IP_STORAGE_MODES } from './services/client-ip.ts';
+import { DB_TIMEOUT_DEFAULTS } from '../db/database.ts';
+import { CLIENT_IP_STORAGE_MODES } from './http/client-ip.ts';
 
 /** Environment booleans: only the words people actually write, anything else is an error. */
 const bool = z
@@ -35,11 +36,18 @@ const ConfigSchema = z
         }
       }, 'is not a known IANA time zone'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+    // Fault tolerance (issue 14): how long the site waits on its database and Redis before it gives up.
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.connectTimeoutMs),
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.queryTimeoutMs),
+    REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
     SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
     REQUIRE_2FA: bool.default(false),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(10),
+    ACKNOWLEDGEMENTS_PER_DAY: z.coerce.number().int().min(0).default(3),
     // Lead capture (issue 3): spam check, limits, notifications.
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
     CAPTCHA_SECRET: z.string().min(1).optional(),
@@ -61,10 +69,16 @@ const ConfigSchema = z
     WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(100).default(45_000),
+    OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(120_000),
+    OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // Privacy (issue 6): how client IPs are kept with leads, and how long leads are kept (unset: for ever).
     CLIENT_IP_STORAGE: z.enum(CLIENT_IP_STORAGE_MODES).default('truncate'),
     IP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+    // Memory for rendered public pages (page-cache.ts), each kept uncompressed, gzipped and brotli-compressed.
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
@@ -76,6 +90,9 @@ const ConfigSchema = z
     const siteKey = c.CAPTCHA_PROVIDER === 'recaptcha' ? 'RECAPTCHA_SITE_KEY' : 'TURNSTILE_SITE_KEY';
     if (c.CAPTCHA_PROVIDER !== 'altcha' && !c[siteKey]) {
       ctx.addIssue({ code: 'custom', path: [siteKey], message: `is required when CAPTCHA_PROVIDER is ${c.CAPTCHA_PROVIDER}` });
+    }
+    if (c.OUTBOX_SEND_TIMEOUT_MS >= c.OUTBOX_LEASE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['OUTBOX_SEND_TIMEOUT_MS'], message: 'must be shorter than OUTBOX_LEASE_MS' });
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });

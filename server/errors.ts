@@ -1,10 +1,14 @@
-import { ERROR_STATUS, type ErrorCode } from '../shared/messages.ts';
+import type * as z from 'zod/mini';
+import { API_MESSAGES, ERROR_STATUS, type ErrorCode } from '../shared/messages.ts';
+import { type FieldErrors, fieldErrors } from '../shared/schemas/fields.ts';
 
 export interface AppErrorOptions {
   details?: unknown;
   headers?: Record<string, string>;
   /** Overrides the code's usual status where HTTP has a more precise one (413 for a body too large). */
   status?: number;
+  /** What went wrong underneath (logged, never shown). */
+  cause?: unknown;
 }
 
 /** The one error type the app throws on purpose; its code decides the HTTP status (SPEC.md §8). */
@@ -15,7 +19,7 @@ export class AppError extends Error {
   readonly status: number;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options.details;
@@ -24,20 +28,29 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A request refused for its fields, in the one shape the public functions and the admin API share:
+ * `details.fields` holds one message per field, shown beside it. Takes zod's error or the messages themselves.
+ */
+export function invalidFields(message: string, fields: FieldErrors | z.core.$ZodError): AppError {
+  return new AppError('INVALID_ARGUMENT', message, { details: { fields: fields instanceof Error ? fieldErrors(fields) : fields } });
+}
+
 /** Maps what Express's body parsers raise for bad client input onto callable errors; undefined for anything else. */
 export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   // Express 5 decodes path parameters and throws URIError on a malformed escape such as `/blog/%E0%A4%A`.
-  if (err instanceof URIError) return new AppError('INVALID_ARGUMENT', 'The address is not valid.');
+  if (err instanceof URIError) return new AppError('INVALID_ARGUMENT', API_MESSAGES.addressInvalid);
   if (typeof err !== 'object' || err === null) return undefined;
   switch ((err as { type?: string }).type) {
     case 'entity.too.large':
-      return new AppError('INVALID_ARGUMENT', 'The request body is too large.', { status: 413 });
+      // The spec maps 413 to no code: RESOURCE_EXHAUSTED is gRPC's for a message over the size limit.
+      return new AppError('RESOURCE_EXHAUSTED', API_MESSAGES.bodyTooLarge, { status: 413 });
     case 'entity.parse.failed':
-      return new AppError('INVALID_ARGUMENT', 'The request body is not valid JSON.');
+      return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyNotJson);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError('INVALID_ARGUMENT', 'The request body has an unsupported encoding.');
+      return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyEncoding);
     default:
       return undefined;
   }

@@ -28,6 +28,8 @@ export async function createPageRenderer(root: string, production: boolean): Pro
   await import(pathToFileURL(entry).href);
   const assets = express.static(join(root, 'dist/client'), {
     index: false,
+    // Its trailing-slash redirect for folders (`/assets` → `/assets/`) fought Vike's (`/assets/` → `/assets`).
+    redirect: false,
     setHeaders(res, path) {
       // Files under /assets/ carry a content hash in their name, so they never change.
       const immutable = path.includes(`${join('dist', 'client', 'assets')}`);

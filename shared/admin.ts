@@ -1,9 +1,13 @@
 import type { BlogListPage, BlogPost } from './blog.ts';
+import type { LeadLine } from './lead-fields.ts';
 
 /**
  * The admin area's domain types, shared by the server (which fills them) and the admin pages (which show
  * them). Dates are ISO-8601 strings.
  */
+
+/** Staff passwords' minimum length; here, not beside the zod schema, so the account page ships no zod. */
+export const PASSWORD_MIN_LENGTH = 12;
 
 export const LEAD_TYPES = ['quote', 'contact'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
@@ -54,11 +58,6 @@ export interface LeadSummary {
   createdAt: string;
 }
 
-export interface LeadField {
-  label: string;
-  value: string;
-}
-
 export interface NotificationState {
   id: string;
   kind: string;
@@ -71,7 +70,7 @@ export interface NotificationState {
 
 export interface LeadDetail extends LeadSummary {
   /** Every field the visitor sent, in form order, with readable labels. */
-  fields: LeadField[];
+  fields: LeadLine[];
   notes: string;
   submittedAt: string | null;
   notifications: NotificationState[];
@@ -85,6 +84,17 @@ export interface LeadFilter {
   from?: string;
   to?: string;
   q?: string;
+}
+
+export type LeadFilterQuery = LeadFilter & { cursor?: string };
+
+// Here rather than beside the filter's zod schema, so the inbox page does not ship zod to the browser.
+/** The query string for a filter (and page), for links and the CSV export. */
+export function leadFilterQuery(filter: LeadFilterQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 export interface LeadPage {
@@ -116,6 +126,8 @@ export interface DashboardData {
   newLeads: LeadSummary[];
   newLeadCount: number;
   outboxFailures: OutboxFailure[];
+  /** Every failed notification, not only the ones listed. */
+  outboxFailureCount: number;
   weekly: WeeklyLeads[];
 }
 
@@ -140,6 +152,8 @@ export interface AccountInfo {
   recoveryCodesLeft: number;
   otherSessions: number;
   twoFactorRequired: boolean;
+  /** MAX_SESSIONS_PER_USER: a new sign-in beyond it ends the oldest session. */
+  sessionLimit: number;
 }
 
 /** After sign-in, only local paths are followed; anything else (other sites, `//host`, `/\host`) goes to the dashboard. */
@@ -149,7 +163,12 @@ export function safeNextPath(next: unknown): string {
   }
   // Control characters and backslashes: browsers strip or rewrite them, which could turn this into `//host`.
   if ([...next].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')) return '/admin/dashboard';
-  return next;
+  // It becomes a Location header, which takes only Latin-1: spaces and other characters go percent-encoded.
+  try {
+    return next.replace(/[^\x21-\x7e]+/g, encodeURIComponent);
+  } catch {
+    return '/admin/dashboard'; // a lone surrogate cannot be encoded
+  }
 }
 
 /** Every action the audit log records, with the words staff read. */
@@ -172,6 +191,7 @@ export const AUDIT_ACTIONS = {
   'lead.deleted': 'Deleted lead',
   'leads.exported': 'Exported leads',
   'outbox.retried': 'Retried notification',
+  'outbox.retried-all': 'Retried every failed notification',
   'privacy.exported': 'Exported personal data',
   'privacy.erased': 'Erased personal data',
   'leads.purged': 'Deleted leads past the retention period',

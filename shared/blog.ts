@@ -30,10 +30,21 @@ export interface BlogListQuery {
   cursor?: string | null;
   /** Search text: matched literally and case-insensitively against title, excerpt and the content's text. */
   q?: string | null;
+  /** How many pages of the list at once (`/blog?page=N` shows the first N, as after N-1 Load More). */
+  pages?: number;
 }
 
 /** SPEC.md §9: the list shows 5 posts a page. */
 export const BLOG_PAGE_SIZE = 5;
+
+/**
+ * A search shows this many matches, newest first: SPEC.md §9 hides Load More while there is search text, and the
+ * search runs over every post on the server, not only the pages loaded.
+ */
+export const BLOG_SEARCH_RESULTS = 20;
+
+/** `/blog?page=N` goes up to this (500 posts); a larger N is not a page of this site. */
+export const BLOG_LIST_MAX_PAGES = 100;
 
 /** Longest search text the server accepts; longer input is cut, not rejected. */
 export const BLOG_SEARCH_MAX = 100;
@@ -45,4 +56,37 @@ export interface BlogPageService {
   getPublicBySlug(slug: string): Promise<BlogPost | null>;
   /** The current slug of a public post that used to be at `oldSlug`, or null. */
   resolveRedirect(oldSlug: string): Promise<string | null>;
+  /** Up to RELATED_POSTS_SHOWN other public posts sharing a tag with this one, most shared tags first. */
+  relatedPosts(post: BlogSummary): Promise<BlogSummary[]>;
+  /** The newest public posts (the not-found pages offer them). */
+  latestPosts(limit: number): Promise<BlogSummary[]>;
+}
+
+/** A post ends with at most this many related posts. */
+export const RELATED_POSTS_SHOWN = 3;
+
+/**
+ * Posts that share tags with `post`, most shared tags first, then newest; the post itself never. Pure, so the
+ * ranking is tested without a database.
+ */
+export function rankRelated(post: BlogSummary, candidates: readonly BlogSummary[], limit = RELATED_POSTS_SHOWN): BlogSummary[] {
+  const tags = new Set(post.tags.map((t) => t.toLowerCase()));
+  return candidates
+    .filter((c) => c.id !== post.id)
+    .map((c) => ({ c, shared: c.tags.filter((t) => tags.has(t.toLowerCase())).length }))
+    .filter(({ shared }) => shared > 0)
+    .sort((a, b) => b.shared - a.shared || b.c.publishedAt.localeCompare(a.c.publishedAt))
+    .slice(0, limit)
+    .map(({ c }) => c);
+}
+
+export type PostStatus = 'Published' | 'Scheduled' | 'Draft';
+
+/**
+ * A post is public once it is published and its publish date has passed; before that it is scheduled.
+ * The same rule in SQL is `isPublicAt` in db/queries/predicates.ts.
+ */
+export function postStatus(post: Pick<BlogSummary, 'published' | 'publishedAt'>, now: number): PostStatus {
+  if (!post.published) return 'Draft';
+  return Date.parse(post.publishedAt) > now ? 'Scheduled' : 'Published';
 }

@@ -1,6 +1,13 @@
+import { COMPANY } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
 
-/** Every user-facing status text of SPEC.md §8, in one place. */
+/*
+ * Every text a visitor or a staff member reads from the site's logic, in one place: SPEC.md §8's texts
+ * verbatim (MESSAGES), the forms' field messages, the admin's, and the API's own answers. Page copy (headings,
+ * service descriptions) lives with its page or catalogue.
+ */
+
+/** Every user-facing status text of SPEC.md §8. */
 export const MESSAGES = {
   captchaNotLoaded: 'reCAPTCHA not loaded. Please refresh the page and try again.',
   captchaEmpty: 'reCAPTCHA verification failed. Please try again.',
@@ -42,6 +49,15 @@ export function captchaWarning(kind: 'notLoaded' | 'empty', provider: string): s
     : 'Spam check verification failed. Please try again.';
 }
 
+/**
+ * The lead forms without JavaScript: their spam check runs in the browser, so a form posted without scripts is
+ * not accepted (and what was typed is never put in a URL). Shown in `<noscript>`, and after such a post.
+ */
+export const SCRIPT_REQUIRED = {
+  notice: `This form needs JavaScript for its spam check. Please turn JavaScript on, or email us at ${COMPANY.email}.`,
+  notSent: `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${COMPANY.email}.`,
+} as const;
+
 /** Field errors of the lead forms, shown beside each field and returned by the endpoints. */
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} is required.`,
@@ -58,6 +74,80 @@ export const FIELD_MESSAGES = {
   invalid: 'This value is not valid.',
   chooseService: 'Choose a service to continue.',
   fixErrors: 'Please correct the highlighted fields.',
+  someInvalid: 'Some fields are missing or not valid.',
   submitting: 'Sending…',
   rateLimited: 'Too many submissions from your network. Please wait a minute and try again.',
+} as const;
+
+/** Texts of the admin area that SPEC.md does not fix; the sign-in failure text is SPEC.md's own. */
+export const ADMIN_MESSAGES = {
+  loginFailed: MESSAGES.loginFailed,
+  loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
+  totpInvalid: 'That code is not valid. Enter the 6-digit code from your authenticator app, or a recovery code.',
+  totpExpired: 'Your sign-in took too long. Please enter your email and password again.',
+  signInRequired: 'Please sign in.',
+  csrfInvalid: 'Your session has changed. Reload the page and try again.',
+  crossOrigin: 'Cross-origin requests are not allowed.',
+  twoFactorRequired: 'Set up two-factor sign-in before you continue.',
+  passwordChanged: 'Your password has been changed. Other sessions were signed out.',
+  passwordWrong: 'Your current password is not correct.',
+  passwordTooShort: 'Use at least 12 characters.',
+  passwordsDiffer: 'The new passwords do not match.',
+  sessionsEnded: 'Every other session has been signed out.',
+  twoFactorEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorDisabled: 'Two-factor sign-in is off.',
+  saved: 'Saved.',
+  leadNotFound: 'This lead no longer exists.',
+  statusNotAllowed: 'That status change is not allowed.',
+  privacyEmailInvalid: 'Enter the email address the person used, like name@example.com.',
+  notificationGone: 'That notification was delivered, no longer exists, or is being sent right now.',
+  notificationRequeued: 'The notification will be sent again shortly.',
+  notificationsRequeued: (n: number) => (n === 1 ? '1 notification will be sent again shortly.' : `${n} notifications will be sent again shortly.`),
+  noSuchLeadType: 'No such lead type.',
+  totpSetupExpired: 'The set-up expired. Start again to get a new QR code.',
+  twoFactorMandatory: 'Two-factor sign-in is required for every staff account.',
+  postSavedLive: 'Saved. The post is live.',
+  postSavedScheduled: (when: string) => `Saved. The post goes live on ${when}.`,
+  postSavedDraft: 'Saved as a draft.',
+  previewDraft: 'This is a draft: only staff can see it.',
+  previewScheduled: (when: string) => `Scheduled: visitors can read it from ${when}.`,
+  previewPublic: 'This post is public.',
+  notesSaved: 'Notes saved.',
+  accountExists: (email: string) => `An account for ${email} already exists.`,
+  noAccount: (email: string) => `No account for ${email}.`,
+} as const;
+
+/** The API's own answers to requests it cannot serve, public and admin alike. */
+export const API_MESSAGES = {
+  noSuchEndpoint: 'No such endpoint.',
+  internal: 'Something went wrong on our side. Please try again.',
+  deadline: 'The request took too long. Please try again.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 16 to 100 letters, digits, "-" or "_".',
+  captchaUnavailable: 'The spam check is unavailable. Please try again shortly.',
+  pageLinkInvalid: 'That page link is not valid.',
+  addressInvalid: 'The address is not valid.',
+  bodyTooLarge: 'The request body is too large.',
+  bodyTooDeep: 'The request body is nested too deeply.',
+  bodyNotJson: 'The request body is not valid JSON.',
+  bodyEncoding: 'The request body has an unsupported encoding.',
+  bodyNotJsonType: 'The request body must be JSON (Content-Type: application/json).',
+  bodyNotData: 'The request body must be {"data": {…}}.',
+  textHasNul: 'Text may not contain NUL characters.',
+  queryParamOnce: (name: string) => `${name} must be given once, as text.`,
+} as const;
+
+/** What the browser's request helper says when the server gave no answer of its own. */
+export const REQUEST_MESSAGES = {
+  unreachable: 'The server could not be reached. Check your connection and try again.',
+  failed: 'Something went wrong. Please try again.',
+} as const;
+
+/** The error pages: a title, what happened, and where to go back to. */
+export const ERROR_PAGES = {
+  notFound: { title: 'Page not found', message: "The page you were looking for doesn't exist or has moved." },
+  failed: { title: 'Something went wrong', message: 'Sorry, something went wrong on our side. Please try again in a moment.' },
+  blogListPage: { title: 'Page not found', message: 'That page of the blog does not exist.', backHref: '/blog', backLabel: 'Back to the blog' },
+  adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
+  post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
+  lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
 } as const;

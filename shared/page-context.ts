@@ -20,7 +20,6 @@ export interface PageContextInit {
   headersOriginal: IncomingHttpHeaders;
   user: SessionUser | null;
   csrfToken: string | null;
-  cspNonce: string;
   siteUrl: string;
   timeZone: string;
   services: PageServices;

@@ -5,10 +5,6 @@
 
 import type { ContactRecord, QuoteRecord } from './leads.ts';
 
-export const PRIVACY_MESSAGES = {
-  emailInvalid: 'Enter the email address the person used, like name@example.com.',
-} as const;
-
 /** A notification about one of the person's leads: what it said and whether it went out. */
 export interface ExportedNotification {
   id: string;

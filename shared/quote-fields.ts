@@ -1,49 +1,29 @@
-import { formatWholeNumber } from './numbers.ts';
-import { OTHER_SERVICE, OTHER_SERVICE_LABEL } from './options.ts';
-import { SERVICE_IDS, type ServiceId, getService } from './services.ts';
+import { type LeadField, type LeadLine, type NumberLeadField, type SelectLeadField, type TextLeadField, fieldLines } from './lead-fields.ts';
+import { SERVICE_IDS, type ServiceId } from './services.ts';
 
 /**
- * Step 3 of the quote wizard: each service's own fields (SPEC.md §5 table). The schema, the wizard, the
- * notification e-mails and the admin lead page all read these definitions, so a label or option changes once.
+ * Step 3 of the quote wizard: each service's own fields (SPEC.md §5 table), all required, in the lead-field
+ * catalogue's terms (lead-fields.ts). The schema, the wizard, the notification e-mails and the admin lead page
+ * all read these definitions, so a label or option changes once.
  */
 
-export type QuoteFieldKind = 'select' | 'number' | 'text';
+/** Step 3 has lists, numbers and short text. */
+export type QuoteField = SelectLeadField | NumberLeadField | (TextLeadField & { kind: 'text' });
 
-interface FieldBase {
-  name: string;
-  label: string;
-  /** A short explanation shown under the field. */
-  hint?: string;
-}
-export interface SelectQuoteField extends FieldBase {
-  kind: 'select';
-  options: readonly string[];
-}
-export interface NumberQuoteField extends FieldBase {
-  kind: 'number';
-  /** Unit shown beside the label and in e-mails ("TB", "GB", "U"). */
-  unit?: string;
-  min: number;
-  max: number;
-}
-export interface TextQuoteField extends FieldBase {
-  kind: 'text';
-  maxLength: number;
-}
-export type QuoteField = SelectQuoteField | NumberQuoteField | TextQuoteField;
-
-const count = (name: string, label: string, max: number, unit?: string): NumberQuoteField => ({
+const count = (name: string, label: string, max: number, unit?: string): NumberLeadField => ({
   name,
   label,
   kind: 'number',
+  required: true,
   min: 1,
   max,
   ...(unit ? { unit } : {}),
 });
-const select = (name: string, label: string, options: readonly string[]): SelectQuoteField => ({
+const select = (name: string, label: string, options: readonly string[]): SelectLeadField => ({
   name,
   label,
   kind: 'select',
+  required: true,
   options,
 });
 
@@ -80,6 +60,7 @@ export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = 
       name: 'downtimeWindow',
       label: 'Downtime window',
       kind: 'text',
+      required: true,
       maxLength: 200,
       hint: 'When can systems be offline, for example "weekends" or "after 6 pm".',
     },
@@ -137,43 +118,16 @@ export function quoteFieldsFor(service: string): readonly QuoteField[] {
   return (QUOTE_FIELDS as Record<string, readonly QuoteField[]>)[service] ?? [];
 }
 
-/** The label a person reads for a field, with its unit: "Storage size (TB)". */
-export function fieldLabel(field: QuoteField): string {
-  return field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
-}
-
-export interface LeadDetailLine {
-  name: string;
-  label: string;
-  value: string;
-}
-
 /**
  * A quote's service-specific answers as readable lines, in the order of the form. Values stored for a field
  * the service no longer has are kept (under their raw name) so nothing a visitor typed is hidden.
  */
-export function formatLeadDetails(service: string, details: Record<string, unknown>): LeadDetailLine[] {
-  const known = quoteFieldsFor(service);
-  const lines: LeadDetailLine[] = known
-    .filter((f) => details[f.name] !== undefined && details[f.name] !== null)
-    .map((f) => ({ name: f.name, label: fieldLabel(f), value: formatValue(f, details[f.name]) }));
+export function formatLeadDetails(service: string, details: Record<string, unknown>): LeadLine[] {
+  const known: readonly LeadField[] = quoteFieldsFor(service);
+  const lines = fieldLines(known, (f) => details[f.name]);
   for (const [name, value] of Object.entries(details)) {
     if (value === undefined || value === null || known.some((f) => f.name === name)) continue;
     lines.push({ name, label: name, value: String(value) });
   }
   return lines;
-}
-
-function formatValue(field: QuoteField, value: unknown): string {
-  if (field.kind === 'number' && typeof value === 'number') {
-    const n = formatWholeNumber(value);
-    return field.unit ? `${n} ${field.unit}` : n;
-  }
-  return String(value);
-}
-
-/** The service's display name, or the raw value for anything unknown (e.g. "other"). */
-export function serviceName(id: string | null | undefined): string {
-  if (!id) return '';
-  return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answersRequest,
   chooseService,
   initialWizardState,
   quoteRequest,
@@ -35,10 +34,11 @@ describe('quote wizard state', () => {
     expect(Object.keys(validateStep(filled, 3))).toEqual(['bandwidth']);
   });
 
-  it('sends numbers as numbers and leaves empty optional fields out', () => {
-    const state = { ...chooseService(initialWizardState(), 'web-hosting'), answers: { storage: '50', hostingType: 'VPS', bandwidth: '' } };
-    expect(answersRequest(state)).toEqual({ storage: 50, hostingType: 'VPS' });
-    expect(quoteRequest(state)).toEqual({ service: 'web-hosting', storage: 50, hostingType: 'VPS' });
+  it('sends the whole form state as typed: the chosen service\'s fields only, empty ones as ""', () => {
+    const state = { ...chooseService(initialWizardState(), 'web-hosting'), answers: { storage: '50', hostingType: 'VPS', bandwidth: '', serverCount: '9' } };
+    const request = quoteRequest(state);
+    expect(request).toMatchObject({ service: 'web-hosting', storage: '50', hostingType: 'VPS', bandwidth: '', ssl: '', name: '', phone: '' });
+    expect(request).not.toHaveProperty('serverCount');
   });
 
   it('restores what sessionStorage held, dropping anything unexpected', () => {

@@ -1,3 +1,4 @@
+import { QUOTE_DETAIL_FIELDS } from './lead-fields.ts';
 import { FIELD_MESSAGES } from './messages.ts';
 import { quoteFieldsFor } from './quote-fields.ts';
 import { type FieldErrors, fieldErrors } from './schemas/fields.ts';
@@ -9,19 +10,7 @@ import { type ServiceId, isServiceId } from './services.ts';
  * Values are kept as typed (strings); they become a request only when checked.
  */
 
-export const DETAIL_FIELDS = [
-  'name',
-  'email',
-  'company',
-  'phone',
-  'companySize',
-  'budget',
-  'timeline',
-  'startDate',
-  'completionDate',
-  'description',
-] as const;
-export type DetailField = (typeof DETAIL_FIELDS)[number];
+export const DETAIL_FIELDS: readonly string[] = QUOTE_DETAIL_FIELDS.map((f) => f.name);
 
 export type WizardStep = 1 | 2 | 3;
 export const WIZARD_STEPS: ReadonlyArray<{ step: WizardStep; title: string }> = [
@@ -33,16 +22,20 @@ export const WIZARD_STEPS: ReadonlyArray<{ step: WizardStep; title: string }> = 
 export interface WizardState {
   step: WizardStep;
   service: ServiceId | '';
-  details: Record<DetailField, string>;
+  details: Record<string, string>;
   /** Step 3: the chosen service's own fields, by name. */
   answers: Record<string, string>;
 }
 
-const EMPTY_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, ''])) as Record<DetailField, string>;
+const EMPTY_DETAILS: Record<string, string> = Object.fromEntries(DETAIL_FIELDS.map((f) => [f, '']));
 
-/** A fresh wizard; `?service=` preselects a known service, anything else preselects nothing. */
-export function initialWizardState(preselect?: string | null): WizardState {
-  return { step: 1, service: isServiceId(preselect) ? preselect : '', details: { ...EMPTY_DETAILS }, answers: {} };
+/**
+ * A fresh wizard; `?service=` preselects a known service, anything else preselects nothing. `startStep` 2
+ * (step 1 continued without JavaScript) opens the project details, once a known service is chosen.
+ */
+export function initialWizardState(preselect?: string | null, startStep: WizardStep = 1): WizardState {
+  const service = isServiceId(preselect) ? preselect : '';
+  return { step: service && startStep === 2 ? 2 : 1, service, details: { ...EMPTY_DETAILS }, answers: {} };
 }
 
 /** Choosing another service clears every service-specific answer (SPEC.md §4). */
@@ -50,26 +43,16 @@ export function chooseService(state: WizardState, service: ServiceId): WizardSta
   return service === state.service ? state : { ...state, service, answers: {} };
 }
 
-/** Optional fields left empty are not sent; numbers are sent as numbers. */
-export function detailsRequest(state: WizardState): Record<string, string> {
-  return Object.fromEntries(Object.entries(state.details).filter(([, v]) => v !== ''));
-}
-
-export function answersRequest(state: WizardState): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
-  for (const field of quoteFieldsFor(state.service)) {
-    const value = state.answers[field.name] ?? '';
-    if (value === '') continue;
-    out[field.name] = field.kind === 'number' && /^-?\d+(\.\d+)?(e\d+)?$/i.test(value.trim()) ? Number(value) : value;
-  }
-  return out;
+/** The chosen service's answers; values stay as typed (the schema reads empty as "not given" and "12" as 12). */
+function answersRequest(state: WizardState): Record<string, string> {
+  return Object.fromEntries(quoteFieldsFor(state.service).map((f) => [f.name, state.answers[f.name] ?? '']));
 }
 
 /** The errors that stop the visitor leaving `step`, one per field. */
 export function validateStep(state: WizardState, step: WizardStep): FieldErrors {
   if (step === 1) return state.service ? {} : { service: FIELD_MESSAGES.chooseService };
   if (step === 2) {
-    const result = QuoteDetailsSchema.safeParse(detailsRequest(state));
+    const result = QuoteDetailsSchema.safeParse(state.details);
     return result.success ? {} : fieldErrors(result.error);
   }
   if (!state.service) return { service: FIELD_MESSAGES.chooseService };
@@ -80,12 +63,12 @@ export function validateStep(state: WizardState, step: WizardStep): FieldErrors 
 /** Which step a field is on, to send the visitor back to the server's first complaint. */
 export function stepOfField(field: string): WizardStep {
   if (field === 'service') return 1;
-  return (DETAIL_FIELDS as readonly string[]).includes(field) ? 2 : 3;
+  return DETAIL_FIELDS.includes(field) ? 2 : 3;
 }
 
 /** The whole request (without captcha and times). */
-export function quoteRequest(state: WizardState): Record<string, string | number> {
-  return { service: state.service, ...detailsRequest(state), ...answersRequest(state) };
+export function quoteRequest(state: WizardState): Record<string, string> {
+  return { service: state.service, ...state.details, ...answersRequest(state) };
 }
 
 /**
@@ -112,7 +95,7 @@ export function restoreWizardState(raw: string | null, preselect?: string | null
   let state: WizardState = {
     step: saved.step === 2 || saved.step === 3 ? saved.step : 1,
     service,
-    details: strings(saved.details, DETAIL_FIELDS) as Record<DetailField, string>,
+    details: strings(saved.details, DETAIL_FIELDS),
     answers: strings(saved.answers, quoteFieldsFor(service).map((f) => f.name)),
   };
   if (!state.service && state.step > 1) state = { ...state, step: 1 };

@@ -1,6 +1,7 @@
 import type { BlogPost } from './blog.ts';
 import { COMPANY } from './company.ts';
 import type { Service } from './services.ts';
+import { sharingImage } from './sharing-image.ts';
 
 /** schema.org objects shared by several pages; each page adds its own. */
 export function organizationLd(siteUrl: string) {
@@ -70,7 +71,7 @@ export function blogPostingLd(
     dateModified: post.updatedAt,
     author: { '@type': 'Person', name: post.author },
     publisher: { '@type': 'Organization', name: COMPANY.name, url: siteUrl, logo: new URL('/favicon.svg', siteUrl).href },
-    ...(post.featuredImage ? { image: new URL(post.featuredImage, siteUrl).href } : {}),
+    image: new URL(sharingImage(post.featuredImage), siteUrl).href,
     ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
   };
 }

@@ -1,5 +1,4 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { htmlToText } from '../../shared/read-time.ts';
 
 /**
  * Blog search that stays fast at 100,000 posts. `search_text` holds the lowercased title, excerpt and visible
@@ -57,4 +56,23 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await db.schema.dropIndex('blogs_all_order').execute();
   await db.schema.alterTable('blogs').dropColumn('search_text').execute();
+}
+
+/**
+ * The visible text of an HTML fragment, as shared/read-time.ts computed it when this migration was written. A
+ * copy, not an import: a migration is frozen in time, and a later change to the live rule must not change what
+ * this one wrote (the blog service keeps search_text current with the live rule on every save).
+ */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }

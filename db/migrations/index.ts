@@ -4,15 +4,37 @@ import * as blogSearch from './2026-11-22-020-blog-search.ts';
 import * as contentVersions from './2026-11-22-021-content-versions.ts';
 import * as adminIndexes from './2026-11-22-030-admin-indexes.ts';
 import * as totpLastStep from './2026-11-22-031-totp-last-step.ts';
+import * as outboxClaims from './2026-11-23-040-outbox-claims.ts';
+import * as readinessProbe from './2026-11-23-045-readiness-probe.ts';
+import * as signInAttempts from './2026-11-23-050-sign-in-attempts.ts';
+import * as hashedSessionIds from './2026-11-23-051-hashed-session-ids.ts';
+import { type TotpSealing, encryptedTotpSecrets } from './2026-11-23-052-encrypted-totp-secrets.ts';
+import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
+
+/** What some migrations need from the server's configuration. */
+export interface MigrationContext {
+  totp?: TotpSealing;
+}
 
 /**
  * Every migration, in order. Listed by hand rather than read from the folder so the same list works from
  * source, from tests and from any bundle; add new files here with the next date prefix.
  */
-export const migrations: Record<string, Migration> = {
-  '2026-11-22-001-initial': initial,
-  '2026-11-22-020-blog-search': blogSearch,
-  '2026-11-22-021-content-versions': contentVersions,
-  '2026-11-22-030-admin-indexes': adminIndexes,
-  '2026-11-22-031-totp-last-step': totpLastStep,
-};
+export function migrationsFor(context: MigrationContext): Record<string, Migration> {
+  return {
+    '2026-11-22-001-initial': initial,
+    '2026-11-22-020-blog-search': blogSearch,
+    '2026-11-22-021-content-versions': contentVersions,
+    '2026-11-22-030-admin-indexes': adminIndexes,
+    '2026-11-22-031-totp-last-step': totpLastStep,
+    '2026-11-23-040-outbox-claims': outboxClaims,
+    '2026-11-23-045-readiness-probe': readinessProbe,
+    '2026-11-23-050-sign-in-attempts': signInAttempts,
+    '2026-11-23-051-hashed-session-ids': hashedSessionIds,
+    '2026-11-23-052-encrypted-totp-secrets': encryptedTotpSecrets(context.totp),
+    '2026-11-23-060-idempotency-keys': idempotencyKeys,
+  };
+}
+
+/** The migrations' names in order (their bodies need no context to be listed). */
+export const migrations = migrationsFor({});

@@ -1,11 +1,15 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
+import type { Cursor } from '../../shared/cursor.ts';
 import type { Db } from '../database.ts';
-import type { ContactRow, OutboxRow, QuoteRow } from '../types.ts';
+import type { ContactRow, Database, QuoteRow } from '../types.ts';
+import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
+import { afterKey } from './predicates.ts';
 
 export type LeadTable = 'quotes' | 'contacts';
 
 /** The columns the inbox and the dashboard list, the same for both tables. */
-export interface LeadListRow {
+interface LeadListRow {
   id: string;
   name: string;
   email: string;
@@ -24,7 +28,7 @@ export interface LeadListQuery {
   /** Case-insensitive substring of name, email or company. */
   q?: string;
   /** Keyset: rows strictly after this (created_at, id) in newest-first order. */
-  after?: { createdAt: string; id: string };
+  after?: Cursor;
   /** Oldest first instead of newest first (the "waiting longest" list). */
   oldestFirst?: boolean;
   limit: number;
@@ -37,10 +41,29 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** One table's page of leads, filtered and keyset-paged on (created_at, id). */
-export function listLeadRows(db: Db, table: LeadTable, q: LeadListQuery): Promise<LeadListRow[]> {
+export const LEAD_TABLES: Record<LeadType, LeadTable> = { quote: 'quotes', contact: 'contacts' };
+
+function toStatus(value: string): LeadStatus {
+  return (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : 'new';
+}
+
+export function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
+  return {
+    type,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    service: row.service,
+    status: toStatus(row.status),
+    createdAt: row.created_at,
+  };
+}
+
+/** One type's page of leads, filtered and keyset-paged on (created_at, id). */
+export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery): Promise<LeadSummary[]> {
   // Both tables share these columns; Kysely cannot type a query over a union of table names.
-  let query = db.selectFrom(table as 'quotes').select([...LIST_COLUMNS]);
+  let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]);
   if (q.status) query = query.where('status', '=', q.status);
   if (q.service) query = query.where('service', '=', q.service);
   if (q.from) query = query.where('created_at', '>=', q.from);
@@ -54,15 +77,10 @@ export function listLeadRows(db: Db, table: LeadTable, q: LeadListQuery): Promis
       ),
     );
   }
-  if (q.after) {
-    const { createdAt, id } = q.after;
-    const cmp = q.oldestFirst ? '>' : '<';
-    query = query.where((eb) =>
-      eb.or([eb('created_at', cmp, createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', cmp, id)])]),
-    );
-  }
   const direction = q.oldestFirst ? 'asc' : 'desc';
-  return query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  if (q.after) query = query.where(afterKey('created_at', q.after, direction));
+  const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
+  return rows.map((row) => toLeadSummary(type, row));
 }
 
 export async function countRows(db: Db, table: LeadTable | 'blogs', where?: { status: string }): Promise<number> {
@@ -106,47 +124,59 @@ export async function updateLeadRow(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Erases a lead and its notification rows (which carry its personal data) together. */
-export function deleteLeadRow(db: Db, table: LeadTable, leadType: string, id: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('outbox').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
-    const result = await trx
-      .deleteFrom(table as 'quotes')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  });
+/**
+ * Erases a lead and its notification rows (which carry its personal data); run it in a transaction, so they go
+ * together. Returns whether the lead existed.
+ */
+export async function deleteLeadRow(trx: Db, table: LeadTable, leadType: string, id: string): Promise<boolean> {
+  await trx.deleteFrom('outbox').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
+  const result = await trx
+    .deleteFrom(table as 'quotes')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
-export function listOutboxForLead(db: Db, leadType: string, leadId: string): Promise<OutboxRow[]> {
-  return db
+export async function listOutboxForLead(db: Db, leadType: string, leadId: string): Promise<OutboxEntry[]> {
+  const rows = await db
     .selectFrom('outbox')
     .selectAll()
     .where('lead_type', '=', leadType)
     .where('lead_id', '=', leadId)
     .orderBy('created_at', 'asc')
     .execute();
+  return rows.map(toOutboxEntry);
 }
 
-/** Notifications that failed and were not delivered since, newest first. */
-export function listOutboxFailures(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('delivered_at', 'is', null)
-    .where((eb) => eb.or([eb('status', '=', 'failed'), eb('last_error', 'is not', null)]))
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+/** A notification that failed (for good, or last time and waits to be retried): the dashboard lists and counts these. */
+const isFailure = (eb: ExpressionBuilder<Database, 'outbox'>) => eb.or([eb('status', '=', 'failed'), eb('last_error', 'is not', null)]);
+
+function outboxFailures(db: Db) {
+  return db.selectFrom('outbox').where('delivered_at', 'is', null).where(isFailure);
 }
 
-/** Puts an undelivered notification back in the queue, due now. */
-export async function requeueOutbox(db: Db, id: string, now: string): Promise<boolean> {
+/** The newest failures first. */
+export async function listOutboxFailures(db: Db, limit: number): Promise<OutboxEntry[]> {
+  const rows = await outboxFailures(db).selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map(toOutboxEntry);
+}
+
+export async function countOutboxFailures(db: Db): Promise<number> {
+  const row = await outboxFailures(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Puts undelivered notifications back in the queue, due now: one (`id`) or every failure. A row a worker is
+ * sending at this moment is left to it: clearing its claim would let another instance send it a second time.
+ */
+export async function requeueOutbox(db: Db, target: { id: string } | 'failures', now: string): Promise<number> {
   const result = await db
     .updateTable('outbox')
-    .set({ status: 'pending', next_attempt_at: now, locked_until: null })
-    .where('id', '=', id)
+    .set({ status: 'pending', next_attempt_at: now })
     .where('delivered_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .where((eb) => (target === 'failures' ? isFailure(eb) : eb('id', '=', target.id)))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows);
 }

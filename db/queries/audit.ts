@@ -1,5 +1,12 @@
+import type { Cursor } from '../../shared/cursor.ts';
 import type { Db } from '../database.ts';
+import type { AuditEntry } from '../../shared/admin.ts';
 import type { AuditLogTable, AuditRow } from '../types.ts';
+import { afterKey } from './predicates.ts';
+
+export function toAuditEntry(r: AuditRow): AuditEntry {
+  return { id: r.id, actor: r.actor, action: r.action, target: r.target, ip: r.ip, createdAt: r.created_at };
+}
 
 export async function insertAudit(db: Db, row: AuditLogTable): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
@@ -23,15 +30,8 @@ export async function countRecentActions(
 }
 
 /** Newest first, keyset-paged on (created_at, id). */
-export function listAudit(db: Db, limit: number, before?: { createdAt: string; id: string }): Promise<AuditRow[]> {
+export async function listAudit(db: Db, limit: number, after: Cursor | null): Promise<AuditEntry[]> {
   let query = db.selectFrom('audit_log').selectAll();
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', before.createdAt),
-        eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)]),
-      ]),
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  if (after) query = query.where(afterKey('created_at', after));
+  return (await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toAuditEntry);
 }

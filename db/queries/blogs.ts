@@ -1,25 +1,67 @@
 import { PostgresAdapter, sql } from 'kysely';
+import type { BlogPost, BlogSummary } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
-import type { BlogRow, BlogRowUpdate, NewBlogRow } from '../types.ts';
+import type { Cursor } from '../../shared/cursor.ts';
+import type { BlogRow, NewBlogRow } from '../types.ts';
+import { afterKey, isPublicAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content and the search text. */
-export type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
+type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
+
+/** A post as a save stores it: content already sanitised, and the text that search matches. */
+export type StoredPost = BlogPost & { searchText: string };
+
+function toSummary(row: BlogListRow): BlogSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    author: row.author,
+    tags: JSON.parse(row.tags) as string[],
+    featuredImage: row.featured_image,
+    published: row.published === 1,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    readTime: row.read_time,
+  };
+}
+
+/** The post as stored; the blog service sanitises `content` again on the way out. */
+function toPost(row: BlogRow): BlogPost {
+  return { ...toSummary(row), content: row.content };
+}
+
+function toRow(post: StoredPost): NewBlogRow {
+  return {
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    author: post.author,
+    tags: JSON.stringify(post.tags),
+    featured_image: post.featuredImage,
+    published: post.published ? 1 : 0,
+    published_at: post.publishedAt,
+    created_at: post.createdAt,
+    updated_at: post.updatedAt,
+    read_time: post.readTime,
+    search_text: post.searchText,
+  };
+}
 
 const LIST_COLUMNS = [
   'id', 'slug', 'title', 'excerpt', 'author', 'tags', 'featured_image',
   'published', 'published_at', 'created_at', 'updated_at', 'read_time',
 ] as const;
 
-export interface BlogKey {
-  publishedAt: string;
-  id: string;
-}
-
 export interface PublicListQuery {
   /** ISO now: posts published later are not public yet. */
   now: string;
   /** Keyset: rows strictly after this (published_at, id) in newest-first order. */
-  after: BlogKey | null;
+  after: Cursor | null;
   /** Lowercased search text, matched literally; null for no search. */
   search: string | null;
   limit: number;
@@ -46,9 +88,8 @@ const SEARCH_WINDOW = 500;
 
 /** Public posts (published, publishedAt passed) after the cursor, in list order. */
 function publicRows(db: Db, q: PublicListQuery) {
-  let query = db.selectFrom('blogs').where('published', '=', 1).where('published_at', '<=', q.now);
-  if (q.after) query = query.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id)));
-  return query;
+  const query = db.selectFrom('blogs').where(isPublicAt(q.now));
+  return q.after ? query.where(afterKey('blogs.published_at', q.after, 'desc', 'blogs.id')) : query;
 }
 
 /**
@@ -59,7 +100,11 @@ function publicRows(db: Db, q: PublicListQuery) {
  *    row and sort those: fast when the word is rare, which is exactly when step 1 fell short.
  * The LIKE is the exact test in both steps; the index only narrows the rows.
  */
-export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogListRow[]> {
+export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogSummary[]> {
+  return (await listPublicRows(db, q)).map(toSummary);
+}
+
+async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]> {
   if (!q.search) {
     return publicRows(db, q).select([...LIST_COLUMNS]).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
   }
@@ -87,11 +132,8 @@ export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogL
       .selectFrom('blogs')
       .innerJoin('found', 'found.id', 'blogs.id')
       .select(LIST_COLUMNS.map((c) => `blogs.${c}` as const))
-      .where('published', '=', 1)
-      .where('published_at', '<=', q.now)
-      .$if(q.after !== null, (qb) =>
-        qb.where((eb) => eb(eb.refTuple('published_at', 'blogs.id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id))),
-      )
+      .where(isPublicAt(q.now))
+      .$if(q.after !== null, (qb) => qb.where(afterKey('blogs.published_at', q.after!, 'desc', 'blogs.id')))
       .orderBy('published_at', 'desc')
       .orderBy('blogs.id', 'desc')
       .limit(q.limit)
@@ -105,24 +147,25 @@ export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogL
 }
 
 /** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first. */
-export function listAllBlogs(db: Db, q: { after: BlogKey | null; limit: number }): Promise<BlogListRow[]> {
+export async function listAllBlogs(db: Db, q: { after: Cursor | null; limit: number }): Promise<BlogSummary[]> {
   let query = db.selectFrom('blogs').select([...LIST_COLUMNS]);
-  if (q.after) query = query.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(q.after!.publishedAt, q.after!.id)));
-  return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  if (q.after) query = query.where(afterKey('published_at', q.after));
+  return (await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()).map(toSummary);
 }
 
-export function findBlogById(db: Db, id: string): Promise<BlogRow | undefined> {
-  return db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findBlogById(db: Db, id: string): Promise<BlogPost | undefined> {
+  const row = await db.selectFrom('blogs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPost(row);
 }
 
-export function findPublicBlogBySlug(db: Db, slug: string, now: string): Promise<BlogRow | undefined> {
-  return db
+export async function findPublicBlogBySlug(db: Db, slug: string, now: string): Promise<BlogPost | undefined> {
+  const row = await db
     .selectFrom('blogs')
     .selectAll()
     .where('slug', '=', slug)
-    .where('published', '=', 1)
-    .where('published_at', '<=', now)
+    .where(isPublicAt(now))
     .executeTakeFirst();
+  return row && toPost(row);
 }
 
 /** Slugs already taken by `base` or `base-N`, so a new slug can take the next free number. */
@@ -135,19 +178,22 @@ export async function findSlugsLike(db: Db, base: string, exceptId?: string): Pr
   return (await query.execute()).map((r) => r.slug);
 }
 
-export async function insertBlog(db: Db, row: NewBlogRow): Promise<void> {
-  await db.insertInto('blogs').values(row).execute();
+/** Inserts posts in one statement (a save inserts one; bulk loaders many). */
+export async function insertBlogs(db: Db, posts: StoredPost[]): Promise<void> {
+  await db.insertInto('blogs').values(posts.map(toRow)).execute();
 }
 
-export async function updateBlog(db: Db, id: string, patch: BlogRowUpdate): Promise<void> {
-  await db.updateTable('blogs').set(patch).where('id', '=', id).execute();
+/** Rewrites every stored field of an existing post but its creation time. */
+export async function updateBlog(db: Db, post: StoredPost): Promise<void> {
+  const { id: _id, created_at: _created, ...changes } = toRow(post);
+  await db.updateTable('blogs').set(changes).where('id', '=', post.id).execute();
 }
 
-/** Deletes a post (its redirects go with it, by foreign key); returns whether it existed. */
-export async function deleteBlog(db: Db, id: string): Promise<boolean> {
+/** Deletes a post and its redirects; returns the slug it had, or null when there was no such post. */
+export async function deleteBlog(db: Db, id: string): Promise<string | null> {
   await db.deleteFrom('blog_redirects').where('blog_id', '=', id).execute();
-  const result = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  const row = await db.deleteFrom('blogs').where('id', '=', id).returning('slug').executeTakeFirst();
+  return row?.slug ?? null;
 }
 
 /** The current slug of the public post that used to live at `oldSlug`. */
@@ -157,8 +203,7 @@ export async function findRedirectSlug(db: Db, oldSlug: string, now: string): Pr
     .innerJoin('blogs', 'blogs.id', 'blog_redirects.blog_id')
     .select('blogs.slug')
     .where('blog_redirects.old_slug', '=', oldSlug)
-    .where('blogs.published', '=', 1)
-    .where('blogs.published_at', '<=', now)
+    .where(isPublicAt(now))
     .executeTakeFirst();
   return row?.slug;
 }
@@ -186,7 +231,7 @@ export async function countBlogs(db: Db, now: string): Promise<BlogCounts> {
   const row = await db
     .selectFrom('blogs')
     .select([
-      sql<number>`sum(case when published = 1 and published_at <= ${now} then 1 else 0 end)`.as('published'),
+      sql<number>`sum(case when ${isPublicAt(now)} then 1 else 0 end)`.as('published'),
       sql<number>`sum(case when published = 0 then 1 else 0 end)`.as('drafts'),
       sql<number>`sum(case when published = 1 and published_at > ${now} then 1 else 0 end)`.as('scheduled'),
     ])
@@ -195,12 +240,11 @@ export async function countBlogs(db: Db, now: string): Promise<BlogCounts> {
 }
 
 /** Slug and last change of public posts, newest first: the sitemap's entries. */
-export function listPublicBlogUpdates(db: Db, now: string, limit: number): Promise<Array<{ slug: string; updated_at: string }>> {
+export function listPublicBlogUpdates(db: Db, now: string, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
   return db
     .selectFrom('blogs')
-    .select(['slug', 'updated_at'])
-    .where('published', '=', 1)
-    .where('published_at', '<=', now)
+    .select(['slug', 'updated_at as updatedAt'])
+    .where(isPublicAt(now))
     .orderBy('published_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -1,23 +1,21 @@
 import type { Db } from '../database.ts';
-import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
+import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type ContactRecord, type NewContact, type NewLead, type NewQuote, type QuoteRecord } from '../../shared/leads.ts';
 import type { ContactRow, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
+import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
 
-/** What a new lead stores: everything but staff notes, which start empty. */
-export type NewContact = Omit<ContactRecord, 'notes'>;
-export type NewQuote = Omit<QuoteRecord, 'notes'>;
-
-export type NewLead = { type: 'contact'; lead: NewContact } | { type: 'quote'; lead: NewQuote };
 
 export interface StoreLeadOptions {
   /** A captcha solution to mark as used in the same transaction. */
   singleUse?: UsedCaptchaSolution | undefined;
   /** Built from the stored lead: the same ids and texts the worker will deliver. */
   outbox: NewOutboxMessage[];
+  /** The submission's Idempotency-Key, stored with the lead. */
+  idempotencyKey?: IdempotencyKey | undefined;
+  /** Aborted when the visitor has been told the request timed out: the lead must then not be committed. */
+  signal?: AbortSignal | undefined;
 }
-
-export class CaptchaReplayError extends Error {}
 
 export interface LeadWrite {
   lead: NewLead;
@@ -32,72 +30,24 @@ export async function storeLead(db: Db, lead: NewLead, options: StoreLeadOptions
   await db.transaction().execute((trx) => writeLeads(trx, [{ lead, options }]));
 }
 
-/** Leads in one statement per table, in the caller's transaction; throws CaptchaReplayError if a solution was used before. */
-async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
+/**
+ * Leads in one statement per table, in the caller's transaction; throws CaptchaReplayError if a solution was
+ * used before, IdempotencyKeyUsedError if a key was, DeadlinePassedError if a request's deadline passed.
+ */
+export async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
   const solutions = writes.flatMap((w) => (w.options.singleUse ? [w.options.singleUse] : []));
   if ((await recordCaptchaSolutions(db, solutions)) < solutions.length) {
     throw new CaptchaReplayError('captcha solution already used');
   }
+  const keys = writes.flatMap((w) => (w.options.idempotencyKey ? [w.options.idempotencyKey] : []));
+  if ((await recordIdempotencyKeys(db, keys)) < keys.length) throw new IdempotencyKeyUsedError('idempotency key already used');
   const contacts = writes.flatMap((w) => (w.lead.type === 'contact' ? [contactRow(w.lead.lead)] : []));
   const quotes = writes.flatMap((w) => (w.lead.type === 'quote' ? [quoteRow(w.lead.lead)] : []));
   if (contacts.length) await db.insertInto('contacts').values(contacts).execute();
   if (quotes.length) await db.insertInto('quotes').values(quotes).execute();
   await insertOutboxMessages(db, writes.flatMap((w) => w.options.outbox));
-}
-
-export interface LeadStore {
-  /** Resolves once the lead is committed with its outbox messages; rejects when it was not stored. */
-  store(lead: NewLead, options: StoreLeadOptions): Promise<void>;
-}
-
-/** Leads per transaction; more wait for the next. Keeps each statement far below the engines' parameter limits. */
-const MAX_BATCH = 100;
-
-/**
- * Group commit: leads that arrive while the event loop is busy are written together in one transaction, each
- * still all-or-nothing with its outbox messages, and each caller hears back only after that commit. A commit
- * costs more than the inserts it holds (pages written to the log, a sync on PostgreSQL), so this is what lets one
- * process take thousands of leads a second. If anything in a batch fails, its leads are written again one
- * transaction each, so one bad or replayed submission fails alone.
- */
-export function createLeadStore(db: Db): LeadStore {
-  type Pending = LeadWrite & { resolve: () => void; reject: (err: unknown) => void };
-  let queue: Pending[] = [];
-  let writing = false;
-
-  async function writeBatch(batch: Pending[]): Promise<void> {
-    try {
-      await db.transaction().execute((trx) => writeLeads(trx, batch));
-      for (const item of batch) item.resolve();
-    } catch (err) {
-      if (batch.length === 1) return batch[0]!.reject(err);
-      for (const item of batch) await storeLead(db, item.lead, item.options).then(item.resolve, item.reject);
-    }
-  }
-
-  async function drain(): Promise<void> {
-    try {
-      while (queue.length) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(MAX_BATCH);
-        await writeBatch(batch);
-      }
-    } finally {
-      writing = false;
-    }
-  }
-
-  return {
-    store(lead, options) {
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ lead, options, resolve, reject });
-        if (writing) return;
-        writing = true;
-        // Wait for the requests already read in this turn of the event loop, so they share the commit.
-        setImmediate(() => void drain());
-      });
-    },
-  };
+  // Last moment before the commit: a visitor already told "took too long" will retry, so this lead is dropped.
+  if (writes.some((w) => w.options.signal?.aborted)) throw new DeadlinePassedError('deadline passed before commit');
 }
 
 function contactRow(c: NewContact): NewContactRow {

@@ -22,6 +22,38 @@ export interface OutboxMessage {
   attempts: number;
 }
 
+/** A notification and how its delivery went: what the inbox, the dashboard and a privacy export show. */
+export interface OutboxEntry {
+  id: string;
+  kind: string;
+  leadType: string;
+  leadId: string;
+  /** The message as queued, JSON text. */
+  payload: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+export function toOutboxEntry(row: OutboxRow): OutboxEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    leadType: row.lead_type,
+    leadId: row.lead_id,
+    payload: row.payload,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+    createdAt: row.created_at,
+  };
+}
+
 export async function insertOutboxMessages(db: Db, messages: NewOutboxMessage[]): Promise<void> {
   if (!messages.length) return;
   await db
@@ -50,15 +82,17 @@ export interface ClaimOptions {
   now: string;
   /** A claimed row is invisible to other workers until then; a worker that dies releases it this way. */
   lockedUntil: string;
-  limit: number;
+  /** The claiming worker's token: only its holder renews, settles or releases the claim. */
+  token: string;
 }
 
 /**
- * Claims due messages for this worker. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so several instances never
+ * Claims the next due message of these kinds, or none. One row at a time, so a claim covers one delivery and
+ * its lease never has to outlast a queue. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so several instances never
  * claim the same row. SQLite: one `UPDATE … RETURNING` statement, atomic because SQLite has one writer.
  */
-export async function claimDueMessages(db: Db, engine: DbEngine, options: ClaimOptions): Promise<OutboxMessage[]> {
-  if (!options.kinds.length) return [];
+export async function claimNextMessage(db: Db, engine: DbEngine, options: ClaimOptions): Promise<OutboxMessage | undefined> {
+  if (!options.kinds.length) return undefined;
   let due = db
     .selectFrom('outbox')
     .select('id')
@@ -67,15 +101,15 @@ export async function claimDueMessages(db: Db, engine: DbEngine, options: ClaimO
     .where('next_attempt_at', '<=', options.now)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', options.now)]))
     .orderBy('next_attempt_at')
-    .limit(options.limit);
+    .limit(1);
   if (engine === 'postgres') due = due.forUpdate().skipLocked();
-  const rows = await db
+  const row = await db
     .updateTable('outbox')
-    .set({ locked_until: options.lockedUntil })
+    .set({ locked_until: options.lockedUntil, claim_token: options.token })
     .where('id', 'in', due)
     .returningAll()
-    .execute();
-  return rows.map(toMessage);
+    .executeTakeFirst();
+  return row && toMessage(row);
 }
 
 function toMessage(row: OutboxRow): OutboxMessage {
@@ -89,11 +123,30 @@ function toMessage(row: OutboxRow): OutboxMessage {
   };
 }
 
-export async function markDelivered(db: Db, id: string, now: string): Promise<void> {
+/** Extends a claim its holder is still working on; false when the claim is no longer this holder's. */
+export async function renewClaim(db: Db, id: string, token: string, lockedUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markDelivered(db: Db, id: string, token: string, now: string): Promise<void> {
   await db
     .updateTable('outbox')
-    .set((eb) => ({ status: 'delivered', delivered_at: now, locked_until: null, attempts: eb('attempts', '+', 1), last_error: null }))
+    .set((eb) => ({
+      status: 'delivered',
+      delivered_at: now,
+      locked_until: null,
+      claim_token: null,
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+    }))
     .where('id', '=', id)
+    .where('claim_token', '=', token)
     .execute();
 }
 
@@ -101,6 +154,7 @@ export async function markDelivered(db: Db, id: string, now: string): Promise<vo
 export async function markAttemptFailed(
   db: Db,
   id: string,
+  token: string,
   update: { error: string; nextAttemptAt: string; failed: boolean },
 ): Promise<void> {
   await db
@@ -111,9 +165,21 @@ export async function markAttemptFailed(
       last_error: update.error.slice(0, 2_000),
       next_attempt_at: update.nextAttemptAt,
       locked_until: null,
+      claim_token: null,
     }))
     .where('id', '=', id)
+    .where('claim_token', '=', token)
     .execute();
+}
+
+/** Gives back every claim a stopping worker holds, unattempted, so another instance sends them at once. */
+export async function releaseClaims(db: Db, token: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_until: null, claim_token: null })
+    .where('claim_token', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Counts by status, for start-up logs and tests. */

@@ -1,7 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
-import type { AuditRow, OutboxRow } from '../types.ts';
+import type { AuditEntry } from '../../shared/admin.ts';
+import { toAuditEntry } from './audit.ts';
+import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { contactFromRow, quoteFromRow } from './leads.ts';
 
 type LeadTable = 'quotes' | 'contacts';
@@ -18,8 +20,8 @@ function likePattern(text: string): string {
 export interface HeldData {
   quotes: QuoteRecord[];
   contacts: ContactRecord[];
-  outbox: OutboxRow[];
-  audit: AuditRow[];
+  outbox: OutboxEntry[];
+  audit: AuditEntry[];
 }
 
 /**
@@ -56,7 +58,12 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    return { quotes: quotes.map(quoteFromRow), contacts: contacts.map(contactFromRow), outbox, audit };
+    return {
+      quotes: quotes.map(quoteFromRow),
+      contacts: contacts.map(contactFromRow),
+      outbox: outbox.map(toOutboxEntry),
+      audit: audit.map(toAuditEntry),
+    };
   });
 }
 
@@ -67,36 +74,34 @@ export interface DeletedLeads {
 }
 
 /**
- * Deletes the quotes and contacts a filter selects, and their outbox rows (which repeat their personal data),
- * in one transaction: either all of a person's data goes, or none of it.
+ * Deletes the quotes and contacts a filter selects, and their outbox rows (which repeat their personal data).
+ * Run it in a transaction (the caller's, with its audit entry): either all of a person's data goes, or none.
  */
-async function deleteLeadsWhere(db: Db, where: (table: LeadTable) => Expression<SqlBool>): Promise<DeletedLeads> {
-  return db.transaction().execute(async (trx) => {
-    const outbox = await trx
-      .deleteFrom('outbox')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('lead_type', '=', 'quote'), eb('lead_id', 'in', trx.selectFrom('quotes').select('id').where(where('quotes')))]),
-          eb.and([eb('lead_type', '=', 'contact'), eb('lead_id', 'in', trx.selectFrom('contacts').select('id').where(where('contacts')))]),
-        ]),
-      )
-      .executeTakeFirst();
-    const quotes = await trx.deleteFrom('quotes').where(where('quotes')).executeTakeFirst();
-    const contacts = await trx.deleteFrom('contacts').where(where('contacts')).executeTakeFirst();
-    return {
-      quotes: Number(quotes.numDeletedRows),
-      contacts: Number(contacts.numDeletedRows),
-      outbox: Number(outbox.numDeletedRows),
-    };
-  });
+async function deleteLeadsWhere(trx: Db, where: (table: LeadTable) => Expression<SqlBool>): Promise<DeletedLeads> {
+  const outbox = await trx
+    .deleteFrom('outbox')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('lead_type', '=', 'quote'), eb('lead_id', 'in', trx.selectFrom('quotes').select('id').where(where('quotes')))]),
+        eb.and([eb('lead_type', '=', 'contact'), eb('lead_id', 'in', trx.selectFrom('contacts').select('id').where(where('contacts')))]),
+      ]),
+    )
+    .executeTakeFirst();
+  const quotes = await trx.deleteFrom('quotes').where(where('quotes')).executeTakeFirst();
+  const contacts = await trx.deleteFrom('contacts').where(where('contacts')).executeTakeFirst();
+  return {
+    quotes: Number(quotes.numDeletedRows),
+    contacts: Number(contacts.numDeletedRows),
+    outbox: Number(outbox.numDeletedRows),
+  };
 }
 
 /** Erases every quote and contact sent with this address (in any case), with their notifications. */
-export function deleteLeadsByEmail(db: Db, email: string): Promise<DeletedLeads> {
-  return deleteLeadsWhere(db, (table) => sameEmail(email, table));
+export function deleteLeadsByEmail(trx: Db, email: string): Promise<DeletedLeads> {
+  return deleteLeadsWhere(trx, (table) => sameEmail(email, table));
 }
 
 /** Deletes every quote and contact created before `cutoff` (ISO), with their notifications. */
-export function deleteLeadsCreatedBefore(db: Db, cutoff: string): Promise<DeletedLeads> {
-  return deleteLeadsWhere(db, (table) => sql<SqlBool>`${sql.ref(`${table}.created_at`)} < ${cutoff}`);
+export function deleteLeadsCreatedBefore(trx: Db, cutoff: string): Promise<DeletedLeads> {
+  return deleteLeadsWhere(trx, (table) => sql<SqlBool>`${sql.ref(`${table}.created_at`)} < ${cutoff}`);
 }

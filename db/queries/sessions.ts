@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../database.ts';
 import type { SessionsTable } from '../types.ts';
 
+/**
+ * Rows are keyed by the SHA-256 of the session id, never the id itself: a leaked copy of the table (a backup, a
+ * read-only SQL injection) holds nothing that signs anyone in. Every function here takes the id and hashes it.
+ */
+function key(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
 export function findLiveSession(db: Db, sid: string, now: string): Promise<Pick<SessionsTable, 'data'> | undefined> {
-  return db.selectFrom('sessions').select('data').where('sid', '=', sid).where('expires_at', '>', now).executeTakeFirst();
+  return db.selectFrom('sessions').select('data').where('sid', '=', key(sid)).where('expires_at', '>', now).executeTakeFirst();
 }
 
 export async function upsertSession(db: Db, row: SessionsTable): Promise<void> {
   await db
     .insertInto('sessions')
-    .values(row)
+    .values({ ...row, sid: key(row.sid) })
     .onConflict((oc) =>
       oc.column('sid').doUpdateSet({ user_id: row.user_id, data: row.data, expires_at: row.expires_at }),
     )
@@ -16,11 +25,11 @@ export async function upsertSession(db: Db, row: SessionsTable): Promise<void> {
 }
 
 export async function setSessionExpiry(db: Db, sid: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('sid', '=', sid).execute();
+  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('sid', '=', key(sid)).execute();
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {
-  await db.deleteFrom('sessions').where('sid', '=', sid).execute();
+  await db.deleteFrom('sessions').where('sid', '=', key(sid)).execute();
 }
 
 export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
@@ -31,7 +40,7 @@ export async function deleteExpiredSessions(db: Db, now: string): Promise<number
 /** Ends every session of a user but the one given (pass null to end them all). */
 export async function deleteUserSessions(db: Db, userId: string, exceptSid: string | null): Promise<number> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptSid) query = query.where('sid', '!=', exceptSid);
+  if (exceptSid) query = query.where('sid', '!=', key(exceptSid));
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
@@ -44,4 +53,11 @@ export async function countUserSessions(db: Db, userId: string, now: string): Pr
     .where('expires_at', '>', now)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Ends a user's oldest sessions so that at most `keep` remain (the cap on sessions per user). */
+export async function trimUserSessions(db: Db, userId: string, keep: number): Promise<number> {
+  const kept = db.selectFrom('sessions').select('sid').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(keep);
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', 'not in', kept).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,27 +1,95 @@
 import type { Db } from '../database.ts';
 import type { UserRow, UsersTable } from '../types.ts';
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+/** A staff account with its secrets, as the staff service reads it (nothing else sees the hash or the secrets). */
+export interface StaffAccount {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  totpSecret: string | null;
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totpLastStep: number | null;
+  /** Hashes of the unused recovery codes; null while two-factor sign-in is off. */
+  recoveryCodeHashes: string[] | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+export type StaffAccountChanges = Partial<
+  Pick<StaffAccount, 'name' | 'passwordHash' | 'totpSecret' | 'totpLastStep' | 'recoveryCodeHashes' | 'updatedAt'>
+>;
+
+function toAccount(row: UserRow): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    passwordHash: row.password_hash,
+    totpSecret: row.totp_secret,
+    totpLastStep: row.totp_last_step,
+    recoveryCodeHashes: row.recovery_codes === null ? null : (JSON.parse(row.recovery_codes) as string[]),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
-export async function insertUser(db: Db, row: UsersTable): Promise<void> {
-  await db.insertInto('users').values(row).execute();
+function toColumns(changes: StaffAccountChanges): Partial<UsersTable> {
+  const { recoveryCodeHashes: codes } = changes;
+  return {
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.passwordHash !== undefined && { password_hash: changes.passwordHash }),
+    ...(changes.totpSecret !== undefined && { totp_secret: changes.totpSecret }),
+    ...(changes.totpLastStep !== undefined && { totp_last_step: changes.totpLastStep }),
+    ...(codes !== undefined && { recovery_codes: codes === null ? null : JSON.stringify(codes) }),
+    ...(changes.updatedAt !== undefined && { updated_at: changes.updatedAt }),
+  };
 }
 
-export async function updateUser(
-  db: Db,
-  id: string,
-  patch: Partial<Pick<UsersTable, 'name' | 'password_hash' | 'totp_secret' | 'totp_last_step' | 'recovery_codes' | 'updated_at'>>,
-): Promise<void> {
-  await db.updateTable('users').set(patch).where('id', '=', id).execute();
+export async function findUserByEmail(db: Db, email: string): Promise<StaffAccount | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row && toAccount(row);
+}
+
+export async function findUserById(db: Db, id: string): Promise<StaffAccount | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toAccount(row);
+}
+
+export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: account.id, email: account.email, created_at: account.createdAt, ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at'>) })
+    .execute();
+}
+
+export async function updateUser(db: Db, id: string, changes: StaffAccountChanges): Promise<void> {
+  await db.updateTable('users').set(toColumns(changes)).where('id', '=', id).execute();
 }
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Accepts TOTP step `step` once: false when this or a later step was already used (by a parallel request too). */
+export async function advanceTotpStep(db: Db, id: string, step: number, updatedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ totp_last_step: step, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces the recovery codes only if they are still `from`: of two requests spending one code, one wins. */
+export async function swapRecoveryCodes(db: Db, id: string, from: string[], to: string[], updatedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ recovery_codes: JSON.stringify(to), updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('recovery_codes', '=', JSON.stringify(from))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -1,5 +1,9 @@
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
+import { ERROR_PAGES } from '../../shared/messages.ts';
+import { BLOG_SEARCH_MAX } from '../../shared/blog.ts';
+import type { ErrorPageData } from './+data.ts';
 
 /** The abort reason a page can give with `throw render(404, { title, message, backHref, backLabel })`. */
 export interface NotFoundReason {
@@ -16,13 +20,11 @@ function isNotFoundReason(value: unknown): value is NotFoundReason {
 /** 404 and 500 pages. The 500 page says nothing about what failed: details stay in the server log. */
 export default function ErrorPage() {
   const { is404, abortReason } = usePageContext();
+  const { latest } = useData<ErrorPageData | undefined>() ?? { latest: [] };
   const reason = isNotFoundReason(abortReason) ? abortReason : undefined;
-  const title = reason?.title ?? (is404 ? 'Page not found' : 'Something went wrong');
-  const message =
-    reason?.message ??
-    (is404
-      ? "The page you were looking for doesn't exist or has moved."
-      : 'Sorry, something went wrong on our side. Please try again in a moment.');
+  const fallback = is404 ? ERROR_PAGES.notFound : ERROR_PAGES.failed;
+  const title = reason?.title ?? fallback.title;
+  const message = reason?.message ?? fallback.message;
   return (
     <>
       <Seo title={title} description={message} noindex />
@@ -30,7 +32,8 @@ export default function ErrorPage() {
         <div className="container narrow">
           <p className="eyebrow">{is404 ? 'Error 404' : 'Error'}</p>
           <h1>{title}</h1>
-          <p className="lead">{message}</p>
+          {/* "Blog Post Not Found" over "Blog post not found" would say the same thing twice. */}
+          <p className="lead">{message.toLowerCase() === title.toLowerCase() ? "It may have been renamed or removed." : message}</p>
           <p className="error-actions">
             <a href={reason?.backHref ?? '/'} className="button button-primary">
               {reason?.backLabel ?? 'Back to the home page'}
@@ -41,6 +44,29 @@ export default function ErrorPage() {
               </a>
             )}
           </p>
+          {is404 && (
+            <form role="search" method="get" action="/blog" className="blog-search error-search">
+              <label htmlFor="not-found-q">Search the blog</label>
+              <div className="blog-search-row">
+                <input id="not-found-q" type="search" name="q" maxLength={BLOG_SEARCH_MAX} autoComplete="off" />
+                <button type="submit" className="button button-primary">
+                  Search
+                </button>
+              </div>
+            </form>
+          )}
+          {is404 && latest.length > 0 && (
+            <nav aria-labelledby="latest-title" className="error-latest">
+              <h2 id="latest-title">Latest posts</h2>
+              <ul>
+                {latest.map((post) => (
+                  <li key={post.id}>
+                    <a href={`/blog/${post.slug}`}>{post.title}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
         </div>
       </section>
     </>

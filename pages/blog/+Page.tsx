@@ -1,99 +1,142 @@
-import { type FormEvent, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
-import type { BlogListPage, BlogSummary } from '../../shared/blog.ts';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
+import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../shared/blog.ts';
 import { COMPANY } from '../../shared/company.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
 import type { BlogListData } from './+data.ts';
 import { PostCard } from './PostCard.tsx';
 
-function listHref(params: { q?: string; after?: string | null }): string {
+/** How long typing pauses before the search runs: one request per word or so, not per key. */
+const SEARCH_DELAY_MS = 250;
+
+function listHref(params: { q?: string; pages?: number }): string {
   const search = new URLSearchParams();
   if (params.q) search.set('q', params.q);
-  if (params.after) search.set('after', params.after);
+  if (params.pages && params.pages > 1) search.set('page', String(params.pages));
   const query = search.toString();
   return query ? `/blog?${query}` : '/blog';
 }
 
-const noSubscription = () => () => {};
+/** The first post of page N carries an id, so a Load More link (`…?page=N#page-N`) lands on the new posts. */
+const pageAnchor = (pageNumber: number) => `page-${pageNumber}`;
 
-async function fetchPage(q: string, cursor: string | null): Promise<BlogListPage> {
+async function fetchPage(q: string, cursor: string | null, signal?: AbortSignal): Promise<BlogListPage> {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
-  const res = await fetch(`/api/blog/posts?${params}`, { headers: { Accept: 'application/json' } });
+  const res = await fetch(`/api/blog/posts?${params}`, { headers: { Accept: 'application/json' }, signal });
   if (!res.ok) throw new Error(`GET /api/blog/posts answered ${res.status}`);
   return (await res.json()) as BlogListPage;
 }
 
+function resultsText(count: number, q: string): string {
+  if (count === 0) return MESSAGES.blogListEmpty;
+  if (!q) return 'Showing the newest posts.';
+  return `${count} ${count === 1 ? 'post matches' : 'posts match'} “${q}”.`;
+}
+
 /**
- * The blog list. Served as HTML with plain links (`?q=` search form, `?after=` next page) that work without
- * JavaScript and can be crawled; once hydrated, search and Load More fetch JSON and update the list in place.
+ * The blog list. Served as HTML with plain links (`?q=` search form, `?page=` for more) that work without
+ * JavaScript and can be crawled. Once hydrated, the list filters as the visitor types (a server-side search over
+ * every post, debounced, the query kept in the URL) and Load More appends posts in place, keeping `?page=` in the
+ * URL so that Back from a post returns to the same list, at the same place.
  */
 export default function BlogPage() {
   const data = useData<BlogListData>();
   const { siteUrl, timeZone } = usePageContext();
   const [posts, setPosts] = useState<BlogSummary[]>(data.page.posts);
   const [nextCursor, setNextCursor] = useState(data.page.nextCursor);
+  const [pages, setPages] = useState(data.pages);
   const [query, setQuery] = useState(data.q);
   const [shownQuery, setShownQuery] = useState(data.q);
   const [status, setStatus] = useState('');
-  const [isBusy, setBusy] = useState(false);
-  // False while the server renders and during hydration, then true: the links become buttons.
-  const isHydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [isLoadingMore, setLoadingMore] = useState(false);
+  // Load More is a link until hydrated, then a button.
+  const isHydrated = useIsHydrated();
   const focusIndex = useRef<number | null>(null);
   const headingLinks = useRef<Array<HTMLAnchorElement | null>>([]);
+  const pendingSearch = useRef<{ timer?: ReturnType<typeof setTimeout>; request?: AbortController }>({});
 
-  // Layout effect: focus moves in the same frame the new posts appear (see QuoteWizard).
+  // Layout effect: focus moves in the same frame the new posts appear.
   useLayoutEffect(() => {
     if (focusIndex.current === null) return;
     headingLinks.current[focusIndex.current]?.focus();
     focusIndex.current = null;
   }, [posts]);
 
-  async function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = query.trim();
-    setBusy(true);
+  useEffect(() => {
+    const pending = pendingSearch.current;
+    return () => {
+      clearTimeout(pending.timer);
+      pending.request?.abort();
+    };
+  }, []);
+
+  /** Runs the search for `text`; an answer to an older search than the latest is dropped, never shown. */
+  async function runSearch(text: string) {
+    const q = text.trim();
+    const pending = pendingSearch.current;
+    clearTimeout(pending.timer);
+    pending.request?.abort();
+    const request = new AbortController();
+    pending.request = request;
     try {
-      const page = await fetchPage(q, null);
+      const page = await fetchPage(q, null, request.signal);
+      if (pending.request !== request) return;
       setPosts(page.posts);
       setNextCursor(page.nextCursor);
+      setPages(1);
       setShownQuery(q);
-      setStatus(page.posts.length ? (q ? `Showing posts matching “${q}”.` : 'Showing the newest posts.') : MESSAGES.blogListEmpty);
+      setStatus(resultsText(page.posts.length, q));
       window.history.replaceState(null, '', listHref({ q }));
     } catch (err) {
-      console.error(err);
-    } finally {
-      setBusy(false);
+      if (!request.signal.aborted) console.error(err);
     }
+  }
+
+  function onType(text: string) {
+    setQuery(text);
+    const pending = pendingSearch.current;
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => void runSearch(text), SEARCH_DELAY_MS);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void runSearch(query);
   }
 
   async function loadMore() {
     if (!nextCursor) return;
-    setBusy(true);
+    setLoadingMore(true);
     try {
-      const page = await fetchPage(shownQuery, nextCursor);
+      const page = await fetchPage('', nextCursor);
       focusIndex.current = page.posts.length ? posts.length : null;
       setPosts([...posts, ...page.posts]);
       setNextCursor(page.nextCursor);
+      setPages(pages + 1);
       setStatus(`${page.posts.length} more ${page.posts.length === 1 ? 'post' : 'posts'} loaded.`);
+      window.history.replaceState(null, '', listHref({ pages: pages + 1 }));
     } catch (err) {
       console.error(err);
     } finally {
-      setBusy(false);
+      setLoadingMore(false);
     }
   }
 
   const isSearch = shownQuery !== '';
+  // SPEC.md §9: no Load More while there is search text (typed, even before its results arrive).
+  const canLoadMore = nextCursor !== null && !isSearch && query.trim() === '';
   return (
     <>
       <Seo
-        title={data.q ? `Search results for “${data.q}”` : data.after ? 'Blog: older posts' : 'Blog'}
+        title={data.q ? `Search results for “${data.q}”` : data.pages > 1 ? 'Blog: older posts' : 'Blog'}
         description={`Practical articles on networks, security, hosting and IT projects from the ${COMPANY.name} team.`}
-        path={data.after && !data.q ? listHref({ after: data.after }) : '/blog'}
+        path={data.pages > 1 && !data.q ? listHref({ pages: data.pages }) : '/blog'}
         noindex={data.q !== ''}
         jsonLd={breadcrumbLd(siteUrl, [
           { name: 'Home', path: '/' },
@@ -108,7 +151,7 @@ export default function BlogPage() {
       </section>
       <section className="section">
         <div className="container blog-layout">
-          <form role="search" method="get" action="/blog" className="blog-search" onSubmit={search}>
+          <form role="search" method="get" action="/blog" className="blog-search" onSubmit={onSubmit}>
             <label htmlFor="blog-search-q">Search the blog</label>
             <div className="blog-search-row">
               <input
@@ -117,15 +160,16 @@ export default function BlogPage() {
                 name="q"
                 value={query}
                 maxLength={100}
-                onChange={(e) => setQuery(e.target.value)}
+                onChange={(e) => onType(e.target.value)}
                 autoComplete="off"
+                aria-describedby="blog-search-results"
               />
-              <button type="submit" className="button button-primary" disabled={isBusy}>
+              <button type="submit" className="button button-primary">
                 Search
               </button>
             </div>
           </form>
-          <div role="status" className="visually-hidden">
+          <div role="status" id="blog-search-results" className="visually-hidden">
             {status}
           </div>
           {isSearch && (
@@ -135,9 +179,9 @@ export default function BlogPage() {
           )}
           {posts.length === 0 && <p className="blog-empty">{MESSAGES.blogListEmpty}</p>}
           {posts.length > 0 && (
-            <ul className="post-list" aria-label={isSearch ? 'Search results' : 'Posts'}>
+            <ul className="post-list post-list-featured" aria-label={isSearch ? 'Search results' : 'Posts'}>
               {posts.map((post, i) => (
-                <li key={post.id}>
+                <li key={post.id} id={!isSearch && i > 0 && i % BLOG_PAGE_SIZE === 0 ? pageAnchor(i / BLOG_PAGE_SIZE + 1) : undefined}>
                   <PostCard post={post} timeZone={timeZone} first={i === 0} headingRef={(el) => {
                       headingLinks.current[i] = el;
                     }} />
@@ -145,23 +189,19 @@ export default function BlogPage() {
               ))}
             </ul>
           )}
-          <div className="blog-more">
-            {nextCursor &&
-              (isHydrated ? (
-                <button type="button" className="button button-ghost-dark" onClick={loadMore} disabled={isBusy}>
+          {canLoadMore && (
+            <div className="blog-more">
+              {isHydrated ? (
+                <button type="button" className="button button-ghost-dark" onClick={loadMore} disabled={isLoadingMore}>
                   Load More
                 </button>
               ) : (
-                <a className="button button-ghost-dark" href={listHref({ q: shownQuery, after: nextCursor })} rel="next">
+                <a className="button button-ghost-dark" href={`${listHref({ pages: pages + 1 })}#${pageAnchor(pages + 1)}`} rel="next">
                   Load More
                 </a>
-              ))}
-            {data.after && !isHydrated && (
-              <a className="button button-ghost" href={listHref({ q: data.q })}>
-                Back to the newest posts
-              </a>
-            )}
-          </div>
+              )}
+            </div>
+          )}
         </div>
       </section>
     </>

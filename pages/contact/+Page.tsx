@@ -7,7 +7,7 @@ import type { LeadFormData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 export default function ContactPage() {
-  const { captcha } = useData<LeadFormData>();
+  const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
   const { siteUrl } = usePageContext();
   return (
     <>
@@ -27,7 +27,7 @@ export default function ContactPage() {
       </section>
       <section className="section">
         <div className="container form-layout">
-          <ContactForm captcha={captcha} />
+          <ContactForm captcha={captcha} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="contact-details">
             <h2 id="contact-details">Other ways to reach us</h2>
             <dl className="contact-list">

@@ -1,26 +1,34 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type CaptchaHandle, CaptchaProblem, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
-import { CallableError, callFunction, withoutEmpty } from '../../components/form/callable.ts';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CaptchaHandle, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
 import { type FormState, FormStatus } from '../../components/form/FormStatus.tsx';
 import { Honeypot } from '../../components/form/Honeypot.tsx';
-import { SelectField } from '../../components/form/SelectField.tsx';
-import { TextArea } from '../../components/form/TextArea.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { LeadFields } from '../../components/form/LeadFields.tsx';
+import { ScriptRequired } from '../../components/form/ScriptRequired.tsx';
+import { type SentItem, SuccessPanel } from '../../components/form/SuccessPanel.tsx';
 import { focusFirstError } from '../../components/form/focus.ts';
-import { FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
-import { OTHER_SERVICE, OTHER_SERVICE_LABEL } from '../../shared/options.ts';
+import { useSubmissionKey } from '../../components/form/submission-key.ts';
+import { typedBeforeHydration } from '../../components/form/typed-before-hydration.ts';
+import { submitLead } from '../../components/form/submit-lead.ts';
+import { CONTACT_FIELDS, fieldLines } from '../../shared/lead-fields.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../../shared/page-context.ts';
 import { ContactFieldsSchema } from '../../shared/schemas/contact.ts';
 import { type FieldErrors, fieldErrors } from '../../shared/schemas/fields.ts';
-import { SERVICES } from '../../shared/services.ts';
 
-const FIELDS = ['name', 'email', 'company', 'service', 'message'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
-const EMPTY: Values = { name: '', email: '', company: '', service: '', message: '' };
-const SERVICE_OPTIONS = [...SERVICES.map((s) => ({ value: s.id, label: s.name })), { value: OTHER_SERVICE, label: OTHER_SERVICE_LABEL }];
+const FIELDS = CONTACT_FIELDS.map((f) => f.name);
+type Values = Record<string, string>;
+const EMPTY: Values = Object.fromEntries(FIELDS.map((name) => [name, '']));
+/** The confirmation quotes the message back, cut to a few lines. */
+const MESSAGE_SHOWN = 280;
+
+/** What the confirmation panel lists as sent: the fields the visitor filled in, under the form's labels. */
+function sentSummary(values: Values): SentItem[] {
+  const message = values.message!.length > MESSAGE_SHOWN ? `${values.message!.slice(0, MESSAGE_SHOWN).trimEnd()}…` : values.message;
+  return fieldLines(CONTACT_FIELDS, (f) => (f.name === 'message' ? message : values[f.name]));
+}
 
 /** SPEC.md §5 contact form: checked in the browser with the server's own schema, then sent once. */
-export function ContactForm({ captcha }: { captcha: PublicCaptchaConfig }) {
+export function ContactForm({ captcha, wasPostedWithoutScript }: { captcha: PublicCaptchaConfig; wasPostedWithoutScript: boolean }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -29,12 +37,25 @@ export function ContactForm({ captcha }: { captcha: PublicCaptchaConfig }) {
   const form = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const startedAt = useRef('');
+  const submission = useSubmissionKey();
+  const [sent, setSent] = useState<SentItem[] | null>(null);
+  const refocus = useRef(false);
+
+  // "Send another" brings the form back; the first field gets focus in the frame it reappears.
+  useLayoutEffect(() => {
+    if (sent || !refocus.current) return;
+    refocus.current = false;
+    form.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+  }, [sent]);
 
   useEffect(() => {
     startedAt.current = new Date().toISOString();
+    const typed = typedBeforeHydration(form.current).filter(([name]) => name in EMPTY);
+    if (typed.length) setValues((v) => ({ ...v, ...Object.fromEntries(typed) }));
   }, []);
 
-  const set = (field: keyof Values) => (value: string) => {
+  const set = (field: string, value: string) => {
+    submission.renew();
     setValues((v) => ({ ...v, [field]: value }));
     if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
@@ -49,61 +70,57 @@ export function ContactForm({ captcha }: { captcha: PublicCaptchaConfig }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (state === 'submitting') return;
-    const fields = withoutEmpty(values);
-    const checked = ContactFieldsSchema.safeParse(fields);
+    const checked = ContactFieldsSchema.safeParse(values);
     if (!checked.success) return showErrors(fieldErrors(checked.error));
     setErrors({});
     setState('submitting');
     setMessage(FIELD_MESSAGES.submitting);
-    let token: string;
-    try {
-      token = await captchaRef.current!.getToken();
-    } catch (err) {
-      setState('warning');
-      setMessage(captchaWarning(err instanceof CaptchaProblem ? err.kind : 'notLoaded', captcha.provider));
+    const outcome = await submitLead({
+      name: 'submitContact',
+      data: { ...values, startedAt: startedAt.current, website: honeypot },
+      captcha: captchaRef.current,
+      provider: captcha.provider,
+      idempotencyKey: submission.get(),
+      failure: MESSAGES.contactError,
+    });
+    if (outcome.kind === 'fields') return showErrors(outcome.fields);
+    if (outcome.kind !== 'success') {
+      setState(outcome.kind);
+      setMessage(outcome.message);
       return;
     }
-    try {
-      await callFunction('submitContact', {
-        ...fields,
-        'g-recaptcha-response': token,
-        submittedAt: new Date().toISOString(),
-        startedAt: startedAt.current,
-        website: honeypot,
-      });
-      setValues(EMPTY);
-      setState('success');
-      setMessage(MESSAGES.contactSuccess);
-      startedAt.current = new Date().toISOString();
-    } catch (err) {
-      if (err instanceof CallableError && Object.keys(err.fields).length) return showErrors(err.fields);
-      // A refused spam check (403) needs a fresh check, not a different message.
-      if (err instanceof CallableError && err.status === 403) {
-        setState('warning');
-        setMessage(captchaWarning('empty', captcha.provider));
-        return;
-      }
-      setState('error');
-      setMessage(err instanceof CallableError && err.status === 429 ? FIELD_MESSAGES.rateLimited : MESSAGES.contactError);
-    } finally {
-      captchaRef.current?.reset();
-    }
+    submission.renew();
+    setSent(sentSummary(values));
+    setValues(EMPTY);
+    setState('idle');
+    setMessage('');
+    startedAt.current = new Date().toISOString();
+  }
+
+  if (sent) {
+    return (
+      <SuccessPanel
+        title="Message sent"
+        message={MESSAGES.contactSuccess}
+        sent={sent}
+        next="A confirmation is on its way to your inbox. A member of our team reads every message and replies within 24 hours on business days."
+        onAgain={() => {
+          refocus.current = true;
+          setSent(null);
+        }}
+      />
+    );
   }
 
   return (
-    <form ref={form} className="form card" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form ref={form} className="form card" method="post" action="/contact" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
+      <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <p className="form-intro">
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
-      <div className="form-grid">
-        <TextField name="name" label="Full Name" autoComplete="name" required maxLength={100} value={values.name} onValueChange={set('name')} error={errors.name} />
-        <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={254} value={values.email} onValueChange={set('email')} error={errors.email} />
-        <TextField name="company" label="Company" autoComplete="organization" maxLength={200} value={values.company} onValueChange={set('company')} error={errors.company} />
-        <SelectField name="service" label="Service" options={SERVICE_OPTIONS} placeholder="Choose a service…" value={values.service} onValueChange={set('service')} error={errors.service} />
-      </div>
-      <TextArea name="message" label="Message" required maxLength={5000} value={values.message} onValueChange={set('message')} error={errors.message} />
+      <LeadFields fields={CONTACT_FIELDS} values={values} errors={errors} onValueChange={set} />
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
       <CaptchaWidget config={captcha} action="contact_form" handle={captchaRef} />
       <div className="form-actions">

@@ -4,10 +4,10 @@ import { Seo } from '../../components/Seo.tsx';
 import { COMPANY } from '../../shared/company.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
 import type { QuoteFormData } from './+data.ts';
-import { QuoteWizard } from './QuoteWizard.tsx';
+import { QUOTE_NEXT_STEPS, QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
-  const { captcha, preselect } = useData<QuoteFormData>();
+  const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
   const { siteUrl } = usePageContext();
   return (
     <>
@@ -28,10 +28,10 @@ export default function QuotePage() {
       </section>
       <section className="section">
         <div className="container form-layout">
-          <QuoteWizard captcha={captcha} preselect={preselect} />
+          <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="quote-help">
             <h2 id="quote-help">What happens next</h2>
-            <p>An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.</p>
+            <p>{QUOTE_NEXT_STEPS}</p>
             <p>
               Prefer to talk first? Call <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a> or{' '}
               <a href="/contact">send us a message</a>.

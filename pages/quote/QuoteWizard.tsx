@@ -1,20 +1,22 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type CaptchaHandle, CaptchaProblem, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
-import { CallableError, callFunction } from '../../components/form/callable.ts';
+import { type CaptchaHandle, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { FieldError } from '../../components/form/FieldError.tsx';
 import { type FormState, FormStatus } from '../../components/form/FormStatus.tsx';
 import { Honeypot } from '../../components/form/Honeypot.tsx';
-import { SelectField } from '../../components/form/SelectField.tsx';
-import { TextArea } from '../../components/form/TextArea.tsx';
-import { TextField } from '../../components/form/TextField.tsx';
+import { LeadFields } from '../../components/form/LeadFields.tsx';
+import { ScriptRequired } from '../../components/form/ScriptRequired.tsx';
+import { type SentItem, SuccessPanel } from '../../components/form/SuccessPanel.tsx';
 import { focusFirstError } from '../../components/form/focus.ts';
-import { FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
-import { BUDGETS, COMPANY_SIZES, TIMELINES } from '../../shared/options.ts';
+import { useSubmissionKey } from '../../components/form/submission-key.ts';
+import { typedBeforeHydration } from '../../components/form/typed-before-hydration.ts';
+import { submitLead } from '../../components/form/submit-lead.ts';
+import { QUOTE_COLUMN_FIELDS, QUOTE_DETAIL_FIELDS, fieldLines } from '../../shared/lead-fields.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../../shared/page-context.ts';
 import { quoteFieldsFor } from '../../shared/quote-fields.ts';
 import {
   DETAIL_FIELDS,
-  type DetailField,
   WIZARD_STEPS,
   type WizardState,
   type WizardStep,
@@ -26,8 +28,7 @@ import {
   validateStep,
 } from '../../shared/quote-wizard.ts';
 import type { FieldErrors } from '../../shared/schemas/fields.ts';
-import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService } from '../../shared/services.ts';
-import { ServiceFields } from './ServiceFields.tsx';
+import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService, isServiceId } from '../../shared/services.ts';
 
 const STORAGE_KEY = 'quote-wizard';
 const STARTED_KEY = 'quote-wizard-started';
@@ -57,9 +58,32 @@ function fieldOrder(state: WizardState, step: WizardStep): readonly string[] {
   return quoteFieldsFor(state.service).map((f) => f.name);
 }
 
+/** What follows a request; the page's aside and the confirmation panel both say it. */
+export const QUOTE_NEXT_STEPS =
+  'An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.';
+
+/** The confirmation lists the request's main points; the service's own answers stay in the e-mail copy. */
+const SUMMARY_FIELDS = ['service', 'name', 'email', 'company'];
+
+function sentSummary(state: WizardState): SentItem[] {
+  const { details } = state;
+  const fields = QUOTE_COLUMN_FIELDS.filter((f) => SUMMARY_FIELDS.includes(f.name));
+  return [
+    ...fieldLines(fields, (f) => (f.name === 'service' ? state.service : details[f.name])),
+    { label: 'Dates', value: `${details.startDate} to ${details.completionDate}` },
+  ];
+}
+
 /** SPEC.md §4: choose a service, project details, the service's own details; Back and Continue between them. */
-export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConfig; preselect: string | null }) {
-  const [state, setState] = useState<WizardState>(() => initialWizardState(preselect));
+export interface QuoteWizardProps {
+  captcha: PublicCaptchaConfig;
+  preselect: string | null;
+  startStep: WizardStep;
+  wasPostedWithoutScript: boolean;
+}
+
+export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScript }: QuoteWizardProps) {
+  const [state, setState] = useState<WizardState>(() => initialWizardState(preselect, startStep));
   const [restored, setRestored] = useState(false);
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -69,30 +93,36 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
   const heading = useRef<HTMLHeadingElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
   const focusHeading = useRef(false);
+  const submission = useSubmissionKey();
+  const isHydrated = useIsHydrated();
+  const [sent, setSent] = useState<SentItem[] | null>(null);
 
-  // After hydration: bring back what this tab typed before a reload.
+  // After hydration: bring back what this tab typed before a reload, unless the visitor typed on this page
+  // before its scripts ran (that is on screen, and newer).
   useEffect(() => {
-    const saved = restoreWizardState(storage.get(STORAGE_KEY), preselect);
+    const typed = typedBeforeHydration(form.current);
+    const saved = typed.length ? null : restoreWizardState(storage.get(STORAGE_KEY), preselect);
     if (!storage.get(STARTED_KEY)) storage.set(STARTED_KEY, new Date().toISOString());
-    // sessionStorage exists only in the browser: reading it during render would make the hydrated page differ
-    // from the server's HTML, so the saved answers are applied once, right after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
+    // sessionStorage and the typed text exist only in the browser: reading them during render would make the
+    // hydrated page differ from the server's HTML, so they are applied once, right after hydration.
     if (saved) setState(saved);
+    if (typed.length) setState((s) => withTyped(s, typed));
     setRestored(true);
   }, [preselect]);
 
-  // A layout effect, so the answer is saved before a reload that follows the change at once (Preact, which runs
-  // in the browser, delays plain effects to the next frame; React flushes them right after a click or change).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (restored) storage.set(STORAGE_KEY, JSON.stringify(state));
   }, [state, restored]);
 
-  // A layout effect too, so focus has moved by the time the new step is painted.
+  // A layout effect, so focus has moved by the time the new step is painted.
   useLayoutEffect(() => {
-    if (!focusHeading.current) return;
+    if (!focusHeading.current || !heading.current) return;
     focusHeading.current = false;
-    heading.current?.focus();
-  }, [state.step]);
+    heading.current.focus();
+  }, [state.step, sent]);
+
+  // Any change of the answers makes a new submission (see useSubmissionKey).
+  useEffect(() => submission.renew(), [state.service, state.details, state.answers, submission]);
 
   function goTo(step: WizardStep) {
     focusHeading.current = true;
@@ -114,7 +144,7 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
   const clearError = (name: string) => {
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
-  const setDetail = (field: DetailField) => (value: string) => {
+  const setDetail = (field: string, value: string) => {
     setState((s) => ({ ...s, details: { ...s.details, [field]: value } }));
     clearError(field);
   };
@@ -126,43 +156,31 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
   async function submit() {
     setStatus('submitting');
     setMessage(FIELD_MESSAGES.submitting);
-    let token: string;
-    try {
-      token = await captchaRef.current!.getToken();
-    } catch (err) {
-      setStatus('warning');
-      setMessage(captchaWarning(err instanceof CaptchaProblem ? err.kind : 'notLoaded', captcha.provider));
+    const outcome = await submitLead({
+      name: 'submitQuote',
+      data: { ...quoteRequest(state), startedAt: storage.get(STARTED_KEY) ?? undefined, website: honeypot },
+      captcha: captchaRef.current,
+      provider: captcha.provider,
+      idempotencyKey: submission.get(),
+      failure: MESSAGES.quoteError,
+    });
+    if (outcome.kind === 'fields') {
+      const names = Object.keys(outcome.fields);
+      return showErrors(outcome.fields, Math.min(...names.map(stepOfField)) as WizardStep);
+    }
+    if (outcome.kind !== 'success') {
+      setStatus(outcome.kind);
+      setMessage(outcome.message);
       return;
     }
-    try {
-      await callFunction('submitQuote', {
-        ...quoteRequest(state),
-        'g-recaptcha-response': token,
-        submittedAt: new Date().toISOString(),
-        startedAt: storage.get(STARTED_KEY) ?? undefined,
-        website: honeypot,
-      });
-      storage.set(STORAGE_KEY, null);
-      storage.set(STARTED_KEY, new Date().toISOString());
-      setState(initialWizardState());
-      goTo(1);
-      setStatus('success');
-      setMessage(MESSAGES.quoteSuccess);
-    } catch (err) {
-      const fields = err instanceof CallableError ? err.fields : {};
-      const names = Object.keys(fields);
-      if (names.length) return showErrors(fields, Math.min(...names.map(stepOfField)) as WizardStep);
-      // A refused spam check (403) needs a fresh check, not a different message.
-      if (err instanceof CallableError && err.status === 403) {
-        setStatus('warning');
-        setMessage(captchaWarning('empty', captcha.provider));
-        return;
-      }
-      setStatus('error');
-      setMessage(err instanceof CallableError && err.status === 429 ? FIELD_MESSAGES.rateLimited : MESSAGES.quoteError);
-    } finally {
-      captchaRef.current?.reset();
-    }
+    storage.set(STORAGE_KEY, null);
+    storage.set(STARTED_KEY, new Date().toISOString());
+    // SPEC.md §4: the form is reset to step 1; the confirmation covers it until the visitor starts again.
+    setSent(sentSummary(state));
+    setState(initialWizardState());
+    setErrors({});
+    setStatus('idle');
+    setMessage('');
   }
 
   function onSubmit(event: FormEvent) {
@@ -178,10 +196,26 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
     void submit();
   }
 
+  if (sent) {
+    return (
+      <SuccessPanel
+        title="Quote request sent"
+        message={MESSAGES.quoteSuccess}
+        sent={sent}
+        next={QUOTE_NEXT_STEPS}
+        onAgain={() => {
+          focusHeading.current = true;
+          setSent(null);
+        }}
+      />
+    );
+  }
+
   const service = getService(state.service);
   const title = WIZARD_STEPS[state.step - 1]!.title;
   return (
-    <form ref={form} className="form card wizard" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
+    <form ref={form} className="form card wizard" method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
+      <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <div className="wizard-progress">
         <p className="wizard-step-count">{`Step ${state.step} of 3`}</p>
         <ol className="wizard-steps" aria-label="Progress">
@@ -196,6 +230,12 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
         {state.step === 3 && service ? `${service.name}: details` : title}
       </h2>
 
+      {state.step === 1 && service && (
+        // Seen before the ten cards, so a visitor who came from a service's Get Quote sees it is chosen.
+        <p className="wizard-summary">
+          Selected: <strong>{service.name}</strong>
+        </p>
+      )}
       {state.step === 1 && (
         <ServiceChoice
           value={state.service}
@@ -212,22 +252,17 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
           <p className="wizard-summary">
             Service: <strong>{service?.name}</strong>
           </p>
-          <div className="form-grid">
-            <TextField name="name" label="Full Name" autoComplete="name" required maxLength={100} value={state.details.name} onValueChange={setDetail('name')} error={errors.name} />
-            <TextField name="email" label="Email" type="email" autoComplete="email" required maxLength={254} value={state.details.email} onValueChange={setDetail('email')} error={errors.email} />
-            <TextField name="company" label="Company" autoComplete="organization" maxLength={200} value={state.details.company} onValueChange={setDetail('company')} error={errors.company} />
-            <TextField name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={40} value={state.details.phone} onValueChange={setDetail('phone')} error={errors.phone} />
-            <SelectField name="companySize" label="Company size" options={COMPANY_SIZES.map((s) => ({ value: s, label: `${s} employees` }))} value={state.details.companySize} onValueChange={setDetail('companySize')} error={errors.companySize} />
-            <SelectField name="budget" label="Budget" options={BUDGETS} value={state.details.budget} onValueChange={setDetail('budget')} error={errors.budget} />
-            <SelectField name="timeline" label="Timeline" options={TIMELINES} value={state.details.timeline} onValueChange={setDetail('timeline')} error={errors.timeline} />
-            <TextField name="startDate" label="Start date" type="date" required value={state.details.startDate} onValueChange={setDetail('startDate')} error={errors.startDate} />
-            <TextField name="completionDate" label="Completion date" type="date" required min={state.details.startDate || undefined} value={state.details.completionDate} onValueChange={setDetail('completionDate')} error={errors.completionDate} />
-          </div>
-          <TextArea name="description" label="Project description" required maxLength={5000} hint="What do you need, and what does success look like?" value={state.details.description} onValueChange={setDetail('description')} error={errors.description} />
+          <LeadFields
+            fields={QUOTE_DETAIL_FIELDS}
+            values={state.details}
+            errors={errors}
+            onValueChange={setDetail}
+            inputProps={{ completionDate: { min: state.details.startDate || undefined } }}
+          />
         </>
       )}
 
-      {state.step === 3 && <ServiceFields service={state.service} answers={state.answers} errors={errors} onAnswer={setAnswer} />}
+      {state.step === 3 && <LeadFields fields={quoteFieldsFor(state.service)} values={state.answers} errors={errors} onValueChange={setAnswer} />}
 
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
       <div hidden={state.step !== 3}>
@@ -242,7 +277,11 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
         <button
           type="submit"
           className="button button-primary"
-          disabled={state.step === 1 && !state.service}
+          // Without JavaScript step 1 continues by loading /quote?service=…&step=2 (nothing personal in it yet).
+          {...(state.step === 1 ? { formMethod: 'get', name: 'step', value: '2' } : {})}
+          // Disabled until a service is chosen (SPEC.md §4) once scripts run; without them the radio choice is
+          // only known on the server, which shows step 1 again when none was chosen.
+          disabled={isHydrated && state.step === 1 && !state.service}
           aria-disabled={status === 'submitting' || undefined}
         >
           {state.step < 3 ? 'Continue' : status === 'submitting' ? 'Submitting…' : 'Submit request'}
@@ -251,6 +290,17 @@ export function QuoteWizard({ captcha, preselect }: { captcha: PublicCaptchaConf
       <FormStatus state={status} message={message} />
     </form>
   );
+}
+
+/** The wizard with the values typed before hydration: a service chosen in step 1, details in step 2. */
+function withTyped(state: WizardState, typed: Array<[string, string]>): WizardState {
+  let next = state;
+  for (const [name, value] of typed) {
+    if (name === 'service' && isServiceId(value)) next = chooseService(next, value);
+    else if (DETAIL_FIELDS.includes(name)) next = { ...next, details: { ...next.details, [name]: value } };
+    else if (quoteFieldsFor(next.service).some((f) => f.name === name)) next = { ...next, answers: { ...next.answers, [name]: value } };
+  }
+  return next;
 }
 
 function ServiceChoice({ value, error, onChoose }: { value: string; error: string | undefined; onChoose: (id: (typeof SERVICES)[number]['id']) => void }) {

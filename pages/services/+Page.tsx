@@ -77,7 +77,7 @@ export default function ServicesPage() {
                 {visible.map((s) => (
                   <li key={s.id}>
                     <a
-                      href={servicesHref(category, s.id)}
+                      href={`${servicesHref(category, s.id)}#service-detail`}
                       aria-current={s.id === selected.id ? 'true' : undefined}
                       className="service-tab"
                     >
@@ -88,7 +88,8 @@ export default function ServicesPage() {
                 ))}
               </ul>
             </nav>
-            <article className="service-detail" aria-labelledby="service-title">
+            {/* The tabs link here by fragment: on a phone the detail sits below all ten tabs. */}
+            <article id="service-detail" className="service-detail" aria-labelledby="service-title">
               <div className="service-detail-head">
                 <span className="service-icon service-icon-lg">
                   <ServiceIcon id={selected.id} size={36} />

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '../admin-messages.ts';
-
-export const PASSWORD_MIN_LENGTH = 12;
+import { PASSWORD_MIN_LENGTH } from '../admin.ts';
+import { ADMIN_MESSAGES } from '../messages.ts';
 
 /** SPEC.md §5: email and password are required; their format is never hinted at (the failure text is one). */
 export const LoginSchema = z.object({

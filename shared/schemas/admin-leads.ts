@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_TYPES, type LeadFilter } from '../admin.ts';
+import { LEAD_STATUSES, LEAD_TYPES, type LeadFilterQuery } from '../admin.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -14,21 +14,12 @@ const LeadFilterSchema = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
 
-export type LeadFilterQuery = LeadFilter & { cursor?: string };
 
 /** Reads the inbox filter (and page cursor) from a parsed query string; empty fields mean "any". */
 export function parseLeadFilter(query: Record<string, unknown>): LeadFilterQuery {
   const present = Object.fromEntries(Object.entries(query).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
   const parsed = LeadFilterSchema.parse(present);
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined && v !== '')) as LeadFilterQuery;
-}
-
-/** The query string for a filter (and page), for links and the CSV export. */
-export function leadFilterQuery(filter: LeadFilterQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }
 
 export const LeadUpdateSchema = z.object({

@@ -52,7 +52,7 @@ describe('BlogPostInputSchema', () => {
     },
   );
 
-  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
+  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
     'rejects featured image %s',
     (featuredImage) => {
       expect(errors({ featuredImage }).featuredImage).toBe(FEATURED_IMAGE_MESSAGE);

@@ -3,9 +3,12 @@ import { FIELD_MESSAGES } from '../messages.ts';
 import { hasVisibleContent } from '../read-time.ts';
 import { requiredText } from './fields.ts';
 
+const SAME_SITE = 'https://same-site.invalid';
+
 /** An absolute http(s) URL, or a path on this site such as `/images/blog/x.svg` (never `//host`). */
 export function isImageUrl(value: string): boolean {
-  if (/^\/(?!\/)/.test(value)) return true;
+  // A path must stay on this site once a browser resolves it: `/\evil.example/x.png` is `//evil.example/x.png`.
+  if (value.startsWith('/')) return new URL(value, SAME_SITE).origin === SAME_SITE;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';

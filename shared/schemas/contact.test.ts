@@ -16,6 +16,13 @@ describe('ContactSchema', () => {
     expect(ContactSchema.safeParse({ ...good, service: 'other', company: null }).success).toBe(true);
   });
 
+  it('reads empty optional fields as not given, as a client posting its whole form state sends them', () => {
+    const result = ContactSchema.parse({ ...good, company: '', service: '', website: '', startedAt: '' });
+    expect(result).not.toHaveProperty('company');
+    expect(result).not.toHaveProperty('service');
+    expect(errorsOf({ ...good, message: '' })).toEqual({ message: 'Message is required.' });
+  });
+
   it('keeps text exactly as typed', () => {
     const typed = { ...good, name: '  <b>Zoë</b> 🚀 ', message: "Robert'); DROP TABLE contacts;--" };
     const result = ContactSchema.parse(typed);
@@ -24,13 +31,13 @@ describe('ContactSchema', () => {
   });
 
   it.each([
-    ['name', { ...good, name: undefined }, 'Full name is required.'],
-    ['name', { ...good, name: '   ' }, 'Full name is required.'],
+    ['name', { ...good, name: undefined }, 'Full Name is required.'],
+    ['name', { ...good, name: '   ' }, 'Full Name is required.'],
     ['email', { ...good, email: '' }, 'Email is required.'],
     ['email', { ...good, email: 'not-an-email' }, 'Enter a valid email address, like name@example.com.'],
     ['message', { ...good, message: undefined }, 'Message is required.'],
     ['service', { ...good, service: 'plumbing' }, 'Choose one of the listed options for service.'],
-    ['name', { ...good, name: 'x'.repeat(101) }, 'Full name must be at most 100 characters.'],
+    ['name', { ...good, name: 'x'.repeat(101) }, 'Full Name must be at most 100 characters.'],
     ['message', { ...good, message: 'x'.repeat(5001) }, 'Message must be at most 5,000 characters.'],
     ['email', { ...good, email: `${'a'.repeat(250)}@b.co` }, undefined],
     ['company', { ...good, company: 42 }, 'This value is not valid.'],

@@ -1,23 +1,28 @@
 import * as z from 'zod/mini';
-import { OTHER_SERVICE } from '../options.ts';
-import { SERVICE_IDS } from '../services.ts';
-import { SUBMISSION_META_SHAPE, emailField, optionalText, requiredText, selectField } from './fields.ts';
+import { CONTACT_FIELDS } from '../lead-fields.ts';
+import { OPTIONAL_META_FIELDS, SUBMISSION_META_SHAPE, type SubmissionMeta, emptyMeansNotGiven, fieldsShape } from './fields.ts';
 
-export const CONTACT_SERVICE_VALUES = [...SERVICE_IDS, OTHER_SERVICE] as const;
+/** The contact form's own fields (SPEC.md §5), from the lead-field catalogue. */
+export const ContactFieldsShape = fieldsShape(CONTACT_FIELDS);
 
-/** The contact form's own fields (SPEC.md §5): what the browser checks before sending. */
-export const ContactFieldsShape = {
-  name: requiredText('Full name', 100),
-  email: emailField(),
-  company: optionalText('Company', 200),
-  service: z.nullish(selectField('Service', CONTACT_SERVICE_VALUES)),
-  message: requiredText('Message', 5_000),
-};
+const optional = new Set([...CONTACT_FIELDS.filter((f) => !f.required).map((f) => f.name), ...OPTIONAL_META_FIELDS]);
+const fromClient = emptyMeansNotGiven((key) => optional.has(key));
 
-export const ContactFieldsSchema = z.strictObject(ContactFieldsShape);
+/** What the browser checks before sending; takes the form's values as typed. */
+export const ContactFieldsSchema = z.pipe(fromClient, z.strictObject(ContactFieldsShape));
+
+/** A valid contact message (the shape is built from the catalogue, so its type is written out here). */
+export interface ContactFields {
+  name: string;
+  email: string;
+  company?: string | null | undefined;
+  service?: string | null | undefined;
+  message: string;
+}
+export type Contact = ContactFields & SubmissionMeta;
 
 /** The `data` of `POST /functions/submitContact`: the fields plus captcha token, times and honeypot. */
-export const ContactSchema = z.strictObject({ ...ContactFieldsShape, ...SUBMISSION_META_SHAPE });
-
-export type ContactFields = z.infer<typeof ContactFieldsSchema>;
-export type Contact = z.infer<typeof ContactSchema>;
+export const ContactSchema = z.pipe(
+  fromClient,
+  z.strictObject({ ...ContactFieldsShape, ...SUBMISSION_META_SHAPE }),
+) as unknown as z.ZodMiniType<Contact>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { type LeadField, fieldLabel } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 
 /*
@@ -36,11 +37,19 @@ export function selectField<const T extends readonly [string, ...string[]]>(labe
   });
 }
 
+/** A number input's value arrives as text ("12"): written as a plain decimal, it is taken as that number. */
+const numberFromText = z.transform((value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value,
+);
+
 export function wholeNumber(label: string, min: number, max: number) {
   const message = FIELD_MESSAGES.wholeNumber(label, min, max);
-  return z
-    .int({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : message) })
-    .check(z.minimum(min, message), z.maximum(max, message));
+  return z.pipe(
+    numberFromText,
+    z
+      .int({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : message) })
+      .check(z.minimum(min, message), z.maximum(max, message)),
+  );
 }
 
 /** A calendar date as `<input type="date">` sends it: YYYY-MM-DD, and a day that exists. */
@@ -68,6 +77,47 @@ export function phoneField(label = 'Phone') {
   );
 }
 
+/** The rule for one catalogue field; optional fields also take null (and, via `emptyMeansNotGiven`, ''). */
+export function fieldSchema(field: LeadField) {
+  const label = fieldLabel(field);
+  const rule = (() => {
+    switch (field.kind) {
+      case 'text':
+      case 'textarea':
+        return field.required ? requiredText(label, field.maxLength) : optionalText(label, field.maxLength);
+      case 'email':
+        return emailField(label);
+      case 'tel':
+        return phoneField(label);
+      case 'date':
+        return dateField(label);
+      case 'select':
+        return selectField(label, field.options as [string, ...string[]]);
+      case 'number':
+        return wholeNumber(label, field.min, field.max);
+    }
+  })();
+  return field.required ? rule : z.nullish(rule);
+}
+
+/** A zod shape of the catalogue fields, by name. */
+export function fieldsShape(fields: readonly LeadField[]): Record<string, ReturnType<typeof fieldSchema>> {
+  return Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+}
+
+/**
+ * SPEC.md §7's client posts its whole form state, so a field left empty arrives as ''. For the keys `isDroppable`
+ * names (optional fields, other services' fields), '' means "not given" and the key is dropped before the
+ * rules run; a required field's '' still reads "… is required.", and a non-empty value is checked as usual.
+ */
+export function emptyMeansNotGiven(isDroppable: (key: string, data: Record<string, unknown>) => boolean) {
+  return z.transform((data: unknown) => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+    const record = data as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(record).filter(([key, value]) => value !== '' || !isDroppable(key, record)));
+  });
+}
+
 const isoTime = z.nullish(
   z.string({ error: FIELD_MESSAGES.invalid }).check(
     z.maxLength(40, FIELD_MESSAGES.invalid),
@@ -88,6 +138,9 @@ export const SUBMISSION_META_SHAPE = {
 };
 
 export const HONEYPOT_FIELD = 'website';
+
+/** Meta fields a client may send empty. The captcha token is not among them: an empty one is refused first. */
+export const OPTIONAL_META_FIELDS = ['submittedAt', 'startedAt', HONEYPOT_FIELD] as const;
 
 export const SubmissionMetaSchema = z.object(SUBMISSION_META_SHAPE);
 export type SubmissionMeta = z.infer<typeof SubmissionMetaSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { PRIVACY_MESSAGES } from '../privacy.ts';
+import { ADMIN_MESSAGES } from '../messages.ts';
 
 /** The one field of an export or erasure request: the e-mail address the person used on the forms. */
 export const PrivacyRequestSchema = z.object({
-  email: z.string().trim().max(254, PRIVACY_MESSAGES.emailInvalid).pipe(z.email(PRIVACY_MESSAGES.emailInvalid)),
+  email: z.string().trim().max(254, ADMIN_MESSAGES.privacyEmailInvalid).pipe(z.email(ADMIN_MESSAGES.privacyEmailInvalid)),
 });
 export type PrivacyRequest = z.infer<typeof PrivacyRequestSchema>;

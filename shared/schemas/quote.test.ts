@@ -51,12 +51,33 @@ describe('QuoteSchema', () => {
     ['serverCount', 0],
     ['serverCount', 2.5],
     ['serverCount', 1e12],
-    ['serverCount', '5'],
+    ['serverCount', '5.5'],
+    ['serverCount', 'five'],
     ['storageSize', 1_000_001],
   ])('refuses %s = %s (numbers are whole, positive and bounded)', (field, value) => {
     const errors = errorsOf({ service: 'datacenter', ...details, ...validServiceFields('datacenter'), [field]: value });
     expect(Object.keys(errors)).toEqual([field]);
     expect(errors[field]).toMatch(/must be a whole number from 1 to/);
+  });
+
+  it('takes a number input\'s text as the number it writes', () => {
+    const quote = QuoteSchema.parse({ service: 'datacenter', ...details, ...validServiceFields('datacenter'), serverCount: '12', rackSpace: ' 4 ' });
+    expect(splitServiceDetails(quote)).toMatchObject({ serverCount: 12, rackSpace: 4 });
+  });
+
+  it('reads empty optional fields and other services\' empty fields as not given (SPEC.md §7 client)', () => {
+    const others = Object.fromEntries(SERVICE_IDS.flatMap((s) => QUOTE_FIELDS[s]).map((f) => [f.name, '']));
+    const empties = { company: '', phone: '', companySize: '', budget: '', timeline: '', website: '', startedAt: '' };
+    const quote = QuoteSchema.parse({ ...others, service: 'web-hosting', ...details, ...empties, ...validServiceFields('web-hosting') });
+    expect(splitServiceDetails(quote)).toEqual({ hostingType: 'Shared', storage: 1, bandwidth: 1, ssl: 'Yes' });
+    expect(quote).not.toHaveProperty('company');
+    expect(quote).not.toHaveProperty('networkType');
+  });
+
+  it('still requires the chosen service\'s fields and the required details when they are empty', () => {
+    const own = Object.fromEntries(QUOTE_FIELDS['web-hosting'].map((f) => [f.name, '']));
+    const errors = errorsOf({ service: 'web-hosting', ...details, name: '', ...own });
+    expect(errors).toEqual({ name: 'Full Name is required.', hostingType: 'Choose hosting type.', storage: 'Storage (GB) is required.', bandwidth: 'Monthly bandwidth (GB) is required.', ssl: 'Choose ssl certificate.' });
   });
 
   it('refuses an option that is not in the list', () => {

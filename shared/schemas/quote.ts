@@ -1,24 +1,20 @@
 import * as z from 'zod/mini';
+import { QUOTE_DETAIL_FIELDS } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { BUDGETS, COMPANY_SIZES, TIMELINES } from '../options.ts';
-import { QUOTE_FIELDS, type QuoteField, fieldLabel } from '../quote-fields.ts';
+import { ALL_QUOTE_FIELD_NAMES, QUOTE_FIELDS, quoteFieldsFor } from '../quote-fields.ts';
 import { SERVICE_IDS, type ServiceId } from '../services.ts';
 import {
+  OPTIONAL_META_FIELDS,
   SUBMISSION_META_SHAPE,
   type SubmissionMeta,
-  dateField,
-  emailField,
+  emptyMeansNotGiven,
+  fieldsShape,
   isCalendarDate,
-  optionalText,
-  phoneField,
-  requiredText,
-  selectField,
-  wholeNumber,
 } from './fields.ts';
 
 /*
- * The quote wizard's rules, step by step (SPEC.md §5). The browser checks each step with its own schema;
- * the endpoint checks the whole request with QuoteSchema, which is built from the same pieces.
+ * The quote wizard's rules, step by step (SPEC.md §5), from the lead-field catalogue. The browser checks each
+ * step with its own schema; the endpoint checks the whole request with QuoteSchema, built from the same pieces.
  */
 
 /** Step 1: the service. */
@@ -27,46 +23,37 @@ export const QuoteServiceShape = {
 };
 
 /** Step 2: project details. */
-export const QuoteDetailsShape = {
-  name: requiredText('Full name', 100),
-  email: emailField(),
-  company: optionalText('Company', 200),
-  phone: phoneField(),
-  companySize: z.nullish(selectField('Company size', COMPANY_SIZES)),
-  budget: z.nullish(selectField('Budget', BUDGETS)),
-  timeline: z.nullish(selectField('Timeline', TIMELINES)),
-  startDate: dateField('Start date'),
-  completionDate: dateField('Completion date'),
-  description: requiredText('Project description', 5_000),
-};
+export const QuoteDetailsShape = fieldsShape(QUOTE_DETAIL_FIELDS);
+
+const optionalDetails = new Set([...QUOTE_DETAIL_FIELDS.filter((f) => !f.required).map((f) => f.name), ...OPTIONAL_META_FIELDS]);
+const serviceSpecific = new Set(ALL_QUOTE_FIELD_NAMES);
+
+/**
+ * Empty optional details are not given; so are the empty fields of the services not chosen (a client that keeps
+ * one form state for all ten services sends them all), which are then neither checked nor stored.
+ */
+const fromClient = emptyMeansNotGiven(
+  (key, data) =>
+    optionalDetails.has(key) ||
+    (serviceSpecific.has(key) && !quoteFieldsFor(String(data.service)).some((f) => f.name === key)),
+);
 
 /** ISO dates compare correctly as text. */
-const datesInOrder = z.refine<{ startDate: string; completionDate: string }>(
-  (v) => !(isCalendarDate(v.startDate) && isCalendarDate(v.completionDate)) || v.completionDate >= v.startDate,
+const datesInOrder = z.refine<Record<string, unknown>>(
+  ({ startDate: start, completionDate: end }) =>
+    !(typeof start === 'string' && typeof end === 'string' && isCalendarDate(start) && isCalendarDate(end)) || end >= start,
   { message: FIELD_MESSAGES.completionBeforeStart, path: ['completionDate'] },
 );
 
-export const QuoteDetailsSchema = z.strictObject(QuoteDetailsShape).check(datesInOrder);
-
-function fieldSchema(field: QuoteField) {
-  const label = fieldLabel(field);
-  switch (field.kind) {
-    case 'select':
-      return selectField(label, field.options as [string, ...string[]]);
-    case 'number':
-      return wholeNumber(label, field.min, field.max);
-    case 'text':
-      return requiredText(label, field.maxLength);
-  }
-}
+export const QuoteDetailsSchema = z.pipe(fromClient, z.strictObject(QuoteDetailsShape).check(datesInOrder));
 
 function serviceShape(service: ServiceId) {
-  return Object.fromEntries(QUOTE_FIELDS[service].map((f) => [f.name, fieldSchema(f)]));
+  return fieldsShape(QUOTE_FIELDS[service]);
 }
 
 /** Step 3: every field of the chosen service is required, and no other service's fields are accepted. */
 export function serviceFieldsSchema(service: ServiceId) {
-  return z.strictObject(serviceShape(service));
+  return z.pipe(fromClient, z.strictObject(serviceShape(service)));
 }
 
 const branches = SERVICE_IDS.map((service) =>
@@ -81,16 +68,27 @@ const branches = SERVICE_IDS.map((service) =>
 );
 
 /** The `data` of `POST /functions/submitQuote`. */
-export const QuoteSchema = z.discriminatedUnion(
-  'service',
-  branches as unknown as [(typeof branches)[number], ...(typeof branches)[number][]],
-  { error: FIELD_MESSAGES.chooseService },
-);
+export const QuoteSchema = z.pipe(
+  fromClient,
+  z.discriminatedUnion('service', branches as unknown as [(typeof branches)[number], ...(typeof branches)[number][]], {
+    error: FIELD_MESSAGES.chooseService,
+  }),
+) as unknown as z.ZodMiniType<Quote>;
 
 /** A valid quote request: the common fields, plus the chosen service's own fields by name. */
-export type Quote = { service: ServiceId } & z.infer<typeof QuoteDetailsSchema> & SubmissionMeta & {
-  [field: string]: unknown;
-};
+export interface QuoteDetails {
+  name: string;
+  email: string;
+  company?: string | null | undefined;
+  phone?: string | null | undefined;
+  companySize?: string | null | undefined;
+  budget?: string | null | undefined;
+  timeline?: string | null | undefined;
+  startDate: string;
+  completionDate: string;
+  description: string;
+}
+export type Quote = { service: ServiceId } & QuoteDetails & SubmissionMeta & { [field: string]: unknown };
 
 /** Splits a valid quote into its common columns and its service-specific `details`. */
 export function splitServiceDetails(quote: Quote): Record<string, string | number> {

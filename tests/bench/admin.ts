@@ -13,12 +13,11 @@ import { sql } from 'kysely';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
-import { listLeads } from '../../server/services/admin-leads.ts';
-import { createBlogService } from '../../server/services/blog.ts';
-import { getDashboard } from '../../server/services/dashboard.ts';
+import { createInboxService } from '../../server/inbox/inbox-service.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { DbEngine } from '../../db/database.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, StaffClient, createStaff } from '../integration/admin-client.ts';
+import { ADMIN_TEST_ENV, StaffClient, createStaff } from '../helpers/admin-client.ts';
 import { measureLatency, reportLatency } from './report.ts';
 
 const QUOTES = Number(process.env.BENCH_QUOTES ?? 1_000_000);
@@ -99,6 +98,7 @@ async function bench(engine: DbEngine): Promise<void> {
     const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
     const db = database.db;
     const blog = createBlogService({ db });
+    const inbox = createInboxService({ db, timeZone: TIME_ZONE, countPosts: () => blog.countPosts() });
 
     // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
     const floor = await measureLatency(() => sql`select 1`.execute(db), SAMPLES);
@@ -106,12 +106,12 @@ async function bench(engine: DbEngine): Promise<void> {
       reportLatency('admin', engine, label, await measureLatency(run, SAMPLES), 'select 1', floor);
 
     let cursor: string | undefined;
-    for (let page = 1; page < 100; page += 1) cursor = (await listLeads(db, {}, cursor, TIME_ZONE)).nextCursor ?? undefined;
+    for (let page = 1; page < 100; page += 1) cursor = (await inbox.list({}, cursor)).nextCursor ?? undefined;
 
-    await measure('dashboard (service)', () => getDashboard(db, TIME_ZONE, () => blog.countPosts()));
-    await measure('inbox page 1 (service)', () => listLeads(db, {}, undefined, TIME_ZONE));
-    await measure('inbox page 100 (service)', () => listLeads(db, {}, cursor, TIME_ZONE));
-    await measure('inbox, one service, new (service)', () => listLeads(db, { service: 'network-security', status: 'new' }, undefined, TIME_ZONE));
+    await measure('dashboard (service)', () => inbox.dashboard());
+    await measure('inbox page 1 (service)', () => inbox.list({}));
+    await measure('inbox page 100 (service)', () => inbox.list({}, cursor));
+    await measure('inbox, one service, new (service)', () => inbox.list({ service: 'network-security', status: 'new' }));
 
     await createStaff(db);
     const staff = new StaffClient(app);

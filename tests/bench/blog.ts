@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import { sql } from 'kysely';
+import { insertBlogs } from '../../db/queries/blogs.ts';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
-import { blogColumns, createBlogService } from '../../server/services/blog.ts';
+import { createBlogService, parsePost, storedPost } from '../../server/blog/blog-service.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
 import { measureThroughput } from './http-load.ts';
 import { measureLatency, reportFigure, reportLatency } from './report.ts';
@@ -58,7 +58,7 @@ function generated(i: number, rand: () => number, now: number) {
   const publishedAt = new Date(future ? now + rand() * tenYears : now - rand() * tenYears).toISOString();
   const rare = i % 1000 === 0 ? ' quokkafirmware' : '';
   const content = `<h2>${sentence(rand, 5)}</h2><p>${sentence(rand, 90)}${rare}.</p><ul><li>${sentence(rand, 12)}</li><li>${sentence(rand, 12)}</li></ul><p>${sentence(rand, 80)}.</p>`;
-  const data = BlogPostInputSchema.parse({
+  const data = parsePost({
     title: `${sentence(rand, 5)} ${i}`,
     excerpt: sentence(rand, 25),
     author: 'Bench Author',
@@ -68,14 +68,7 @@ function generated(i: number, rand: () => number, now: number) {
     published: i % 20 !== 0,
     publishedAt,
   });
-  return {
-    id: crypto.randomUUID(),
-    slug: `bench-post-${i}`,
-    ...blogColumns(data),
-    published_at: publishedAt,
-    created_at: publishedAt,
-    updated_at: publishedAt,
-  };
+  return storedPost(data, { id: crypto.randomUUID(), slug: `bench-post-${i}`, publishedAt, createdAt: publishedAt, updatedAt: publishedAt });
 }
 
 async function fill(database: TestDatabase): Promise<void> {
@@ -85,7 +78,7 @@ async function fill(database: TestDatabase): Promise<void> {
   const started = performance.now();
   for (let start = 0; start < POSTS; start += batch) {
     const rows = Array.from({ length: Math.min(batch, POSTS - start) }, (_, k) => generated(start + k + 1, rand, now));
-    await database.db.transaction().execute((trx) => trx.insertInto('blogs').values(rows).execute());
+    await database.db.transaction().execute((trx) => insertBlogs(trx, rows));
   }
   // Fresh statistics, as autovacuum would have gathered on a live site (SQLite: ANALYZE feeds its planner too).
   await sql`analyze blogs`.execute(database.db);
@@ -117,7 +110,7 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
       .offset(199 * 5 - 1)
       .limit(1)
       .executeTakeFirstOrThrow();
-    const page200 = encodeCursor({ publishedAt: key.published_at, id: key.id });
+    const page200 = encodeCursor({ at: key.published_at, id: key.id });
 
     // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
     const floor = await measureLatency(() => sql`select 1`.execute(database.db), SAMPLES);

@@ -4,34 +4,45 @@
  * event loop with the server it measures.
  */
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { percentile } from './report.ts';
 
 export interface LoadResult {
   requests: number;
   perSecond: number;
   errors: number;
   bytes: number;
+  /** Latency of the successful requests, ms. */
+  p50: number;
+  p99: number;
 }
 
-interface LoadJob {
+export interface LoadOptions {
+  /** Sent with every request, e.g. `{ 'Accept-Encoding': 'gzip' }` as browsers send it. */
+  headers?: Record<string, string>;
+}
+
+interface LoadJob extends LoadOptions {
   urls: string[];
   seconds: number;
   connections: number;
 }
 
-async function runLoad({ urls, seconds, connections }: LoadJob): Promise<LoadResult> {
+async function runLoad({ urls, seconds, connections, headers = {} }: LoadJob): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const end = Date.now() + seconds * 1000;
-  let requests = 0;
+  const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
   let next = 0;
   const get = (url: string) =>
     new Promise<void>((resolve) => {
-      const req = http.get(url, { agent }, (res) => {
+      const started = performance.now();
+      const req = http.get(url, { agent, headers }, (res) => {
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => {
-          if (res.statusCode === 200) requests += 1;
+          if (res.statusCode === 200) latencies.push(performance.now() - started);
           else errors += 1;
           resolve();
         });
@@ -47,13 +58,15 @@ async function runLoad({ urls, seconds, connections }: LoadJob): Promise<LoadRes
     }),
   );
   agent.destroy();
-  return { requests, errors, bytes, perSecond: Math.round(requests / seconds) };
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
+  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99) };
 }
 
 /** Measures from a worker thread; resolves with what it counted. */
-export function measureThroughput(urls: string[], seconds: number, connections: number): Promise<LoadResult> {
+export function measureThroughput(urls: string[], seconds: number, connections: number, options: LoadOptions = {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { urls, seconds, connections } satisfies LoadJob });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { urls, seconds, connections, ...options } satisfies LoadJob });
     worker.once('message', resolve);
     worker.once('error', reject);
   });

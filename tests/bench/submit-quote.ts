@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../db/database.ts';
-import { createAltchaCaptcha } from '../../server/services/captcha/altcha.ts';
-import { altchaKey } from '../../server/services/captcha/index.ts';
+import { createAltchaCaptcha } from '../../server/leads/captcha/altcha.ts';
+import { altchaKey } from '../../server/leads/captcha/index.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { freePort, startServerProcess } from '../helpers/server-process.ts';
-import { percentile, reportFigure, reportLatency } from './report.ts';
+import { BENCH_LEAD_ENV, percentile, reportFigure, reportLatency } from './report.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,12 +41,7 @@ async function startServer(databaseUrl: string, secret: string): Promise<{ child
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: secret,
     SEED_DEMO_CONTENT: 'false',
-    LOG_LEVEL: 'warn',
-    ALTCHA_COST: '1',
-    ALTCHA_MAX_COUNTER: '2',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    RATE_LIMIT_PER_DAY: '100000000',
-    MIN_FILL_MS: '0',
+    ...BENCH_LEAD_ENV,
   });
   return { child, port };
 }

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../server/auth/totp.ts';
-import { createBlogService } from '../../server/services/blog.ts';
-import { enableTotp, startTotpSetup } from '../../server/services/users.ts';
-import { ADMIN_MESSAGES } from '../../shared/admin-messages.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
-import { PRIVACY_MESSAGES } from '../../shared/privacy.ts';
-import { QUOTE_FIELDS, fieldLabel } from '../../shared/quote-fields.ts';
+import { totpCode } from '../../server/staff/totp.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
+import { fieldLabel } from '../../shared/lead-fields.ts';
+import { ADMIN_MESSAGES, FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { slugify } from '../../shared/slug.ts';
-import { STAFF, createStaff, insertQuote } from '../integration/admin-client.ts';
+import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
@@ -38,8 +36,7 @@ beforeAll(async () => {
   const db = site.database.db;
   await createStaff(db);
   const otp = await createStaff(db, TOTP_USER);
-  totpSecret = startTotpSetup(otp.email).secret;
-  await enableTotp(db, otp.id, totpSecret, totpCode(totpSecret));
+  totpSecret = await enableTwoFactor(db, site.config, otp);
   await insertQuote(db, { id: LEAD_ID, name: 'Wendy Winner', email: 'wendy@winner.example', company: 'Winner Logistics' });
   const past = new Date(Date.now() - 3_600_000).toISOString();
   await db
@@ -101,15 +98,16 @@ const shows = (page: Page, role: 'alert' | 'status' | 'group', text: string) => 
 const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
-/** Keyboard focus on a top-level header link, then Tab: its dropdown opens on the first entry. */
-async function openDropdown(page: Page, link: string, firstEntry: string) {
-  await mainNav(page).getByRole('link', { name: link, exact: true }).focus();
+/** Keyboard focus on a header menu's button, Enter, Tab: its menu is open, focus on the first entry. */
+async function openDropdown(page: Page, menu: string, firstEntry: string) {
+  await mainNav(page).getByRole('button', { name: menu, exact: true }).focus();
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await mainNav(page).locator('.dropdown').getByRole('link', { name: firstEntry }).waitFor();
 }
 
 async function openPhoneMenu(page: Page) {
-  await page.locator('summary', { hasText: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Contact' }).waitFor();
 }
 
@@ -178,10 +176,10 @@ const STATES: UiState[] = [
 
   // Header menus, on a page that hydrates and on one that ships no JavaScript.
   ...['/contact', '/about'].flatMap((path): UiState[] => [
-    { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Services', SERVICES[0]!.name) },
+    { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name) },
     { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
   ]),
-  { name: 'admin: Admin dropdown open', path: '/admin/dashboard', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin', 'Dashboard') },
+  { name: 'admin: Admin dropdown open', path: '/admin/dashboard', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
   { name: 'admin: phone menu open, signed in', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
 
   // Contact form (desktop errors: contact.test.ts).
@@ -454,7 +452,7 @@ const STATES: UiState[] = [
     act: async (page) => {
       await page.getByLabel('Email address').fill('priya');
       await click(page, 'Export data');
-      await page.getByText(PRIVACY_MESSAGES.emailInvalid).waitFor();
+      await page.getByText(ADMIN_MESSAGES.privacyEmailInvalid).waitFor();
     },
   },
 ];

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../server/auth/totp.ts';
-import { enableTotp, startTotpSetup } from '../../server/services/users.ts';
-import { STAFF, createStaff, insertQuote } from '../integration/admin-client.ts';
+import { totpCode } from '../../server/staff/totp.ts';
+import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 
 let site: LiveSite;
@@ -142,7 +141,7 @@ describe('staff work the admin in a browser', () => {
 
       await open(page, '/admin/leads?status=won');
       const download = page.waitForEvent('download');
-      await page.getByRole('link', { name: 'Export CSV' }).click();
+      await page.getByRole('button', { name: 'Export CSV' }).click();
       const csv = await readFile((await (await download).path())!, 'utf8');
       expect(csv).toContain('"Quote request"');
       expect(csv).toContain('"wendy@winner.example"');
@@ -165,8 +164,7 @@ describe('staff work the admin in a browser', () => {
 describe('two-factor sign-in in a browser', () => {
   it('staff with an authenticator app enter its code after the password and land on next', async () => {
     const user = await createStaff(site.database.db, { email: 'otp@northbridge-it.com.au', name: 'Otto' });
-    const { secret } = startTotpSetup(user.email);
-    await enableTotp(site.database.db, user.id, secret, totpCode(secret));
+    const secret = await enableTwoFactor(site.database.db, site.config, user);
     const p = await openPage(browser);
     try {
       const { page } = p;

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlogService } from '../../server/services/blog.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
@@ -55,28 +55,104 @@ describe('blog list', () => {
     }
   });
 
-  it('visitor searches for a word only found in a post on page 3 and finds it', async () => {
+  it('visitor types a word only found in a post on page 3 and the list filters as they type', async () => {
     const p = await openPage(browser);
+    const searches: string[] = [];
+    p.page.on('request', (req) => {
+      if (req.url().includes('/api/blog/posts')) searches.push(new URL(req.url()).searchParams.get('q') ?? '');
+    });
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
-      await p.page.getByLabel('Search the blog').fill(UNIQUE_WORD.toUpperCase());
-      await p.page.getByRole('button', { name: 'Search' }).click();
-      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 1);
+      await p.page.getByLabel('Search the blog').pressSequentially(UNIQUE_WORD.toUpperCase(), { delay: 20 });
+      // The answer to the whole word, whatever earlier pauses in typing searched for on the way.
+      await p.page.waitForURL((url) => url.searchParams.get('q') === UNIQUE_WORD.toUpperCase());
       await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
-      expect(new URL(p.page.url()).searchParams.get('q')).toBe(UNIQUE_WORD.toUpperCase());
       await expect(p.page.getByRole('button', { name: 'Load More' }).count()).resolves.toBe(0);
+      await expect(p.page.getByRole('status').textContent()).resolves.toBe(`1 post matches “${UNIQUE_WORD.toUpperCase()}”.`);
+      // Debounced: fewer requests than keys pressed (one per pause in typing).
+      expect(searches.length).toBeLessThan(UNIQUE_WORD.length);
 
       await p.page.getByLabel('Search the blog').fill('nothing like this anywhere');
-      await p.page.getByRole('button', { name: 'Search' }).click();
       await p.page.getByText('No blog posts found.', { exact: true }).first().waitFor();
       await expect(p.page.locator('.post-list').count()).resolves.toBe(0);
+      await expect(p.page.getByRole('status').textContent()).resolves.toBe('No blog posts found.');
+
+      await p.page.getByLabel('Search the blog').fill('');
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 5);
+      expect(new URL(p.page.url()).search).toBe('');
+      await expect(p.page.getByRole('button', { name: 'Load More' }).count()).resolves.toBe(1);
       p.assertClean();
     } finally {
       await p.close();
     }
   });
 
-  it('without JavaScript, visitor searches and pages through links', async () => {
+  it('a slow answer to an older search never replaces the newer one', async () => {
+    const p = await openPage(browser);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      // The server answers the search for "field" last: after the one for the unique word typed next.
+      await p.page.route('**/api/blog/posts?q=field', async (route) => {
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.fulfill({ response }).catch(() => {});
+      });
+      const box = p.page.getByLabel('Search the blog');
+      await box.fill('field');
+      await p.page.waitForRequest('**/api/blog/posts?q=field');
+      await box.fill(UNIQUE_WORD);
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 1);
+      await p.page.waitForTimeout(2000);
+      await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
+      expect(new URL(p.page.url()).searchParams.get('q')).toBe(UNIQUE_WORD);
+      // The older request was cancelled by the newer search; nothing else went wrong.
+      expect(p.problems).toEqual([expect.stringMatching(/^request failed: .*\/api\/blog\/posts\?q=field net::ERR_ABORTED/)]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a visitor presses Enter in the search box and gets the results at once', async () => {
+    const p = await openPage(browser);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      await p.page.getByLabel('Search the blog').fill(UNIQUE_WORD);
+      await p.page.getByLabel('Search the blog').press('Enter');
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 1);
+      expect(new URL(p.page.url()).pathname).toBe('/blog');
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each(Object.entries(VIEWPORTS))('at %s width, after Load More a reader opens a post, presses Back, and is where they were', async (_name, viewport) => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      await p.page.getByRole('button', { name: 'Load More' }).click();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
+      expect(new URL(p.page.url()).search).toBe('?page=2');
+      const target = p.page.locator('.post-list > li').nth(8);
+      await target.scrollIntoViewIfNeeded();
+      const title = await target.locator('.post-card-title').textContent();
+      const scrolled = await p.page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      await target.getByRole('link', { name: title! }).click();
+      await p.page.waitForURL(/\/blog\/field-notes-/);
+      await p.page.goBack();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
+      await p.page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, scrolled);
+      await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual(
+        Array.from({ length: 10 }, (_, i) => `Field Notes ${String(12 - i).padStart(2, '0')}`),
+      );
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('without JavaScript, visitor searches and pages through links, landing on the new posts', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -87,8 +163,9 @@ describe('blog list', () => {
       await expect(page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
       await page.goto(`${site.baseUrl}/blog`);
       await page.getByRole('link', { name: 'Load More' }).click();
-      await page.waitForURL(/\?after=/);
-      await expect(page.locator('.post-card-title').first().textContent()).resolves.toBe('Field Notes 07');
+      await page.waitForURL(/\?page=2#page-2$/);
+      await expect(page.locator('.post-card-title').count()).resolves.toBe(10);
+      await expect(page.locator('#page-2 .post-card-title').textContent()).resolves.toBe('Field Notes 07');
     } finally {
       await context.close();
     }

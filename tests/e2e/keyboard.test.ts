@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlogService } from '../../server/services/blog.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES, type ServiceId } from '../../shared/services.ts';
-import { STAFF, createStaff, insertQuote } from '../integration/admin-client.ts';
+import { STAFF, createStaff, insertQuote } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { type LiveSite, VIEWPORTS, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 

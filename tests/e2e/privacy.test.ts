@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { PRIVACY_MESSAGES } from '../../shared/privacy.ts';
-import { STAFF, createStaff, insertContact, insertQuote } from '../integration/admin-client.ts';
+import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
+import { STAFF, createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 
 let site: LiveSite;
@@ -49,7 +48,7 @@ describe('staff answer privacy requests in a browser', () => {
       await page.getByRole('alert').filter({ hasText: FIELD_MESSAGES.fixErrors }).waitFor();
       const field = page.getByLabel('Email address');
       await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(page.locator(`#${await field.getAttribute('aria-describedby')}`).textContent()).resolves.toBe(PRIVACY_MESSAGES.emailInvalid);
+      await expect(page.locator(`#${await field.getAttribute('aria-describedby')}`).textContent()).resolves.toBe(ADMIN_MESSAGES.privacyEmailInvalid);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.getByLabel('Email address').fill('priya@private.example');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_FIELDS, fieldLabel } from '../../shared/quote-fields.ts';
+import { fieldLabel } from '../../shared/lead-fields.ts';
+import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES, type ServiceId } from '../../shared/services.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
 
@@ -70,6 +71,7 @@ describe('quote wizard', () => {
         await expect(status.textContent()).resolves.toBe(
           "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.",
         );
+        await p.page.getByRole('button', { name: 'Send another' }).click();
         await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
         await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
         const row = await site.database.db

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Page } from 'playwright-core';
+import { fieldLabel } from '../../shared/lead-fields.ts';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import type { ServiceId } from '../../shared/services.ts';
 
@@ -12,7 +15,25 @@ export const LEAD_TEST_ENV = {
   RATE_LIMIT_PER_MINUTE: '10000',
   RATE_LIMIT_PER_DAY: '100000',
   MIN_FILL_MS: '3000',
+  // Tests send many leads from one address; the per-address limit has its own test (security-findings.test.ts).
+  ACKNOWLEDGEMENTS_PER_DAY: '100000',
 };
+
+/**
+ * A server process that takes leads and sends their e-mails: a database of its own, a fresh session secret, no
+ * demo posts, SMTP at `smtpPort`, and an outbox polling every 100 ms. `overrides` set the outbox's timings.
+ */
+export function outboxServerEnv(databaseUrl: string, smtpPort: number, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...LEAD_TEST_ENV,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO_CONTENT: 'false',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_POLL_MS: '100',
+    ...overrides,
+  };
+}
 
 /** Solves an ALTCHA challenge the way the widget does and encodes the payload it would submit. */
 export async function solveAltcha(challenge: Challenge): Promise<string> {
@@ -26,6 +47,18 @@ export async function altchaToken(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/captcha/challenge`);
   if (!res.ok) throw new Error(`challenge endpoint answered ${res.status}`);
   return solveAltcha((await res.json()) as Challenge);
+}
+
+/** Submits a quote to a running site as its form does; resolves with the answer's status and the lead's id. */
+export async function submitQuote(baseUrl: string, overrides: Record<string, unknown> = {}): Promise<{ status: number; id?: string }> {
+  const data = { ...goodQuote('web-hosting', overrides), 'g-recaptcha-response': await altchaToken(baseUrl) };
+  const res = await fetch(`${baseUrl}/functions/submitQuote`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await res.json()) as { result?: { id: string } };
+  return { status: res.status, ...(body.result ? { id: body.result.id } : {}) };
 }
 
 /** A visitor who took a minute to fill the form in. */
@@ -53,6 +86,16 @@ export function serviceAnswers(service: ServiceId): Record<string, string | numb
   );
 }
 
+/** Fills step 3 of the wizard in a browser, found by label as a person would: each list's second option, numbers 40. */
+export async function fillServiceAnswers(page: Page, service: ServiceId): Promise<void> {
+  for (const field of QUOTE_FIELDS[service]) {
+    const name = fieldLabel(field);
+    if (field.kind === 'select') await page.getByRole('combobox', { name, exact: true }).selectOption(field.options[1]!);
+    else if (field.kind === 'number') await page.getByRole('spinbutton', { name, exact: true }).fill('40');
+    else await page.getByRole('textbox', { name, exact: true }).fill('Weekends after 6 pm');
+  }
+}
+
 export function goodQuote(service: ServiceId = 'datacenter', overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     service,
@@ -78,6 +121,8 @@ export interface StandInVerifier {
   requests: URLSearchParams[];
   /** What the next answers say; defaults to a good human on the expected action. */
   answer: (token: string) => Record<string, unknown>;
+  /** How long each answer takes (a slow provider). */
+  delayMs: number;
   close: () => Promise<void>;
 }
 
@@ -85,19 +130,38 @@ export interface StandInVerifier {
 export async function startStandInVerifier(
   answer: StandInVerifier['answer'] = () => ({ success: true, score: 0.9, action: 'contact_form' }),
 ): Promise<StandInVerifier> {
-  const state: StandInVerifier = { url: '', requests: [], answer, close: async () => {} };
+  const state: StandInVerifier = { url: '', requests: [], answer, delayMs: 0, close: async () => {} };
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const form = new URLSearchParams(body);
       state.requests.push(form);
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(state.answer(form.get('response') ?? '')));
+      const reply = state.answer(form.get('response') ?? '');
+      setTimeout(() => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(reply));
+      }, state.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;
+}
+
+export interface CallableAnswer {
+  status: number;
+  body: { result?: { success: boolean; id: string }; error?: { status: string; message: string } };
+}
+
+/** A visitor's quote to a running site, captcha really solved; the answer's status and JSON body. */
+export async function postQuote(baseUrl: string, headers: Record<string, string> = {}): Promise<CallableAnswer> {
+  const data = { ...goodQuote('datacenter'), 'g-recaptcha-response': await altchaToken(baseUrl) };
+  const res = await fetch(`${baseUrl}/functions/submitQuote`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ data }),
+  });
+  return { status: res.status, body: (await res.json()) as CallableAnswer['body'] };
 }

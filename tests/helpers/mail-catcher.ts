@@ -6,23 +6,53 @@ export interface Received {
   raw: string;
 }
 
-/** A real SMTP server in this process; `start(port)` again after `stop()` brings it back on the same port. */
+/**
+ * How the server answers each message once its data has arrived: accept it (at once or after `delayMs`, the
+ * way a slow relay does), refuse it with a 550, or never answer (a hung server).
+ */
+export type MailAnswer = { accept: true; delayMs?: number } | 'refuse' | 'hang';
+
+/**
+ * A real SMTP server in this process; `start(port)` again after `stop()` brings it back on the same port.
+ * `received` holds the messages it accepted: a message counts once the server answered 250 for it on a
+ * connection still open, as a relay commits it then.
+ */
 export class MailCatcher {
   received: Received[] = [];
+  /** Messages whose data arrived, accepted or not (a hung or slow answer included). */
+  arrived = 0;
+  answer: MailAnswer = { accept: true };
   port = 0;
   private server: SMTPServer | undefined;
 
   async start(port = 0): Promise<void> {
+    const closed = new Set<string>();
     this.server = new SMTPServer({
+      onClose: (session) => closed.add(session.id),
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // stop() cuts connections a hung answer keeps open instead of waiting 30 s for them.
+      closeTimeout: 200,
       onData: (stream, session, callback) => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
         stream.on('end', () => {
-          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
+          this.arrived += 1;
+          const answer = this.answer;
+          if (answer === 'hang') return;
+          if (answer === 'refuse') {
+            callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+            return;
+          }
+          const accept = () => {
+            // The client gave up waiting: no 250 reached it, so the message was not taken.
+            if (closed.has(session.id)) return;
+            this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+            callback();
+          };
+          if (answer.delayMs) setTimeout(accept, answer.delayMs);
+          else accept();
         });
       },
     });

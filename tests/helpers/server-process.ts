@@ -16,13 +16,19 @@ export function freePort(): Promise<number> {
 /**
  * The real server process (`node server/index.ts`, production build) on a port of its own; resolves once
  * /healthz answers. `env` is the whole configuration: nothing leaks in from the test's environment but PATH.
+ * With `logs`, each JSON log line the server writes is parsed and pushed onto it.
  */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string>,
+  options: { logs?: Array<Record<string, unknown>> } = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.logs) collectJsonLines(child, options.logs);
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
@@ -36,4 +42,19 @@ export async function startServerProcess(port: number, env: Record<string, strin
 /** Resolves when the process has exited (at once if it already has). */
 export function exited(child: ChildProcess): Promise<unknown> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
+}
+
+function collectJsonLines(child: ChildProcess, into: Array<Record<string, unknown>>): void {
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      try {
+        into.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        into.push({ msg: line });
+      }
+    }
+  });
 }

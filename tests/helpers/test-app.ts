@@ -20,6 +20,20 @@ export function productionRenderer(): Promise<PageRenderer> {
   return renderer;
 }
 
+/** The production renderer, counting the pages it renders by URL. */
+export async function countingRenderer(): Promise<PageRenderer & { renders: Map<string, number> }> {
+  const production = await productionRenderer();
+  const renders = new Map<string, number>();
+  return {
+    ...production,
+    renders,
+    render: (init) => {
+      renders.set(init.urlOriginal, (renders.get(init.urlOriginal) ?? 0) + 1);
+      return production.render(init);
+    },
+  };
+}
+
 /** The engines this run can test: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function configuredEngines(): DbEngine[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -86,7 +100,15 @@ export async function openTestDatabase(url: string): Promise<TestDatabase> {
  * test-friendly configuration.
  */
 export async function createTestApp(
-  options: { engine?: DbEngine; env?: Record<string, string>; databaseUrl?: string; logDestination?: DestinationStream } = {},
+  options: {
+    engine?: DbEngine;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    logDestination?: DestinationStream;
+    /** Another renderer than the production build's, e.g. one that counts renders. */
+    renderer?: PageRenderer;
+    warmPages?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await createTestDatabase(options.engine);
   const config = loadConfig({
@@ -98,6 +120,7 @@ export async function createTestApp(
     ...options.env,
   });
   const logger = createLogger(config, options.logDestination);
-  const app = createApp({ config, database, logger, renderer: await productionRenderer() });
+  const renderer = options.renderer ?? (await productionRenderer());
+  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false });
   return { app, config, database, close: () => database.drop() };
 }

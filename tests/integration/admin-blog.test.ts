@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, STAFF, signedInStaffApp } from './admin-client.ts';
+import { type StaffClient, STAFF, signedInStaffApp } from '../helpers/admin-client.ts';
 
 const VALID = {
   title: 'Backups That Actually Restore',
@@ -35,7 +35,7 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   it('staff saving an empty post get every required field reported beside it', async () => {
     const res = await staff.req('post', '/api/admin/posts').send({ title: ' ', excerpt: '', author: '', content: '', tags: '', featuredImage: 'javascript:alert(1)', published: false });
     expect(res.status).toBe(400);
-    const errors = res.body.error.details.fieldErrors as Record<string, string>;
+    const errors = res.body.error.details.fields as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(['author', 'content', 'excerpt', 'featuredImage', 'title']);
     expect(await t.database.db.selectFrom('blogs').select('id').execute()).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from './admin-client.ts';
+import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -39,7 +39,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
 
     const res = await staff.req('get', '/admin/dashboard');
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toMatch(/^no-store/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
     expect(countOf(res.text, 'Quote requests')).toBe(7);
     expect(countOf(res.text, 'Contact messages')).toBe(2);
@@ -83,6 +83,47 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.parse(past));
     const lead = await staff.req('get', `/admin/leads/quote/${leadId}`);
     expect(lead.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?pending/);
+  });
+
+  it('the dashboard counts every failed notification, and "Retry all now" queues them all but the one being sent', async () => {
+    const db = t.database.db;
+    await db.deleteFrom('outbox').execute();
+    const leadId = await insertQuote(db, { name: 'Many Failures' });
+    const past = ago(HOUR);
+    const soon = new Date(Date.now() + HOUR).toISOString();
+    const row = (i: number, extra: Record<string, unknown>) => ({
+      id: `ob-many-${i}`, kind: 'customer-email', lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'failed', attempts: 10,
+      next_attempt_at: past, locked_until: null, last_error: 'SMTP 550 mailbox unavailable', delivered_at: null, created_at: ago(HOUR + i), ...extra,
+    });
+    await db.insertInto('outbox').values([
+      ...Array.from({ length: 12 }, (_, i) => row(i, {})),
+      // Waiting to be retried after an outage: listed and counted too.
+      row(12, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', next_attempt_at: soon }),
+      // A worker is sending this one right now: its claim is left alone.
+      row(13, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', locked_until: soon, claim_token: 'another-worker' }),
+      row(14, { status: 'delivered', last_error: null, delivered_at: past }),
+    ]).execute();
+    const page = await staff.req('get', '/admin/dashboard');
+    expect(page.text).toMatch(/Notification failures \((<!-- -->)?14(<!-- -->)?\)/);
+    expect(page.text).toMatch(/The (<!-- -->)?10(<!-- -->)? newest of (<!-- -->)?14/);
+    expect(page.text).toContain('>Retry all now</button>');
+
+    expect((await staff.req('post', '/api/admin/outbox/retry', { csrf: false }).send({})).status).toBe(403);
+    const res = await staff.req('post', '/api/admin/outbox/retry').send({});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ requeued: 13, message: '13 notifications will be sent again shortly.' });
+    const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    for (let i = 0; i <= 12; i += 1) {
+      expect(byId[`ob-many-${i}`]).toMatchObject({ status: 'pending' });
+      expect(Date.parse(byId[`ob-many-${i}`]!.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+    }
+    expect(byId['ob-many-13']).toMatchObject({ next_attempt_at: past, locked_until: soon, claim_token: 'another-worker' });
+    expect(byId['ob-many-14']).toMatchObject({ status: 'delivered' });
+    expect((await staff.req('post', '/api/admin/outbox/ob-many-13/retry').send({})).status).toBe(404);
+    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'outbox.retried-all').execute();
+    expect(audit.at(-1)).toMatchObject({ target: '13 notifications', actor: 'staff@northbridge-it.com.au' });
+    await db.deleteFrom('outbox').where('lead_id', '=', leadId).execute();
   });
 
   it('the inbox filters by type, status, service, date range and search, newest first', async () => {
@@ -171,13 +212,16 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
   it('the CSV export holds the filtered list with formula cells neutralised, and is audited', async () => {
     await insertQuote(t.database.db, { name: '=HYPERLINK("http://evil.example","x")', email: 'csv@export.test', company: '+61 2 9999 0000' });
     await insertContact(t.database.db, { name: '@SUM(A1)', email: 'csv2@export.test', company: '-5' });
-    const res = await staff.req('get', '/admin/leads/export.csv?q=export.test');
+    // Spreadsheets skip leading spaces and line breaks before a formula.
+    await insertContact(t.database.db, { name: '  =1+1', email: 'csv3@export.test', company: '\n=cmd' });
+    const res = await staff.req('post', '/admin/leads/export.csv').send({ q: 'export.test' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"Type","Received","Status","Name","Email","Company","Service"');
-    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('"Type","Received","Status","Full Name","Email","Company","Service"');
+    expect(res.text).toContain(`"'  =1+1"`);
+    expect(res.text).toContain(`"'\n=cmd"`);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(res.text).toContain(`"'+61 2 9999 0000"`);
     expect(res.text).toContain(`"'@SUM(A1)"`);

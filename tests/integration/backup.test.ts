@@ -8,7 +8,7 @@ import type { Challenge } from 'altcha-lib';
 import SQLite from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createBlogService } from '../../server/services/blog.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 

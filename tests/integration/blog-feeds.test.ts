@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlogService } from '../../server/services/blog.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';

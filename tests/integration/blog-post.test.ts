@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDbReachable, openDb } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { type BlogService, createBlogService } from '../../server/services/blog.ts';
+import { type BlogService, createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { day, executableScripts, postInput } from '../helpers/blog-posts.ts';
 import { type TestApp, configuredEngines, createTestApp, productionRenderer } from '../helpers/test-app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../server/errors.ts';
-import { type BlogService, createBlogService } from '../../server/services/blog.ts';
+import { type BlogService, createBlogService } from '../../server/blog/blog-service.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { type TestDatabase, configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
 
@@ -25,7 +25,7 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
         tags: ' Security, , Networking ',
         publishedAt: '',
       }),
-      now,
+      { now },
     );
     expect(post.slug).toBe('zero-trust-for-small-business');
     expect(post.title).toBe('Zero Trust: for Small Business!');
@@ -42,58 +42,58 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
   });
 
   it('a second and third post with the same title get -2 and -3', async () => {
-    const a = await blog.createPost(postInput({ title: 'Same Title' }), now);
-    const b = await blog.createPost(postInput({ title: 'same title!' }), now);
-    const c = await blog.createPost(postInput({ title: 'Same  Title' }), now);
+    const a = await blog.createPost(postInput({ title: 'Same Title' }), { now });
+    const b = await blog.createPost(postInput({ title: 'same title!' }), { now });
+    const c = await blog.createPost(postInput({ title: 'Same  Title' }), { now });
     expect([a.slug, b.slug, c.slug]).toEqual(['same-title', 'same-title-2', 'same-title-3']);
   });
 
   it('a title with no letters or digits still gets a slug', async () => {
-    expect((await blog.createPost(postInput({ title: '!!!' }), now)).slug).toBe('post');
+    expect((await blog.createPost(postInput({ title: '!!!' }), { now })).slug).toBe('post');
   });
 
   it('editor saves an edit: updatedAt moves, createdAt stays, publishedAt kept unless given', async () => {
-    const post = await blog.createPost(postInput({ title: 'Edit me', publishedAt: day(3) }), now);
+    const post = await blog.createPost(postInput({ title: 'Edit me', publishedAt: day(3) }), { now });
     const later = new Date('2026-06-02T00:00:00.000Z');
-    const edited = await blog.updatePost(post.id, postInput({ title: 'Edit me', excerpt: 'New', publishedAt: undefined }), later);
+    const edited = await blog.updatePost(post.id, postInput({ title: 'Edit me', excerpt: 'New', publishedAt: undefined }), { now: later });
     expect(edited.excerpt).toBe('New');
     expect(edited.slug).toBe('edit-me');
     expect(edited.createdAt).toBe(now.toISOString());
     expect(edited.updatedAt).toBe(later.toISOString());
     expect(edited.publishedAt).toBe(day(3));
-    const moved = await blog.updatePost(post.id, postInput({ title: 'Edit me', publishedAt: day(4) }), later);
+    const moved = await blog.updatePost(post.id, postInput({ title: 'Edit me', publishedAt: day(4) }), { now: later });
     expect(moved.publishedAt).toBe(day(4));
   });
 
   it('renaming a published post keeps its old slug as a redirect; a draft leaves none', async () => {
-    const post = await blog.createPost(postInput({ title: 'Old Name', publishedAt: day(1) }), now);
-    const renamed = await blog.updatePost(post.id, postInput({ title: 'New Name', publishedAt: day(1) }), now);
+    const post = await blog.createPost(postInput({ title: 'Old Name', publishedAt: day(1) }), { now });
+    const renamed = await blog.updatePost(post.id, postInput({ title: 'New Name', publishedAt: day(1) }), { now });
     expect(renamed.slug).toBe('new-name');
     expect(await blog.resolveRedirect('old-name')).toBe('new-name');
     // Renamed back: the slug is a post again, not a redirect.
-    await blog.updatePost(post.id, postInput({ title: 'Old Name', publishedAt: day(1) }), now);
+    await blog.updatePost(post.id, postInput({ title: 'Old Name', publishedAt: day(1) }), { now });
     expect(await blog.resolveRedirect('old-name')).toBeNull();
     expect(await blog.resolveRedirect('new-name')).toBe('old-name');
 
-    const draft = await blog.createPost(postInput({ title: 'Draft Name', published: false }), now);
-    await blog.updatePost(draft.id, postInput({ title: 'Draft Renamed', published: false }), now);
+    const draft = await blog.createPost(postInput({ title: 'Draft Name', published: false }), { now });
+    await blog.updatePost(draft.id, postInput({ title: 'Draft Renamed', published: false }), { now });
     expect(await blog.resolveRedirect('draft-name')).toBeNull();
   });
 
   it('invalid input is refused with a message per field', async () => {
-    const err = await blog.createPost(postInput({ title: '', featuredImage: 'javascript:alert(1)' }), now).catch((e: unknown) => e);
+    const err = await blog.createPost(postInput({ title: '', featuredImage: 'javascript:alert(1)' }), { now }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('INVALID_ARGUMENT');
-    const { fieldErrors } = (err as AppError).details as { fieldErrors: Record<string, string> };
-    expect(Object.keys(fieldErrors).sort()).toEqual(['featuredImage', 'title']);
+    const { fields } = (err as AppError).details as { fields: Record<string, string> };
+    expect(Object.keys(fields).sort()).toEqual(['featuredImage', 'title']);
   });
 
   it('content the sanitiser would empty (only a script or an iframe) is refused as missing, and nothing is stored', async () => {
     const before = await blog.countPosts(now);
     for (const content of ['<script>alert(1)</script>', '<iframe src="https://example.com"></iframe>', '<p> </p>']) {
-      await expect(blog.createPost(postInput({ title: `Empty ${content}`, content }), now)).rejects.toMatchObject({
+      await expect(blog.createPost(postInput({ title: `Empty ${content}`, content }), { now })).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
-        details: { fieldErrors: { content: 'Content is required.' } },
+        details: { fields: { content: 'Content is required.' } },
       });
     }
     expect(await blog.countPosts(now)).toEqual(before);
@@ -101,13 +101,13 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
 
   it('updating or deleting a missing post is NOT_FOUND', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
-    await expect(blog.updatePost(missing, postInput(), now)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(blog.updatePost(missing, postInput(), { now })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(blog.deletePost(missing)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('admin lists, counts, reads and deletes posts including drafts and scheduled ones', async () => {
-    const scheduled = await blog.createPost(postInput({ title: 'Scheduled', publishedAt: '2027-01-01T00:00:00.000Z' }), now);
-    const draft = await blog.createPost(postInput({ title: 'A Draft', published: false }), now);
+    const scheduled = await blog.createPost(postInput({ title: 'Scheduled', publishedAt: '2027-01-01T00:00:00.000Z' }), { now });
+    const draft = await blog.createPost(postInput({ title: 'A Draft', published: false }), { now });
     const counts = await blog.countPosts(now);
     expect(counts.scheduled).toBe(1);
     expect(counts.drafts).toBeGreaterThanOrEqual(2);
@@ -127,8 +127,8 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
   });
 
   it('search finds a post by its new text after an edit', async () => {
-    const post = await blog.createPost(postInput({ title: 'Searchable', content: '<p>before</p>' }), now);
-    await blog.updatePost(post.id, postInput({ title: 'Searchable', content: '<p>quokkaword</p>' }), now);
+    const post = await blog.createPost(postInput({ title: 'Searchable', content: '<p>before</p>' }), { now });
+    await blog.updatePost(post.id, postInput({ title: 'Searchable', content: '<p>quokkaword</p>' }), { now });
     expect((await blog.listPublic({ q: 'quokkaword' })).posts.map((p) => p.id)).toEqual([post.id]);
     expect((await blog.listPublic({ q: 'before' })).posts.map((p) => p.id)).not.toContain(post.id);
   });

@@ -1,8 +1,8 @@
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAltchaCaptcha } from '../../server/services/captcha/altcha.ts';
-import { altchaKey } from '../../server/services/captcha/index.ts';
+import { createAltchaCaptcha } from '../../server/leads/captcha/altcha.ts';
+import { altchaKey } from '../../server/leads/captcha/index.ts';
 import { LEAD_TEST_ENV, type StandInVerifier, goodContact, goodQuote, solveAltcha, startStandInVerifier } from '../helpers/leads.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 

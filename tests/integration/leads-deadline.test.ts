@@ -3,9 +3,9 @@ import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
-import { errorHandler } from '../../server/middleware/errors.ts';
-import { functionsRouter } from '../../server/routes/functions.ts';
-import type { LeadService } from '../../server/services/leads.ts';
+import { errorHandler } from '../../server/http/error-handler.ts';
+import { functionsRouter } from '../../server/leads/functions-routes.ts';
+import type { LeadService } from '../../server/leads/lead-service.ts';
 
 /** The endpoints in front of a lead service that never answers (a stuck database, say). */
 function appWithStuckService(timeoutMs: number) {

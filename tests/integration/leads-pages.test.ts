@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ORIGIN } from '../helpers/admin-client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 
@@ -12,15 +13,18 @@ describe('lead pages as served (before JavaScript)', () => {
   });
   afterAll(() => t.close());
 
-  it('/contact renders every labelled field, the ALTCHA widget and the two status regions', async () => {
+  it('/contact renders every labelled field, the ALTCHA widget, the two status regions, and posts to itself', async () => {
     const res = await request(t.app).get('/contact');
     expect(res.status).toBe(200);
     for (const label of ['Full Name', 'Email', 'Company', 'Service', 'Message']) expect(res.text).toMatch(new RegExp(`<label[^>]*>${label}`));
     expect(res.text).toContain('<altcha-widget challenge="/api/captcha/challenge"');
     expect(res.text).toContain('role="status"');
     expect(res.text).toContain('role="alert"');
-    expect(res.text).toContain('name="website"');
-    expect(scriptSrc(res)).toMatch(/^script-src 'self' 'nonce-[\w-]+'$/);
+    // Plain HTML posts (never GETs) to the no-script notice; the honeypot is added once scripts run.
+    expect(res.text).toMatch(/<form [^>]*action="\/contact" method="post"/);
+    expect(res.text).toContain('<noscript>');
+    expect(res.text).not.toContain('name="website"');
+    expect(scriptSrc(res)).toMatch(/^script-src 'self'( 'sha256-[\w+/]+=*')*$/);
   });
 
   it('/quote?service= preselects the service in the served HTML; an unknown id preselects nothing', async () => {
@@ -31,6 +35,22 @@ describe('lead pages as served (before JavaScript)', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.text).not.toContain('checked=""');
     expect(unknown.text).not.toContain('<script>');
+  });
+
+  it('/quote?service=…&step=2 (step 1 continued without JavaScript) serves the project details', async () => {
+    const res = await request(t.app).get('/quote?service=web-hosting&step=2');
+    expect(res.text).toContain('Step 2 of 3');
+    expect(res.text).toMatch(/<label[^>]*>Full Name/);
+    expect((await request(t.app).get('/quote?step=2')).text).toContain('Step 1 of 3');
+  });
+
+  it.each(['/contact', '/quote'])('a form posted to %s without JavaScript stores nothing and is sent back with a notice', async (path) => {
+    const res = await request(t.app).post(path).set('Origin', ORIGIN).type('form').send({ name: 'Ada', email: 'ada@example.com', message: 'Hi' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`${path}?script=required`);
+    const page = await request(t.app).get(res.headers.location!);
+    expect(page.text).toContain('Nothing was sent: this form needs JavaScript for its spam check.');
+    expect(await t.database.db.selectFrom('contacts').select('id').execute()).toEqual([]);
   });
 });
 

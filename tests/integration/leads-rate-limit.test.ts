@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
-import { type RedisClient, connectRedis } from '../../server/services/rate-limit.ts';
+import { type RedisLink, connectRedis } from '../../server/http/redis.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
 import { type TestApp, createTestApp, productionRenderer } from '../helpers/test-app.ts';
 
@@ -38,18 +38,19 @@ describe('rate limits in memory', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   let t: TestApp;
-  let redis: RedisClient;
+  let redis: RedisLink;
   let instances: Array<TestApp['app']>;
   beforeAll(async () => {
     t = await createTestApp({ env: LIMITED });
-    redis = await connectRedis(process.env.TEST_REDIS_URL!);
-    const renderer = await productionRenderer();
     const logger = createLogger(t.config);
+    redis = connectRedis(process.env.TEST_REDIS_URL!, { timeoutMs: 1000, logger });
+    await vi.waitUntil(() => redis.isAvailable, { timeout: 5000 });
+    const renderer = await productionRenderer();
     // Two instances of the site, as behind a load balancer: same database, same Redis.
     instances = [1, 2].map(() => createApp({ config: t.config, database: t.database, logger, renderer, redis }));
   });
   afterAll(async () => {
-    await redis.quit();
+    redis.close();
     await t.close();
   });
 
@@ -62,6 +63,6 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
     const limited = await send(b, ip);
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
-    expect(await redis.keys(`rl:submitContact:minute:*${ip}*`)).toHaveLength(1);
+    expect(await redis.command(['KEYS', `rl:submitContact:minute:*${ip}*`])).toHaveLength(1);
   });
 });

@@ -8,7 +8,8 @@ import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
 const TABLES = ['audit_log', 'blog_redirects', 'blogs', 'captcha_solutions', 'contacts', 'content_versions', 'outbox', 'quotes', 'sessions', 'users'];
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
-  const tables = await database.db.introspection.getTables();
+  // PostgreSQL's introspection lists every schema's tables: other runs' schemas may be there too.
+  const tables = (await database.db.introspection.getTables()).filter((t) => !database.schema || t.schema === database.schema);
   return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
 }
 

@@ -4,9 +4,9 @@ import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/services/mail.ts';
-import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/services/outbox.ts';
-import { verifyWebhookSignature } from '../../server/services/webhook.ts';
+import { createMailer } from '../../server/outbox/mail.ts';
+import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
+import { verifyWebhookSignature } from '../../server/outbox/webhook.ts';
 import { MailCatcher, decodedMail as decoded } from '../helpers/mail-catcher.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
@@ -25,6 +25,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     // Every test starts with a clean outbox.
     await t.database.db.deleteFrom('outbox').execute();
     smtp.received = [];
+    smtp.answer = { accept: true };
   });
   afterAll(async () => {
     await smtp.stop().catch(() => {});
@@ -75,7 +76,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     const port = smtp.port;
     await smtp.stop();
     const id = await submit('submitContact', goodContact());
-    const w = worker({ baseDelayMs: 200 });
+    const w = worker({ baseDelayMs: 200, retryMaxMs: 200 });
     expect(await w.runOnce()).toBe(2);
     let stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 1]]);
@@ -92,16 +93,31 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([['delivered', 2], ['delivered', 2]]);
   });
 
-  it('a message still failing after the maximum attempts is marked failed, with its last error, and kept', async () => {
+  it('a message the server keeps refusing is marked failed after the maximum attempts, with its last error, and kept', async () => {
+    smtp.answer = 'refuse';
     const id = await submit('submitContact', goodContact());
-    const w = worker({ mailer: createMailer('smtp://127.0.0.1:9', 'x@example.com'), maxAttempts: 2 });
+    const w = worker({ maxAttempts: 2 });
     await w.runOnce();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await w.runOnce();
     const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([['failed', 2], ['failed', 2]]);
-    expect(stored.every((r) => r.last_error?.includes('ECONNREFUSED'))).toBe(true);
+    expect(stored.every((r) => r.last_error?.includes('550'))).toBe(true);
     expect(await w.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('an SMTP server that cannot be reached never fails a message for good: it waits, retried within the back-off cap', async () => {
+    const id = await submit('submitContact', goodContact());
+    const w = worker({ mailer: createMailer('smtp://127.0.0.1:9', 'x@example.com'), maxAttempts: 1, retryMaxMs: 20 });
+    for (let pass = 0; pass < 3; pass += 1) {
+      await w.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
+    expect(stored.every((r) => r.status === 'pending' && r.attempts >= 2 && r.last_error?.includes('ECONNREFUSED'))).toBe(true);
+    // No later than the cap: the next attempt is due within 20 ms of the last.
+    expect(stored.every((r) => Date.parse(r.next_attempt_at) - Date.now() <= 20)).toBe(true);
   });
 
   it('without SMTP the e-mails wait untouched', async () => {
@@ -113,8 +129,8 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
 
   it('two workers running at once deliver each message exactly once', async () => {
     for (let i = 0; i < 6; i += 1) await submit('submitContact', goodContact({ email: `visitor${i}@example.com` }));
-    const a = worker({ batchSize: 3 });
-    const b = worker({ batchSize: 3 });
+    const a = worker({ concurrency: 3 });
+    const b = worker({ concurrency: 3 });
     for (let pass = 0; pass < 4; pass += 1) await Promise.all([a.runOnce(), b.runOnce()]);
     expect(smtp.received).toHaveLength(12);
     expect(new Set(smtp.received.map((m) => m.raw.match(/Message-ID: (.*)/i)?.[1])).size).toBe(12);
@@ -123,9 +139,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
   it('the started worker polls and delivers by itself', async () => {
     const id = await submit('submitContact', goodContact());
     worker().start();
-    for (let i = 0; i < 100 && smtp.received.length < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+    const delivered = async () => (await rows(id)).filter((r) => r.status === 'delivered').length;
+    for (let i = 0; i < 100 && (await delivered()) < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+    expect(await delivered()).toBe(2);
     expect(smtp.received).toHaveLength(2);
-    expect((await rows(id)).filter((r) => r.status === 'delivered')).toHaveLength(2);
   });
 
   describe('webhook', () => {

@@ -4,8 +4,8 @@ import { LEAD_STATUSES } from '../../shared/admin.ts';
 import { LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from './admin-client.ts';
-import { callableBody, nastyValue, runsFor } from './property-payloads.ts';
+import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { callableBody, nastyValue, runsFor } from '../helpers/property-payloads.ts';
 
 /** 10,000 signed-in requests take well under a minute here; the margin is for slower CI machines. */
 const TIMEOUT = 180_000;

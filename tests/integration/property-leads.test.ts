@@ -10,12 +10,12 @@ import { QuoteSchema } from '../../shared/schemas/quote.ts';
 import { SERVICE_IDS } from '../../shared/services.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { callableBody, runsFor } from './property-payloads.ts';
+import { callableBody, runsFor } from '../helpers/property-payloads.ts';
 
 const ORIGIN = 'https://www.example.com.au';
 const TOKEN_FIELD = 'g-recaptcha-response';
 const StatusSchema = z.enum(LEAD_STATUSES);
-/** 10,000 requests take well under a minute here; the margin is for slower CI machines. */
+/** 10,000 requests (PROPERTY_RUNS in CI) take well under a minute here; the margin is for slower CI machines. */
 const TIMEOUT = 180_000;
 
 /** What a client can send: JSON of any shape, and now and then a body that is not JSON at all. */

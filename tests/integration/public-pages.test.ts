@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
-import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { createApp } from '../../server/app.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
+import { type TestApp, createTestApp, productionRenderer } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,7 +58,7 @@ describe('public pages', () => {
 
   it('services page filters by category and selects a service from the URL', async () => {
     const web = await request(t.app).get('/services?category=web');
-    const tabs = [...web.text.matchAll(/href="\/services\?category=web&amp;service=([a-z-]+)"[^>]*class="service-tab"/g)].map((m) => m[1]);
+    const tabs = [...web.text.matchAll(/href="\/services\?category=web&amp;service=([a-z-]+)#service-detail"[^>]*class="service-tab"/g)].map((m) => m[1]);
     expect(tabs).toEqual(['web-design', 'domain-management', 'web-hosting']);
     const hosting = await request(t.app).get('/services?service=web-hosting');
     expect(hosting.text).toMatch(/<h2 id="service-title">Web Hosting<\/h2>/);
@@ -123,11 +126,27 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('/readyz answers 200 with a database and 503 without', async () => {
-    expect((await request(t.app).get('/readyz')).status).toBe(200);
+  it('/readyz answers 200 when the database takes a write, and 503 without a database', async () => {
+    const ready = await request(t.app).get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'writable', outbox: 'not started', redis: 'not configured' });
+    const written = await t.database.db.selectFrom('readiness_probe').select('checked_at').executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(written.checked_at)).toBeLessThan(60_000);
     const broken = await createTestApp();
     await broken.database.db.destroy();
     const res = await request(broken.app).get('/readyz');
     expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'not ready', database: 'failing' });
+  });
+
+  it('/readyz says not ready once the outbox worker has stopped', async () => {
+    const worker = createOutboxWorker({ db: t.database.db, engine: t.database.engine, logger: createLogger(t.config), pollMs: 60_000, maxAttempts: 3 });
+    const app = createApp({ config: t.config, database: t.database, logger: createLogger(t.config), renderer: await productionRenderer(), outbox: worker });
+    worker.start();
+    expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', outbox: 'running' });
+    await worker.stop();
+    const res = await request(app).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'not ready', outbox: 'stopped' });
   });
 });

@@ -2,25 +2,17 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
-import { createStaffUser } from '../../server/services/users.ts';
+import { postInput } from '../helpers/blog-posts.ts';
 import { LEAD_TEST_ENV, altchaToken, goodQuote } from '../helpers/leads.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
+import { createStaff } from '../helpers/admin-client.ts';
 
 const SITE = 'https://www.example.com.au';
 const STAFF = { email: 'ops@northbridge-it.com.au', name: 'Olive Ops', password: 'two instances, one truth' };
 /** A made-up client address per run: rate-limit counters left in Redis by other runs never matter. */
 const CLIENT_IP = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
-
-const eventually = async <T>(probe: () => Promise<T | undefined>, what: string, ms = 8_000): Promise<T> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 /** A browser talking to one instance, as it would through the reverse proxy (HTTPS, same-site Origin). */
 class Visitor {
@@ -58,7 +50,7 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     database = openDb(databaseUrl, { poolSize: 2 });
     await migrateToLatest(database);
-    await createStaffUser(database.db, STAFF);
+    await createStaff(database.db, STAFF);
     await smtp.start();
     const env = {
       ...LEAD_TEST_ENV,
@@ -80,7 +72,7 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     // Staff sign in through instance A only; every later admin call goes to whichever instance the test says.
     const login = await a.json('POST', '/admin/login', { email: STAFF.email, password: STAFF.password });
     expect(login.status).toBe(200);
-    a.cookie = b.cookie = /sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
+    a.cookie = b.cookie = /(?:__Host-)?sid=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
   }, 60_000);
 
   afterAll(async () => {
@@ -160,5 +152,19 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     expect(edited.status).toBe(200);
     // Instance B cached the page; it checks the content version at most once a second.
     await eventually(async () => ((await (await reader.fetch(`/blog/${post.slug}`)).text()).includes('The second version.') ? true : undefined), 'the edit on instance B', 5_000);
+  });
+
+  it("a new post shows in the other instance's cached blog list within a second", async () => {
+    const reader = new Visitor(b.base);
+    await reader.fetch('/blog');
+    const title = `Within a second ${schema}`;
+    const created = await a.json('POST', '/api/admin/posts', postInput({ title, publishedAt: new Date(Date.now() - 60_000).toISOString() }));
+    expect(created.status).toBe(201);
+    const written = Date.now();
+    // Instance B reads the content version at most once a second; 500 ms more covers rendering on a busy machine.
+    await eventually(async () => ((await (await reader.fetch('/blog')).text()).includes(title) ? true : undefined), "the post in B's list", 1_500);
+    expect(Date.now() - written).toBeLessThan(1_500);
+    const cached = await reader.fetch('/blog');
+    expect(cached.headers.get('cache-control')).toMatch(/^public/);
   });
 });

@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { AccountInfo } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../../shared/admin-messages.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/admin-auth.ts';
+import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
+import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -36,7 +36,7 @@ function PasswordForm() {
       form.reset();
       setNotice({ kind: 'success', text: res.message });
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
+      if (err instanceof RequestError) setErrors(err.fields);
       setNotice({ kind: 'error', text: errorMessage(err) });
     }
   }
@@ -88,7 +88,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
     try {
       then(await adminApi<T>('POST', url, csrfToken, body));
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
+      if (err instanceof RequestError) setErrors(err.fields);
       setNotice({ kind: 'error', text: errorMessage(err) });
     }
   }
@@ -206,7 +206,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
   );
 }
 
-function Sessions({ count }: { count: number }) {
+function Sessions({ count, limit }: { count: number; limit: number }) {
   const { csrfToken } = usePageContext();
   const [others, setOthers] = useState(count);
   const [notice, setNotice] = useState<Notice>(null);
@@ -216,6 +216,9 @@ function Sessions({ count }: { count: number }) {
       <NoticeBox notice={notice} />
       <p>
         {others === 0 ? 'You are not signed in anywhere else.' : `You are signed in on ${others} other ${others === 1 ? 'browser or device' : 'browsers or devices'}.`}
+      </p>
+      <p className="hint">
+        {`At most ${limit} sessions stay open at once: signing in on one more browser signs out the one signed in longest ago.`}
       </p>
       <button
         type="button"
@@ -247,7 +250,7 @@ export default function AccountPage() {
       <div className="account-grid">
         <TwoFactor account={account} />
         <PasswordForm />
-        <Sessions count={account.otherSessions} />
+        <Sessions count={account.otherSessions} limit={account.sessionLimit} />
       </div>
     </AdminShell>
   );

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import type { BlogPost } from '../../../shared/blog.ts';
-import { FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { type BlogPost, postStatus } from '../../../shared/blog.ts';
+import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
 import { BlogPostInputSchema, type BlogPostInput } from '../../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../../shared/schemas/fields.ts';
 import { slugify } from '../../../shared/slug.ts';
@@ -9,9 +9,8 @@ import { fromLocalInput, toLocalInput } from '../../../shared/zoned-time.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextArea } from '../../../components/form/TextArea.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
+import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { formatDateTime } from '../ui/format.ts';
-import { postStatus } from '../ui/post-status.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 export interface EditorData {
@@ -114,13 +113,13 @@ export function PostEditor({ data }: { data: EditorData }) {
         kind: 'success',
         text:
           status === 'Published'
-            ? 'Saved. The post is live.'
+            ? ADMIN_MESSAGES.postSavedLive
             : status === 'Scheduled'
-              ? `Saved. The post goes live on ${formatDateTime(result.publishedAt, timeZone)}.`
-              : 'Saved as a draft.',
+              ? ADMIN_MESSAGES.postSavedScheduled(formatDateTime(result.publishedAt, timeZone))
+              : ADMIN_MESSAGES.postSavedDraft,
       });
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
+      if (err instanceof RequestError) setErrors(err.fields);
       setNotice({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);

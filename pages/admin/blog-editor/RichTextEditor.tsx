@@ -2,6 +2,7 @@ import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
+import './prosemirror.css';
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -34,6 +35,8 @@ export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }
       Image.configure({ inline: false }),
     ],
     content: html,
+    // Its base styles come from prosemirror.css: an injected <style> element would break the CSP.
+    injectCSS: false,
     immediatelyRender: false,
     shouldRerenderOnTransaction: true,
     editorProps: {

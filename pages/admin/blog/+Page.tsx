@@ -3,10 +3,10 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
-import { adminApi, errorMessage } from '../ui/api.ts';
+import { adminApi, errorMessage } from '../../../components/request.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { postStatus } from '../ui/post-status.ts';
+import { postStatus } from '../../../shared/blog.ts';
 import type { AdminBlogData } from './+data.ts';
 
 /** Every post, drafts and scheduled ones included, newest publish date first. */

@@ -2,7 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_TYPE_LABELS, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
-import { serviceName } from '../../../shared/quote-fields.ts';
+import { serviceName } from '../../../shared/lead-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
@@ -100,23 +100,32 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="outbox-heading" className="admin-section">
-        <h2 id="outbox-heading">Notification failures</h2>
+        <h2 id="outbox-heading">Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h2>
         {d.outboxFailures.length === 0 ? (
           <p>All notifications were delivered.</p>
         ) : (
-          <ul className="lead-list">
-            {d.outboxFailures.map((f) => (
-              <li key={f.id}>
-                <a href={leadHref(f.leadType, f.leadId)}>
-                  {NOTIFICATION_LABELS[f.kind] ?? f.kind} for a {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
-                </a>
-                <span>
-                  {f.attempts} attempts · {f.lastError ?? 'failed'}
-                </span>
-                <RetryButton id={f.id} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="muted">
+              {d.outboxFailureCount > d.outboxFailures.length
+                ? `The ${d.outboxFailures.length} newest of ${formatWholeNumber(d.outboxFailureCount)}. `
+                : ''}
+              Notifications waiting for SMTP or the webhook are retried by themselves within a minute of its return.{' '}
+              <RetryButton>Retry all now</RetryButton>
+            </p>
+            <ul className="lead-list">
+              {d.outboxFailures.map((f) => (
+                <li key={f.id}>
+                  <a href={leadHref(f.leadType, f.leadId)}>
+                    {NOTIFICATION_LABELS[f.kind] ?? f.kind} for a {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
+                  </a>
+                  <span>
+                    {f.attempts} attempts · {f.lastError ?? 'failed'}
+                  </span>
+                  <RetryButton id={f.id} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

@@ -1,8 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES } from '../../../shared/admin.ts';
-import { serviceName } from '../../../shared/quote-fields.ts';
-import { leadFilterQuery } from '../../../shared/schemas/admin-leads.ts';
+import { serviceName } from '../../../shared/lead-fields.ts';
+import { leadFilterQuery } from '../../../shared/admin.ts';
 import { SERVICES } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
@@ -30,16 +30,22 @@ function FilterSelect(props: { name: string; label: string; value: string | unde
 /** Quotes and contact messages in one list, newest first: a GET form filters, links page by keyset. */
 export default function LeadsPage() {
   const { filter, page } = useData<LeadsPageData>();
-  const { timeZone } = usePageContext();
+  const { timeZone, csrfToken } = usePageContext();
   const { cursor, ...withoutCursor } = filter;
-  const exportHref = `/admin/leads/export.csv${leadFilterQuery(withoutCursor)}`;
   return (
     <AdminShell
       title="Leads"
       actions={
-        <a href={exportHref} className="button button-ghost-dark" download>
-          Export CSV
-        </a>
+        // A POST with the CSRF token: a link on another site cannot start an (audited) export.
+        <form method="post" action="/admin/leads/export.csv">
+          <input type="hidden" name="_csrf" value={csrfToken ?? ''} />
+          {Object.entries(withoutCursor).map(([name, value]) =>
+            value ? <input key={name} type="hidden" name={name} value={String(value)} /> : null,
+          )}
+          <button type="submit" className="button button-ghost-dark">
+            Export CSV
+          </button>
+        </form>
       }
     >
       <form method="get" action="/admin/leads" className="filter-form" role="search" aria-label="Filter leads">

@@ -1,6 +1,7 @@
 import type { PageContextServer } from 'vike/types';
 import type { LeadPage } from '../../../shared/admin.ts';
-import { type LeadFilterQuery, parseLeadFilter } from '../../../shared/schemas/admin-leads.ts';
+import type { LeadFilterQuery } from '../../../shared/admin.ts';
+import { parseLeadFilter } from '../../../shared/schemas/admin-leads.ts';
 import { orNotFound } from '../ui/page-not-found.ts';
 
 export interface LeadsPageData {

@@ -1,11 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { safeNextPath } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../../shared/admin-messages.ts';
+import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
+import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
-/** The texts for the reasons a form post (no JavaScript) is sent back here; see server/routes/admin-auth.ts. */
+/** The texts for the reasons a form post (no JavaScript) is sent back here; see server/staff/sign-in-routes.ts. */
 function reasonText(reason: string | undefined, minutes: number): string | null {
   switch (reason) {
     case 'invalid':
@@ -51,7 +51,7 @@ export default function LoginPage() {
       }
     } catch (err) {
       setError(errorMessage(err));
-      if (err instanceof ApiError && err.message === ADMIN_MESSAGES.totpExpired) setStep('password');
+      if (err instanceof RequestError && err.message === ADMIN_MESSAGES.totpExpired) setStep('password');
     } finally {
       setBusy(false);
     }

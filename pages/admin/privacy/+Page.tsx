@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
-import { FIELD_MESSAGES } from '../../../shared/messages.ts';
-import { type ErasureResult, PRIVACY_MESSAGES, type PersonalDataExport, describeCounts } from '../../../shared/privacy.ts';
-import { ApiError, adminApi, errorMessage } from '../ui/api.ts';
+import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { type ErasureResult, type PersonalDataExport, describeCounts } from '../../../shared/privacy.ts';
+import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 
@@ -38,7 +38,7 @@ export default function PrivacyPage() {
     setFieldError(undefined);
     // The browser's own e-mail check first, so an obvious typo never reaches the server (which checks again).
     if (!input.current?.checkValidity()) {
-      setFieldError(PRIVACY_MESSAGES.emailInvalid);
+      setFieldError(ADMIN_MESSAGES.privacyEmailInvalid);
       setNotice({ kind: 'error', text: FIELD_MESSAGES.fixErrors });
       return;
     }
@@ -46,7 +46,7 @@ export default function PrivacyPage() {
     try {
       setNotice({ kind: 'success', text: done(await work()) });
     } catch (err) {
-      if (err instanceof ApiError) setFieldError(err.fieldErrors.email);
+      if (err instanceof RequestError) setFieldError(err.fields.email);
       setNotice({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
@@ -56,7 +56,7 @@ export default function PrivacyPage() {
   function exportData(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void call(
-      () => adminApi<PersonalDataExport>('GET', `/api/admin/privacy/export?email=${encodeURIComponent(email)}`, csrfToken),
+      () => adminApi<PersonalDataExport>('POST', '/api/admin/privacy/export', csrfToken, { email }),
       (data) => {
         download(`personal-data-${data.exportedAt.slice(0, 10)}.json`, data);
         const entries = data.auditEntries.length;

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { adminApi, errorMessage } from './api.ts';
+import { adminApi, errorMessage } from '../../../components/request.ts';
 
-/** Puts a failed notification back in the outbox queue and says so. */
-export function RetryButton({ id }: { id: string }) {
+/**
+ * Puts failed notifications back in the outbox queue and says so: one (`id`), or every failure (no `id`, the
+ * dashboard's "Retry all now").
+ */
+export function RetryButton({ id, children = 'Retry' }: { id?: string; children?: ReactNode }) {
   const { csrfToken } = usePageContext();
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
+  const url = id ? `/api/admin/outbox/${id}/retry` : '/api/admin/outbox/retry';
   return (
     <>
       <button
@@ -15,14 +19,14 @@ export function RetryButton({ id }: { id: string }) {
         onClick={async () => {
           setState({ busy: true, message: null });
           try {
-            const res = await adminApi<{ message: string }>('POST', `/api/admin/outbox/${id}/retry`, csrfToken, {});
+            const res = await adminApi<{ message: string }>('POST', url, csrfToken, {});
             setState({ busy: false, message: res.message });
           } catch (err) {
             setState({ busy: false, message: errorMessage(err) });
           }
         }}
       >
-        Retry
+        {children}
       </button>
       <span role="status" className="inline-status">
         {state.message}

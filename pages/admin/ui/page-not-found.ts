@@ -1,4 +1,5 @@
 import { render } from 'vike/abort';
+import { ERROR_PAGES } from '../../../shared/messages.ts';
 
 /** A list page reached with a cursor this site did not make (an edited or truncated link): a 404, not a crash. */
 export async function orNotFound<T>(read: Promise<T>, backHref: string): Promise<T> {
@@ -6,6 +7,6 @@ export async function orNotFound<T>(read: Promise<T>, backHref: string): Promise
     return await read;
   } catch (err) {
     if ((err as { code?: string }).code !== 'INVALID_ARGUMENT') throw err;
-    throw render(404, { title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' });
+    throw render(404, ERROR_PAGES.adminListPage(backHref));
   }
 }

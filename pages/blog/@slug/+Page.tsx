@@ -1,14 +1,16 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
+import { CallToAction } from '../../../components/CallToAction.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { blogPostingLd, breadcrumbLd } from '../../../shared/structured-data.ts';
+import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
 import type { BlogPostData } from './+data.ts';
 
 /** A post page: HTML only. The content was sanitised on save and again when it was read. */
 export default function BlogPostPage() {
-  const { post } = useData<BlogPostData>();
+  const { post, related } = useData<BlogPostData>();
   const { siteUrl, timeZone } = usePageContext();
   const path = `/blog/${post.slug}`;
   return (
@@ -54,6 +56,21 @@ export default function BlogPostPage() {
           </p>
         </div>
       </article>
+      {related.length > 0 && (
+        <section className="section section-alt related-posts" aria-labelledby="related-title">
+          <div className="container">
+            <h2 id="related-title">Related posts</h2>
+            <ul className="post-list post-list-related">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <PostCard post={item} timeZone={timeZone} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      <CallToAction title="Want this done for your business?" text="Tell us what you need: we reply within 24 hours on business days." />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import type { BlogPost } from '../../../shared/blog.ts';
+import type { BlogPost, BlogSummary } from '../../../shared/blog.ts';
 import { MESSAGES } from '../../../shared/messages.ts';
 import type { NotFoundReason } from '../../_error/+Page.tsx';
 
 export interface BlogPostData {
   post: BlogPost;
+  /** Other posts sharing its tags, shown at its end. */
+  related: BlogSummary[];
 }
 
 const BACK = { backHref: '/blog', backLabel: 'Back to the blog' } as const;
@@ -33,5 +35,5 @@ export async function data(pageContext: PageContextServer): Promise<BlogPostData
     const reason: NotFoundReason = { title: MESSAGES.blogNotFoundTitle, message: MESSAGES.blogNotFound, ...BACK };
     throw render(404, reason);
   }
-  return { post };
+  return { post, related: await blog.relatedPosts(post) };
 }

@@ -4,8 +4,9 @@ import { formatLongDate } from '../../../../shared/dates.ts';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../blog/PostMeta.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
-import { postStatus } from '../../ui/post-status.ts';
+import { postStatus } from '../../../../shared/blog.ts';
 import type { PreviewData } from './+data.ts';
+import { ADMIN_MESSAGES } from '../../../../shared/messages.ts';
 
 /** A post as it will look once public, with a banner saying it is not public yet. */
 export default function PreviewPage() {
@@ -16,10 +17,10 @@ export default function PreviewPage() {
     <AdminShell title={`Preview: ${post.title}`}>
       <p className="notice notice-warning">
         {status === 'Draft'
-          ? 'This is a draft: only staff can see it.'
+          ? ADMIN_MESSAGES.previewDraft
           : status === 'Scheduled'
-            ? `Scheduled: visitors can read it from ${formatDateTime(post.publishedAt, timeZone)}.`
-            : 'This post is public.'}{' '}
+            ? ADMIN_MESSAGES.previewScheduled(formatDateTime(post.publishedAt, timeZone))
+            : ADMIN_MESSAGES.previewPublic}{' '}
         <a href={`/admin/blog-editor/${post.id}`}>Edit this post</a>
       </p>
       <article className="post preview">

@@ -1,6 +1,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import type { BlogPost } from '../../../../shared/blog.ts';
+import { ERROR_PAGES } from '../../../../shared/messages.ts';
 
 export interface PreviewData {
   post: BlogPost;
@@ -11,7 +12,7 @@ export interface PreviewData {
 export async function data(pageContext: PageContextServer): Promise<PreviewData> {
   const post = await pageContext.services.admin.post(pageContext.routeParams.id!);
   if (!post) {
-    throw render(404, { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' });
+    throw render(404, ERROR_PAGES.post);
   }
   return { post, now: Date.now() };
 }

@@ -10,10 +10,11 @@ import {
   type LeadStatus,
 } from '../../../../../shared/admin.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
-import { adminApi, errorMessage } from '../../../ui/api.ts';
+import { adminApi, errorMessage } from '../../../../../components/request.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
+import { ADMIN_MESSAGES } from '../../../../../shared/messages.ts';
 
 /** The button text for moving a lead to each status. */
 const ACTION_LABELS: Record<LeadStatus, string> = {
@@ -67,9 +68,9 @@ export default function LeadPage() {
               <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
             </div>
             {lead.fields.map((f) => (
-              <div key={f.label}>
+              <div key={f.name}>
                 <dt>{f.label}</dt>
-                <dd>{f.label === 'Email' ? <a href={`mailto:${f.value}`}>{f.value}</a> : f.value}</dd>
+                <dd>{f.name === 'email' ? <a href={`mailto:${f.value}`}>{f.value}</a> : f.value}</dd>
               </div>
             ))}
           </dl>
@@ -101,7 +102,7 @@ export default function LeadPage() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                void update({ notes }, 'Notes saved.');
+                void update({ notes }, ADMIN_MESSAGES.notesSaved);
               }}
             >
               <div className="field">

@@ -1,0 +1,78 @@
+import { REQUEST_MESSAGES } from '../shared/messages.ts';
+import type { FieldErrors } from '../shared/schemas/fields.ts';
+
+/*
+ * The browser's one way to call the server: the public forms' callable functions and the admin JSON API answer
+ * errors in the same shape, `{"error": {"status", "message", "details": {"fields": {name: message}}}}`.
+ */
+
+/** A refused or failed request: HTTP status (0 when the server was not reached), error code, per-field messages. */
+export class RequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldErrors;
+
+  constructor(status: number, code: string, message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+interface ErrorBody {
+  error?: { status?: string; message?: string; details?: { fields?: FieldErrors } };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  csrfToken?: string | null;
+  /** Makes a retry of the same submission return the first outcome instead of storing it twice. */
+  idempotencyKey?: string;
+}
+
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
+  const { body, csrfToken, idempotencyKey } = options;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}),
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new RequestError(0, 'UNAVAILABLE', REQUEST_MESSAGES.unreachable);
+  }
+  if (res.status === 204) return undefined as T;
+  const json = (await res.json().catch(() => null)) as (T & ErrorBody) | null;
+  if (res.ok && json !== null) return json;
+  const error = json?.error;
+  throw new RequestError(res.status, error?.status ?? 'INTERNAL', error?.message ?? REQUEST_MESSAGES.failed, error?.details?.fields);
+}
+
+/**
+ * `POST /functions/{name}` with `{"data": …}` (the callable protocol); resolves with `result`. A result of
+ * `{"success": false}` is a failure (SPEC.md §7: `data.success` is read), never a success.
+ */
+export async function callFunction<T>(name: string, data: Record<string, unknown>, options: { idempotencyKey?: string } = {}): Promise<T> {
+  const body = await requestJson<{ result?: T & { success?: unknown } }>('POST', `/functions/${name}`, { ...options, body: { data } });
+  if (body.result === undefined || body.result === null || body.result.success === false) {
+    throw new RequestError(200, 'INTERNAL', REQUEST_MESSAGES.failed);
+  }
+  return body.result;
+}
+
+/** The admin JSON API, with the session's CSRF token on every change. */
+export function adminApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, csrfToken: string | null, body?: unknown): Promise<T> {
+  return requestJson<T>(method, url, { body, csrfToken });
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : REQUEST_MESSAGES.failed;
+}

@@ -1,0 +1,20 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Cursor } from '../../shared/cursor.ts';
+
+/*
+ * Conditions several queries share, written once. Both engines compare row values, `(a, b) < (x, y)`, and use
+ * the (column, id) indexes for it.
+ */
+
+/** Rows strictly past `key` in (column, id) order: older ones when the list is newest first. */
+export function afterKey(column: string, key: Cursor, order: 'desc' | 'asc' = 'desc', idColumn = 'id'): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)}, ${sql.ref(idColumn)}) ${sql.raw(order === 'desc' ? '<' : '>')} (${key.at}, ${key.id})`;
+}
+
+/**
+ * Posts a visitor may read at `now` (ISO): published, and their publish time reached; later ones are scheduled.
+ * The same rule for one post in memory is `postStatus` in shared/blog.ts.
+ */
+export function isPublicAt(now: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref('blogs.published')} = 1 and ${sql.ref('blogs.published_at')} <= ${now})`;
+}

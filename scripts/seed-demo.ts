@@ -1,0 +1,27 @@
+import { createBlogService } from '../server/blog/blog-service.ts';
+import type { Db } from '../db/database.ts';
+import { DEMO_POSTS } from './demo-posts.ts';
+
+/**
+ * Fills an empty blog with the demo posts, so a fresh install shows a living site. They go through the blog
+ * service, so slugs, sanitising and read times follow the same rules as posts written in the editor.
+ * Returns how many it added.
+ */
+export async function seedDemoContent(db: Db): Promise<number> {
+  const existing = await db.selectFrom('blogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return 0;
+  const blog = createBlogService({ db });
+  for (const post of DEMO_POSTS) {
+    await blog.createPost({
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      author: post.author,
+      tags: post.tags.join(', '),
+      featuredImage: post.featuredImage,
+      published: true,
+      publishedAt: post.publishedAt,
+    });
+  }
+  return DEMO_POSTS.length;
+}

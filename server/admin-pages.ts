@@ -1,0 +1,17 @@
+import type { AdminPageService } from '../shared/admin.ts';
+import type { BlogService } from './blog/blog-service.ts';
+import type { InboxService } from './inbox/inbox-service.ts';
+import type { StaffService } from './staff/users.ts';
+
+/** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
+export function createAdminPageService(inbox: InboxService, blog: BlogService, staff: StaffService): AdminPageService {
+  return {
+    dashboard: () => inbox.dashboard(),
+    leads: (filter, cursor) => inbox.list(filter, cursor),
+    lead: (type, id) => inbox.get(type, id),
+    audit: (cursor) => inbox.auditPage(cursor),
+    account: (userId) => staff.accountInfo(userId),
+    posts: (cursor) => blog.listAllPosts({ cursor: cursor ?? null }),
+    post: (id) => blog.getPostById(id),
+  };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { countRecentActions, insertAudit, listAudit } from '../../db/queries/audit.ts';
+import type { AuditAction, AuditPage } from '../../shared/admin.ts';
+import { encodeCursor } from '../../shared/cursor.ts';
+import { cursorParam } from '../http/keyset-cursor.ts';
+
+/** Who did something: the signed-in staff member (or the email tried) and the client's IP. */
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
+/** Work the site does by itself or from the command line (retention, demo content, scripts). */
+export const SYSTEM_ACTOR: Actor = { userId: null, email: 'system', ip: null };
+
+/** Takes the caller's transaction, so an entry is written with the change it records, or not at all. */
+export async function recordAudit(db: Db, actor: Actor, action: AuditAction, target: string | null = null): Promise<void> {
+  await insertAudit(db, {
+    id: randomUUID(),
+    user_id: actor.userId,
+    actor: actor.email,
+    action,
+    target,
+    ip: actor.ip,
+    created_at: new Date().toISOString(),
+  });
+}
+
+/** Runs a change and writes its audit entry in one transaction; `entry` may describe the change's result. */
+export function withAudit<T>(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  change: (trx: Db) => Promise<T>,
+  entry: (result: T) => string | null = () => null,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await recordAudit(trx, actor, action, entry(result));
+    return result;
+  });
+}
+
+export function countActionsSince(
+  db: Db,
+  action: AuditAction,
+  since: Date,
+  by: { target: string } | { ip: string },
+): Promise<number> {
+  return countRecentActions(db, action, since.toISOString(), by);
+}
+
+const AUDIT_PAGE_SIZE = 50;
+
+export async function listAuditPage(db: Db, cursor?: string): Promise<AuditPage> {
+  const rows = await listAudit(db, AUDIT_PAGE_SIZE + 1, cursorParam(cursor));
+  const page = rows.slice(0, AUDIT_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    entries: page,
+    nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import type { BlogPostInput } from '../../shared/schemas/blog-post.ts';
+import { requireStaff } from '../staff/require-staff.ts';
+import { AppError } from '../errors.ts';
+import type { BlogService } from './blog-service.ts';
+import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
+import { actorOf } from '../http/admin-request.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+
+/** The editor's JSON API: validation, slugs, redirects, sanitising and the audit entries are the blog service's. */
+export function adminBlogRouter(blog: BlogService): Router {
+  const router = Router();
+  router.use('/api/admin/posts', requireStaff(), ...adminBodyParsers(POST_BODY_LIMIT));
+
+  router.get('/api/admin/posts', async (req, res) => {
+    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : null;
+    res.json(await blog.listAllPosts({ cursor }));
+  });
+
+  router.get('/api/admin/posts/:id', async (req, res) => {
+    const post = await blog.getPostById(String(req.params.id));
+    if (!post) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+    res.json(post);
+  });
+
+  router.post('/api/admin/posts', async (req, res) => {
+    const post = await blog.createPost(req.body as BlogPostInput, { actor: actorOf(req) });
+    res.status(201).json(post);
+  });
+
+  router.put('/api/admin/posts/:id', async (req, res) => {
+    const post = await blog.updatePost(String(req.params.id), req.body as BlogPostInput, { actor: actorOf(req) });
+    res.json(post);
+  });
+
+  router.delete('/api/admin/posts/:id', async (req, res) => {
+    await blog.deletePost(String(req.params.id), { actor: actorOf(req) });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import {
+  type StoredPost,
+  bumpContentVersion,
+  countBlogs,
+  deleteBlog,
+  deleteRedirect,
+  findBlogById,
+  findPublicBlogBySlug,
+  findRedirectSlug,
+  findSlugsLike,
+  insertBlogs,
+  listAllBlogs,
+  listPublicBlogUpdates,
+  listPublicBlogs,
+  updateBlog,
+  upsertRedirect,
+} from '../../db/queries/blogs.ts';
+import {
+  BLOG_LIST_MAX_PAGES,
+  BLOG_PAGE_SIZE,
+  BLOG_SEARCH_MAX,
+  BLOG_SEARCH_RESULTS,
+  type BlogListPage,
+  type BlogListQuery,
+  type BlogPageService,
+  type BlogPost,
+  type BlogSummary,
+  postStatus,
+  rankRelated,
+} from '../../shared/blog.ts';
+import { encodeCursor } from '../../shared/cursor.ts';
+import { cursorParam } from '../http/keyset-cursor.ts';
+import { type BlogPostData, type BlogPostInput, BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
+import { slugify } from '../../shared/slug.ts';
+import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
+import { AppError, invalidFields } from '../errors.ts';
+import { sanitizeHtml } from './sanitize-html.ts';
+
+/** The content area whose version the page cache watches (see page-cache.ts). */
+export const BLOG_AREA = 'blog';
+/** RSS carries the newest 20 public posts. */
+export const FEED_SIZE = 20;
+/** Related posts are chosen among this many newest public posts: one cheap indexed read per rendered post. */
+export const RELATED_WINDOW = 100;
+/** One sitemap file holds at most 50,000 URLs (sitemaps.org); the static pages take a few. */
+export const SITEMAP_MAX_POSTS = 49_900;
+
+export interface BlogPostCounts {
+  published: number;
+  drafts: number;
+  scheduled: number;
+}
+
+export interface BlogService extends BlogPageService {
+  /** Each write is one transaction with its audit entries; `by` defaults to the system (scripts, demo content). */
+  createPost(input: BlogPostInput, by?: WriteContext): Promise<BlogPost>;
+  updatePost(id: string, input: BlogPostInput, by?: WriteContext): Promise<BlogPost>;
+  deletePost(id: string, by?: WriteContext): Promise<void>;
+  getPostById(id: string): Promise<BlogPost | null>;
+  listAllPosts(query: { cursor?: string | null }): Promise<BlogListPage>;
+  countPosts(now?: Date): Promise<BlogPostCounts>;
+  /** The newest public posts, for the RSS feed. */
+  feedPosts(now?: Date): Promise<BlogSummary[]>;
+  /** Slug and last change of every public post (newest first, capped at one sitemap's worth). */
+  sitemapPosts(now?: Date): Promise<Array<{ slug: string; updatedAt: string }>>;
+}
+
+export interface WriteContext {
+  actor?: Actor;
+  now?: Date;
+}
+
+export interface BlogServiceDeps {
+  db: Db;
+  /** Called after every committed write, so caches drop what they rendered. */
+  onChange?: () => void;
+}
+
+/** Content is sanitised again on the way out, so a row written by any other path cannot carry a script. */
+function sanitised(post: BlogPost): BlogPost {
+  return { ...post, content: sanitizeHtml(post.content) };
+}
+
+function page(rows: BlogSummary[], limit: number): BlogListPage {
+  const posts = rows.slice(0, limit);
+  const last = posts.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor({ at: last.publishedAt, id: last.id }) : null;
+  return { posts, nextCursor };
+}
+
+/** Search text as stored: lowercased, white space folded, cut to the accepted length. */
+export function normaliseSearch(q: string | null | undefined): string | null {
+  const text = (q ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text ? [...text].slice(0, BLOG_SEARCH_MAX).join('') : null;
+}
+
+/** The editor's input validated, with its content sanitised (the one time a save sanitises). */
+export function parsePost(input: BlogPostInput): BlogPostData {
+  const parsed = BlogPostInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw invalidFields(FIELD_MESSAGES.fixErrors, parsed.error);
+  }
+  const content = sanitizeHtml(parsed.data.content);
+  // Content made only of what the sanitiser removes (a lone <script>, an iframe) would be stored empty.
+  if (!hasVisibleContent(content)) {
+    throw invalidFields(FIELD_MESSAGES.fixErrors, { content: FIELD_MESSAGES.required('Content') });
+  }
+  return { ...parsed.data, content };
+}
+
+/** The smallest free `slug`, `slug-2`, `slug-3`… among the given taken slugs. */
+export function nextFreeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** True when the database refused a duplicate key (SQLite and PostgreSQL word it differently). */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e?.message ?? '');
+}
+
+/** Everything a save stores, derived the same way on create, on update and by bulk loaders; `data` from parsePost. */
+export function storedPost(
+  data: BlogPostData,
+  meta: Pick<BlogPost, 'id' | 'slug' | 'publishedAt' | 'createdAt' | 'updatedAt'>,
+): StoredPost {
+  return {
+    ...meta,
+    title: data.title,
+    excerpt: data.excerpt,
+    content: data.content,
+    author: data.author,
+    tags: data.tags,
+    featuredImage: data.featuredImage,
+    published: data.published,
+    readTime: readTimeMinutes(data.content),
+    searchText: `${data.title}\n${data.excerpt}\n${htmlToText(data.content)}`.toLowerCase(),
+  };
+}
+
+function withoutSearchText({ searchText: _, ...post }: StoredPost): BlogPost {
+  return post;
+}
+
+/** A publish (or a scheduled publish) is audited as such; any other save as an update. */
+async function auditSave(trx: Db, actor: Actor, before: BlogPost | null, after: BlogPost, now: Date): Promise<void> {
+  const target = `${after.id} ${after.slug}`;
+  if (!before) await recordAudit(trx, actor, 'post.created', target);
+  if (after.published && !before?.published) {
+    const scheduled = postStatus(after, now.getTime()) === 'Scheduled';
+    await recordAudit(trx, actor, 'post.published', `${target}${scheduled ? ` (scheduled ${after.publishedAt})` : ''}`);
+  } else if (before) await recordAudit(trx, actor, 'post.updated', target);
+}
+
+export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps): BlogService {
+  /** Runs a write in one transaction with the version bump; retries once if another save took the slug. */
+  async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await db.transaction().execute(async (trx) => {
+          const value = await work(trx);
+          await bumpContentVersion(trx, BLOG_AREA);
+          return value;
+        });
+        onChange();
+        return result;
+      } catch (err) {
+        if (attempt >= 3 || !isUniqueViolation(err)) throw err;
+      }
+    }
+  }
+
+  async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
+    const base = slugify(title) || 'post';
+    const slug = nextFreeSlug(base, await findSlugsLike(trx, base, exceptId));
+    await deleteRedirect(trx, slug);
+    return slug;
+  }
+
+  return {
+    async listPublic({ cursor, q, pages = 1 }: BlogListQuery, now = new Date()) {
+      const search = normaliseSearch(q);
+      const size = search ? BLOG_SEARCH_RESULTS : BLOG_PAGE_SIZE * Math.min(Math.max(1, pages), BLOG_LIST_MAX_PAGES);
+      const rows = await listPublicBlogs(db, { now: now.toISOString(), after: cursorParam(cursor), search, limit: size + 1 });
+      return page(rows, size);
+    },
+
+    async getPublicBySlug(slug, now = new Date()) {
+      const post = await findPublicBlogBySlug(db, slug, now.toISOString());
+      return post ? sanitised(post) : null;
+    },
+
+    async resolveRedirect(oldSlug, now = new Date()) {
+      return (await findRedirectSlug(db, oldSlug, now.toISOString())) ?? null;
+    },
+
+    async relatedPosts(post, now = new Date()) {
+      if (post.tags.length === 0) return [];
+      const recent = await listPublicBlogs(db, { now: now.toISOString(), after: null, search: null, limit: RELATED_WINDOW });
+      return rankRelated(post, recent);
+    },
+
+    async latestPosts(limit, now = new Date()) {
+      return listPublicBlogs(db, { now: now.toISOString(), after: null, search: null, limit });
+    },
+
+    async feedPosts(now = new Date()) {
+      return listPublicBlogs(db, { now: now.toISOString(), after: null, search: null, limit: FEED_SIZE });
+    },
+
+    async sitemapPosts(now = new Date()) {
+      return listPublicBlogUpdates(db, now.toISOString(), SITEMAP_MAX_POSTS);
+    },
+
+    async createPost(input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
+      const data = parsePost(input);
+      const at = now.toISOString();
+      return write(async (trx) => {
+        const slug = await freeSlug(trx, data.title);
+        const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
+        await insertBlogs(trx, [post]);
+        await auditSave(trx, actor, null, post, now);
+        return withoutSearchText(post);
+      });
+    },
+
+    async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
+      const data = parsePost(input);
+      return write(async (trx) => {
+        const before = await findBlogById(trx, id);
+        if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+        const slug = slugify(data.title) === before.slug ? before.slug : await freeSlug(trx, data.title, id);
+        // A published post's old address keeps working (301) once its title, and so its slug, changes.
+        if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
+        const post = storedPost(data, {
+          id,
+          slug,
+          publishedAt: data.publishedAt ?? before.publishedAt,
+          createdAt: before.createdAt,
+          updatedAt: now.toISOString(),
+        });
+        await updateBlog(trx, post);
+        await auditSave(trx, actor, before, post, now);
+        return withoutSearchText(post);
+      });
+    },
+
+    async deletePost(id, { actor = SYSTEM_ACTOR } = {}) {
+      await write(async (trx) => {
+        const slug = await deleteBlog(trx, id);
+        if (slug === null) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+        await recordAudit(trx, actor, 'post.deleted', `${id} ${slug}`);
+      });
+    },
+
+    async getPostById(id) {
+      const post = await findBlogById(db, id);
+      return post ? sanitised(post) : null;
+    },
+
+    async listAllPosts({ cursor }) {
+      const rows = await listAllBlogs(db, { after: cursorParam(cursor), limit: BLOG_PAGE_SIZE * 4 + 1 });
+      return page(rows, BLOG_PAGE_SIZE * 4);
+    },
+
+    async countPosts(now = new Date()) {
+      return countBlogs(db, now.toISOString());
+    },
+  };
+}

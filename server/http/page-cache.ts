@@ -1,0 +1,202 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Db } from '../../db/database.ts';
+import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
+import { SESSION_COOKIE } from '../staff/session.ts';
+import { SegmentedLru } from './segmented-lru.ts';
+import { type RenderedPage, type StoredPage, sendStoredPage, storePage } from './stored-page.ts';
+
+export type { RenderedPage } from './stored-page.ts';
+
+export interface PageCacheOptions {
+  db: Db;
+  /** The content area whose version is watched (see migration 021). */
+  area: string;
+  /** Which URL paths may be cached (for visitors without a session). */
+  paths: RegExp;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** How often the version in the database is read; a change made on another instance shows after this. */
+  checkEveryMs?: number;
+  /** Pages are rendered again at least this often, for what changes with time alone (the footer's year). */
+  maxAgeMs?: number;
+  clock?: () => number;
+}
+
+/** A page to render ahead of the first visitor. */
+export interface WarmPage {
+  url: string;
+  produce: () => Promise<RenderedPage | null>;
+}
+
+export interface PageCache {
+  /** True when this request may be answered from the cache: a GET or HEAD of a cacheable path, no session. */
+  handles(req: Request): boolean;
+  /**
+   * Middleware for early in the chain (before compression): sends a stored page as it is, or passes on. Only
+   * URLs that `serve` stored are ever answered here, so static files and routes below are never shadowed.
+   */
+  sendStored: RequestHandler;
+  /** Answers from the cache, producing the page once per content version on a miss; false when nothing was produced. */
+  serve(req: Request, res: Response, produce: () => Promise<RenderedPage | null>): Promise<boolean>;
+  /** Renders these pages now and again after every content change, so visitors never wait for them. */
+  warm(pages: WarmPage[]): Promise<void>;
+  /** Drops everything; the blog service calls this after each write on this instance. */
+  invalidate(): void;
+  stats(): { entries: number; bytes: number };
+}
+
+/** Responses that are the same for every visitor until content changes; errors (5xx) are rendered each time. */
+const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
+/** `sid`, or `__Host-sid` on an https site (session.ts). */
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=`);
+
+/**
+ * Render-once cache of public pages for visitors without a session: each page is rendered once per content
+ * version, compressed once (gzip and brotli) and sent as stored bytes (stored-page.ts). Staff always get a
+ * fresh render, and nothing rendered for a session is ever stored.
+ *
+ * Scale-out: each instance reads a version number from the database (`content_versions`, bumped in the same
+ * transaction as every blog write) at most once per `checkEveryMs` (1 s), and drops its pages when the number
+ * moved; so an edit on one instance reaches every other within a second, with no message bus. The same check
+ * notices when the next scheduled post's publish time has passed, which changes the public list without a write.
+ */
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const {
+    db,
+    area,
+    paths,
+    maxEntries = 2000,
+    maxBytes = 64 * 1024 * 1024,
+    checkEveryMs = 1000,
+    maxAgeMs = 60 * 60 * 1000,
+    clock = Date.now,
+  } = options;
+  const pages = new SegmentedLru<StoredPage>({ maxEntries, maxBytes });
+  const inFlight = new Map<string, Promise<StoredPage | RenderedPage | null>>();
+  let warmPages: WarmPage[] = [];
+  let generation = 0;
+  let knownVersion: number | null = null;
+  let nextChangeAt = Infinity;
+  let expiresAt = clock() + maxAgeMs;
+  let checkedAt = -Infinity;
+  let checking: Promise<void> | null = null;
+
+  function clear(): void {
+    pages.clear();
+    inFlight.clear();
+    generation += 1;
+    expiresAt = clock() + maxAgeMs;
+  }
+
+  async function check(): Promise<void> {
+    const now = clock();
+    const [version, next] = await Promise.all([
+      readContentVersion(db, area),
+      findNextScheduledAt(db, new Date(now).toISOString()),
+    ]);
+    const changed = (knownVersion !== null && version !== knownVersion) || now >= nextChangeAt || now >= expiresAt;
+    knownVersion = version;
+    nextChangeAt = next ? Date.parse(next) : Infinity;
+    checkedAt = now;
+    if (changed) {
+      clear();
+      void rewarm();
+    }
+  }
+
+  function isFresh(): boolean {
+    const now = clock();
+    return now - checkedAt < checkEveryMs && now < nextChangeAt && now < expiresAt;
+  }
+
+  /** Makes sure the cache reflects the database as of at most `checkEveryMs` ago. */
+  async function ensureFresh(): Promise<void> {
+    if (isFresh()) return;
+    // With the database unreachable, pages already rendered keep being served; a miss then renders the
+    // page's own error (503 for a post). The next check is a second away, not on every request.
+    checking ??= check()
+      .catch(() => {
+        checkedAt = clock();
+      })
+      .finally(() => {
+        checking = null;
+      });
+    await checking;
+  }
+
+  /** Renders and stores a page once however many requests wait for it; answers what was rendered. */
+  function fill(key: string, produce: () => Promise<RenderedPage | null>): Promise<StoredPage | RenderedPage | null> {
+    const running = inFlight.get(key);
+    if (running) return running;
+    const startedIn = generation;
+    const pending = produce().then(async (page) => {
+      if (!page || !STORED_STATUSES.has(page.statusCode)) return page;
+      const stored = await storePage(page, clock());
+      // A write while rendering makes this page stale: it is sent to those who asked, but not kept.
+      if (startedIn === generation) pages.set(key, stored);
+      return stored;
+    });
+    inFlight.set(key, pending);
+    void pending
+      .finally(() => {
+        if (inFlight.get(key) === pending) inFlight.delete(key);
+      })
+      .catch(() => {});
+    return pending;
+  }
+
+  async function rewarm(): Promise<void> {
+    await Promise.all(warmPages.map(({ url, produce }) => fill(url, produce).catch(() => null)));
+  }
+
+  function handles(req: Request): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if ((req as { user?: unknown }).user || SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return false;
+    return paths.test(req.path);
+  }
+
+  function sendHit(req: Request, res: Response): boolean {
+    const hit = pages.get(req.originalUrl);
+    if (hit) sendStoredPage(req, res, hit);
+    return Boolean(hit);
+  }
+
+  return {
+    handles,
+
+    sendStored(req, res, next) {
+      if (!handles(req)) return next();
+      if (isFresh()) return sendHit(req, res) ? undefined : next();
+      ensureFresh().then(() => (sendHit(req, res) ? undefined : next()), next);
+    },
+
+    async serve(req, res, produce) {
+      await ensureFresh();
+      if (sendHit(req, res)) return true;
+      const page = await fill(req.originalUrl, produce);
+      if (!page) return false;
+      if ('variants' in page) {
+        sendStoredPage(req, res, page);
+        return true;
+      }
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      res.status(page.statusCode).send(page.body);
+      return true;
+    },
+
+    async warm(list) {
+      warmPages = list;
+      await ensureFresh();
+      await rewarm();
+    },
+
+    invalidate() {
+      clear();
+      // Read the new version at once: the check sees it moved and renders the warm pages again.
+      checkedAt = -Infinity;
+      void ensureFresh();
+    },
+
+    stats: () => ({ entries: pages.size, bytes: pages.bytes }),
+  };
+}

@@ -1,0 +1,76 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { PageServices, PageContextInit, SessionUser } from '../../shared/page-context.ts';
+import type { Config } from '../config.ts';
+import type { ContentSecurityPolicy } from './security-headers.ts';
+import type { PageRenderer } from '../render.ts';
+import type { PageCache, RenderedPage } from './page-cache.ts';
+import { PRIVATE_CACHE_CONTROL } from './stored-page.ts';
+
+const OWN_HEADERS = new Set(['content-security-policy', 'cache-control']);
+
+export interface PageRoutes {
+  /** The catch-all: every GET that no other route took is a Vike page (or its 404). */
+  handler: RequestHandler;
+  /** A page as a visitor without a session sees it; it depends on the URL alone, so it can be stored. */
+  renderPublic(url: string, log?: Request['log']): Promise<RenderedPage | null>;
+}
+
+/**
+ * Pages for visitors without a session come from the page cache (rendered once per content version); signed-in
+ * staff get a fresh render every time, never stored and never shared.
+ */
+/** Vite's own dev-server paths: Vike refuses to render them, and a production server has nothing there. */
+const VITE_PATHS = /^\/(?:@vite|@fs|@id|@react-refresh|__vite)(?:[/_?-]|$)/;
+
+export function pageRoutes(renderer: PageRenderer, config: Config, services: PageServices, csp: ContentSecurityPolicy, cache: PageCache): PageRoutes {
+  async function render(init: Pick<PageContextInit, 'urlOriginal' | 'headersOriginal' | 'user' | 'csrfToken'>, log?: Request['log']): Promise<RenderedPage | null> {
+    const pageContext = await renderer.render({ ...init, siteUrl: config.SITE_URL, timeZone: config.TIME_ZONE, services });
+    const { httpResponse } = pageContext;
+    // A page's `throw render(404)` or `redirect()` also arrives as errorWhileRendering: only a 5xx is an error.
+    if (pageContext.errorWhileRendering && (!httpResponse || httpResponse.statusCode >= 500)) {
+      log?.error({ err: pageContext.errorWhileRendering }, 'page render failed');
+    }
+    if (!httpResponse) return null;
+    const { body } = httpResponse;
+    // The policy names the hashes of this page's own inline scripts and styles (security.ts); caching is ours to say.
+    const headers = httpResponse.headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
+    headers.push(['Content-Security-Policy', csp.forPage(body)]);
+    return { statusCode: httpResponse.statusCode, headers, body };
+  }
+
+  // No request headers, no user: what a stored page shows must not depend on whoever asked first.
+  const renderPublic = (url: string, log?: Request['log']) => render({ urlOriginal: url, headersOriginal: {}, user: null, csrfToken: null }, log);
+
+  /** Pages that are never stored: everything staff see, and the admin pages (sign-in) for anyone. */
+  async function renderFresh(req: Request, res: Response): Promise<RenderedPage | null> {
+    const page = await render(
+      {
+        urlOriginal: req.originalUrl,
+        headersOriginal: req.headers,
+        user: (req as { user?: SessionUser }).user ?? null,
+        csrfToken: (res.locals.csrfToken as string | undefined) ?? null,
+      },
+      req.log,
+    );
+    page?.headers.push(['Cache-Control', PRIVATE_CACHE_CONTROL]);
+    return page;
+  }
+
+  return {
+    renderPublic,
+    handler: async (req, res, next) => {
+      if (VITE_PATHS.test(req.path)) {
+        res.status(404).type('text/plain').send('404 Not found');
+        return;
+      }
+      if (cache.handles(req)) {
+        const served = await cache.serve(req, res, () => renderPublic(req.originalUrl, req.log));
+        return served ? undefined : next();
+      }
+      const page = await renderFresh(req, res);
+      if (!page) return next();
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      res.status(page.statusCode).send(page.body);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
+import { LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
+import { requireStaff } from '../staff/require-staff.ts';
+import { AppError } from '../errors.ts';
+import type { InboxService } from './inbox-service.ts';
+import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
+import { actorOf, parseBody } from '../http/admin-request.ts';
+import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+
+function leadType(value: unknown): LeadType {
+  if (!(LEAD_TYPES as readonly unknown[]).includes(value)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noSuchLeadType);
+  return value as LeadType;
+}
+
+/** The leads inbox's JSON API, its CSV export, notification retries and the audit log. */
+export function adminLeadsRouter(inbox: InboxService): Router {
+  const router = Router();
+  const body = adminBodyParsers(ADMIN_BODY_LIMIT);
+  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit'], requireStaff());
+
+  router.get('/api/admin/leads', async (req, res) => {
+    const { cursor, ...filter } = parseLeadFilter(req.query as Record<string, unknown>);
+    res.json(await inbox.list(filter, cursor));
+  });
+
+  // A POST with the CSRF token (the leads page's form): the export writes an audit entry under the staff
+  // member's name, so a link on another site must not be able to start one.
+  router.post('/admin/leads/export.csv', ...body, requireStaff(), async (req, res) => {
+    const { cursor: _cursor, ...filter } = parseLeadFilter(req.body as Record<string, unknown>);
+    const rows = inbox.exportCsv(actorOf(req), filter);
+    const first = await rows.next();
+    const day = new Date().toISOString().slice(0, 10);
+    res.type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="leads-${day}.csv"`);
+    // A byte-order mark, so Excel reads the file as UTF-8 (names with accents stay intact).
+    res.write(`\uFEFF${first.value ?? ''}`);
+    for await (const chunk of rows) res.write(chunk);
+    res.end();
+  });
+
+  router.patch('/api/admin/leads/:type/:id', ...body, async (req, res) => {
+    const patch = parseBody(LeadUpdateSchema, req.body);
+    res.json(await inbox.update(actorOf(req), leadType(req.params.type), String(req.params.id), patch));
+  });
+
+  router.delete('/api/admin/leads/:type/:id', ...body, async (req, res) => {
+    await inbox.remove(actorOf(req), leadType(req.params.type), String(req.params.id));
+    res.status(204).end();
+  });
+
+  router.post('/api/admin/outbox/retry', ...body, async (req, res) => {
+    const requeued = await inbox.retryAllNotifications(actorOf(req));
+    res.json({ requeued, message: ADMIN_MESSAGES.notificationsRequeued(requeued) });
+  });
+
+  router.post('/api/admin/outbox/:id/retry', ...body, async (req, res) => {
+    await inbox.retryNotification(actorOf(req), String(req.params.id));
+    res.json({ message: ADMIN_MESSAGES.notificationRequeued });
+  });
+
+  router.get('/api/admin/audit', async (req, res) => {
+    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
+    res.json(await inbox.auditPage(cursor));
+  });
+
+  return router;
+}

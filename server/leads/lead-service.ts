@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod/mini';
+import { isDatabaseUnavailable } from '../../db/availability.ts';
+import type { Db } from '../../db/database.ts';
+import { createLeadStore } from '../../db/group-commit.ts';
+import { findIdempotentLead } from '../../db/queries/idempotency.ts';
+import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type NewLead } from '../../shared/leads.ts';
+import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
+import { ContactSchema } from '../../shared/schemas/contact.ts';
+import type { SubmissionMeta } from '../../shared/schemas/fields.ts';
+import { type Quote, QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
+import type { Config } from '../config.ts';
+import { AppError, invalidFields } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { type CaptchaAction, CaptchaUnavailableError, type CaptchaVerifier } from './captcha/index.ts';
+import { privacyHashKey, storedClientIp } from '../http/client-ip.ts';
+import { createAcknowledgementQuota } from './acknowledgement-quota.ts';
+import { leadNotifications } from './notifications.ts';
+import type { RedisLink } from '../http/redis.ts';
+
+export interface SubmitContext {
+  ip?: string | undefined;
+  /** The request's Idempotency-Key: a retry with the same key gets the first outcome, nothing stored twice. */
+  idempotencyKey?: string | undefined;
+  /** Aborted at the request's deadline: the visitor was told to retry, so nothing may be committed after. */
+  signal?: AbortSignal | undefined;
+}
+
+/** How long a submission's key is remembered; visitors retry within minutes. */
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function deadlinePassed(): AppError {
+  return new AppError('DEADLINE_EXCEEDED', API_MESSAGES.deadline);
+}
+
+export interface LeadService {
+  submitContact(data: unknown, context: SubmitContext): Promise<{ id: string }>;
+  submitQuote(data: unknown, context: SubmitContext): Promise<{ id: string }>;
+}
+
+export interface LeadServiceDeps {
+  db: Db;
+  captcha: CaptchaVerifier;
+  logger: Logger;
+  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET' | 'ACKNOWLEDGEMENTS_PER_DAY'>;
+  /** Counts acknowledgements per address across instances when REDIS_URL is set. */
+  redis?: RedisLink | undefined;
+}
+
+/**
+ * The lead flow after the rate limit: captcha token present → fields valid → captcha verified → one
+ * transaction (used captcha solution, lead, notifications). Success is reported only after the commit.
+ * Spam (honeypot filled or form sent faster than a person can) is stored as `spam`, answered like any other
+ * lead, and notifies no one.
+ */
+export function createLeadService(deps: LeadServiceDeps): LeadService {
+  const { captcha, logger, config } = deps;
+  const leads = createLeadStore(deps.db);
+  const acknowledgements = createAcknowledgementQuota(config.ACKNOWLEDGEMENTS_PER_DAY, deps.redis);
+
+  async function accept<T extends SubmissionMeta>(
+    data: unknown,
+    schema: z.ZodMiniType<T>,
+    action: CaptchaAction,
+    failureText: string,
+    context: SubmitContext,
+    toLead: (input: T, base: { id: string; status: string; clientIp: string | null; createdAt: string; submittedAt: string | null }) => NewLead,
+  ): Promise<{ id: string }> {
+    const scope = action;
+    const { idempotencyKey, signal } = context;
+    if (idempotencyKey) {
+      const earlier = await findIdempotentLead(deps.db, scope, idempotencyKey);
+      if (earlier) return { id: earlier };
+    }
+    const token = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['g-recaptcha-response'] : undefined;
+    if (typeof token !== 'string' || token === '') {
+      throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider));
+    }
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw invalidFields(FIELD_MESSAGES.someInvalid, parsed.error);
+    }
+    let verdict;
+    try {
+      verdict = await captcha.verify(token, { action, ip: context.ip });
+    } catch (err) {
+      if (err instanceof CaptchaUnavailableError) throw new AppError('UNAVAILABLE', API_MESSAGES.captchaUnavailable);
+      throw err;
+    }
+    if (!verdict.ok) {
+      throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider), { details: { reason: verdict.reason } });
+    }
+
+    if (signal?.aborted) throw deadlinePassed();
+
+    const input = parsed.data;
+    const isSpam = looksLikeSpam(input, config.MIN_FILL_MS);
+    const lead = toLead(input, {
+      id: randomUUID(),
+      status: isSpam ? 'spam' : 'new',
+      clientIp: storedClientIp(context.ip, config.CLIENT_IP_STORAGE, privacyHashKey(config)),
+      createdAt: new Date().toISOString(),
+      submittedAt: input.submittedAt ?? null,
+    });
+    const outbox = isSpam
+      ? []
+      : leadNotifications(lead, {
+          siteUrl: config.SITE_URL,
+          staffEmail: config.STAFF_EMAIL,
+          hasWebhook: Boolean(config.WEBHOOK_URL),
+          acknowledge: await acknowledgements.take(lead.lead.email),
+        });
+    try {
+      const key = idempotencyKey
+        ? { scope, key: idempotencyKey, leadId: lead.lead.id, expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS).toISOString() }
+        : undefined;
+      await leads.store(lead, { singleUse: verdict.singleUse, outbox, idempotencyKey: key, signal });
+    } catch (err) {
+      // The same submission, sent again while the first was being stored: the first one's outcome.
+      if (err instanceof IdempotencyKeyUsedError && idempotencyKey) {
+        const earlier = await findIdempotentLead(deps.db, scope, idempotencyKey);
+        if (earlier) return { id: earlier };
+      }
+      if (err instanceof DeadlinePassedError) throw deadlinePassed();
+      if (err instanceof CaptchaReplayError) {
+        throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider), { details: { reason: 'replayed' } });
+      }
+      // The visitor reads the form's own failure text (SPEC.md §8); the log gets the real cause, once.
+      if (isDatabaseUnavailable(err)) throw new AppError('UNAVAILABLE', failureText, { cause: err });
+      throw err;
+    }
+    if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type }, 'submission stored as spam');
+    return { id: lead.lead.id };
+  }
+
+  return {
+    submitContact: (data, context) =>
+      accept(data, ContactSchema, 'contact_form', MESSAGES.contactError, context, (c, base) => ({
+        type: 'contact',
+        lead: {
+          ...base,
+          name: c.name,
+          email: c.email,
+          company: c.company || null,
+          service: c.service ?? null,
+          message: c.message,
+        },
+      })),
+    submitQuote: (data, context) =>
+      accept(data, QuoteSchema as unknown as z.ZodMiniType<Quote>, 'quote_form', MESSAGES.quoteError, context, (q, base) => ({
+        type: 'quote',
+        lead: {
+          ...base,
+          service: q.service,
+          name: q.name,
+          email: q.email,
+          company: q.company || null,
+          phone: q.phone || null,
+          companySize: q.companySize ?? null,
+          budget: q.budget ?? null,
+          timeline: q.timeline ?? null,
+          startDate: q.startDate,
+          completionDate: q.completionDate,
+          description: q.description,
+          details: splitServiceDetails(q),
+        },
+      })),
+  };
+}
+
+/** The honeypot has text, or the form was sent sooner after it was shown than a person could fill it in. */
+function looksLikeSpam(meta: SubmissionMeta, minFillMs: number): boolean {
+  if (meta.website && meta.website.trim() !== '') return true;
+  if (!meta.startedAt) return false;
+  // Both times come from the visitor's clock, so a wrong clock does not matter.
+  const sentAt = meta.submittedAt ? Date.parse(meta.submittedAt) : Date.now();
+  return sentAt - Date.parse(meta.startedAt) < minFillMs;
+}

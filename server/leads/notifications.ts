@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { NewLead } from '../../shared/leads.ts';
+import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
+import { COMPANY } from '../../shared/company.ts';
+import { CONTACT_FIELDS, type LeadLine, QUOTE_COLUMN_FIELDS, fieldLines, serviceName } from '../../shared/lead-fields.ts';
+import { formatLeadDetails } from '../../shared/quote-fields.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface WebhookMessage {
+  event: 'lead.created';
+  type: NewLead['type'];
+  id: string;
+  adminUrl: string;
+  lead: Record<string, unknown>;
+}
+
+export interface NotificationSettings {
+  siteUrl: string;
+  staffEmail: string;
+  /** Webhook rows are written only when a webhook is configured at submission time. */
+  hasWebhook: boolean;
+  /** False when the visitor's address had its acknowledgements for the day (acknowledgement-quota.ts). */
+  acknowledge: boolean;
+}
+
+/** The page in the admin where staff work this lead. */
+export function adminLeadUrl(siteUrl: string, type: NewLead['type'], id: string): string {
+  return new URL(`/admin/leads/${type}/${id}`, siteUrl).href;
+}
+
+/** Every notification a new lead owes, as outbox rows: staff e-mail, the visitor's acknowledgement, webhook. */
+export function leadNotifications(lead: NewLead, settings: NotificationSettings): NewOutboxMessage[] {
+  const { id, createdAt } = lead.lead;
+  const base = { leadType: lead.type, leadId: id, createdAt };
+  const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
+  const messages: NewOutboxMessage[] = [
+    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl) },
+  ];
+  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead) });
+  if (settings.hasWebhook) {
+    const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
+    messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });
+  }
+  return messages;
+}
+
+/** Every field a person typed, with the catalogue's labels, in form order. */
+function leadLines(lead: NewLead): LeadLine[] {
+  if (lead.type === 'contact') {
+    const contact: Record<string, unknown> = lead.lead;
+    return fieldLines(CONTACT_FIELDS, (f) => contact[f.name]);
+  }
+  const quote: Record<string, unknown> = lead.lead;
+  return [
+    ...fieldLines(QUOTE_COLUMN_FIELDS, (f) => quote[f.name]),
+    ...formatLeadDetails(lead.lead.service, lead.lead.details),
+  ];
+}
+
+function leadFields(lead: NewLead): Record<string, unknown> {
+  const { clientIp: _ip, status: _status, ...fields } = lead.lead;
+  return fields;
+}
+
+function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
+  const who = lead.lead.name;
+  const subject =
+    lead.type === 'quote'
+      ? `New quote request: ${serviceName(lead.lead.service)} from ${who}`
+      : `New contact message from ${who}`;
+  const lines = leadLines(lead);
+  const text = [
+    subject,
+    '',
+    ...lines.map(({ label, value }) => `${label}: ${value}`),
+    '',
+    `Open in admin: ${adminUrl}`,
+    `Received: ${lead.lead.createdAt}`,
+  ].join('\n');
+  const rows = lines
+    .map(({ label, value }) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${multiline(value)}</td></tr>`)
+    .join('');
+  const html = `<h1>${escapeHtml(subject)}</h1><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(adminUrl)}">Open this lead in the admin</a></p>`;
+  return { to, subject, text, html, replyTo: lead.lead.email };
+}
+
+/**
+ * `Hi Ada,` for a plain first name, else `Hello,`: the acknowledgement goes to whatever address was typed, so
+ * its first line carries no more than one short word of the sender's text (never a sentence or a link).
+ */
+export function greeting(name: string): string {
+  const first = name.trim().split(/\s+/)[0] ?? '';
+  return /^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? `Hi ${first},` : 'Hello,';
+}
+
+function acknowledgement(lead: NewLead): EmailMessage {
+  const what = lead.type === 'quote' ? `your quote request for ${serviceName(lead.lead.service)}` : 'your message';
+  const subject = lead.type === 'quote' ? `We've received your quote request` : `We've received your message`;
+  const paragraphs = [
+    greeting(lead.lead.name),
+    `Thank you for contacting ${COMPANY.name}. We've received ${what} and we'll contact you within 24 hours on business days.`,
+    `If anything is urgent, call us on ${COMPANY.phoneDisplay} or reply to this e-mail.`,
+    `${COMPANY.name}\n${COMPANY.email}`,
+  ];
+  return {
+    to: lead.lead.email,
+    subject,
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${multiline(p)}</p>`).join(''),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Visitors' text goes into e-mail HTML escaped: stored as typed, never interpreted. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+function multiline(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}

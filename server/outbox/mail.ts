@@ -1,0 +1,38 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { EmailMessage } from '../leads/notifications.ts';
+import { DeliveryRefused } from './delivery-refused.ts';
+
+export interface Mailer {
+  /** Sends one message; `signal` aborts it (the connection is closed) on a timeout or at shutdown. */
+  send(message: EmailMessage, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
+/**
+ * E-mail over SMTP (`SMTP_URL`, e.g. `smtps://user:pass@mail.example.com:465`) from `MAIL_FROM`. One connection
+ * per message: aborting a send closes exactly that connection. A 5xx answer is a refusal of this message;
+ * anything else (no connection, a timeout, a 4xx "try later") means the server is away.
+ */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message, signal) {
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(signal ? { signal } : {}),
+        });
+      } catch (err) {
+        const code = (err as { responseCode?: unknown }).responseCode;
+        if (typeof code === 'number' && code >= 500) throw new DeliveryRefused((err as Error).message, { cause: err });
+        throw err;
+      }
+    },
+    close: () => transport.close(),
+  };
+}

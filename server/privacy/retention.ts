@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database.ts';
+import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
+import { describeCounts } from '../../shared/privacy.ts';
+import type { Logger } from '../logger.ts';
+import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface PurgeResult {
+  quotes: number;
+  contacts: number;
+  notifications: number;
+}
+
+/**
+ * Deletes quotes and contacts created more than `days` days before `now`, with their notifications, in one
+ * transaction (Australian Privacy Principle 11.2: personal information no longer needed is destroyed).
+ * Logs and audits counts only, never whose data it was.
+ */
+export async function purgeExpiredLeads(db: Db, logger: Logger, days: number, now: Date): Promise<PurgeResult> {
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+  const result = await db.transaction().execute(async (trx) => {
+    const deleted = await deleteLeadsCreatedBefore(trx, cutoff);
+    const counts = { quotes: deleted.quotes, contacts: deleted.contacts, notifications: deleted.outbox };
+    // The run acts on its own behalf (the log names it "system"); one that found nothing would only bury the log.
+    if (counts.quotes || counts.contacts) {
+      await recordAudit(trx, SYSTEM_ACTOR, 'leads.purged', `${describeCounts(counts)} older than ${days} days deleted`);
+    }
+    return counts;
+  });
+  logger.info({ ...result, retentionDays: days }, 'lead retention: purged leads past the retention period');
+  return result;
+}
+
+export interface RetentionJob {
+  /** Stops the schedule and waits for a purge in progress. */
+  stop(): Promise<void>;
+}
+
+export interface RetentionJobOptions {
+  db: Db;
+  logger: Logger;
+  /** Unset: leads are kept until staff delete them, and the job does nothing. */
+  days: number | undefined;
+  intervalMs?: number;
+  /** The clock, injectable for tests. */
+  now?: () => Date;
+}
+
+/** Runs the purge at start and then every hour (each instance may run it: deleting is idempotent). */
+export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
+  const { db, logger, days } = options;
+  if (days === undefined) return { stop: async () => {} };
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = purgeExpiredLeads(db, logger, days, now())
+      .catch((err: unknown) => logger.warn({ err }, 'lead retention: purge failed; will try again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? HOUR_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import qrcode from 'qrcode-generator';
+import type { Db } from '../../db/database.ts';
+import { countUserSessions, deleteUserSessions, trimUserSessions } from '../../db/queries/sessions.ts';
+import { clearAttempts } from '../../db/queries/sign-in-attempts.ts';
+import {
+  type StaffAccount,
+  type StaffAccountChanges,
+  advanceTotpStep,
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  swapRecoveryCodes,
+  updateUser,
+} from '../../db/queries/users.ts';
+import type { AccountInfo } from '../../shared/admin.ts';
+import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { COMPANY } from '../../shared/company.ts';
+import type { SessionUser } from '../../shared/page-context.ts';
+import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import { seal, totpEncryptionKey, unseal } from './secret-box.ts';
+import { type Attempt, reauthBuckets, reserveAttempt, signInBuckets } from './throttle.ts';
+import { generateTotpSecret, matchTotp, otpauthUri } from './totp.ts';
+import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
+import type { AuditAction } from '../../shared/admin.ts';
+import type { Config } from '../config.ts';
+import { AppError, invalidFields } from '../errors.ts';
+
+/** A staff account as the rest of the server sees it (never the hash or the secrets). */
+export interface StaffUser {
+  id: string;
+  email: string;
+  name: string;
+  hasTwoFactor: boolean;
+}
+
+function toStaff(account: StaffAccount): StaffUser {
+  return { id: account.id, email: account.email, name: account.name, hasTwoFactor: account.totpSecret !== null };
+}
+
+export function toSessionUser(user: StaffUser, requireTwoFactor: boolean): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, mustSetUpTwoFactor: requireTwoFactor && !user.hasTwoFactor };
+}
+
+function checkNewPassword(password: string): void {
+  const parsed = NewPasswordSchema.safeParse(password);
+  if (!parsed.success) throw new AppError('INVALID_ARGUMENT', parsed.error.issues[0]!.message);
+}
+
+/**
+ * The staff feature: accounts, passwords, two-factor sign-in and sessions. Every change is one transaction with
+ * its audit entry; password hashing (slow on purpose) runs before the transaction opens, never inside it.
+ */
+export interface StaffService {
+  createAccount(actor: Actor, input: { email: string; name: string; password: string }): Promise<StaffUser>;
+  /** Break-glass (command line): a new password, two-factor sign-in off, every session ended. */
+  resetPassword(actor: Actor, email: string, password: string): Promise<StaffUser>;
+  hasAccounts(): Promise<boolean>;
+  /** The account for this email and password, or null; takes about as long whether or not the email exists. */
+  authenticate(email: string, password: string): Promise<StaffUser | null>;
+  findUser(id: string): Promise<StaffUser | null>;
+  /** A sign-in's second factor; a recovery code used is spent and audited in one transaction. */
+  verifySecondFactor(actor: Actor, userId: string, code: string): Promise<'totp' | 'recovery' | null>;
+  accountInfo(userId: string): Promise<AccountInfo>;
+  /**
+   * Reserves a sign-in attempt against this account and address (or this known device) before the slow check;
+   * throws RESOURCE_EXHAUSTED when one of them had too many (throttle.ts).
+   */
+  reserveSignIn(email: string, ip: string | undefined, knownDevice: string | null): Promise<Attempt>;
+  /** Ends the user's oldest sessions beyond MAX_SESSIONS_PER_USER (called once a new session is stored). */
+  capSessions(userId: string): Promise<number>;
+  /** Checks the current password (limited guesses), then sets the new one and signs out every other session. */
+  changePassword(actor: Actor, userId: string, currentSid: string, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  endOtherSessions(actor: Actor, userId: string, currentSid: string): Promise<number>;
+  startTotpSetup(email: string): TotpSetup;
+  enableTotp(actor: Actor, userId: string, secret: string, code: string): Promise<string[]>;
+  /** Checks the password (limited guesses), then turns two-factor sign-in off and signs out every other session. */
+  disableTotp(actor: Actor, userId: string, currentSid: string, password: string): Promise<void>;
+  /** Sign-in events that change nothing but the log (signed in, failed, signed out). */
+  recordEvent(actor: Actor, action: AuditAction, target?: string | null): Promise<void>;
+}
+
+/** The settings the staff service reads (the TOTP key comes from the last two, secret-box.ts). */
+export type StaffSettings = Pick<
+  Config,
+  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET'
+>;
+
+export function createStaffService(db: Db, settings: StaffSettings): StaffService {
+  const totpKey = totpEncryptionKey(settings);
+  return {
+    createAccount: (actor, input) => createStaffUser(db, actor, input),
+    resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),
+    hasAccounts: async () => (await countUsers(db)) > 0,
+    authenticate: (email, password) => authenticate(db, email, password),
+    findUser: async (id) => {
+      const account = await findUserById(db, id);
+      return account ? toStaff(account) : null;
+    },
+    verifySecondFactor: (actor, userId, code) => verifySecondFactor(db, totpKey, actor, userId, code),
+    accountInfo: (userId) => getAccountInfo(db, settings, userId),
+    reserveSignIn: (email, ip, knownDevice) => reserveAttempt(db, settings, signInBuckets(email, ip, knownDevice)),
+    capSessions: (userId) => trimUserSessions(db, userId, settings.MAX_SESSIONS_PER_USER),
+    changePassword: async (actor, userId, currentSid, input) => {
+      const passwordHash = await checkedNewPassword(db, settings, userId, input);
+      await withAudit(db, actor, 'auth.password_changed', async (trx) => {
+        await updateUser(trx, userId, { passwordHash, updatedAt: new Date().toISOString() });
+        await deleteUserSessions(trx, userId, currentSid);
+      });
+    },
+    endOtherSessions: (actor, userId, currentSid) =>
+      withAudit(db, actor, 'auth.sessions_ended', (trx) => deleteUserSessions(trx, userId, currentSid), String),
+    startTotpSetup,
+    enableTotp: (actor, userId, secret, code) => {
+      const changes = totpChanges(totpKey, secret, code);
+      return withAudit(db, actor, 'auth.2fa_enabled', async (trx) => {
+        await updateUser(trx, userId, changes.account);
+        return changes.recoveryCodes;
+      });
+    },
+    disableTotp: async (actor, userId, currentSid, password) => {
+      await recheckPassword(db, settings, userId, password, 'password');
+      await withAudit(db, actor, 'auth.2fa_disabled', async (trx) => {
+        await updateUser(trx, userId, { totpSecret: null, totpLastStep: null, recoveryCodeHashes: null, updatedAt: new Date().toISOString() });
+        await deleteUserSessions(trx, userId, currentSid);
+      });
+    },
+    recordEvent: (actor, action, target = null) => recordAudit(db, actor, action, target),
+  };
+}
+
+async function createStaffUser(db: Db, actor: Actor, input: { email: string; name: string; password: string }): Promise<StaffUser> {
+  checkNewPassword(input.password);
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(db, email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(email));
+  const now = new Date().toISOString();
+  const account: StaffAccount = {
+    id: randomUUID(),
+    email,
+    name: input.name.trim(),
+    passwordHash: await hashPassword(input.password),
+    totpSecret: null,
+    totpLastStep: null,
+    recoveryCodeHashes: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertUser(trx, account);
+    await recordAudit(trx, actor, 'user.created', email);
+  });
+  return toStaff(account);
+}
+
+async function resetStaffPassword(db: Db, actor: Actor, email: string, password: string): Promise<StaffUser> {
+  checkNewPassword(password);
+  const row = await findUserByEmail(db, email.trim());
+  if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noAccount(email));
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, row.id, { passwordHash, totpSecret: null, totpLastStep: null, recoveryCodeHashes: null, updatedAt: new Date().toISOString() });
+    await deleteUserSessions(trx, row.id, null);
+    await clearAttempts(trx, signInBuckets(row.email, undefined, null)[0]!);
+    await recordAudit(trx, actor, 'user.password_reset', row.email);
+  });
+  return { ...toStaff(row), hasTwoFactor: false };
+}
+
+async function authenticate(db: Db, email: string, password: string): Promise<StaffUser | null> {
+  const row = await findUserByEmail(db, email.trim());
+  if (!row) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  return (await verifyPassword(password, row.passwordHash)) ? toStaff(row) : null;
+}
+
+/**
+ * Throws the form's error (under `field`) unless `password` is this account's password. Guesses are limited like
+ * sign-ins, so a session left open does not let anyone try passwords without end.
+ */
+async function recheckPassword(db: Db, settings: StaffSettings, userId: string, password: string, field: string): Promise<void> {
+  const attempt = await reserveAttempt(db, settings, reauthBuckets(userId));
+  const row = await findUserById(db, userId);
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw invalidFields(ADMIN_MESSAGES.passwordWrong, { [field]: ADMIN_MESSAGES.passwordWrong });
+  }
+  await attempt.succeeded();
+}
+
+/** The hash of the new password, once the current one is right and the new one acceptable. */
+async function checkedNewPassword(
+  db: Db,
+  settings: StaffSettings,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+): Promise<string> {
+  await recheckPassword(db, settings, userId, input.currentPassword, 'currentPassword');
+  checkNewPassword(input.newPassword);
+  return hashPassword(input.newPassword);
+}
+
+async function getAccountInfo(db: Db, settings: StaffSettings, userId: string): Promise<AccountInfo> {
+  const row = await findUserById(db, userId);
+  if (!row) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
+  const liveSessions = await countUserSessions(db, userId, new Date().toISOString());
+  return {
+    email: row.email,
+    name: row.name,
+    hasTwoFactor: row.totpSecret !== null,
+    recoveryCodesLeft: row.recoveryCodeHashes?.length ?? 0,
+    // The session asking is one of them.
+    otherSessions: Math.max(0, liveSessions - 1),
+    twoFactorRequired: settings.REQUIRE_2FA,
+    sessionLimit: settings.MAX_SESSIONS_PER_USER,
+  };
+}
+
+export interface TotpSetup {
+  secret: string;
+  /** The QR code of the otpauth URI, as an SVG data URL for an <img>. */
+  qrDataUrl: string;
+}
+
+function startTotpSetup(email: string): TotpSetup {
+  const secret = generateTotpSecret();
+  const qr = qrcode(0, 'M');
+  qr.addData(otpauthUri(secret, email, COMPANY.name));
+  qr.make();
+  const svg = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  return { secret, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+const RECOVERY_CODE_COUNT = 10;
+
+function hashCode(code: string): string {
+  return createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+}
+
+/**
+ * What turning two-factor sign-in on stores, once the app shows the right code (the secret encrypted with `key`,
+ * secret-box.ts); and the one-time recovery codes.
+ */
+function totpChanges(key: Buffer, secret: string, code: string): { account: StaffAccountChanges; recoveryCodes: string[] } {
+  const step = matchTotp(secret, code);
+  if (step === null) {
+    throw invalidFields(ADMIN_MESSAGES.totpInvalid, { code: ADMIN_MESSAGES.totpInvalid });
+  }
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const hex = randomBytes(5).toString('hex');
+    return `${hex.slice(0, 5)}-${hex.slice(5)}`;
+  });
+  return {
+    account: { totpSecret: seal(key, secret), totpLastStep: step, recoveryCodeHashes: codes.map(hashCode), updatedAt: new Date().toISOString() },
+    recoveryCodes: codes,
+  };
+}
+
+/**
+ * Checks a sign-in's second factor: a current TOTP code not used before (a code is valid for up to 90 s, so
+ * one seen over a shoulder could otherwise be replayed), or an unused recovery code (which is then spent).
+ */
+async function verifySecondFactor(db: Db, key: Buffer, actor: Actor, userId: string, code: string): Promise<'totp' | 'recovery' | null> {
+  const row = await findUserById(db, userId);
+  if (!row?.totpSecret) return null;
+  const now = new Date().toISOString();
+  // Each use is a conditional write, so of two parallel requests with one code only one gets through.
+  const step = matchTotp(unseal(key, row.totpSecret), code);
+  if (step !== null) return (await advanceTotpStep(db, userId, step, now)) ? 'totp' : null;
+  const hashes = row.recoveryCodeHashes ?? [];
+  const given = Buffer.from(hashCode(code));
+  const index = hashes.findIndex((h) => timingSafeEqual(Buffer.from(h), given));
+  if (index < 0) return null;
+  const left = hashes.filter((_, i) => i !== index);
+  return db.transaction().execute(async (trx) => {
+    if (!(await swapRecoveryCodes(trx, userId, hashes, left, now))) return null;
+    await recordAudit(trx, actor, 'auth.recovery_code_used');
+    return 'recovery' as const;
+  });
+}

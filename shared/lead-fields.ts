@@ -1,0 +1,123 @@
+import { formatWholeNumber } from './numbers.ts';
+import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES } from './options.ts';
+import { SERVICE_IDS, getService } from './services.ts';
+
+/**
+ * The lead-field catalogue: every field a visitor fills in on the contact form and the quote wizard, once.
+ * The zod schemas (shared/schemas/), both forms, the notification e-mails, the admin's lead page and the CSV
+ * export all read a field's name, label (SPEC.md's words), kind, limits and stored column from here.
+ * Each service's own step-3 fields are in quote-fields.ts, built from the same types.
+ */
+
+interface FieldBase {
+  name: string;
+  label: string;
+  required: boolean;
+  /** A short explanation shown under the field. */
+  hint?: string;
+  /** The browser's autofill token (HTML `autocomplete`). */
+  autoComplete?: string;
+  /** The column it is stored in; service-specific fields have none (they live in the quote's `details`). */
+  column?: string;
+}
+export interface TextLeadField extends FieldBase {
+  /** `textarea` spans the form's width; the others are single-line inputs of that HTML type. */
+  kind: 'text' | 'email' | 'tel' | 'textarea';
+  maxLength: number;
+}
+export interface DateLeadField extends FieldBase {
+  kind: 'date';
+}
+export interface SelectLeadField extends FieldBase {
+  kind: 'select';
+  options: readonly string[];
+  /** How an option reads where it differs from its value ("1-10 employees", a service's name). */
+  optionLabel?: (value: string) => string;
+  /** The text of the empty first choice. */
+  placeholder?: string;
+}
+export interface NumberLeadField extends FieldBase {
+  kind: 'number';
+  /** Unit shown beside the label and in e-mails ("TB", "GB", "U"). */
+  unit?: string;
+  min: number;
+  max: number;
+}
+export type LeadField = TextLeadField | DateLeadField | SelectLeadField | NumberLeadField;
+
+/** The service's display name, or the raw value for anything unknown (e.g. "other"). */
+export function serviceName(id: string | null | undefined): string {
+  if (!id) return '';
+  return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
+}
+
+const name: TextLeadField = { name: 'name', label: 'Full Name', kind: 'text', required: true, maxLength: 100, autoComplete: 'name', column: 'name' };
+const email: TextLeadField = { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, autoComplete: 'email', column: 'email' };
+const company: TextLeadField = { name: 'company', label: 'Company', kind: 'text', required: false, maxLength: 200, autoComplete: 'organization', column: 'company' };
+const service = { name: 'service', label: 'Service', kind: 'select', optionLabel: serviceName, column: 'service' } as const;
+
+export const CONTACT_FIELDS: readonly LeadField[] = [
+  name,
+  email,
+  company,
+  { ...service, required: false, options: [...SERVICE_IDS, OTHER_SERVICE], placeholder: 'Choose a service…' },
+  { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: 5_000, column: 'message' },
+];
+
+/** Step 1 of the wizard: chosen from cards, not a list, but stored and shown like any other field. */
+export const QUOTE_SERVICE_FIELD: SelectLeadField = { ...service, required: true, options: SERVICE_IDS };
+
+/** Step 2 of the wizard: project details. */
+export const QUOTE_DETAIL_FIELDS: readonly LeadField[] = [
+  name,
+  email,
+  company,
+  { name: 'phone', label: 'Phone', kind: 'tel', required: false, maxLength: 40, autoComplete: 'tel', column: 'phone' },
+  { name: 'companySize', label: 'Company size', kind: 'select', required: false, options: COMPANY_SIZES, optionLabel: (s) => `${s} employees`, column: 'company_size' },
+  { name: 'budget', label: 'Budget', kind: 'select', required: false, options: BUDGETS, column: 'budget' },
+  { name: 'timeline', label: 'Timeline', kind: 'select', required: false, options: TIMELINES, column: 'timeline' },
+  { name: 'startDate', label: 'Start date', kind: 'date', required: true, column: 'start_date' },
+  { name: 'completionDate', label: 'Completion date', kind: 'date', required: true, column: 'completion_date' },
+  {
+    name: 'description',
+    label: 'Project description',
+    kind: 'textarea',
+    required: true,
+    maxLength: 5_000,
+    hint: 'What do you need, and what does success look like?',
+    column: 'description',
+  },
+];
+
+/** A quote's own columns in form order: the service (step 1) and the project details (step 2). */
+export const QUOTE_COLUMN_FIELDS: readonly LeadField[] = [QUOTE_SERVICE_FIELD, ...QUOTE_DETAIL_FIELDS];
+
+/** The label a person reads for a field, with its unit: "Storage size (TB)". */
+export function fieldLabel(field: LeadField): string {
+  return field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
+}
+
+/** A stored value as a person reads it: grouped numbers with their unit, an option's label. */
+export function formatFieldValue(field: LeadField, value: unknown): string {
+  if (field.kind === 'number' && typeof value === 'number') {
+    const n = formatWholeNumber(value);
+    return field.unit ? `${n} ${field.unit}` : n;
+  }
+  if (field.kind === 'select' && field.optionLabel && typeof value === 'string') return field.optionLabel(value);
+  return String(value);
+}
+
+export interface LeadLine {
+  name: string;
+  label: string;
+  value: string;
+}
+
+/** The fields that hold a value, as labelled lines in form order (`valueOf` reads a record or a row). */
+export function fieldLines(fields: readonly LeadField[], valueOf: (field: LeadField) => unknown): LeadLine[] {
+  return fields.flatMap((field) => {
+    const value = valueOf(field);
+    if (value === undefined || value === null || value === '') return [];
+    return [{ name: field.name, label: fieldLabel(field), value: formatFieldValue(field, value) }];
+  });
+}

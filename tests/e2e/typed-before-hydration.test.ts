@@ -1,0 +1,89 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { LEAD_TEST_ENV, fillServiceAnswers } from '../helpers/leads.ts';
+
+let site: LiveSite;
+let browser: Browser;
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Holds back every script of the page until `release()`: the visitor types into the server's HTML. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** React has hydrated the form once its DOM nodes carry React's own properties. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.querySelector('form.form')!).some((k) => k.startsWith('__reactFiber')));
+}
+
+describe('what a visitor types before the page is interactive', () => {
+  it('arrives in full when the contact form is sent', async () => {
+    const p = await openPage(browser);
+    try {
+      const release = await holdScripts(p.page);
+      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
+      await p.page.getByRole('textbox', { name: 'Full Name' }).fill('Early Ada');
+      await p.page.getByRole('textbox', { name: 'Email' }).fill('early-ada@example.com');
+      await p.page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Web Hosting' });
+      await p.page.getByRole('textbox', { name: 'Message' }).fill('Typed before the scripts ran.');
+      release();
+      await hydrated(p.page);
+      await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Early Ada');
+      await p.page.getByRole('button', { name: 'Send message' }).click();
+      await p.page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
+      const row = await site.database.db.selectFrom('contacts').selectAll().where('email', '=', 'early-ada@example.com').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Early Ada', service: 'web-hosting', message: 'Typed before the scripts ran.' });
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('arrives in full when the quote is sent, typed into step 2 of the wizard', async () => {
+    const p = await openPage(browser);
+    try {
+      const release = await holdScripts(p.page);
+      // Step 1's Continue without scripts: /quote?service=…&step=2.
+      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting&step=2`, { waitUntil: 'domcontentloaded' });
+      await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 2 of 3');
+      await p.page.getByRole('textbox', { name: 'Full Name' }).fill('Early Grace');
+      await p.page.getByRole('textbox', { name: 'Email' }).fill('early-grace@example.com');
+      await p.page.getByRole('combobox', { name: 'Budget' }).selectOption('$5,000-$15,000');
+      await p.page.getByLabel('Start date').fill('2027-02-01');
+      await p.page.getByLabel('Completion date').fill('2027-04-30');
+      await p.page.getByRole('textbox', { name: 'Project description' }).fill('Typed before the wizard was interactive.');
+      release();
+      await hydrated(p.page);
+      await p.page.getByRole('button', { name: 'Continue' }).click();
+      await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 3 of 3');
+      await fillServiceAnswers(p.page, 'web-hosting');
+      await p.page.getByRole('button', { name: 'Submit request' }).click();
+      await p.page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
+      const row = await site.database.db.selectFrom('quotes').selectAll().where('email', '=', 'early-grace@example.com').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        service: 'web-hosting',
+        name: 'Early Grace',
+        budget: '$5,000-$15,000',
+        start_date: '2027-02-01',
+        completion_date: '2027-04-30',
+        description: 'Typed before the wizard was interactive.',
+      });
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});

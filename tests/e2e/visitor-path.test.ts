@@ -1,0 +1,304 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages.ts';
+import { fieldLabel } from '../../shared/lead-fields.ts';
+import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
+import { SERVICES } from '../../shared/services.ts';
+import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+
+/*
+ * A visitor's way to a quote, tried at a phone's width (390 px, an iPhone 14) and at desktop width: the things
+ * that are seen (or not) and reached with the keyboard between landing on a page and sending a lead.
+ */
+
+const WIDTHS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+let site: LiveSite;
+let browser: Browser;
+beforeAll(async () => {
+  // A quote and a message from each width, from one address: the per-minute limit is raised for this visitor.
+  [site, browser] = await Promise.all([startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** WCAG 2.x contrast ratio of an element's text colour against the first opaque background behind it. */
+function textContrast(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((element) => {
+    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const [R, G, B] = [r, g, b].map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+    };
+    let background: number[] = [255, 255, 255];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const parts = rgb(getComputedStyle(node).backgroundColor);
+      if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+        background = parts.slice(0, 3);
+        break;
+      }
+    }
+    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+
+/** The element is wholly inside the first screen (the layout viewport at the current scroll). */
+function inViewport(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+  });
+}
+
+/** The confirmation panel is in view, holds focus, and says the spec's text; "Send another" brings the form back. */
+async function expectConfirmation(page: Page, message: string) {
+  const panel = page.locator('.success-panel');
+  await panel.waitFor();
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you' }).textContent()).resolves.toBe(message);
+  await expect(panel.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  // Its top (heading and the success text) is on screen, not hidden under the sticky header.
+  const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
+  const top = await page.locator('.success-panel h2').evaluate((el) => el.getBoundingClientRect());
+  expect(top.top).toBeGreaterThanOrEqual(header);
+  expect(await inViewport(page, '.success-message')).toBe(true);
+  await expect(panel.getByRole('heading', { name: 'What happens next' }).count()).resolves.toBe(1);
+}
+
+describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
+  it('visitor sends a message and sees the confirmation, focused and in view, then sends another', async () => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+      await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Panel ${name}`);
+      await p.page.getByRole('textbox', { name: 'Email' }).fill('panel@example.com');
+      await p.page.getByRole('textbox', { name: 'Message' }).fill('Please call me back.');
+      await p.page.getByRole('button', { name: 'Send message' }).click();
+      await expectConfirmation(p.page, MESSAGES.contactSuccess);
+      const sent = await p.page.locator('.success-sent').innerText();
+      expect(sent).toContain(`Panel ${name}`);
+      expect(sent).toContain('Please call me back.');
+      await p.page.getByRole('button', { name: 'Send another' }).click();
+      const field = p.page.getByRole('textbox', { name: 'Full Name' });
+      await expect(field.inputValue()).resolves.toBe('');
+      await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('visitor sends a quote and sees the confirmation, focused and in view; Send another starts at step 1', async () => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
+      await p.page.getByRole('button', { name: 'Continue' }).click();
+      await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Quote ${name}`);
+      await p.page.getByRole('textbox', { name: 'Email' }).fill('quote@example.com');
+      await p.page.getByLabel('Start date').fill('2027-01-10');
+      await p.page.getByLabel('Completion date').fill('2027-03-01');
+      await p.page.getByRole('textbox', { name: 'Project description' }).fill('Move our site.');
+      await p.page.getByRole('button', { name: 'Continue' }).click();
+      for (const field of QUOTE_FIELDS['web-hosting']) {
+        const control = p.page.getByRole(field.kind === 'select' ? 'combobox' : field.kind === 'number' ? 'spinbutton' : 'textbox', { name: fieldLabel(field), exact: true });
+        if (field.kind === 'select') await control.selectOption(field.options[0]!);
+        else await control.fill(field.kind === 'number' ? '10' : 'Weekends');
+      }
+      await p.page.getByRole('button', { name: 'Submit request' }).click();
+      await expectConfirmation(p.page, MESSAGES.quoteSuccess);
+      await expect(p.page.locator('.success-sent').innerText()).resolves.toContain('Web Hosting');
+      await p.page.getByRole('button', { name: 'Send another' }).click();
+      await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 1 of 3');
+      await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
+      await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('wizard-title');
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('visitor sees the captcha checkbox and ticks it with the keyboard', async () => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+      // The spam check loads once the visitor starts on the form; its checkbox is the Tab stop after the message.
+      await p.page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+      const checkbox = p.page.getByRole('checkbox', { name: "I'm not a robot" });
+      await checkbox.waitFor();
+      const border = await checkbox.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor };
+      });
+      expect(border.style).toBe('solid');
+      expect(border.width).toBeGreaterThanOrEqual(1);
+      expect(border.color).not.toMatch(/rgba\(.*, 0\)|transparent/);
+      await p.page.keyboard.press('Tab');
+      // Focus starts the check ("auto: onfocus"), and the label then says so: find the box by place from here on.
+      const box = p.page.locator('altcha-widget input[type="checkbox"]');
+      await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await p.page.keyboard.press('Space');
+      await p.page.locator('altcha-widget [data-state="verified"]').waitFor();
+      await expect(box.isChecked()).resolves.toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('visitor who leaves a field empty reads its error in red with an icon, at 4.5:1 or more', async () => {
+    const p = await openPage(browser, viewport);
+    try {
+      await p.page.goto(`${site.baseUrl}/contact`);
+      await p.page.getByRole('button', { name: 'Send message' }).click();
+      const error = p.page.locator('.field-error').first();
+      await error.waitFor();
+      await expect(error.locator('svg').count()).resolves.toBe(1);
+      const [r = 0, g = 0, b = 0] = ((await error.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g) ?? []).map(Number);
+      expect(r).toBeGreaterThan(g + 80);
+      expect(r).toBeGreaterThan(b + 80);
+      expect(await textContrast(p.page, '.field-error')).toBeGreaterThanOrEqual(4.5);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+
+/**
+ * The expanded state Chromium gives assistive technology for the focused element (a popover's invoking button
+ * has one without any aria-expanded attribute, which a page without JavaScript could not keep up to date).
+ */
+async function expandedState(page: Page): Promise<boolean | undefined> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; properties?: { name: string; value: { value?: unknown } }[] }[];
+    };
+    // The page's root counts as focused too; the element is the other one.
+    const focused = nodes.find(
+      (node) => node.role?.value !== 'RootWebArea' && node.properties?.some((prop) => prop.name === 'focused' && prop.value.value === true),
+    );
+    return focused?.properties?.find((prop) => prop.name === 'expanded')?.value.value as boolean | undefined;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+describe('phone visitor on the way to a quote', () => {
+  it('?service= shows the chosen service and a Continue control in the first screen', async () => {
+    const p = await openPage(browser, WIDTHS.phone);
+    try {
+      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
+      await expect(p.page.getByRole('radio', { name: 'Web Hosting' }).isChecked()).resolves.toBe(true);
+      await expect(p.page.locator('.wizard-summary').textContent()).resolves.toBe('Selected: Web Hosting');
+      expect(await inViewport(p.page, '.wizard-summary')).toBe(true);
+      const next = p.page.getByRole('button', { name: 'Continue' });
+      await expect(next.isEnabled()).resolves.toBe(true);
+      expect(await next.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        // Visible and not covered: the element at its centre is the button itself.
+        return box.top >= 0 && box.bottom <= window.innerHeight && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el;
+      })).toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('a service tab on /services scrolls to its detail', async () => {
+    const p = await openPage(browser, WIDTHS.phone);
+    try {
+      await p.page.goto(`${site.baseUrl}/services`);
+      await p.page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'Web Hosting' }).click();
+      await p.page.waitForURL(/service=web-hosting#service-detail$/);
+      await expect(p.page.getByRole('heading', { level: 2, name: 'Web Hosting' }).isVisible()).resolves.toBe(true);
+      expect(await inViewport(p.page, '#service-title')).toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('header menus', () => {
+  it('keyboard visitor passes the closed Services menu in one stop; Escape closes it and returns to its button', async () => {
+    const p = await openPage(browser, WIDTHS.desktop);
+    try {
+      await p.page.goto(`${site.baseUrl}/about`);
+      const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
+      const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
+      const menu = nav.getByRole('list', { name: 'Request a quote for a service' });
+      await nav.getByRole('link', { name: 'Services', exact: true }).focus();
+      await p.page.keyboard.press('Tab');
+      await expect(focusedText(p.page)).resolves.toBe('Request a quote for a service');
+      await expect(expandedState(p.page)).resolves.toBe(false);
+      await p.page.keyboard.press('Tab');
+      await expect(focusedText(p.page)).resolves.toBe('About');
+
+      await toggle.focus();
+      await p.page.keyboard.press('Enter');
+      await expect(menu.isVisible()).resolves.toBe(true);
+      await expect(expandedState(p.page)).resolves.toBe(true);
+      await p.page.keyboard.press('Tab');
+      await p.page.keyboard.press('Tab');
+      await expect(focusedText(p.page)).resolves.toBe(SERVICES[1]!.name);
+      await p.page.keyboard.press('Escape');
+      await expect(menu.isVisible()).resolves.toBe(false);
+      await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('phone visitor sees Get Quote in the header; Escape closes the menu and returns to its button', async () => {
+    const p = await openPage(browser, WIDTHS.phone);
+    try {
+      await p.page.goto(`${site.baseUrl}/blog`);
+      const getQuote = p.page.getByRole('banner').getByRole('link', { name: 'Get Quote' });
+      const box = await getQuote.boundingBox();
+      expect(box && box.y + box.height <= WIDTHS.phone.height && box.x + box.width <= WIDTHS.phone.width).toBe(true);
+      await expect(getQuote.getAttribute('href')).resolves.toBe('/quote');
+
+      const button = p.page.getByRole('button', { name: 'Menu', exact: true });
+      const menu = p.page.getByRole('navigation', { name: 'Main (mobile)' });
+      await button.focus();
+      await p.page.keyboard.press('Enter');
+      await expect(menu.isVisible()).resolves.toBe(true);
+      await p.page.keyboard.press('Tab');
+      await expect(focusedText(p.page)).resolves.toBe('Home');
+      await p.page.keyboard.press('Escape');
+      await expect(menu.isVisible()).resolves.toBe(false);
+      await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      p.assertClean();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it.each([320, 360, 390])('at %i px the header shows the logo, Get Quote and a full-size Menu button on one line', async (width) => {
+    const p = await openPage(browser, { width, height: 640 });
+    try {
+      await p.page.goto(`${site.baseUrl}/about`);
+      const banner = p.page.getByRole('banner');
+      for (const control of [banner.getByRole('link', { name: 'Northbridge IT home' }), banner.getByRole('link', { name: 'Get Quote' }), banner.getByRole('button', { name: 'Menu', exact: true })]) {
+        const box = (await control.boundingBox())!;
+        expect(box.width).toBeGreaterThanOrEqual(32);
+        expect(box.y).toBeLessThan(20);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    } finally {
+      await p.close();
+    }
+  });
+});

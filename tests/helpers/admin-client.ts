@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Db, DbEngine } from '../../db/database.ts';
+import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { type StaffService, type StaffSettings, type StaffUser, createStaffService } from '../../server/staff/users.ts';
+import { totpCode } from '../../server/staff/totp.ts';
+import { type TestApp, createTestApp } from './test-app.ts';
+
+/** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
+export const ORIGIN = 'https://www.example.com.au';
+
+/**
+ * Test apps run in production mode, so the session cookie is `Secure`: requests say they came over HTTPS
+ * through a trusted proxy, and the cookie is carried by hand (supertest's jar never sends Secure cookies
+ * over plain HTTP).
+ */
+export const ADMIN_TEST_ENV = { TRUST_PROXY: '1' };
+
+export const STAFF = { email: 'staff@northbridge-it.com.au', name: 'Sam Staff', password: 'correct horse battery staple' };
+
+/**
+ * The staff service with the default sign-in settings, for setting accounts up directly in the database; pass the
+ * app's config where a TOTP secret must open with that app's key (secret-box.ts).
+ */
+export function staffService(db: Db, config: Partial<StaffSettings> = {}): StaffService {
+  return createStaffService(db, { REQUIRE_2FA: false, LOGIN_WINDOW_MINUTES: 15, LOGIN_MAX_FAILURES: 5, MAX_SESSIONS_PER_USER: 10, ...config });
+}
+
+export function createStaff(db: Db, overrides: Partial<typeof STAFF> = {}): Promise<StaffUser> {
+  return staffService(db).createAccount(SYSTEM_ACTOR, { ...STAFF, ...overrides });
+}
+
+/** Turns two-factor sign-in on for the account, as its authenticator app would; returns the TOTP secret. */
+export async function enableTwoFactor(db: Db, config: Partial<StaffSettings>, user: StaffUser): Promise<string> {
+  const staff = staffService(db, config);
+  const { secret } = staff.startTotpSetup(user.email);
+  await staff.enableTotp(SYSTEM_ACTOR, user.id, secret, totpCode(secret));
+  return secret;
+}
+
+/** The `name=…` pair (`__Host-name` on the https test site) a response's Set-Cookie sets, if any. */
+function setCookie(res: request.Response, name: string): string | null {
+  const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const found = cookies.find((c) => c.startsWith(`${name}=`) || c.startsWith(`__Host-${name}=`));
+  return found ? found.split(';')[0]! : null;
+}
+
+/** The session cookie's `__Host-sid=…` pair from a response's Set-Cookie, if it sets one. */
+export function sessionCookie(res: request.Response): string | null {
+  return setCookie(res, 'sid');
+}
+
+export class StaffClient {
+  readonly app: Express;
+  cookie: string | null = null;
+  /** The known-device cookie an earlier sign-in left (server/staff/known-device.ts). */
+  deviceCookie: string | null = null;
+  csrf: string | null = null;
+  ip: string;
+
+  constructor(app: Express, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+    this.app = app;
+    this.ip = ip;
+  }
+
+  /** A request as a browser on this site sends it: HTTPS via the proxy, same Origin, the session cookie. */
+  req(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: { origin?: string | null; csrf?: boolean } = {}) {
+    let r = request(this.app)[method](path).set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', this.ip);
+    const origin = options.origin === undefined ? ORIGIN : options.origin;
+    if (origin) r = r.set('Origin', origin);
+    const cookies = [this.cookie, this.deviceCookie].filter(Boolean);
+    if (cookies.length) r = r.set('Cookie', cookies.join('; '));
+    if (this.csrf && options.csrf !== false && method !== 'get') r = r.set('X-CSRF-Token', this.csrf);
+    return r;
+  }
+
+  /** Keeps the session cookie a response sets (or clears). */
+  keep(res: request.Response): request.Response {
+    const cookie = sessionCookie(res);
+    if (cookie) this.cookie = cookie.endsWith('=') ? null : cookie;
+    this.deviceCookie = setCookie(res, 'device') ?? this.deviceCookie;
+    return res;
+  }
+
+  async signIn(email = STAFF.email, password = STAFF.password): Promise<request.Response> {
+    const res = this.keep(await this.req('post', '/admin/login').send({ email, password }));
+    if (res.status === 200 && !res.body.twoFactorRequired) await this.loadCsrf();
+    return res;
+  }
+
+  /** The CSRF token pages get, read from the header's Logout form. */
+  async loadCsrf(): Promise<string> {
+    const res = this.keep(await this.req('get', '/admin/account'));
+    const token = /name="_csrf" value="([^"]+)"/.exec(res.text)?.[1];
+    if (!token) throw new Error(`no CSRF token on /admin/account (status ${res.status})`);
+    this.csrf = token;
+    return token;
+  }
+}
+
+/** A test app with the staff account created and signed in, as most admin tests start. */
+export async function signedInStaffApp(engine: DbEngine): Promise<{ t: TestApp; staff: StaffClient }> {
+  const t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+  await createStaff(t.database.db);
+  const staff = new StaffClient(t.app);
+  const res = await staff.signIn();
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return { t, staff };
+}
+
+export interface LeadSeed {
+  id?: string;
+  name?: string;
+  email?: string;
+  company?: string | null;
+  service?: string;
+  status?: string;
+  createdAt?: string;
+  description?: string;
+  details?: Record<string, unknown>;
+}
+
+export async function insertQuote(db: Db, seed: LeadSeed = {}): Promise<string> {
+  const id = seed.id ?? randomUUID();
+  await db
+    .insertInto('quotes')
+    .values({
+      id,
+      service: seed.service ?? 'web-hosting',
+      name: seed.name ?? 'Quinn Quote',
+      email: seed.email ?? 'quinn@example.com',
+      company: seed.company === undefined ? 'Quinn Pty Ltd' : seed.company,
+      phone: '02 8005 0142',
+      company_size: '11-50',
+      budget: '$5,000-$15,000',
+      timeline: null,
+      start_date: '2026-12-01',
+      completion_date: '2027-01-31',
+      description: seed.description ?? 'We need hosting.',
+      details: JSON.stringify(seed.details ?? { hostingType: 'VPS', storage: 100, bandwidth: 500, ssl: 'Yes' }),
+      status: seed.status ?? 'new',
+      notes: null,
+      client_ip: null,
+      created_at: seed.createdAt ?? new Date().toISOString(),
+      submitted_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertContact(db: Db, seed: LeadSeed & { message?: string } = {}): Promise<string> {
+  const id = seed.id ?? randomUUID();
+  await db
+    .insertInto('contacts')
+    .values({
+      id,
+      name: seed.name ?? 'Casey Contact',
+      email: seed.email ?? 'casey@example.com',
+      company: seed.company === undefined ? null : seed.company,
+      service: seed.service ?? null,
+      message: seed.message ?? 'Please call me.',
+      status: seed.status ?? 'new',
+      notes: null,
+      client_ip: null,
+      created_at: seed.createdAt ?? new Date().toISOString(),
+      submitted_at: null,
+    })
+    .execute();
+  return id;
+}

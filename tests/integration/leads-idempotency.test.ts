@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_TEST_ENV, type StandInVerifier, goodContact, goodQuote, startStandInVerifier } from '../helpers/leads.ts';
+import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+
+const TIMEOUT_MS = 2000;
+
+describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s)', (engine) => {
+  let t: TestApp;
+  let verifier: StandInVerifier;
+  beforeAll(async () => {
+    verifier = await startStandInVerifier((token) => ({ success: true, score: 0.9, action: token }));
+    t = await createTestApp({
+      engine,
+      env: {
+        ...LEAD_TEST_ENV,
+        MIN_FILL_MS: '0',
+        CAPTCHA_PROVIDER: 'recaptcha',
+        CAPTCHA_SECRET: 'server-secret',
+        RECAPTCHA_SITE_KEY: 'site-key',
+        CAPTCHA_VERIFY_URL: verifier.url,
+        FUNCTION_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await verifier?.close();
+  });
+
+  const send = (name: 'submitContact' | 'submitQuote', data: Record<string, unknown>, key?: string) => {
+    const action = name === 'submitContact' ? 'contact_form' : 'quote_form';
+    const req = request(t.app).post(`/functions/${name}`);
+    return (key ? req.set('Idempotency-Key', key) : req).send({ data: { ...data, 'g-recaptcha-response': action } });
+  };
+  const stored = (table: 'contacts' | 'quotes', email: string) =>
+    t.database.db.selectFrom(table).select('id').where('email', '=', email).execute();
+
+  it.each([
+    ['submitContact', 'contacts', goodContact] as const,
+    ['submitQuote', 'quotes', goodQuote] as const,
+  ])('a visitor whose %s is sent twice with one key gets the first outcome both times, and one lead', async (name, table, make) => {
+    const email = `twice-${name}-${engine}@example.com`;
+    const key = `k${Date.now()}${name}aaaaaaaa`;
+    const data = name === 'submitContact' ? make({ email }) : (make as typeof goodQuote)('datacenter', { email });
+    const first = await send(name, data, key);
+    expect(first.status).toBe(200);
+    expect(first.body.result).toMatchObject({ success: true });
+    const again = await send(name, data, key);
+    expect(again.status).toBe(200);
+    expect(again.body.result).toEqual(first.body.result);
+    expect(await stored(table, email)).toEqual([{ id: first.body.result.id }]);
+    // A new key is a new submission.
+    expect((await send(name, data, `${key}-new`)).status).toBe(200);
+    expect(await stored(table, email)).toHaveLength(2);
+  });
+
+  it('two sends of one key at the same moment store one lead and both answer with it', async () => {
+    const email = `race-${engine}@example.com`;
+    const key = `race${Date.now()}bbbbbbbbbbbb`;
+    const [a, b] = await Promise.all([send('submitContact', goodContact({ email }), key), send('submitContact', goodContact({ email }), key)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.result.id).toBe(b.body.result.id);
+    expect(await stored('contacts', email)).toHaveLength(1);
+  });
+
+  it('a submission that times out (slow spam check) is not stored afterwards, and the retry with its key stores it once', async () => {
+    const email = `late-${engine}@example.com`;
+    const key = `late${Date.now()}cccccccccccc`;
+    verifier.delayMs = TIMEOUT_MS + 1000;
+    try {
+      const res = await send('submitContact', goodContact({ email }), key);
+      expect(res.status).toBe(504);
+      expect(res.body.error.status).toBe('DEADLINE_EXCEEDED');
+      // The abandoned work finishes its captcha check 1 s after the 504; it must not commit then.
+      await sleep(2000);
+      expect(await stored('contacts', email)).toEqual([]);
+    } finally {
+      verifier.delayMs = 0;
+    }
+    const retry = await send('submitContact', goodContact({ email }), key);
+    expect(retry.status).toBe(200);
+    expect(await stored('contacts', email)).toEqual([{ id: retry.body.result.id }]);
+  });
+
+  it.each(['short', 'has spaces in it, which no key may', 'x'.repeat(101)])('a key like %j is refused with 400', async (key) => {
+    const res = await send('submitContact', goodContact({ email: `bad-key-${engine}@example.com` }), key);
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+  });
+});

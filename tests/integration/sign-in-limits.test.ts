@@ -1,0 +1,203 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { totpCode } from '../../server/staff/totp.ts';
+import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { ADMIN_TEST_ENV, ORIGIN, STAFF, StaffClient, createStaff, enableTwoFactor, staffService } from '../helpers/admin-client.ts';
+
+/** Moves every reserved attempt back past the window, as if LOGIN_WINDOW_MINUTES had passed. */
+async function letWindowPass(t: TestApp): Promise<void> {
+  const past = new Date(Date.now() - (t.config.LOGIN_WINDOW_MINUTES * 60_000 + 1000)).toISOString();
+  await t.database.db.updateTable('sign_in_attempts').set({ created_at: past }).execute();
+}
+
+function failedSignIns(t: TestApp, email: string): Promise<number> {
+  return t.database.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('action', '=', 'auth.sign_in_failed')
+    .where('target', '=', email)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+describe.each(configuredEngines())('sign-in limits under attack on %s', (engine) => {
+  let t: TestApp;
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await createStaff(t.database.db);
+    server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await t?.close();
+  });
+
+  // Finding 1: the limit was read before the slow check and written after it, so a burst all got checked.
+  it('300 parallel wrong passwords from one address: at most LOGIN_MAX_FAILURES are checked, the rest get 429', async () => {
+    const post = (password: string) =>
+      fetch(`${base}/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '198.51.100.7' },
+        body: JSON.stringify({ email: STAFF.email, password }),
+      });
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => post(`wrong password ${i}`)));
+    const statuses = answers.map((r) => r.status);
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(t.config.LOGIN_MAX_FAILURES);
+    const tally = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+    expect(statuses.filter((s) => s === 429).length, JSON.stringify(tally)).toBe(300 - checked);
+    expect(await failedSignIns(t, STAFF.email)).toBe(checked);
+
+    // The right password is refused too, from there and from a new address, until the window passes.
+    expect((await post(STAFF.password)).status).toBe(429);
+    expect((await new StaffClient(t.app, '198.51.100.8').signIn()).status).toBe(429);
+    await letWindowPass(t);
+    expect((await post(STAFF.password)).status).toBe(200);
+  });
+});
+
+describe.each(configuredEngines())('account lock-out by strangers on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await createStaff(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  // Finding 3: five failures from anywhere locked the owner out, repeatable forever.
+  it('failures from many addresses lock out unknown browsers, but not the browser the owner signed in with before', async () => {
+    const owner = new StaffClient(t.app, '203.0.113.10');
+    expect((await owner.signIn()).status).toBe(200);
+    const device = owner.deviceCookie;
+    expect(device).toMatch(/^__Host-device=/);
+
+    for (let i = 0; i < 8; i += 1) await new StaffClient(t.app, `192.0.2.${i + 1}`).signIn(STAFF.email, `guess ${i}`);
+    expect((await new StaffClient(t.app, '192.0.2.200').signIn()).status).toBe(429);
+
+    // The owner's browser, with the cookie its earlier sign-in left, still gets in (from a new address too).
+    const back = new StaffClient(t.app, '203.0.113.99');
+    back.deviceCookie = device;
+    expect((await back.signIn()).status).toBe(200);
+    // A forged or foreign device cookie is just an unknown browser.
+    const forged = new StaffClient(t.app, '203.0.113.98');
+    forged.deviceCookie = `${device!.split('.')[0]}.AAAA`;
+    expect((await forged.signIn()).status).toBe(429);
+    // What happened is in the audit log the owner reads.
+    const failures = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sign_in_failed').execute();
+    expect(failures.length).toBe(t.config.LOGIN_MAX_FAILURES);
+  });
+
+  it('a known device has its own limit: wrong passwords from it are limited too', async () => {
+    const owner = new StaffClient(t.app, '203.0.113.20');
+    await t.database.db.deleteFrom('sign_in_attempts').execute();
+    expect((await owner.signIn()).status).toBe(200);
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) expect((await owner.signIn(STAFF.email, `typo ${i}`)).status).toBe(401);
+    expect((await owner.signIn()).status).toBe(429);
+  });
+});
+
+describe.each(configuredEngines())('second factor under parallel use on %s', (engine) => {
+  let t: TestApp;
+  let secret: string;
+  const email = 'tfa-race@northbridge-it.com.au';
+  let recoveryCodes: string[];
+  beforeAll(async () => {
+    // A high limit, so what is tested here is the one-use rule, not the attempt limit.
+    t = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, LOGIN_MAX_FAILURES: '100' } });
+    const user = await createStaff(t.database.db, { email });
+    const staff = staffService(t.database.db, t.config);
+    secret = staff.startTotpSetup(email).secret;
+    recoveryCodes = await staff.enableTotp(SYSTEM_ACTOR, user.id, secret, totpCode(secret, Date.now() - 30_000));
+  });
+  afterAll(() => t?.close());
+
+  async function pendingClients(n: number): Promise<StaffClient[]> {
+    const clients = Array.from({ length: n }, (_, i) => new StaffClient(t.app, `10.9.0.${i + 1}`));
+    for (const c of clients) expect((await c.signIn(email)).body).toEqual({ twoFactorRequired: true });
+    return clients;
+  }
+
+  it('one TOTP code sent by 12 sessions at once signs in exactly one of them', async () => {
+    const clients = await pendingClients(12);
+    const code = totpCode(secret);
+    const statuses = await Promise.all(clients.map((c) => c.req('post', '/admin/login/code').send({ code }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  });
+
+  it('one recovery code sent by 12 sessions at once signs in exactly one of them', async () => {
+    const clients = await pendingClients(12);
+    const code = recoveryCodes[0]!;
+    const statuses = await Promise.all(clients.map((c) => c.req('post', '/admin/login/code').send({ code }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+  });
+});
+
+describe.each(configuredEngines())('second-factor guesses on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    const user = await createStaff(t.database.db);
+    await enableTwoFactor(t.database.db, t.config, user);
+  });
+  afterAll(() => t?.close());
+
+  it('30 parallel wrong codes after the right password: at most LOGIN_MAX_FAILURES are checked', async () => {
+    const staff = new StaffClient(t.app);
+    expect((await staff.signIn()).body).toEqual({ twoFactorRequired: true });
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => staff.req('post', '/admin/login/code').send({ code: String(100000 + i) }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(t.config.LOGIN_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - t.config.LOGIN_MAX_FAILURES);
+  });
+});
+
+describe.each(configuredEngines())('re-entering the password while signed in on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await createStaff(t.database.db);
+  });
+  afterAll(() => t?.close());
+
+  // Finding 4: changing the password took unlimited guesses of the current one.
+  it('wrong current passwords on the password form are limited like sign-ins', async () => {
+    const staff = new StaffClient(t.app);
+    await staff.signIn();
+    const change = (currentPassword: string) =>
+      staff.req('post', '/api/admin/account/password').send({ currentPassword, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {
+      const wrong = await change(`guess ${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.error.details.fields).toHaveProperty('currentPassword');
+    }
+    const limited = await change(STAFF.password);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('turning two-factor sign-in off takes limited guesses and signs out every other session', async () => {
+    await t.database.db.deleteFrom('sign_in_attempts').execute();
+    const staff = new StaffClient(t.app);
+    const other = new StaffClient(t.app);
+    await staff.signIn();
+    await other.signIn();
+    const start = await staff.req('post', '/api/admin/account/totp/start').send({});
+    await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(start.body.secret) });
+    for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {
+      expect((await staff.req('post', '/api/admin/account/totp/disable').send({ password: `guess ${i}` })).status).toBe(400);
+    }
+    expect((await staff.req('post', '/api/admin/account/totp/disable').send({ password: STAFF.password })).status).toBe(429);
+    await t.database.db.deleteFrom('sign_in_attempts').execute();
+    expect((await staff.req('post', '/api/admin/account/totp/disable').send({ password: STAFF.password })).status).toBe(200);
+    expect((await other.req('get', '/api/admin/account')).status).toBe(401);
+    expect((await staff.req('get', '/api/admin/account')).status).toBe(200);
+  });
+});
