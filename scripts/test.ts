@@ -7,11 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const skipE2e = process.argv.includes('--skip-e2e');
 let passed = 0;
 let failed = 0;
+/** The failing tests' names, repeated beside the closing line so a log's tail says what broke. */
+const failures: string[] = [];
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\n=== ${label} ===`);
@@ -23,6 +25,7 @@ function step(label: string, command: string, args: string[]): void {
   if (run(label, command, args)) passed += 1;
   else {
     failed += 1;
+    failures.push(label);
     console.error(`FAILED: ${label}`);
   }
 }
@@ -40,15 +43,24 @@ function vitest(label: string, projects: string[]): void {
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       numPassedTests: number;
       numFailedTests: number;
-      testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+      testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }> }>;
     };
     // A file that failed without a failing test (it did not load, a hook threw) counts once.
     const brokenFiles = json.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+    for (const file of json.testResults) {
+      const failing = file.assertionResults.filter((a) => a.status === 'failed');
+      for (const test of failing) failures.push(`${relative('.', file.name)} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (file.status === 'failed' && failing.length === 0) failures.push(`${relative('.', file.name)}: ${firstLine(file.message)}`);
+    }
     passed += json.numPassedTests;
     failed += json.numFailedTests + brokenFiles;
     if (!ok && json.numFailedTests + brokenFiles === 0) failed += 1;
   } else if (!ok) failed += 1;
   rmSync(dir, { recursive: true, force: true });
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? 'failed').split('\n')[0].slice(0, 300);
 }
 
 function chromiumPath(): string | undefined {
@@ -69,5 +81,6 @@ else if (!chromiumPath()) {
   );
 } else vitest('browser tests', ['e2e']);
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
