@@ -209,3 +209,8 @@ export interface AdminPageService {
   posts(cursor?: string): Promise<BlogListPage>;
   post(id: string): Promise<BlogPost | null>;
 }
+
+/** The staff area: its pages have their own frame, are private and never cached. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Seo } from '../../components/Seo.tsx';
-import { useIsHydrated } from '../../components/use-is-hydrated.ts';
-import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../shared/blog.ts';
-import { COMPANY } from '../../shared/company.ts';
-import { MESSAGES } from '../../shared/messages.ts';
-import { breadcrumbLd } from '../../shared/structured-data.ts';
+import { Seo } from '../../../components/Seo.tsx';
+import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
+import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../../shared/blog.ts';
+import { COMPANY } from '../../../shared/company.ts';
+import { MESSAGES } from '../../../shared/messages.ts';
+import { breadcrumbLd } from '../../../shared/structured-data.ts';
 import type { BlogListData } from './+data.ts';
 import { PostCard } from './PostCard.tsx';
 

@@ -1,9 +1,9 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { CallToAction } from '../../components/CallToAction.tsx';
-import { Seo } from '../../components/Seo.tsx';
-import { Stats } from '../../components/Stats.tsx';
-import { COMPANY } from '../../shared/company.ts';
-import { breadcrumbLd } from '../../shared/structured-data.ts';
+import { CallToAction } from '../../../components/CallToAction.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { Stats } from '../../../components/Stats.tsx';
+import { COMPANY } from '../../../shared/company.ts';
+import { breadcrumbLd } from '../../../shared/structured-data.ts';
 
 const VALUES = [
   {

@@ -1,20 +1,20 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { type CaptchaHandle, CaptchaWidget } from '../../components/CaptchaWidget.tsx';
-import { useIsHydrated } from '../../components/use-is-hydrated.ts';
-import { FieldError } from '../../components/form/FieldError.tsx';
-import { type FormState, FormStatus } from '../../components/form/FormStatus.tsx';
-import { Honeypot } from '../../components/form/Honeypot.tsx';
-import { LeadFields } from '../../components/form/LeadFields.tsx';
-import { ScriptRequired } from '../../components/form/ScriptRequired.tsx';
-import { type SentItem, SuccessPanel } from '../../components/form/SuccessPanel.tsx';
-import { focusFirstError } from '../../components/form/focus.ts';
-import { useSubmissionKey } from '../../components/form/submission-key.ts';
-import { typedBeforeHydration } from '../../components/form/typed-before-hydration.ts';
-import { submitLead } from '../../components/form/submit-lead.ts';
-import { QUOTE_COLUMN_FIELDS, QUOTE_DETAIL_FIELDS, fieldLines } from '../../shared/lead-fields.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
-import type { PublicCaptchaConfig } from '../../shared/page-context.ts';
-import { quoteFieldsFor } from '../../shared/quote-fields.ts';
+import { type CaptchaHandle, CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
+import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
+import { FieldError } from '../../../components/form/FieldError.tsx';
+import { type FormState, FormStatus } from '../../../components/form/FormStatus.tsx';
+import { Honeypot } from '../../../components/form/Honeypot.tsx';
+import { LeadFields } from '../../../components/form/LeadFields.tsx';
+import { ScriptRequired } from '../../../components/form/ScriptRequired.tsx';
+import { type SentItem, SuccessPanel } from '../../../components/form/SuccessPanel.tsx';
+import { focusFirstError } from '../../../components/form/focus.ts';
+import { useSubmissionKey } from '../../../components/form/submission-key.ts';
+import { typedBeforeHydration } from '../../../components/form/typed-before-hydration.ts';
+import { submitLead } from '../../../components/form/submit-lead.ts';
+import { QUOTE_COLUMN_FIELDS, QUOTE_DETAIL_FIELDS, fieldLines } from '../../../shared/lead-fields.ts';
+import { FIELD_MESSAGES, MESSAGES } from '../../../shared/messages.ts';
+import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
+import { quoteFieldsFor } from '../../../shared/quote-fields.ts';
 import {
   DETAIL_FIELDS,
   WIZARD_STEPS,
@@ -26,9 +26,9 @@ import {
   restoreWizardState,
   stepOfField,
   validateStep,
-} from '../../shared/quote-wizard.ts';
-import type { FieldErrors } from '../../shared/schemas/fields.ts';
-import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService, isServiceId } from '../../shared/services.ts';
+} from '../../../shared/quote-wizard.ts';
+import type { FieldErrors } from '../../../shared/schemas/fields.ts';
+import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService, isServiceId } from '../../../shared/services.ts';
 
 const STORAGE_KEY = 'quote-wizard';
 const STARTED_KEY = 'quote-wizard-started';

@@ -1,11 +1,11 @@
-import { CallToAction } from '../../components/CallToAction.tsx';
-import { Seo } from '../../components/Seo.tsx';
-import { ServiceCard } from '../../components/ServiceCard.tsx';
-import { Stats } from '../../components/Stats.tsx';
+import { CallToAction } from '../../../components/CallToAction.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { ServiceCard } from '../../../components/ServiceCard.tsx';
+import { Stats } from '../../../components/Stats.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
-import { COMPANY } from '../../shared/company.ts';
-import { CATEGORY_LABELS, SERVICES } from '../../shared/services.ts';
-import { organizationLd } from '../../shared/structured-data.ts';
+import { COMPANY } from '../../../shared/company.ts';
+import { CATEGORY_LABELS, SERVICES } from '../../../shared/services.ts';
+import { organizationLd } from '../../../shared/structured-data.ts';
 
 export default function HomePage() {
   const { siteUrl } = usePageContext();

@@ -1,4 +1,4 @@
-import type { BlogSummary } from '../../shared/blog.ts';
+import type { BlogSummary } from '../../../shared/blog.ts';
 
 /** Author, date, read time and tags of a post; `date` is already formatted in the company's time zone. */
 export function PostMeta({ post, date }: { post: BlogSummary; date: string }) {

@@ -1,7 +1,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { BLOG_LIST_MAX_PAGES, type BlogListPage } from '../../shared/blog.ts';
-import { ERROR_PAGES } from '../../shared/messages.ts';
+import { BLOG_LIST_MAX_PAGES, type BlogListPage } from '../../../shared/blog.ts';
+import { ERROR_PAGES } from '../../../shared/messages.ts';
 
 export interface BlogListData {
   page: BlogListPage;

@@ -1,5 +1,5 @@
-import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
+import { Seo } from '../../../components/Seo.tsx';
+import { COMPANY } from '../../../shared/company.ts';
 
 export default function PrivacyPage() {
   return (

@@ -1,9 +1,9 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { CallToAction } from '../../../components/CallToAction.tsx';
-import { Seo } from '../../../components/Seo.tsx';
-import { formatLongDate } from '../../../shared/dates.ts';
-import { blogPostingLd, breadcrumbLd } from '../../../shared/structured-data.ts';
+import { CallToAction } from '../../../../components/CallToAction.tsx';
+import { Seo } from '../../../../components/Seo.tsx';
+import { formatLongDate } from '../../../../shared/dates.ts';
+import { blogPostingLd, breadcrumbLd } from '../../../../shared/structured-data.ts';
 import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
 import type { BlogPostData } from './+data.ts';

@@ -1,8 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
-import { breadcrumbLd } from '../../shared/structured-data.ts';
+import { Seo } from '../../../components/Seo.tsx';
+import { COMPANY } from '../../../shared/company.ts';
+import { breadcrumbLd } from '../../../shared/structured-data.ts';
 import type { QuoteFormData } from './+data.ts';
 import { QUOTE_NEXT_STEPS, QuoteWizard } from './QuoteWizard.tsx';
 

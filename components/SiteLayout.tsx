@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../components/SiteFooter.tsx';
-import { SiteHeader } from '../components/SiteHeader.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
 
-export default function Layout({ children }: { children: ReactNode }) {
+/** The public site's frame: the header with its menus, the page, the marketing footer. */
+export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
-import { breadcrumbLd } from '../../shared/structured-data.ts';
+import { Seo } from '../../../components/Seo.tsx';
+import { COMPANY } from '../../../shared/company.ts';
+import { breadcrumbLd } from '../../../shared/structured-data.ts';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { LeadFormData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';

@@ -1,15 +1,15 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { CallToAction } from '../../components/CallToAction.tsx';
-import { Seo } from '../../components/Seo.tsx';
-import { ServiceIcon } from '../../components/ServiceIcon.tsx';
+import { CallToAction } from '../../../components/CallToAction.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { ServiceIcon } from '../../../components/ServiceIcon.tsx';
 import {
   CATEGORY_LABELS,
   SERVICE_CATEGORIES,
   SERVICES,
   type ServiceCategory,
   getService,
-} from '../../shared/services.ts';
-import { breadcrumbLd, serviceLd } from '../../shared/structured-data.ts';
+} from '../../../shared/services.ts';
+import { breadcrumbLd, serviceLd } from '../../../shared/structured-data.ts';
 
 function servicesHref(category: ServiceCategory | 'all', serviceId?: string): string {
   const params = new URLSearchParams();

@@ -1,5 +1,5 @@
-import type { BlogSummary } from '../../shared/blog.ts';
-import { formatShortDate } from '../../shared/dates.ts';
+import type { BlogSummary } from '../../../shared/blog.ts';
+import { formatShortDate } from '../../../shared/dates.ts';
 import { FEATURED_IMAGE_SIZE, PostMeta } from './PostMeta.tsx';
 
 /** Posts without their own image show the site's branded artwork (the same as its default sharing image). */

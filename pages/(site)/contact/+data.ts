@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import type { PublicCaptchaConfig } from '../../shared/page-context.ts';
+import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
 
 export interface LeadFormData {
   captcha: PublicCaptchaConfig;

@@ -1,8 +1,8 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import type { BlogPost, BlogSummary } from '../../../shared/blog.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
-import type { NotFoundReason } from '../../_error/+Page.tsx';
+import type { BlogPost, BlogSummary } from '../../../../shared/blog.ts';
+import { MESSAGES } from '../../../../shared/messages.ts';
+import type { NotFoundReason } from '../../../_error/+Page.tsx';
 
 export interface BlogPostData {
   post: BlogPost;
