@@ -6,21 +6,9 @@ import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
-
-function NoticeBox({ notice }: { notice: Notice }) {
-  return (
-    <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-      {notice?.text}
-    </div>
-  );
-}
-
-function formBody(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  return Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
-}
 
 function PasswordForm() {
   const { csrfToken } = usePageContext();
