@@ -78,7 +78,7 @@ export default function StaffPage() {
         <section aria-labelledby="people-heading" className="admin-card">
           <h2 id="people-heading">{STAFF_TEXTS.peopleHeading}</h2>
           <TableScroll label={STAFF_TEXTS.peopleHeading}>
-            <table className="admin-table">
+            <table className="admin-table staff-table">
               <thead>
                 <tr>
                   <th scope="col">{STAFF_TEXTS.name}</th>
@@ -94,7 +94,7 @@ export default function StaffPage() {
                       <a href={`/admin/staff/${m.id}`}>{m.name}</a>
                       {m.id === user?.id && <span className="muted small"> {STAFF_TEXTS.you}</span>}
                       <br />
-                      <span className="muted small wrap">{m.email}</span>
+                      <span className="muted small email">{m.email}</span>
                     </td>
                     <td>
                       <span className={m.active ? 'badge badge-active' : 'badge badge-inactive'}>{m.active ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}</span>
