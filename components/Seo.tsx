@@ -25,7 +25,9 @@ function safeJson(value: unknown): string {
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
 export function Seo({ title, description, path, image, type = 'website', jsonLd, noindex }: SeoProps) {
   const pageContext = usePageContext();
-  const fullTitle = title === COMPANY.name ? `${COMPANY.name} | ${COMPANY.tagline}` : `${title} | ${COMPANY.name}`;
+  const { name } = pageContext.settings;
+  // The home page's title is the company's name: it gets the tagline rather than the name twice.
+  const fullTitle = title === name ? `${name} | ${COMPANY.tagline}` : `${title} | ${name}`;
   useConfig()({ title: fullTitle, description });
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
   const imageUrl = new URL(sharingImage(image), pageContext.siteUrl).href;
@@ -37,7 +39,7 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <link rel="canonical" href={canonical} />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:type" content={type} />
-      <meta property="og:site_name" content={COMPANY.name} />
+      <meta property="og:site_name" content={name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />

@@ -7,5 +7,6 @@ export default {
   // Every navigation is a full page load: content pages ship no JavaScript, so there is no client router to keep.
   clientRouting: false,
   // urlPathname: the header and Seo read it, and server routing does not send it to hydrating pages by itself.
-  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname'],
+  // settings: the header and footer of a hydrating page show the company's details (content pages ship nothing).
+  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname', 'settings'],
 } satisfies Config;

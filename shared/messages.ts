@@ -1,4 +1,3 @@
-import { COMPANY } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
 
 /*
@@ -54,8 +53,9 @@ export function captchaWarning(kind: 'notLoaded' | 'empty', provider: string): s
  * not accepted (and what was typed is never put in a URL). Shown in `<noscript>`, and after such a post.
  */
 export const SCRIPT_REQUIRED = {
-  notice: `This form needs JavaScript for its spam check. Please turn JavaScript on, or email us at ${COMPANY.email}.`,
-  notSent: `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${COMPANY.email}.`,
+  notice: (email: string) => `This form needs JavaScript for its spam check. Please turn JavaScript on, or email us at ${email}.`,
+  notSent: (email: string) =>
+    `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${email}.`,
 } as const;
 
 /** Field errors of the lead forms, shown beside each field and returned by the endpoints. */
@@ -150,4 +150,16 @@ export const ERROR_PAGES = {
   adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
   post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
   lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
+} as const;
+
+/** The site settings page (/admin/settings): what a field refused says, and the save's outcome. */
+export const SETTINGS_MESSAGES = {
+  abn: 'Enter a valid ABN: 11 digits, like 53 004 085 616 (the check digits must match).',
+  phone: 'Enter an Australian phone number, like 02 8005 0142, 0412 345 678 or 1300 123 456.',
+  postcode: 'Enter a 4-digit postcode.',
+  region: 'Choose a state or territory.',
+  socialUrl: 'Enter the full address of the page, starting with https://.',
+  socialMax: (max: number) => `Add at most ${max} social links.`,
+  statsCount: (min: number, max: number) => `Show from ${min} to ${max} figures on the home page.`,
+  saved: 'Settings saved. Every page shows them now.',
 } as const;

@@ -25,12 +25,12 @@ const VALUES = [
 ] as const;
 
 export default function AboutPage() {
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
         title="About us"
-        description={`${COMPANY.name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`}
+        description={`${settings.name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`}
         jsonLd={breadcrumbLd(siteUrl, [
           { name: 'Home', path: '/' },
           { name: 'About', path: '/about' },
@@ -38,7 +38,7 @@ export default function AboutPage() {
       />
       <section className="page-hero">
         <div className="container">
-          <h1>About {COMPANY.name}</h1>
+          <h1>About {settings.name}</h1>
           <p className="lead">Enterprise-grade infrastructure, small-business attention.</p>
         </div>
       </section>
@@ -47,7 +47,7 @@ export default function AboutPage() {
           <div className="prose">
             <h2>Our story</h2>
             <p>
-              {COMPANY.name} was founded in {COMPANY.founded} by engineers who had spent years running networks and
+              {settings.name} was founded in {COMPANY.founded} by engineers who had spent years running networks and
               datacentres for large organisations, and kept meeting growing businesses that were underserved: too big
               for a friend who &quot;knows computers&quot;, too small for the attention of a global integrator.
             </p>

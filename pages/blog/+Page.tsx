@@ -4,7 +4,6 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../shared/blog.ts';
-import { COMPANY } from '../../shared/company.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
 import type { BlogListData } from './+data.ts';
@@ -47,7 +46,7 @@ function resultsText(count: number, q: string): string {
  */
 export default function BlogPage() {
   const data = useData<BlogListData>();
-  const { siteUrl, timeZone } = usePageContext();
+  const { siteUrl, timeZone, settings } = usePageContext();
   const [posts, setPosts] = useState<BlogSummary[]>(data.page.posts);
   const [nextCursor, setNextCursor] = useState(data.page.nextCursor);
   const [pages, setPages] = useState(data.pages);
@@ -135,7 +134,7 @@ export default function BlogPage() {
     <>
       <Seo
         title={data.q ? `Search results for “${data.q}”` : data.pages > 1 ? 'Blog: older posts' : 'Blog'}
-        description={`Practical articles on networks, security, hosting and IT projects from the ${COMPANY.name} team.`}
+        description={`Practical articles on networks, security, hosting and IT projects from the ${settings.name} team.`}
         path={data.pages > 1 && !data.q ? listHref({ pages: data.pages }) : '/blog'}
         noindex={data.q !== ''}
         jsonLd={breadcrumbLd(siteUrl, [

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
+import { phoneE164 } from '../../shared/au-identifiers.ts';
+import { addressLine } from '../../shared/company.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { LeadFormData } from './+data.ts';
@@ -8,12 +9,12 @@ import { ContactForm } from './ContactForm.tsx';
 
 export default function ContactPage() {
   const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
         title="Contact us"
-        description={`Send ${COMPANY.name} a message about your network, servers, support or website. We reply within 24 hours on business days.`}
+        description={`Send ${settings.name} a message about your network, servers, support or website. We reply within 24 hours on business days.`}
         jsonLd={breadcrumbLd(siteUrl, [
           { name: 'Home', path: '/' },
           { name: 'Contact', path: '/contact' },
@@ -33,15 +34,15 @@ export default function ContactPage() {
             <dl className="contact-list">
               <dt>Email</dt>
               <dd>
-                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+                <a href={`mailto:${settings.email}`}>{settings.email}</a>
               </dd>
               <dt>Phone</dt>
               <dd>
-                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+                <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>
               </dd>
               <dt>Office</dt>
               <dd>
-                {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+                {addressLine(settings)}
               </dd>
             </dl>
             <p>

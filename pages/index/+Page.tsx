@@ -3,18 +3,17 @@ import { Seo } from '../../components/Seo.tsx';
 import { ServiceCard } from '../../components/ServiceCard.tsx';
 import { Stats } from '../../components/Stats.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
-import { COMPANY } from '../../shared/company.ts';
 import { CATEGORY_LABELS, SERVICES } from '../../shared/services.ts';
 import { organizationLd } from '../../shared/structured-data.ts';
 
 export default function HomePage() {
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
-        title={COMPANY.name}
+        title={settings.name}
         description="Network security, datacenter, support, migrations and web solutions for Australian businesses. 99.9% uptime, 24/7 support and a reply within 24 hours."
-        jsonLd={organizationLd(siteUrl)}
+        jsonLd={organizationLd(settings, siteUrl)}
       />
       <section className="hero">
         <div className="container hero-inner">
@@ -22,7 +21,7 @@ export default function HomePage() {
             <p className="eyebrow">IT infrastructure · Web solutions · Australia-wide</p>
             <h1>Infrastructure that stays up. Websites that win work.</h1>
             <p className="lead">
-              {COMPANY.name} designs, secures and supports the networks, servers and websites that Australian
+              {settings.name} designs, secures and supports the networks, servers and websites that Australian
               businesses run on, with engineers who answer the phone at 3 am.
             </p>
             <div className="hero-actions">
@@ -92,7 +91,7 @@ export default function HomePage() {
       <section className="section" aria-labelledby="stats-title">
         <div className="container">
           <h2 id="stats-title" className="visually-hidden">
-            {COMPANY.name} in numbers
+            {settings.name} in numbers
           </h2>
           <Stats />
         </div>

@@ -1,12 +1,13 @@
 import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
+import { usePageContext } from 'vike-react/usePageContext';
 
 export default function PrivacyPage() {
+  const { settings } = usePageContext();
   return (
     <>
       <Seo
         title="Privacy policy"
-        description={`How ${COMPANY.name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`}
+        description={`How ${settings.name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`}
       />
       <section className="page-hero">
         <div className="container">
@@ -35,7 +36,7 @@ export default function PrivacyPage() {
           <h2>Your rights</h2>
           <p>
             Under the Australian Privacy Principles you may ask what we hold about you, ask us to correct it, or ask us to
-            delete it. Email <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> from the address you used and we will
+            delete it. Email <a href={`mailto:${settings.email}`}>{settings.email}</a> from the address you used and we will
             respond within 30 days.
           </p>
           <h2>Cookies</h2>

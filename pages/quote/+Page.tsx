@@ -1,19 +1,19 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
-import { COMPANY } from '../../shared/company.ts';
+import { phoneE164 } from '../../shared/au-identifiers.ts';
 import { breadcrumbLd } from '../../shared/structured-data.ts';
 import type { QuoteFormData } from './+data.ts';
 import { QUOTE_NEXT_STEPS, QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
   const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
         title="Request a quote"
-        description={`Request a quote from ${COMPANY.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`}
+        description={`Request a quote from ${settings.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`}
         path="/quote"
         jsonLd={breadcrumbLd(siteUrl, [
           { name: 'Home', path: '/' },
@@ -33,7 +33,7 @@ export default function QuotePage() {
             <h2 id="quote-help">What happens next</h2>
             <p>{QUOTE_NEXT_STEPS}</p>
             <p>
-              Prefer to talk first? Call <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a> or{' '}
+              Prefer to talk first? Call <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a> or{' '}
               <a href="/contact">send us a message</a>.
             </p>
             <p className="form-privacy">

@@ -24,7 +24,7 @@ function servicesHref(category: ServiceCategory | 'all', serviceId?: string): st
  * shared, bookmarked and crawled, and works without JavaScript.
  */
 export default function ServicesPage() {
-  const { urlParsed, siteUrl } = usePageContext();
+  const { urlParsed, siteUrl, settings } = usePageContext();
   const requestedCategory = urlParsed.search.category;
   const category: ServiceCategory | 'all' = SERVICE_CATEGORIES.find((c) => c === requestedCategory) ?? 'all';
   const visible = SERVICES.filter((s) => category === 'all' || s.category === category);
@@ -39,7 +39,7 @@ export default function ServicesPage() {
         description={requested ? selected.summary : 'IT infrastructure and web solutions: network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains and hosting.'}
         path={requested ? `/services?service=${selected.id}` : '/services'}
         jsonLd={[
-          ...SERVICES.map((s) => serviceLd(s, siteUrl)),
+          ...SERVICES.map((s) => serviceLd(s, settings, siteUrl)),
           breadcrumbLd(siteUrl, [
             { name: 'Home', path: '/' },
             { name: 'Services', path: '/services' },

@@ -11,7 +11,7 @@ import type { BlogPostData } from './+data.ts';
 /** A post page: HTML only. The content was sanitised on save and again when it was read. */
 export default function BlogPostPage() {
   const { post, related } = useData<BlogPostData>();
-  const { siteUrl, timeZone } = usePageContext();
+  const { siteUrl, timeZone, settings } = usePageContext();
   const path = `/blog/${post.slug}`;
   return (
     <>
@@ -22,7 +22,7 @@ export default function BlogPostPage() {
         type="article"
         image={post.featuredImage ?? undefined}
         jsonLd={[
-          blogPostingLd(post, siteUrl),
+          blogPostingLd(post, settings, siteUrl),
           breadcrumbLd(siteUrl, [
             { name: 'Home', path: '/' },
             { name: 'Blog', path: '/blog' },
