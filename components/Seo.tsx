@@ -2,7 +2,7 @@ import { Head } from 'vike-react/Head';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import { COMPANY } from '../shared/company.ts';
-import { SHARING_IMAGE_SIZE, sharingImage } from '../shared/sharing-image.ts';
+import { SHARING_IMAGE_SIZE, pageSharingImage, sharingImage } from '../shared/sharing-image.ts';
 
 export interface SeoProps {
   /** The page's own title; the company name is appended. */
@@ -30,9 +30,11 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
   const fullTitle = title === name ? `${name} | ${COMPANY.tagline}` : `${title} | ${name}`;
   useConfig()({ title: fullTitle, description });
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
-  const imageUrl = new URL(sharingImage(image), pageContext.siteUrl).href;
+  // A page without an image of its own offers its card (shared/sharing-image.ts).
+  const imageUrl = new URL(image ? sharingImage(image) : pageSharingImage(pageContext.urlPathname), pageContext.siteUrl).href;
   // Only the build's own PNGs are known to be this size; an image from elsewhere has whatever size it has.
-  const isOwnImage = imageUrl.startsWith(new URL('/', pageContext.siteUrl).href) && imageUrl.endsWith('.png');
+  const { origin, pathname } = new URL(imageUrl);
+  const isOwnImage = origin === new URL(pageContext.siteUrl).origin && pathname.endsWith('.png');
   const ld = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
   return (
     <Head>

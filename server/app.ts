@@ -36,6 +36,7 @@ import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
+import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
 
 export interface AppDeps {
@@ -110,7 +111,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(renderer.assets);
 
-  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
+  // A post's sharing image is drawn when it is published, after the save's transaction.
+  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate(), onPublished: (post) => void postImages.prepare(post) });
+  const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
+  app.use(postImagesRouter(postImages));
   app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
 

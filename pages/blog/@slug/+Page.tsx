@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../components/CallToAction.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { formatLongDate } from '../../../shared/dates.ts';
+import { postSharingImage } from '../../../shared/sharing-image.ts';
 import { blogPostingLd, breadcrumbLd } from '../../../shared/structured-data.ts';
 import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
@@ -20,7 +21,7 @@ export default function BlogPostPage() {
         description={post.excerpt}
         path={path}
         type="article"
-        image={post.featuredImage ?? undefined}
+        image={postSharingImage(post)}
         jsonLd={[
           blogPostingLd(post, settings, siteUrl),
           breadcrumbLd(siteUrl, [
