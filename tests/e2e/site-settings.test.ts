@@ -1,29 +1,23 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { SETTINGS_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
-import { type LiveSite, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
 ] as const;
 
-let site: LiveSite;
-let browser: Browser;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
 beforeAll(async () => {
-  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   await createStaff(site.database.db);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 async function settingsPage(viewport: { width: number; height: number }) {
-  const p = await openPage(browser, viewport);
+  const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await p.page.goto(`${site.baseUrl}/admin/settings`);
   await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fsettings$/);
@@ -118,7 +112,7 @@ describe('changing the settings in the admin', () => {
     }
 
     // A visitor (no session: the stored, cached page) sees them at once.
-    const visitor = await openPage(browser, { width: 390, height: 844 });
+    const visitor = await openPage(site.browser, { width: 390, height: 844 });
     try {
       const { page } = visitor;
       await page.goto(`${site.baseUrl}/`);
