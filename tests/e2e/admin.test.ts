@@ -129,8 +129,7 @@ describe('staff work the admin in a browser', () => {
       expect(csv).toContain('"wendy@winner.example"');
       expect(csv).toContain('"won"');
 
-      await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Admin' }).hover();
-      await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(/\/admin\/login\?signedOut=1$/);
       await page.waitForLoadState('networkidle');
       await expect(page.getByText('You have signed out.').isVisible()).resolves.toBe(true);
