@@ -1,21 +1,22 @@
 /**
  * Saves every page at 360, 768 and 1440 px into ./screenshots/ (not committed) for a person to look at, and the
  * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu,
- * and the staff pages (signed in as a throwaway account): the site settings, as they open and with fields refused.
+ * the site settings with fields refused.
  * Runs the production build on a fresh temporary database with the demo content.
  * Usage: npm run screenshots [-- /path /other-path]
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { seedDemoContent } from './seed-demo.ts';
-import { SYSTEM_ACTOR } from '../server/audit/audit-log.ts';
-import { createStaffService } from '../server/staff/users.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
+import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';
 import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
 
 const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
+
+/** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 /** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
@@ -47,26 +48,10 @@ const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<v
   { name: 'quote_preselected', path: '/quote?service=web-hosting', act: async () => {} },
 ];
 
-/** Staff pages, each whole and then in the state `act` leaves it in (the viewport only). */
-const STAFF_STATES: Array<{ name: string; path: string; act?: (page: Page) => Promise<void> }> = [
-  {
-    name: 'admin_settings',
-    path: '/admin/settings',
-    act: async (page) => {
-      await page.getByLabel('Phone').fill('555 0123');
-      await page.getByLabel('ABN').fill('51 824 753 557');
-      await page.getByRole('button', { name: 'Save settings' }).click();
-      await page.locator('#settings-abn-error').waitFor();
-    },
-  },
-];
-const staff = { email: 'screenshots@example.com', name: 'Screenshots', password: randomBytes(18).toString('base64url') };
-
-// Forms sent at once, several times from one address.
-// TRUST_PROXY: the staff session cookie is Secure, so the browser says it came over HTTPS through a proxy.
+// Forms sent at once, several times from one address; the session cookie is Secure, so requests say https.
 const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100', TRUST_PROXY: '1' } });
 await seedDemoContent(site.database.db);
-await createStaffService(site.database.db, site.config).createAccount(SYSTEM_ACTOR, staff);
+await createStaff(site.database.db);
 const browser = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
@@ -93,31 +78,41 @@ try {
       }
     }
     await context.close();
-    if (!paths.length) await staffScreenshots(width);
+    if (!paths.length) await adminScreenshots(width);
   }
 } finally {
   await browser.close();
   await site.stop();
 }
 
-/** Signs in as the throwaway account in a context of its own and saves the staff pages at this width. */
-async function staffScreenshots(width: number): Promise<void> {
+/** Signs in and saves the admin pages, and on narrow screens the open Menu drawer. */
+async function adminScreenshots(width: number): Promise<void> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
   const page = await context.newPage();
   await page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
-  for (const state of STAFF_STATES) {
-    await page.goto(site.baseUrl + state.path, { waitUntil: 'networkidle' });
-    await page.screenshot({ path: `screenshots/${width}_${state.name}.png`, fullPage: true });
-    console.log(`screenshots/${width}_${state.name}.png`);
-    if (state.act) {
-      await state.act(page);
-      await page.screenshot({ path: `screenshots/${width}_${state.name}_refused.png` });
-      console.log(`screenshots/${width}_${state.name}_refused.png`);
-    }
+  for (const path of ADMIN_PATHS) {
+    await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
+    const file = `screenshots/${width}${path.replace(/[^a-z0-9]+/gi, '_')}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  // The settings page with a bad phone and ABN sent: the viewport shows the first refused field, focused.
+  await page.goto(`${site.baseUrl}/admin/settings`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Phone').fill('555 0123');
+  await page.getByLabel('ABN').fill('51 824 753 557');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-abn-error').waitFor();
+  await page.screenshot({ path: `screenshots/${width}_admin_settings_refused.png` });
+  console.log(`screenshots/${width}_admin_settings_refused.png`);
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.screenshot({ path: `screenshots/${width}_admin_menu.png` });
+    console.log(`screenshots/${width}_admin_menu.png`);
   }
   await context.close();
 }
