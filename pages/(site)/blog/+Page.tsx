@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
+import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
 import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../../shared/blog.ts';
-import { COMPANY } from '../../../shared/company.ts';
-import { MESSAGES } from '../../../shared/messages.ts';
-import { breadcrumbLd } from '../../../shared/structured-data.ts';
+import { BLOG_TEXT, MESSAGES, SITE_TEXT } from '../../../shared/messages.ts';
 import type { BlogListData } from './+data.ts';
 import { PostCard } from './PostCard.tsx';
 
@@ -35,8 +34,7 @@ async function fetchPage(q: string, cursor: string | null, signal?: AbortSignal)
 
 function resultsText(count: number, q: string): string {
   if (count === 0) return MESSAGES.blogListEmpty;
-  if (!q) return 'Showing the newest posts.';
-  return `${count} ${count === 1 ? 'post matches' : 'posts match'} “${q}”.`;
+  return q ? BLOG_TEXT.matches(count, q) : BLOG_TEXT.newest;
 }
 
 /**
@@ -47,7 +45,7 @@ function resultsText(count: number, q: string): string {
  */
 export default function BlogPage() {
   const data = useData<BlogListData>();
-  const { siteUrl, timeZone } = usePageContext();
+  const { timeZone, settings } = usePageContext();
   const [posts, setPosts] = useState<BlogSummary[]>(data.page.posts);
   const [nextCursor, setNextCursor] = useState(data.page.nextCursor);
   const [pages, setPages] = useState(data.pages);
@@ -119,7 +117,7 @@ export default function BlogPage() {
       setPosts([...posts, ...page.posts]);
       setNextCursor(page.nextCursor);
       setPages(pages + 1);
-      setStatus(`${page.posts.length} more ${page.posts.length === 1 ? 'post' : 'posts'} loaded.`);
+      setStatus(BLOG_TEXT.loaded(page.posts.length));
       window.history.replaceState(null, '', listHref({ pages: pages + 1 }));
     } catch (err) {
       console.error(err);
@@ -134,25 +132,17 @@ export default function BlogPage() {
   return (
     <>
       <Seo
-        title={data.q ? `Search results for “${data.q}”` : data.pages > 1 ? 'Blog: older posts' : 'Blog'}
-        description={`Practical articles on networks, security, hosting and IT projects from the ${COMPANY.name} team.`}
+        title={data.q ? BLOG_TEXT.searchTitle(data.q) : data.pages > 1 ? BLOG_TEXT.olderTitle : BLOG_TEXT.title}
+        description={BLOG_TEXT.description(settings.name)}
         path={data.pages > 1 && !data.q ? listHref({ pages: data.pages }) : '/blog'}
         noindex={data.q !== ''}
-        jsonLd={breadcrumbLd(siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: 'Blog', path: '/blog' },
-        ])}
+        breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }]}
       />
-      <section className="page-hero">
-        <div className="container">
-          <h1>Blog</h1>
-          <p className="lead">Plain-English advice on infrastructure, security and the web, from our engineers.</p>
-        </div>
-      </section>
+      <PageHero title={BLOG_TEXT.title} lead={BLOG_TEXT.lead} />
       <section className="section">
         <div className="container blog-layout">
           <form role="search" method="get" action="/blog" className="blog-search" onSubmit={onSubmit}>
-            <label htmlFor="blog-search-q">Search the blog</label>
+            <label htmlFor="blog-search-q">{BLOG_TEXT.searchLabel}</label>
             <div className="blog-search-row">
               <input
                 id="blog-search-q"
@@ -165,7 +155,7 @@ export default function BlogPage() {
                 aria-describedby="blog-search-results"
               />
               <button type="submit" className="button button-primary">
-                Search
+                {BLOG_TEXT.search}
               </button>
             </div>
           </form>
@@ -174,12 +164,12 @@ export default function BlogPage() {
           </div>
           {isSearch && (
             <p className="blog-search-summary">
-              Showing posts matching “{shownQuery}”. <a href="/blog">Clear search</a>
+              {BLOG_TEXT.showingMatches(shownQuery)} <a href="/blog">{BLOG_TEXT.clearSearch}</a>
             </p>
           )}
           {posts.length === 0 && <p className="blog-empty">{MESSAGES.blogListEmpty}</p>}
           {posts.length > 0 && (
-            <ul className="post-list post-list-featured" aria-label={isSearch ? 'Search results' : 'Posts'}>
+            <ul className="post-list post-list-featured" aria-label={isSearch ? BLOG_TEXT.resultsList : BLOG_TEXT.postsList}>
               {posts.map((post, i) => (
                 <li key={post.id} id={!isSearch && i > 0 && i % BLOG_PAGE_SIZE === 0 ? pageAnchor(i / BLOG_PAGE_SIZE + 1) : undefined}>
                   <PostCard post={post} timeZone={timeZone} first={i === 0} headingRef={(el) => {
@@ -193,11 +183,11 @@ export default function BlogPage() {
             <div className="blog-more">
               {isHydrated ? (
                 <button type="button" className="button button-ghost-dark" onClick={loadMore} disabled={isLoadingMore}>
-                  Load More
+                  {BLOG_TEXT.loadMore}
                 </button>
               ) : (
                 <a className="button button-ghost-dark" href={`${listHref({ pages: pages + 1 })}#${pageAnchor(pages + 1)}`} rel="next">
-                  Load More
+                  {BLOG_TEXT.loadMore}
                 </a>
               )}
             </div>

@@ -1,4 +1,5 @@
 import type { BlogSummary } from '../../../shared/blog.ts';
+import { BLOG_TEXT } from '../../../shared/messages.ts';
 
 /** Author, date, read time and tags of a post; `date` is already formatted in the company's time zone. */
 export function PostMeta({ post, date }: { post: BlogSummary; date: string }) {
@@ -9,10 +10,10 @@ export function PostMeta({ post, date }: { post: BlogSummary; date: string }) {
         <span aria-hidden="true"> · </span>
         <time dateTime={post.publishedAt}>{date}</time>
         <span aria-hidden="true"> · </span>
-        <span>{`${post.readTime} min read`}</span>
+        <span>{BLOG_TEXT.readTime(post.readTime)}</span>
       </p>
       {post.tags.length > 0 && (
-        <ul className="post-tags" aria-label="Tags">
+        <ul className="post-tags" aria-label={BLOG_TEXT.tags}>
           {post.tags.map((tag) => (
             <li key={tag} className="post-tag">
               {tag}

@@ -1,55 +1,48 @@
 import { useData } from 'vike-react/useData';
-import { Seo } from '../../../components/Seo.tsx';
-import { COMPANY } from '../../../shared/company.ts';
-import { breadcrumbLd } from '../../../shared/structured-data.ts';
 import { usePageContext } from 'vike-react/usePageContext';
+import { PageHero } from '../../../components/PageHero.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { phoneE164 } from '../../../shared/au-identifiers.ts';
+import { addressLine } from '../../../shared/company.ts';
+import { CONTACT_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
 import type { LeadFormData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
+import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
 
 export default function ContactPage() {
   const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
-  const { siteUrl } = usePageContext();
+  const { settings } = usePageContext();
   return (
     <>
       <Seo
-        title="Contact us"
-        description={`Send ${COMPANY.name} a message about your network, servers, support or website. We reply within 24 hours on business days.`}
-        jsonLd={breadcrumbLd(siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: 'Contact', path: '/contact' },
-        ])}
+        title={CONTACT_TEXT.title}
+        description={CONTACT_TEXT.description(settings.name)}
+        breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]}
       />
-      <section className="page-hero">
-        <div className="container">
-          <h1>Contact us</h1>
-          <p className="lead">Tell us what you need. We reply within 24 hours on business days.</p>
-        </div>
-      </section>
+      <PageHero title={CONTACT_TEXT.title} lead={CONTACT_TEXT.lead} />
       <section className="section">
         <div className="container form-layout">
           <ContactForm captcha={captcha} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="contact-details">
-            <h2 id="contact-details">Other ways to reach us</h2>
+            <h2 id="contact-details">{CONTACT_TEXT.asideHeading}</h2>
             <dl className="contact-list">
-              <dt>Email</dt>
+              <dt>{CONTACT_TEXT.email}</dt>
               <dd>
-                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+                <a href={`mailto:${settings.email}`}>{settings.email}</a>
               </dd>
-              <dt>Phone</dt>
+              <dt>{CONTACT_TEXT.phone}</dt>
               <dd>
-                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+                <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>
               </dd>
-              <dt>Office</dt>
+              <dt>{CONTACT_TEXT.office}</dt>
               <dd>
-                {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+                {addressLine(settings)}
               </dd>
             </dl>
             <p>
-              Need a price? The <a href="/quote">quote request</a> asks the right questions for each service.
+              {CONTACT_TEXT.quoteHint.before} <a href="/quote">{CONTACT_TEXT.quoteHint.link}</a> {CONTACT_TEXT.quoteHint.after}
             </p>
-            <p className="form-privacy">
-              We use what you send only to answer you. See our <a href="/privacy">privacy policy</a>.
-            </p>
+            <PrivacyNote text={CONTACT_TEXT.privacyNote} />
           </aside>
         </div>
       </section>

@@ -10,7 +10,7 @@ import { useSubmissionKey } from '../../../components/form/submission-key.ts';
 import { typedBeforeHydration } from '../../../components/form/typed-before-hydration.ts';
 import { submitLead } from '../../../components/form/submit-lead.ts';
 import { CONTACT_FIELDS, fieldLines } from '../../../shared/lead-fields.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../../shared/messages.ts';
+import { CONTACT_TEXT, FIELD_MESSAGES, FORM_TEXT, MESSAGES } from '../../../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
 import { ContactFieldsSchema } from '../../../shared/schemas/contact.ts';
 import { type FieldErrors, fieldErrors } from '../../../shared/schemas/fields.ts';
@@ -100,10 +100,10 @@ export function ContactForm({ captcha, wasPostedWithoutScript }: { captcha: Publ
   if (sent) {
     return (
       <SuccessPanel
-        title="Message sent"
+        title={CONTACT_TEXT.sentHeading}
         message={MESSAGES.contactSuccess}
         sent={sent}
-        next="A confirmation is on its way to your inbox. A member of our team reads every message and replies within 24 hours on business days."
+        next={CONTACT_TEXT.sentNext}
         onAgain={() => {
           refocus.current = true;
           setSent(null);
@@ -114,18 +114,18 @@ export function ContactForm({ captcha, wasPostedWithoutScript }: { captcha: Publ
 
   return (
     <form ref={form} className="form card" method="post" action="/contact" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">Send us a message</h2>
+      <h2 id="contact-form-title">{CONTACT_TEXT.formHeading}</h2>
       <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <p className="form-intro">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">with an asterisk</span> are required.
+        {FORM_TEXT.requiredNote.before} <span aria-hidden="true">*</span>
+        <span className="visually-hidden">{FORM_TEXT.requiredNote.marker}</span> {FORM_TEXT.requiredNote.after}
       </p>
       <LeadFields fields={CONTACT_FIELDS} values={values} errors={errors} onValueChange={set} />
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
       <CaptchaWidget config={captcha} action="contact_form" handle={captchaRef} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" aria-disabled={state === 'submitting' || undefined}>
-          {state === 'submitting' ? 'Sending…' : 'Send message'}
+          {state === 'submitting' ? FIELD_MESSAGES.submitting : CONTACT_TEXT.send}
         </button>
       </div>
       <FormStatus state={state} message={message} />

@@ -3,34 +3,31 @@ import { Seo } from '../../../components/Seo.tsx';
 import { ServiceCard } from '../../../components/ServiceCard.tsx';
 import { Stats } from '../../../components/Stats.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
-import { COMPANY } from '../../../shared/company.ts';
-import { CATEGORY_LABELS, SERVICES } from '../../../shared/services.ts';
+import { HOME_TEXT } from '../../../shared/messages.ts';
+import { CATEGORY_LABELS, SERVICES, SERVICE_CATEGORIES } from '../../../shared/services.ts';
 import { organizationLd } from '../../../shared/structured-data.ts';
 
 export default function HomePage() {
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
-        title={COMPANY.name}
-        description="Network security, datacenter, support, migrations and web solutions for Australian businesses. 99.9% uptime, 24/7 support and a reply within 24 hours."
-        jsonLd={organizationLd(siteUrl)}
+        title={settings.name}
+        description={HOME_TEXT.description}
+        jsonLd={organizationLd(settings, siteUrl)}
       />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">IT infrastructure · Web solutions · Australia-wide</p>
-            <h1>Infrastructure that stays up. Websites that win work.</h1>
-            <p className="lead">
-              {COMPANY.name} designs, secures and supports the networks, servers and websites that Australian
-              businesses run on, with engineers who answer the phone at 3 am.
-            </p>
+            <p className="eyebrow">{HOME_TEXT.eyebrow}</p>
+            <h1>{HOME_TEXT.heading}</h1>
+            <p className="lead">{HOME_TEXT.lead(settings.name)}</p>
             <div className="hero-actions">
               <a href="/quote" className="button button-accent">
-                Get a free quote
+                {HOME_TEXT.getQuote}
               </a>
               <a href="/services" className="button button-ghost">
-                Explore services
+                {HOME_TEXT.explore}
               </a>
             </div>
           </div>
@@ -61,47 +58,36 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="infra-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="infra-title">{CATEGORY_LABELS.infrastructure}</h2>
-            <p>From the cabling closet to the cloud: we build it, secure it and keep it running.</p>
-          </div>
-          <div className="card-grid">
-            {SERVICES.filter((s) => s.category === 'infrastructure').map((s) => (
-              <ServiceCard key={s.id} service={s} />
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section className="section section-tint" aria-labelledby="web-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="web-title">{CATEGORY_LABELS.web}</h2>
-            <p>Fast, secure websites on Australian infrastructure, with your domains looked after.</p>
-          </div>
-          <div className="card-grid card-grid-3">
-            {SERVICES.filter((s) => s.category === 'web').map((s) => (
-              <ServiceCard key={s.id} service={s} />
-            ))}
-          </div>
-        </div>
-      </section>
+      {SERVICE_CATEGORIES.map((category, i) => {
+        const services = SERVICES.filter((s) => s.category === category);
+        return (
+          // Every other band is tinted; three cards sit in a row of three rather than leave a gap.
+          <section key={category} className={i % 2 ? 'section section-tint' : 'section'} aria-labelledby={`${category}-title`}>
+            <div className="container">
+              <div className="section-head">
+                <h2 id={`${category}-title`}>{CATEGORY_LABELS[category]}</h2>
+                <p>{HOME_TEXT.categoryIntro[category]}</p>
+              </div>
+              <div className={services.length === 3 ? 'card-grid card-grid-3' : 'card-grid'}>
+                {services.map((s) => (
+                  <ServiceCard key={s.id} service={s} />
+                ))}
+              </div>
+            </div>
+          </section>
+        );
+      })}
 
       <section className="section" aria-labelledby="stats-title">
         <div className="container">
           <h2 id="stats-title" className="visually-hidden">
-            {COMPANY.name} in numbers
+            {HOME_TEXT.statsHeading(settings.name)}
           </h2>
           <Stats />
         </div>
       </section>
 
-      <CallToAction
-        title="Tell us what you need"
-        text="A three-step quote request takes two minutes. We reply within 24 hours on business days."
-      />
+      <CallToAction {...HOME_TEXT.cta} />
     </>
   );
 }

@@ -1,44 +1,37 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
+import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
-import { COMPANY } from '../../../shared/company.ts';
-import { breadcrumbLd } from '../../../shared/structured-data.ts';
+import { phoneE164 } from '../../../shared/au-identifiers.ts';
+import { QUOTE_TEXT } from '../../../shared/messages.ts';
+import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
 import type { QuoteFormData } from './+data.ts';
-import { QUOTE_NEXT_STEPS, QuoteWizard } from './QuoteWizard.tsx';
+import { QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
   const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
-  const { siteUrl } = usePageContext();
+  const { settings } = usePageContext();
   return (
     <>
       <Seo
-        title="Request a quote"
-        description={`Request a quote from ${COMPANY.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`}
+        title={QUOTE_TEXT.title}
+        description={QUOTE_TEXT.description(settings.name)}
         path="/quote"
-        jsonLd={breadcrumbLd(siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: 'Get a quote', path: '/quote' },
-        ])}
+        breadcrumb={[{ name: QUOTE_TEXT.breadcrumb, path: '/quote' }]}
       />
-      <section className="page-hero">
-        <div className="container">
-          <h1>Request a quote</h1>
-          <p className="lead">Three short steps. We reply with a tailored quote within 24 hours on business days.</p>
-        </div>
-      </section>
+      <PageHero title={QUOTE_TEXT.title} lead={QUOTE_TEXT.lead} />
       <section className="section">
         <div className="container form-layout">
           <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="quote-help">
-            <h2 id="quote-help">What happens next</h2>
-            <p>{QUOTE_NEXT_STEPS}</p>
+            <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
+            <p>{QUOTE_TEXT.next}</p>
             <p>
-              Prefer to talk first? Call <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a> or{' '}
-              <a href="/contact">send us a message</a>.
+              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>{' '}
+              {QUOTE_TEXT.talkFirst.or} <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>
+              {QUOTE_TEXT.talkFirst.after}
             </p>
-            <p className="form-privacy">
-              We use what you send only to prepare your quote. See our <a href="/privacy">privacy policy</a>.
-            </p>
+            <PrivacyNote text={QUOTE_TEXT.privacyNote} />
           </aside>
         </div>
       </section>

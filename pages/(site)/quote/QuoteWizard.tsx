@@ -12,7 +12,7 @@ import { useSubmissionKey } from '../../../components/form/submission-key.ts';
 import { typedBeforeHydration } from '../../../components/form/typed-before-hydration.ts';
 import { submitLead } from '../../../components/form/submit-lead.ts';
 import { QUOTE_COLUMN_FIELDS, QUOTE_DETAIL_FIELDS, fieldLines } from '../../../shared/lead-fields.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../../shared/messages.ts';
+import { FIELD_MESSAGES, MESSAGES, QUOTE_TEXT } from '../../../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
 import { quoteFieldsFor } from '../../../shared/quote-fields.ts';
 import {
@@ -58,10 +58,6 @@ function fieldOrder(state: WizardState, step: WizardStep): readonly string[] {
   return quoteFieldsFor(state.service).map((f) => f.name);
 }
 
-/** What follows a request; the page's aside and the confirmation panel both say it. */
-export const QUOTE_NEXT_STEPS =
-  'An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.';
-
 /** The confirmation lists the request's main points; the service's own answers stay in the e-mail copy. */
 const SUMMARY_FIELDS = ['service', 'name', 'email', 'company'];
 
@@ -70,7 +66,7 @@ function sentSummary(state: WizardState): SentItem[] {
   const fields = QUOTE_COLUMN_FIELDS.filter((f) => SUMMARY_FIELDS.includes(f.name));
   return [
     ...fieldLines(fields, (f) => (f.name === 'service' ? state.service : details[f.name])),
-    { label: 'Dates', value: `${details.startDate} to ${details.completionDate}` },
+    { label: QUOTE_TEXT.dates, value: QUOTE_TEXT.dateRange(details.startDate ?? '', details.completionDate ?? '') },
   ];
 }
 
@@ -199,10 +195,10 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
   if (sent) {
     return (
       <SuccessPanel
-        title="Quote request sent"
+        title={QUOTE_TEXT.sentHeading}
         message={MESSAGES.quoteSuccess}
         sent={sent}
-        next={QUOTE_NEXT_STEPS}
+        next={QUOTE_TEXT.next}
         onAgain={() => {
           focusHeading.current = true;
           setSent(null);
@@ -217,8 +213,8 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
     <form ref={form} className="form card wizard" method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
       <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <div className="wizard-progress">
-        <p className="wizard-step-count">{`Step ${state.step} of 3`}</p>
-        <ol className="wizard-steps" aria-label="Progress">
+        <p className="wizard-step-count">{QUOTE_TEXT.stepCount(state.step, WIZARD_STEPS.length)}</p>
+        <ol className="wizard-steps" aria-label={QUOTE_TEXT.progress}>
           {WIZARD_STEPS.map((s) => (
             <li key={s.step} aria-current={s.step === state.step ? 'step' : undefined} data-done={s.step < state.step}>
               {s.title}
@@ -227,13 +223,13 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
         </ol>
       </div>
       <h2 id="wizard-title" ref={heading} tabIndex={-1} className="wizard-heading">
-        {state.step === 3 && service ? `${service.name}: details` : title}
+        {state.step === 3 && service ? QUOTE_TEXT.serviceHeading(service.name) : title}
       </h2>
 
       {state.step === 1 && service && (
         // Seen before the ten cards, so a visitor who came from a service's Get Quote sees it is chosen.
         <p className="wizard-summary">
-          Selected: <strong>{service.name}</strong>
+          {QUOTE_TEXT.selected} <strong>{service.name}</strong>
         </p>
       )}
       {state.step === 1 && (
@@ -250,7 +246,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
       {state.step === 2 && (
         <>
           <p className="wizard-summary">
-            Service: <strong>{service?.name}</strong>
+            {QUOTE_TEXT.service} <strong>{service?.name}</strong>
           </p>
           <LeadFields
             fields={QUOTE_DETAIL_FIELDS}
@@ -271,7 +267,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
       <div className="form-actions">
         {state.step > 1 && (
           <button type="button" className="button button-ghost-dark" onClick={() => goTo((state.step - 1) as WizardStep)}>
-            Back
+            {QUOTE_TEXT.back}
           </button>
         )}
         <button
@@ -284,7 +280,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
           disabled={isHydrated && state.step === 1 && !state.service}
           aria-disabled={status === 'submitting' || undefined}
         >
-          {state.step < 3 ? 'Continue' : status === 'submitting' ? 'Submitting…' : 'Submit request'}
+          {state.step < 3 ? QUOTE_TEXT.continue : status === 'submitting' ? QUOTE_TEXT.submitting : QUOTE_TEXT.submit}
         </button>
       </div>
       <FormStatus state={status} message={message} />

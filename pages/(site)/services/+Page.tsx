@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../components/CallToAction.tsx';
+import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { ServiceIcon } from '../../../components/ServiceIcon.tsx';
 import {
@@ -9,7 +10,8 @@ import {
   type ServiceCategory,
   getService,
 } from '../../../shared/services.ts';
-import { breadcrumbLd, serviceLd } from '../../../shared/structured-data.ts';
+import { SERVICES_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
+import { serviceLd } from '../../../shared/structured-data.ts';
 
 function servicesHref(category: ServiceCategory | 'all', serviceId?: string): string {
   const params = new URLSearchParams();
@@ -24,7 +26,7 @@ function servicesHref(category: ServiceCategory | 'all', serviceId?: string): st
  * shared, bookmarked and crawled, and works without JavaScript.
  */
 export default function ServicesPage() {
-  const { urlParsed, siteUrl } = usePageContext();
+  const { urlParsed, siteUrl, settings } = usePageContext();
   const requestedCategory = urlParsed.search.category;
   const category: ServiceCategory | 'all' = SERVICE_CATEGORIES.find((c) => c === requestedCategory) ?? 'all';
   const visible = SERVICES.filter((s) => category === 'all' || s.category === category);
@@ -35,28 +37,16 @@ export default function ServicesPage() {
   return (
     <>
       <Seo
-        title={requested ? `${selected.name} services` : 'Services'}
-        description={requested ? selected.summary : 'IT infrastructure and web solutions: network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains and hosting.'}
+        title={requested ? SERVICES_TEXT.serviceTitle(selected.name) : SERVICES_TEXT.title}
+        description={requested ? selected.summary : SERVICES_TEXT.description}
         path={requested ? `/services?service=${selected.id}` : '/services'}
-        jsonLd={[
-          ...SERVICES.map((s) => serviceLd(s, siteUrl)),
-          breadcrumbLd(siteUrl, [
-            { name: 'Home', path: '/' },
-            { name: 'Services', path: '/services' },
-          ]),
-        ]}
+        jsonLd={SERVICES.map((s) => serviceLd(s, settings, siteUrl))}
+        breadcrumb={[{ name: SITE_TEXT.nav.services, path: '/services' }]}
       />
-      <section className="page-hero">
-        <div className="container">
-          <h1>Services</h1>
-          <p className="lead">
-            Seven infrastructure services and three web solutions, delivered by one accountable team.
-          </p>
-        </div>
-      </section>
+      <PageHero title={SERVICES_TEXT.title} lead={SERVICES_TEXT.lead} />
       <section className="section">
         <div className="container">
-          <nav aria-label="Service categories" className="filter-bar">
+          <nav aria-label={SERVICES_TEXT.categoriesNav} className="filter-bar">
             <ul>
               {filters.map((f) => (
                 <li key={f}>
@@ -65,14 +55,14 @@ export default function ServicesPage() {
                     className="chip"
                     aria-current={f === category ? 'true' : undefined}
                   >
-                    {f === 'all' ? 'All services' : CATEGORY_LABELS[f]}
+                    {f === 'all' ? SERVICES_TEXT.allServices : CATEGORY_LABELS[f]}
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="services-layout">
-            <nav aria-label="Services" className="service-tabs">
+            <nav aria-label={SERVICES_TEXT.servicesNav} className="service-tabs">
               <ul>
                 {visible.map((s) => (
                   <li key={s.id}>
@@ -101,23 +91,20 @@ export default function ServicesPage() {
                 </div>
               </div>
               <p>{selected.description}</p>
-              <h3>What's included</h3>
+              <h3>{SERVICES_TEXT.included}</h3>
               <ul className="feature-list">
                 {selected.features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
               </ul>
               <a href={`/quote?service=${selected.id}`} className="button button-primary">
-                Get Quote
+                {SITE_TEXT.getQuote}
               </a>
             </article>
           </div>
         </div>
       </section>
-      <CallToAction
-        title="Not sure which service fits?"
-        text="Describe the problem and we'll recommend the right mix, with a fixed quote."
-      />
+      <CallToAction {...SERVICES_TEXT.cta} />
     </>
   );
 }

@@ -3,7 +3,9 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../../components/CallToAction.tsx';
 import { Seo } from '../../../../components/Seo.tsx';
 import { formatLongDate } from '../../../../shared/dates.ts';
-import { blogPostingLd, breadcrumbLd } from '../../../../shared/structured-data.ts';
+import { BLOG_TEXT, SITE_TEXT } from '../../../../shared/messages.ts';
+import { postSharingImage } from '../../../../shared/sharing-image.ts';
+import { blogPostingLd } from '../../../../shared/structured-data.ts';
 import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
 import type { BlogPostData } from './+data.ts';
@@ -11,7 +13,7 @@ import type { BlogPostData } from './+data.ts';
 /** A post page: HTML only. The content was sanitised on save and again when it was read. */
 export default function BlogPostPage() {
   const { post, related } = useData<BlogPostData>();
-  const { siteUrl, timeZone } = usePageContext();
+  const { siteUrl, timeZone, settings } = usePageContext();
   const path = `/blog/${post.slug}`;
   return (
     <>
@@ -20,25 +22,19 @@ export default function BlogPostPage() {
         description={post.excerpt}
         path={path}
         type="article"
-        image={post.featuredImage ?? undefined}
-        jsonLd={[
-          blogPostingLd(post, siteUrl),
-          breadcrumbLd(siteUrl, [
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
-            { name: post.title, path },
-          ]),
-        ]}
+        image={postSharingImage(post)}
+        jsonLd={blogPostingLd(post, settings, siteUrl)}
+        breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
       />
       <article className="section post">
         <div className="container narrow">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
+          <nav aria-label={SITE_TEXT.breadcrumb} className="breadcrumb">
             <ol>
               <li>
-                <a href="/">Home</a>
+                <a href="/">{SITE_TEXT.nav.home}</a>
               </li>
               <li>
-                <a href="/blog">Blog</a>
+                <a href="/blog">{SITE_TEXT.nav.blog}</a>
               </li>
               <li aria-current="page">{post.title}</li>
             </ol>
@@ -52,14 +48,14 @@ export default function BlogPostPage() {
           )}
           <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post-back">
-            <a href="/blog">← Back to the blog</a>
+            <a href="/blog">{BLOG_TEXT.backToBlog}</a>
           </p>
         </div>
       </article>
       {related.length > 0 && (
         <section className="section section-alt related-posts" aria-labelledby="related-title">
           <div className="container">
-            <h2 id="related-title">Related posts</h2>
+            <h2 id="related-title">{BLOG_TEXT.related}</h2>
             <ul className="post-list post-list-related">
               {related.map((item) => (
                 <li key={item.id}>
@@ -70,7 +66,7 @@ export default function BlogPostPage() {
           </div>
         </section>
       )}
-      <CallToAction title="Want this done for your business?" text="Tell us what you need: we reply within 24 hours on business days." />
+      <CallToAction {...BLOG_TEXT.cta} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect, render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import type { BlogPost, BlogSummary } from '../../../../shared/blog.ts';
-import { MESSAGES } from '../../../../shared/messages.ts';
+import { ERROR_PAGES, MESSAGES } from '../../../../shared/messages.ts';
 import type { NotFoundReason } from '../../../_error/+Page.tsx';
 
 export interface BlogPostData {
@@ -10,7 +10,8 @@ export interface BlogPostData {
   related: BlogSummary[];
 }
 
-const BACK = { backHref: '/blog', backLabel: 'Back to the blog' } as const;
+/** A post's error pages lead back to the blog, as the blog's own not-found page does. */
+const BACK = { backHref: ERROR_PAGES.blogListPage.backHref, backLabel: ERROR_PAGES.blogListPage.backLabel };
 
 /**
  * One public post. A renamed post's old slug answers 301 to the new one; a missing, draft or scheduled post is
