@@ -1,5 +1,6 @@
 import { COMPANY } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
+import { INVITATION_DAYS } from './staff.ts';
 
 /*
  * Every text a visitor or a staff member reads, in one place: SPEC.md §8's texts verbatim (MESSAGES), the
@@ -151,6 +152,102 @@ export const ERROR_PAGES = {
   adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
   post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
   lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
+  person: { title: 'Person not found', message: 'This person has no staff account.', backHref: '/admin/staff', backLabel: 'Back to the staff' },
+} as const;
+
+/** The admin's sidebar, in order (the same list is the phone menu). */
+export const ADMIN_NAV = [
+  { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/leads', label: 'Leads' },
+  { href: '/admin/blog', label: 'Blog' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/privacy', label: 'Privacy' },
+  { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/staff', label: 'Staff' },
+  { href: '/admin/account', label: 'Account' },
+] as const;
+
+/** The admin frame, staff accounts (list, invitations, deactivation, sessions) and the audit log's filters. */
+export const STAFF_MESSAGES = {
+  areaName: 'Staff',
+  navLabel: 'Admin',
+  menu: 'Menu',
+  userMenuLabel: 'Your account',
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+  viewSite: 'View website',
+  skipToContent: 'Skip to content',
+  invited: (email: string) => `Invitation sent to ${email}. The link in it works once, for ${INVITATION_DAYS} days.`,
+  invitationPending: (email: string) => `${email} has an invitation waiting; sending another replaces it.`,
+  invitationInvalid: 'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
+  invitationAccepted: 'Your password is set. Sign in with your email and new password.',
+  invitationSubject: 'Your Northbridge IT staff account',
+  invitationText: (name: string, inviter: string, link: string) =>
+    `Hello ${name},\n\n${inviter} has invited you to the Northbridge IT staff area. Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
+  deactivated: (name: string) => `${name} is deactivated and was signed out everywhere.`,
+  reactivated: (name: string) => `${name} can sign in again.`,
+  lastActiveAccount: 'This is the last active account: someone must be able to sign in. Invite or reactivate another person first.',
+  alreadyInState: 'Nothing changed: the account was already in that state. Reload the page to see it.',
+  personNotFound: 'This person has no staff account.',
+  sessionEnded: 'The session has ended.',
+  sessionGone: 'That session had already ended.',
+  passwordsDiffer: 'The passwords do not match.',
+} as const;
+
+/** The audit log's filters. */
+export const AUDIT_TEXTS = {
+  filtersLabel: 'Filter the audit log',
+  person: 'Person',
+  everyone: 'Everyone',
+  action: 'Action',
+  everyAction: 'Every action',
+  apply: 'Filter',
+  clear: 'Show everything',
+  empty: 'Nothing recorded yet.',
+  noneMatch: 'No entries match these filters.',
+} as const;
+
+/** The Staff pages' labels. */
+export const STAFF_TEXTS = {
+  title: 'Staff',
+  peopleHeading: 'People',
+  name: 'Name',
+  status: 'Status',
+  lastSignIn: 'Last sign-in',
+  sessions: 'Sessions',
+  active: 'Active',
+  inactive: 'Deactivated',
+  never: 'Never',
+  you: '(you)',
+  pendingHeading: 'Invitations waiting',
+  invitedBy: (by: string | null, expires: string) => `${by ? `Invited by ${by}; ` : ''}the link works until ${expires}.`,
+  inviteHeading: 'Add a person',
+  inviteHint: 'They get an e-mail with a one-time link to choose their password. Every staff member can do everything in the admin.',
+  inviteName: 'Name',
+  inviteEmail: 'Email',
+  invite: 'Send invitation',
+  inviting: 'Sending…',
+  email: 'Email',
+  created: 'Account created',
+  deactivate: 'Deactivate',
+  deactivateQuestion: (name: string) => `Deactivate ${name}? They are signed out everywhere at once and cannot sign in until reactivated.`,
+  deactivateConfirm: 'Yes, deactivate',
+  reactivate: 'Reactivate',
+  sessionsHeading: 'Sessions',
+  sessionsHint: 'Browsers where this person is signed in. Ending a session signs that browser out at its next request.',
+  noSessions: 'Not signed in anywhere.',
+  started: 'Signed in',
+  expires: 'Ends at the latest',
+  endSession: 'End session',
+  theirActivity: 'Their activity in the audit log',
+  backToStaff: 'All staff',
+  invitationTitle: 'Choose your password',
+  invitationFor: (name: string, email: string) => `Welcome, ${name}. You are setting the password for ${email}.`,
+  newPassword: (min: number) => `Password (at least ${min} characters)`,
+  repeatPassword: 'Repeat the password',
+  setPassword: 'Set password',
+  settingPassword: 'Saving…',
+  toSignIn: 'Go to sign-in',
 } as const;
 
 /*

@@ -6,17 +6,8 @@ import { ACCOUNT_TEXT, ADMIN_MESSAGES } from '../../../shared/messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
-
-function NoticeBox({ notice }: { notice: Notice }) {
-  return (
-    <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-      {notice?.text}
-    </div>
-  );
-}
 
 /** A required input with its label, and the server's error for it below, read with it. */
 function AccountInput({ id, label, error, ...input }: { id: string; label: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
@@ -27,10 +18,6 @@ function AccountInput({ id, label, error, ...input }: { id: string; label: strin
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
-}
-
-function formBody(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  return Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
 }
 
 function PasswordForm() {

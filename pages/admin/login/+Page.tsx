@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { safeNextPath } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES, LOGIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, LOGIN_TEXT, STAFF_MESSAGES } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
@@ -63,6 +63,11 @@ export default function LoginPage() {
         {search.signedOut === '1' && !error && (
           <p role="status" className="notice notice-success">
             {LOGIN_TEXT.signedOut}
+          </p>
+        )}
+        {search.invited === '1' && !error && (
+          <p role="status" className="notice notice-success">
+            {STAFF_MESSAGES.invitationAccepted}
           </p>
         )}
         <div role="alert" className={error ? 'notice notice-error' : undefined}>
