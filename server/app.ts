@@ -31,6 +31,7 @@ import { adminAuthRouter } from './staff/sign-in-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
 import { createInboxService } from './inbox/inbox-service.ts';
+import { deliverySettings } from './inbox/dashboard.ts';
 import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
@@ -116,7 +117,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(staffAuth.middleware);
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
   app.use(adminAccountRouter(staff, config));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config) });
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));

@@ -20,6 +20,7 @@ import { pageRoutes } from '../../server/http/pages.ts';
 import { createPageCache } from '../../server/http/page-cache.ts';
 import { contentSecurityPolicy } from '../../server/http/security-headers.ts';
 import { createInboxService } from '../../server/inbox/inbox-service.ts';
+import { deliverySettings } from '../../server/inbox/dashboard.ts';
 import { storePage } from '../../server/http/stored-page.ts';
 import { publicCaptchaConfig } from '../../server/leads/captcha/index.ts';
 import { createStaffService } from '../../server/staff/users.ts';
@@ -73,7 +74,7 @@ async function renderTimes(): Promise<string> {
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: database.url, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
     const renderer = await productionRenderer();
     const blog = createBlogService({ db: database.db });
-    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
+    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config) });
     const admin = createAdminPageService(inbox, blog, createStaffService(database.db, config));
     const services = { captcha: publicCaptchaConfig(config), blog, admin };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });

@@ -116,6 +116,8 @@ export interface LeadSeed {
   company?: string | null;
   service?: string;
   status?: string;
+  /** Why it was stored as spam on arrival (`too-fast`, `honeypot`). */
+  spamReason?: string;
   createdAt?: string;
   description?: string;
   details?: Record<string, unknown>;
@@ -140,7 +142,7 @@ export async function insertQuote(db: Db, seed: LeadSeed = {}): Promise<string> 
       description: seed.description ?? 'We need hosting.',
       details: JSON.stringify(seed.details ?? { hostingType: 'VPS', storage: 100, bandwidth: 500, ssl: 'Yes' }),
       status: seed.status ?? 'new',
-      notes: null,
+      spam_reason: seed.spamReason ?? null,
       client_ip: null,
       created_at: seed.createdAt ?? new Date().toISOString(),
       submitted_at: null,
@@ -161,7 +163,7 @@ export async function insertContact(db: Db, seed: LeadSeed & { message?: string 
       service: seed.service ?? null,
       message: seed.message ?? 'Please call me.',
       status: seed.status ?? 'new',
-      notes: null,
+      spam_reason: seed.spamReason ?? null,
       client_ip: null,
       created_at: seed.createdAt ?? new Date().toISOString(),
       submitted_at: null,

@@ -44,7 +44,12 @@ describe('audit entries are written with their change, or neither is', () => {
   });
 
   it('inbox: a status change or an erasure whose entry fails leaves the lead as it was', async () => {
-    const inbox = createInboxService({ db: database.db, timeZone: 'Australia/Sydney', countPosts: async () => ({ published: 0, drafts: 0, scheduled: 0 }) });
+    const inbox = createInboxService({
+      db: database.db,
+      timeZone: 'Australia/Sydney',
+      countPosts: async () => ({ published: 0, drafts: 0, scheduled: 0 }),
+      delivery: { siteUrl: 'https://www.example.com.au', staffEmail: 'staff@example.com', hasSmtp: false, hasWebhook: false },
+    });
     const id = await insertQuote(database.db);
     await breakAuditLog();
     await expect(inbox.update(actor, 'quote', id, { status: 'contacted' })).rejects.toThrow(/audit log unavailable/);
