@@ -145,7 +145,7 @@ describe('staff work the admin in a browser', () => {
       const csv = await readFile((await (await download).path())!, 'utf8');
       expect(csv).toContain('"Quote request"');
       expect(csv).toContain('"wendy@winner.example"');
-      expect(csv).toContain('"won"');
+      expect(csv).toContain('"Won"');
 
       await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Admin' }).hover();
       await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('button', { name: 'Logout' }).click();
