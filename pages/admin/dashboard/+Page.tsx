@@ -148,12 +148,13 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="outbox-heading" className="admin-section">
-        <h2 id="outbox-heading">Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h2>
+        <h2 id="outbox-heading">Notifications</h2>
         <PendingNotices pending={d.pending} />
         {d.outboxFailures.length === 0 ? (
           pendingCount === 0 && <p>{INBOX_MESSAGES.allDelivered}</p>
         ) : (
           <>
+            <h3>Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h3>
             <p className="muted">
               {d.outboxFailureCount > d.outboxFailures.length
                 ? `${INBOX_MESSAGES.failuresListed(d.outboxFailures.length, d.outboxFailureCount)} `
