@@ -6,10 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { fieldLabel } from '../shared/lead-fields.ts';
-import { QUOTE_FIELDS } from '../shared/quote-fields.ts';
 import { seedDemoContent } from './seed-demo.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
+import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
 
 const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
@@ -34,18 +33,9 @@ const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<v
     path: '/quote?service=web-hosting',
     act: async (page) => {
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
-      await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
-      await page.getByLabel('Start date').fill('2027-01-10');
-      await page.getByLabel('Completion date').fill('2027-03-01');
-      await page.getByRole('textbox', { name: 'Project description' }).fill('Move our shop to managed hosting.');
+      await fillProjectDetails(page, { description: 'Move our shop to managed hosting.' });
       await page.getByRole('button', { name: 'Continue' }).click();
-      for (const field of QUOTE_FIELDS['web-hosting']) {
-        const role = field.kind === 'select' ? 'combobox' : field.kind === 'number' ? 'spinbutton' : 'textbox';
-        const control = page.getByRole(role, { name: fieldLabel(field), exact: true });
-        if (field.kind === 'select') await control.selectOption(field.options[0]!);
-        else await control.fill(field.kind === 'number' ? '20' : 'Weekends');
-      }
+      await fillServiceAnswers(page, 'web-hosting');
       await page.getByRole('button', { name: 'Submit request' }).click();
       await page.locator('.success-panel').waitFor();
     },

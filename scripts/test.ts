@@ -60,7 +60,7 @@ function vitest(label: string, projects: string[]): void {
 }
 
 function firstLine(text: string | undefined): string {
-  return (text ?? 'failed').split('\n')[0].slice(0, 300);
+  return (text ?? 'failed').split('\n', 1)[0]?.slice(0, 300) ?? 'failed';
 }
 
 function chromiumPath(): string | undefined {

@@ -1,26 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
 let leadId: string;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
+
 beforeAll(async () => {
-  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   await createStaff(site.database.db);
   leadId = await insertQuote(site.database.db, { name: 'Wendy Winner', email: 'wendy@winner.example', company: 'Winner Logistics' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 async function staffPage(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const p = await openPage(browser, viewport);
+  const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await p.page.goto(`${site.baseUrl}/admin/dashboard`);
   await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fdashboard$/);
@@ -165,7 +160,7 @@ describe('two-factor sign-in in a browser', () => {
   it('staff with an authenticator app enter its code after the password and land on next', async () => {
     const user = await createStaff(site.database.db, { email: 'otp@northbridge-it.com.au', name: 'Otto' });
     const secret = await enableTwoFactor(site.database.db, site.config, user);
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const { page } = p;
       await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
@@ -208,7 +203,7 @@ describe('admin accessibility', () => {
       '/admin/account',
     ];
     for (const viewport of Object.values(VIEWPORTS)) {
-      const login = await openPage(browser, viewport);
+      const login = await openPage(site.browser, viewport);
       try {
         await login.page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
         expect(await axeViolations(login.page)).toEqual([]);

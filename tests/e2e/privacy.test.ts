@@ -1,28 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
+
 beforeAll(async () => {
-  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   const db = site.database.db;
   await createStaff(db);
   await insertQuote(db, { name: 'Priya Private', email: 'priya@private.example', description: 'Priya needs a firewall.' });
   await insertContact(db, { name: 'Priya Private', email: 'Priya@Private.example', message: 'Priya again.' });
   await insertContact(db, { name: 'Olga Other', email: 'olga@other.example', message: 'Olga stays.' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 async function signedInPage(viewport: { width: number; height: number }) {
-  const p = await openPage(browser, viewport);
+  const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await p.page.goto(`${site.baseUrl}/admin/privacy`);
   await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fprivacy$/);

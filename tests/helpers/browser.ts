@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type TestApp, createTestApp } from './test-app.ts';
 
 export const VIEWPORTS = {
@@ -48,6 +48,52 @@ export async function startSite(options: Parameters<typeof createTestApp>[0] = {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await t.close();
+    },
+  };
+}
+
+/** A running site and a browser, as a test file uses them: what it reads of the site, and Chromium. */
+export interface BrowserSite extends Pick<LiveSite, 'baseUrl' | 'config' | 'database'> {
+  browser: Browser;
+}
+
+/**
+ * Starts the site (`startSite(options)`) and Chromium in the file's `beforeAll`, and closes both in its `afterAll`;
+ * call it at the top of a test file. Its fields are read inside hooks and tests, once both have started.
+ */
+export function liveSite(options: Parameters<typeof startSite>[0] = {}): BrowserSite {
+  let running: { site: LiveSite; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [site, browser] = await Promise.allSettled([startSite(options), launchBrowser()]);
+    if (site.status === 'fulfilled' && browser.status === 'fulfilled') {
+      running = { site: site.value, browser: browser.value };
+      return;
+    }
+    // Whichever did start is closed, so a failed start leaves no Chromium or database behind.
+    if (site.status === 'fulfilled') await site.value.stop();
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw site.status === 'rejected' ? site.reason : (browser as PromiseRejectedResult).reason;
+  });
+  afterAll(async () => {
+    await running?.browser.close();
+    await running?.site.stop();
+  });
+  const started = () => {
+    if (!running) throw new Error('liveSite() is read before its beforeAll has started the site');
+    return running;
+  };
+  return {
+    get baseUrl() {
+      return started().site.baseUrl;
+    },
+    get config() {
+      return started().site.config;
+    },
+    get database() {
+      return started().site.database;
+    },
+    get browser() {
+      return started().browser;
     },
   };
 }
