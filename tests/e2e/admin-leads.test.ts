@@ -22,6 +22,7 @@ let worker: OutboxWorker;
 let quoteId: string;
 
 beforeAll(async () => {
+  // Started by hand rather than with liveSite(): the site's SMTP_URL needs the catcher's port, known only now.
   smtp = new MailCatcher();
   await smtp.start();
   // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
@@ -81,14 +82,21 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 1);
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') rows.push([...row, cell]), (row = []), (cell = '');
-    else if (c !== '\r') cell += c;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 1;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted || (c !== ',' && c !== '\n' && c !== '\r')) {
+      cell += c;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+    }
   }
   return rows;
 }
