@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../shared/admin.ts';
-import { LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
+import { LeadNoteSchema, LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
 import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
@@ -23,6 +23,7 @@ const VALID_POST = fc.record({
 });
 
 const VALID_LEAD_UPDATE = fc.record({ status: fc.constantFrom(...LEAD_STATUSES) });
+const VALID_NOTE = fc.record({ body: fc.string({ minLength: 1, maxLength: 200 }) });
 
 /** An admin body: near-valid or any JSON, never wrapped (the admin API takes the object itself). */
 function adminBody(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<unknown> {
@@ -74,6 +75,21 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
     for (const row of rows) {
       expect(LeadUpdateSchema.safeParse(row).success, JSON.stringify(row).slice(0, 300)).toBe(true);
     }
+  }, TIMEOUT);
+
+  it(`staff sending ${runs} generated notes never get a 5xx, and every stored note is one the schema accepts`, async () => {
+    let added = 0;
+    await fc.assert(
+      fc.asyncProperty(adminBody(VALID_NOTE), raw, async (body, isRaw) => {
+        const res = await send('post', `/api/admin/leads/quote/${ids.quote}/notes`, isRaw ? JSON.stringify(body).slice(1) : body, isRaw);
+        if (res.status === 201) added += 1;
+      }),
+      { numRuns: runs },
+    );
+    expect(added).toBeGreaterThan(runs / 50);
+    const notes = await t.database.db.selectFrom('lead_notes').select('body').where('lead_id', '=', ids.quote).execute();
+    expect(notes).toHaveLength(added);
+    for (const note of notes) expect(LeadNoteSchema.safeParse(note).data, JSON.stringify(note).slice(0, 300)).toEqual(note);
   }, TIMEOUT);
 
   it(`staff sending ${runs} generated blog posts (creates and edits) never get a 5xx, and every stored post passes BlogPostInputSchema`, async () => {
