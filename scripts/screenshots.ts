@@ -8,10 +8,14 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { seedDemoContent } from './seed-demo.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
+import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';
 import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
 
 const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
+
+/** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 /** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
@@ -43,9 +47,10 @@ const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<v
   { name: 'quote_preselected', path: '/quote?service=web-hosting', act: async () => {} },
 ];
 
-// Forms sent at once, several times from one address.
-const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
+// Forms sent at once, several times from one address; the session cookie is Secure, so requests say https.
+const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100', TRUST_PROXY: '1' } });
 await seedDemoContent(site.database.db);
+await createStaff(site.database.db);
 const browser = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
@@ -72,8 +77,33 @@ try {
       }
     }
     await context.close();
+    if (!paths.length) await adminScreenshots(width);
   }
 } finally {
   await browser.close();
   await site.stop();
+}
+
+/** Signs in and saves the admin pages, and on narrow screens the open Menu drawer. */
+async function adminScreenshots(width: number): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  for (const path of ADMIN_PATHS) {
+    await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
+    const file = `screenshots/${width}${path.replace(/[^a-z0-9]+/gi, '_')}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.screenshot({ path: `screenshots/${width}_admin_menu.png` });
+    console.log(`screenshots/${width}_admin_menu.png`);
+  }
+  await context.close();
 }

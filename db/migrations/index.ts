@@ -10,6 +10,7 @@ import * as signInAttempts from './2026-11-23-050-sign-in-attempts.ts';
 import * as hashedSessionIds from './2026-11-23-051-hashed-session-ids.ts';
 import { type TotpSealing, encryptedTotpSecrets } from './2026-11-23-052-encrypted-totp-secrets.ts';
 import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
+import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as leadNotesAndSpamReason from './2026-11-23-090-lead-notes-and-spam-reason.ts';
 
 /** What some migrations need from the server's configuration. */
@@ -34,6 +35,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-23-051-hashed-session-ids': hashedSessionIds,
     '2026-11-23-052-encrypted-totp-secrets': encryptedTotpSecrets(context.totp),
     '2026-11-23-060-idempotency-keys': idempotencyKeys,
+    '2026-11-23-070-staff-accounts': staffAccounts,
     '2026-11-23-090-lead-notes-and-spam-reason': leadNotesAndSpamReason,
   };
 }

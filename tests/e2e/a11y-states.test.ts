@@ -104,6 +104,12 @@ async function openPhoneMenu(page: Page) {
   await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Contact' }).waitFor();
 }
 
+/** The admin's Menu button on a phone: the sidebar opens as a drawer. */
+async function openAdminMenu(page: Page) {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).waitFor();
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -156,8 +162,10 @@ const STATES: UiState[] = [
     { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name) },
     { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
   ]),
-  { name: 'admin: Admin dropdown open', path: '/admin/dashboard', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
-  { name: 'admin: phone menu open, signed in', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  // Staff browsing the public site keep the header's Admin menu (SPEC.md §2); the admin has a frame of its own.
+  { name: 'staff on the site: Admin dropdown open', path: '/about', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
+  { name: 'staff on the site: phone menu open, signed in', path: '/about', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  { name: 'admin: navigation drawer open', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openAdminMenu, reflow: true },
 
   // Contact form (desktop errors: contact.test.ts).
   {

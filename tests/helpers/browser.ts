@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { STAFF } from './admin-client.ts';
 import { type TestApp, createTestApp } from './test-app.ts';
 
 export const VIEWPORTS = {
@@ -132,6 +133,23 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * A page of the admin at `path`, signed in as STAFF through the sign-in form it is sent to first. The session
+ * cookie is Secure, so the page says it came over HTTPS through a proxy (the site needs TRUST_PROXY).
+ */
+export async function staffPage(site: BrowserSite, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const p = await openPage(site.browser, viewport);
+  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+  await p.page.goto(site.baseUrl + path);
+  await p.page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
+  await p.page.getByLabel('Email').fill(STAFF.email);
+  await p.page.getByLabel('Password').fill(STAFF.password);
+  await p.page.getByRole('button', { name: 'Sign in' }).click();
+  await p.page.waitForURL(site.baseUrl + path);
+  await p.page.waitForLoadState('networkidle');
+  return p;
 }
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2); returns the violations, ids and targets. */

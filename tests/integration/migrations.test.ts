@@ -42,7 +42,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
     const database = await createTestDatabase(engine);
     try {
       const migrator = createMigrator(database);
-      expect((await migrator.migrateTo('2026-11-23-060-idempotency-keys')).error).toBeUndefined();
+      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
       const now = new Date().toISOString();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before migration 090
       const before = database.db as unknown as Kysely<any>;
@@ -55,7 +55,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
       expect(notes).toEqual([expect.objectContaining({ lead_type: 'contact', lead_id: 'c1', body: 'Called twice.', author: null, author_id: null })]);
       expect((await database.db.selectFrom('contacts').select('spam_reason').where('id', '=', 'c1').executeTakeFirstOrThrow()).spam_reason).toBeNull();
 
-      expect((await migrator.migrateTo('2026-11-23-060-idempotency-keys')).error).toBeUndefined();
+      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
       expect(await before.selectFrom('contacts').select(['id', 'notes']).orderBy('id').execute()).toEqual([
         { id: 'c1', notes: 'Called twice.' },
         { id: 'c2', notes: null },
