@@ -146,11 +146,14 @@ describe('staff work leads in a browser', () => {
       const received = await page.getByRole('row').filter({ hasText: 'Colin Contact' }).getByRole('cell').last().boundingBox();
       await page.mouse.click(received!.x + received!.width / 2, received!.y + received!.height / 2);
       await page.waitForURL(/\/admin\/leads\/contact\/[0-9a-f-]{36}$/);
+      // Let the lead page finish loading: leaving it at once would abort its own requests (the favicon).
+      await page.waitForLoadState('networkidle');
       await open(page, site, '/admin/leads');
       const link = page.getByRole('link', { name: 'Dana Datacentre' });
       await link.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
+      await page.waitForLoadState('networkidle');
       p.assertClean();
     } finally {
       await p.close();
