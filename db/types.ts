@@ -172,6 +172,21 @@ export interface StaffInvitationsTable {
   expires_at: string;
 }
 
+/** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A published post's sharing image (migration 101); `drawn_from` identifies the title it shows. */
+export interface PostSharingImagesTable {
+  post_id: string;
+  drawn_from: string;
+  png: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -188,6 +203,8 @@ export interface Database {
   captcha_solutions: CaptchaSolutionsTable;
   idempotency_keys: IdempotencyKeysTable;
   staff_invitations: StaffInvitationsTable;
+  site_settings: SiteSettingsTable;
+  post_sharing_images: PostSharingImagesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

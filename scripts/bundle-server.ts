@@ -62,5 +62,7 @@ for (const input of Object.keys(reach.metafile!.inputs)) {
 for (const name of Object.keys((JSON.parse(readFileSync('node_modules/better-sqlite3/package.json', 'utf8')) as { dependencies: object }).dependencies)) {
   packages.add(name);
 }
+// The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows.
+packages.add('dejavu-fonts-ttf');
 writeFileSync('dist/runtime-packages.json', `${JSON.stringify([...packages].sort(), null, 2)}\n`);
 console.log(`bundled ${Object.keys(ENTRIES).length} entries into dist/; ${packages.size} npm packages are loaded at run time`);

@@ -1,6 +1,7 @@
 /**
  * Saves every page at 360, 768 and 1440 px into ./screenshots/ (not committed) for a person to look at, and the
- * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu.
+ * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu,
+ * the site settings with fields refused.
  * Runs the production build on a fresh temporary database with the demo content.
  * Usage: npm run screenshots [-- /path /other-path]
  */
@@ -15,7 +16,7 @@ const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
-const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account'];
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 /** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
@@ -99,6 +100,14 @@ async function adminScreenshots(width: number): Promise<void> {
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
+  // The settings page with a bad phone and ABN sent: the viewport shows the first refused field, focused.
+  await page.goto(`${site.baseUrl}/admin/settings`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Phone').fill('555 0123');
+  await page.getByLabel('ABN').fill('51 824 753 557');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-abn-error').waitFor();
+  await page.screenshot({ path: `screenshots/${width}_admin_settings_refused.png` });
+  console.log(`screenshots/${width}_admin_settings_refused.png`);
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) {
     await menu.click();

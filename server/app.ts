@@ -37,6 +37,9 @@ import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
+import { createSettingsService } from './settings/settings-service.ts';
+import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
+import { adminSettingsRouter } from './settings/settings-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -92,7 +95,9 @@ export function createApp(deps: AppDeps): Express {
   // The lead endpoints come next: their small JSON answers gain nothing from the layers below (compression,
   // static files, blog routes), and every lead is worth the shortest path.
   const captcha = createCaptcha(config);
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis });
+  // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
+  const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings });
   if (captcha.altcha) {
     const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
     app.use(captchaRouter(captcha.altcha, challengeLimits, deps.redis));
@@ -108,8 +113,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(renderer.assets);
 
-  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
-  app.use(feedsRouter(blog, pageCache, config.SITE_URL));
+  // A post's sharing image is drawn when it is published, after the save's transaction.
+  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate(), onPublished: (post) => void postImages.prepare(post) });
+  const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
+  app.use(postImagesRouter(postImages));
+  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
@@ -119,16 +127,18 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
   app.use(adminAccountRouter(staff, config));
   app.use(adminStaffRouter(staff));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config) });
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));
+  app.use(adminSettingsRouter(settings));
   app.use('/admin', privatePages);
 
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
     admin: createAdminPageService(inbox, blog, staff),
+    settings,
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

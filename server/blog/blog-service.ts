@@ -78,6 +78,8 @@ export interface BlogServiceDeps {
   db: Db;
   /** Called after every committed write, so caches drop what they rendered. */
   onChange?: () => void;
+  /** Called after a save that leaves a post published (or scheduled), e.g. to draw its sharing image. */
+  onPublished?: (post: BlogPost) => void;
 }
 
 /** Content is sanitised again on the way out, so a row written by any other path cannot carry a script. */
@@ -158,7 +160,7 @@ async function auditSave(trx: Db, actor: Actor, before: BlogPost | null, after: 
   } else if (before) await recordAudit(trx, actor, 'post.updated', target);
 }
 
-export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps): BlogService {
+export function createBlogService({ db, onChange = () => {}, onPublished = () => {} }: BlogServiceDeps): BlogService {
   /** Runs a write in one transaction with the version bump; retries once if another save took the slug. */
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
@@ -174,6 +176,12 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         if (attempt >= 3 || !isUniqueViolation(err)) throw err;
       }
     }
+  }
+
+  /** A saved post, passed to `onPublished` when it is published. */
+  function saved(post: BlogPost): BlogPost {
+    if (post.published) onPublished(post);
+    return post;
   }
 
   async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
@@ -221,18 +229,18 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
     async createPost(input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
       const data = parsePost(input);
       const at = now.toISOString();
-      return write(async (trx) => {
+      return saved(await write(async (trx) => {
         const slug = await freeSlug(trx, data.title);
         const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post]);
         await auditSave(trx, actor, null, post, now);
         return withoutSearchText(post);
-      });
+      }));
     },
 
     async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
       const data = parsePost(input);
-      return write(async (trx) => {
+      return saved(await write(async (trx) => {
         const before = await findBlogById(trx, id);
         if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
         const slug = slugify(data.title) === before.slug ? before.slug : await freeSlug(trx, data.title, id);
@@ -248,7 +256,7 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         await updateBlog(trx, post);
         await auditSave(trx, actor, before, post, now);
         return withoutSearchText(post);
-      });
+      }));
     },
 
     async deletePost(id, { actor = SYSTEM_ACTOR } = {}) {

@@ -20,6 +20,7 @@ import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
 import { AppError } from '../errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { leadNotifications } from '../leads/notifications.ts';
+import type { SettingsReader } from '../settings/settings-service.ts';
 import { type DeliverySettings, getDashboard } from './dashboard.ts';
 import { exportLeadsCsv } from './lead-export.ts';
 import { mergedPage } from './lead-list.ts';
@@ -70,7 +71,15 @@ function leadTarget(type: LeadType, id: string): string {
  * not spam queues them (through the outbox, in the same transaction) and clears its spam reason. The row changes
  * only if its status is still the one read, so two staff releasing it at once cannot send them twice.
  */
-async function updateLead(db: Db, actor: Actor, type: LeadType, id: string, patch: LeadUpdate, delivery: DeliverySettings): Promise<LeadDetail> {
+async function updateLead(
+  db: Db,
+  actor: Actor,
+  type: LeadType,
+  id: string,
+  patch: LeadUpdate,
+  delivery: DeliverySettings,
+  settings: SettingsReader,
+): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
   const from = summaryOf(stored).status;
@@ -78,6 +87,8 @@ async function updateLead(db: Db, actor: Actor, type: LeadType, id: string, patc
   if (to === undefined || to === from) return (await getLead(db, type, id))!;
   if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
   const release = from === 'spam' && stored.lead.spamReason !== null;
+  // Read before the transaction: the acknowledgement is signed with the company details in force.
+  const company = release ? await settings.current() : null;
   await db.transaction().execute(async (trx) => {
     const changed = await updateLeadRow(trx, LEAD_TABLES[type], id, from, release ? { status: to, spam_reason: null } : { status: to });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
@@ -86,7 +97,7 @@ async function updateLead(db: Db, actor: Actor, type: LeadType, id: string, patc
       return;
     }
     const queuedAt = new Date().toISOString();
-    const messages = leadNotifications(stored, { ...delivery, acknowledge: true, queuedAt });
+    const messages = leadNotifications(stored, { ...delivery, company: company!, acknowledge: true, queuedAt });
     await insertOutboxMessages(trx, messages);
     await recordAudit(trx, actor, 'lead.not_spam', `${leadTarget(type, id)} ${from} → ${to}, ${messages.length} notifications queued`);
   });
@@ -158,13 +169,15 @@ export interface InboxDeps {
   countPosts: () => Promise<BlogPostCounts>;
   /** Where notifications go and which channels are configured (released spam, the dashboard's delivery state). */
   delivery: DeliverySettings;
+  /** The company details a released lead's acknowledgement is signed with. */
+  settings: SettingsReader;
 }
 
-export function createInboxService({ db, timeZone, countPosts, delivery }: InboxDeps): InboxService {
+export function createInboxService({ db, timeZone, countPosts, delivery, settings }: InboxDeps): InboxService {
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
-    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, delivery),
+    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, delivery, settings),
     addNote: (actor, type, id, body) => addNote(db, actor, type, id, body),
     remove: (actor, type, id) => deleteLead(db, actor, type, id),
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),

@@ -15,6 +15,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createInboxService } from '../../server/inbox/inbox-service.ts';
 import { deliverySettings } from '../../server/inbox/dashboard.ts';
+import { createSettingsService } from '../../server/settings/settings-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { DbEngine } from '../../db/database.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
@@ -99,7 +100,8 @@ async function bench(engine: DbEngine): Promise<void> {
     const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
     const db = database.db;
     const blog = createBlogService({ db });
-    const inbox = createInboxService({ db, timeZone: TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config) });
+    const settings = createSettingsService({ db, logger: createLogger(config), contentArea: 'blog' });
+    const inbox = createInboxService({ db, timeZone: TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
 
     // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
     const floor = await measureLatency(() => sql`select 1`.execute(db), SAMPLES);

@@ -30,8 +30,8 @@ const ACTION_LABELS: Record<LeadStatus, string> = {
 };
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
-function replyHref(lead: LeadDetail): string {
-  const subject = INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service));
+function replyHref(lead: LeadDetail, companyName: string): string {
+  const subject = INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service), companyName);
   // The address is encoded whole (a `?` or `&` in it cannot add headers), keeping its `@` readable.
   return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
 }
@@ -39,7 +39,7 @@ function replyHref(lead: LeadDetail): string {
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
   const initial = useData<LeadDetail>();
-  const { csrfToken, timeZone } = usePageContext();
+  const { csrfToken, timeZone, settings } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,7 +65,7 @@ export default function LeadPage() {
     <AdminShell
       title={`${LEAD_TYPE_LABELS[lead.type]} from ${lead.name}`}
       actions={
-        <a href={replyHref(lead)} className="button button-primary">
+        <a href={replyHref(lead, settings.name)} className="button button-primary">
           {INBOX_MESSAGES.replyByEmail}
         </a>
       }
