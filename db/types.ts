@@ -144,6 +144,53 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+/** An uploaded image (migration 080); its stored copies are `image_variants`. */
+export interface ImagesTable {
+  id: string;
+  file_name: string;
+  format: string;
+  width: number;
+  height: number;
+  /** Size of the uploaded file. */
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  width: number;
+  /** `webp` or the original's format. */
+  format: string;
+  content_type: string;
+  data: Uint8Array;
+}
+
+/** What one save of a post stored (migration 081). */
+export interface BlogRevisionsTable {
+  id: string;
+  blog_id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  tags: string;
+  featured_image: string | null;
+  /** The staff member who saved, or null for the system (scripts, demo content). */
+  user_id: string | null;
+  created_at: string;
+}
+
+/** The editor's form as one person left it (migration 081); `form` is JSON. */
+export interface BlogAutosavesTable {
+  key: string;
+  user_id: string;
+  blog_id: string | null;
+  form: string;
+  saved_at: string;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -158,6 +205,10 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   captcha_solutions: CaptchaSolutionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
+  blog_revisions: BlogRevisionsTable;
+  blog_autosaves: BlogAutosavesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

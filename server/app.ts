@@ -35,6 +35,8 @@ import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
+import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
+import { createImageService } from './media/image-service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -109,6 +111,8 @@ export function createApp(deps: AppDeps): Express {
   const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
   app.use(feedsRouter(blog, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
+  const images = createImageService({ db: database.db });
+  app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
   const staff = createStaffService(database.db, config);
@@ -120,6 +124,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));
+  app.use(adminImagesRouter(images));
   app.use('/admin', privatePages);
 
   const services: PageServices = {

@@ -187,6 +187,8 @@ export const AUDIT_ACTIONS = {
   'post.published': 'Published post',
   'post.updated': 'Updated post',
   'post.deleted': 'Deleted post',
+  'post.restored': 'Restored an earlier version of a post',
+  'image.uploaded': 'Uploaded image',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
   'leads.exported': 'Exported leads',
