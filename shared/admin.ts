@@ -1,4 +1,4 @@
-import type { BlogListPage, BlogPost } from './blog.ts';
+import type { BlogListPage, BlogPost, EditorState } from './blog.ts';
 import type { LeadLine } from './lead-fields.ts';
 
 /**
@@ -210,4 +210,6 @@ export interface AdminPageService {
   /** Every post, drafts and scheduled ones included. */
   posts(cursor?: string): Promise<BlogListPage>;
   post(id: string): Promise<BlogPost | null>;
+  /** The blog editor's post (null id: a new one), history and the person's autosave; null for no such post. */
+  editor(id: string | null, userId: string): Promise<EditorState | null>;
 }

@@ -91,3 +91,26 @@ export const BlogPostInputSchema = z.object({
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 /** What the server saves after validation. */
 export type BlogPostData = z.output<typeof BlogPostInputSchema>;
+
+const upTo = (label: string, max: number) => z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)));
+
+/**
+ * The editor's form as autosaved while staff type: what is in each field, half-written or not (it is checked when
+ * the post is saved), within the same lengths a save accepts.
+ */
+export const EditorFormSchema = z.object({
+  title: upTo('Title', 200),
+  excerpt: upTo('Excerpt', 500),
+  author: upTo('Author', 100),
+  content: upTo('Content', 500_000),
+  tags: upTo('Tags', 1000),
+  featuredImage: upTo('Featured image', 2000),
+  slug: upTo('Address', 200),
+  /** True once staff typed an address of their own: it then stops following the title. */
+  slugEdited: z.boolean({ error: FIELD_MESSAGES.invalid }),
+  published: z.boolean({ error: FIELD_MESSAGES.invalid }),
+  /** The publish date as the form's local date-time field holds it. */
+  publishedAt: upTo('Publish date', 40),
+});
+
+export type EditorForm = z.output<typeof EditorFormSchema>;
