@@ -58,6 +58,8 @@ export function PostEditor({ data }: { data: EditorData }) {
     data.state.autosave ? { kind: 'success', text: EDITOR_MESSAGES.autosaveRestored(formatDateTime(data.state.autosave.savedAt, timeZone)), restored: true } : null,
   );
   const [busy, setBusy] = useState(false);
+  // Bumped when the content is replaced from outside the editor (a restore, a discarded autosave): it starts afresh.
+  const [contentVersion, setContentVersion] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
   const uid = useId();
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(saved), [form, saved]);
@@ -149,6 +151,7 @@ export function PostEditor({ data }: { data: EditorData }) {
     await adminApi('DELETE', `/api/admin/posts/${post?.id ?? 'new'}/autosave`, csrfToken).catch(() => {});
     setForm(saved);
     autosave.settle(saved);
+    setContentVersion((v) => v + 1);
     setNotice(null);
   }
 
@@ -156,6 +159,7 @@ export function PostEditor({ data }: { data: EditorData }) {
     if (!post) return;
     try {
       settle(await adminApi<BlogPost>('POST', `/api/admin/posts/${post.id}/revisions/${revision.id}/restore`, csrfToken));
+      setContentVersion((v) => v + 1);
       setErrors({});
       announce({ kind: 'success', text: EDITOR_MESSAGES.revisionRestored(formatDateTime(revision.savedAt, timeZone)) });
     } catch (err) {
@@ -205,6 +209,7 @@ export function PostEditor({ data }: { data: EditorData }) {
             Content<span aria-hidden="true"> *</span>
           </span>
           <RichTextEditor
+            key={contentVersion}
             html={form.content}
             onChange={(html) => set('content', html)}
             labelId={`${uid}-content-label`}
