@@ -1,3 +1,5 @@
+import { SITE_TEXT } from '../shared/messages.ts';
+
 /** The closing band of content pages: one clear next step. */
 export function CallToAction({ title, text }: { title: string; text: string }) {
   return (
@@ -9,10 +11,10 @@ export function CallToAction({ title, text }: { title: string; text: string }) {
         </div>
         <div className="cta-actions">
           <a href="/quote" className="button button-accent">
-            Get a quote
+            {SITE_TEXT.ctaQuote}
           </a>
           <a href="/contact" className="button button-ghost">
-            Talk to us
+            {SITE_TEXT.ctaTalk}
           </a>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { type DetailedHTMLProps, type HTMLAttributes, type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
+import { FORM_TEXT } from '../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../shared/page-context.ts';
 
 declare module 'react' {
@@ -159,9 +160,9 @@ function Recaptcha({ siteKey, action, handleRef }: { siteKey: string; action: st
   }));
   return (
     <p className="captcha-note" ref={note}>
-      This site is protected by reCAPTCHA and the Google{' '}
-      <a href="https://policies.google.com/privacy">Privacy Policy</a> and{' '}
-      <a href="https://policies.google.com/terms">Terms of Service</a> apply.
+      {FORM_TEXT.recaptchaNote.before} <a href="https://policies.google.com/privacy">{FORM_TEXT.recaptchaNote.privacy}</a>{' '}
+      {FORM_TEXT.recaptchaNote.and} <a href="https://policies.google.com/terms">{FORM_TEXT.recaptchaNote.terms}</a>{' '}
+      {FORM_TEXT.recaptchaNote.after}
     </p>
   );
 }

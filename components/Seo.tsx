@@ -2,7 +2,9 @@ import { Head } from 'vike-react/Head';
 import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import { COMPANY } from '../shared/company.ts';
+import { SITE_TEXT } from '../shared/messages.ts';
 import { SHARING_IMAGE_SIZE, sharingImage } from '../shared/sharing-image.ts';
+import { breadcrumbLd } from '../shared/structured-data.ts';
 
 export interface SeoProps {
   /** The page's own title; the company name is appended. */
@@ -14,6 +16,8 @@ export interface SeoProps {
   type?: 'website' | 'article';
   /** One or more schema.org objects, emitted as JSON-LD. */
   jsonLd?: object | object[];
+  /** The page's place below Home (its parents first), emitted as a schema.org BreadcrumbList. */
+  breadcrumb?: ReadonlyArray<{ name: string; path: string }>;
   noindex?: boolean;
 }
 
@@ -23,7 +27,7 @@ function safeJson(value: unknown): string {
 }
 
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
-export function Seo({ title, description, path, image, type = 'website', jsonLd, noindex }: SeoProps) {
+export function Seo({ title, description, path, image, type = 'website', jsonLd, breadcrumb, noindex }: SeoProps) {
   const pageContext = usePageContext();
   const fullTitle = title === COMPANY.name ? `${COMPANY.name} | ${COMPANY.tagline}` : `${title} | ${COMPANY.name}`;
   useConfig()({ title: fullTitle, description });
@@ -31,7 +35,10 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
   const imageUrl = new URL(sharingImage(image), pageContext.siteUrl).href;
   // Only the build's own PNGs are known to be this size; an image from elsewhere has whatever size it has.
   const isOwnImage = imageUrl.startsWith(new URL('/', pageContext.siteUrl).href) && imageUrl.endsWith('.png');
-  const ld = jsonLd ? (Array.isArray(jsonLd) ? jsonLd : [jsonLd]) : [];
+  const ld = [
+    ...(jsonLd ? [jsonLd].flat() : []),
+    ...(breadcrumb ? [breadcrumbLd(pageContext.siteUrl, [{ name: SITE_TEXT.nav.home, path: '/' }, ...breadcrumb])] : []),
+  ];
   return (
     <Head>
       <link rel="canonical" href={canonical} />

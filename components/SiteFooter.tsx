@@ -1,4 +1,5 @@
 import { COMPANY } from '../shared/company.ts';
+import { SITE_TEXT } from '../shared/messages.ts';
 import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
 
@@ -9,7 +10,7 @@ export function SiteFooter() {
       <div className="container footer-grid">
         <section className="footer-about" aria-label={COMPANY.name}>
           <Logo />
-          <p>{COMPANY.tagline}. Founded in Sydney in {COMPANY.founded}.</p>
+          <p>{SITE_TEXT.footerAbout}</p>
           <address>
             {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
             <br />
@@ -34,16 +35,16 @@ export function SiteFooter() {
         ))}
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="footer-heading">
-            Company
+            {SITE_TEXT.footerCompany}
           </h2>
           <ul>
-            <li><a href="/about">About</a></li>
-            <li><a href="/blog">Blog</a></li>
-            <li><a href="/contact">Contact</a></li>
-            <li><a href="/quote">Get Quote</a></li>
-            <li><a href="/privacy">Privacy</a></li>
+            <li><a href="/about">{SITE_TEXT.nav.about}</a></li>
+            <li><a href="/blog">{SITE_TEXT.nav.blog}</a></li>
+            <li><a href="/contact">{SITE_TEXT.nav.contact}</a></li>
+            <li><a href="/quote">{SITE_TEXT.getQuote}</a></li>
+            <li><a href="/privacy">{SITE_TEXT.nav.privacy}</a></li>
           </ul>
-          <h2 className="footer-heading">Follow us</h2>
+          <h2 className="footer-heading">{SITE_TEXT.footerFollow}</h2>
           <ul className="social-links">
             {COMPANY.social.map((s) => (
               <li key={s.name}>
@@ -54,9 +55,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>
-          {`© ${year} ${COMPANY.legalName}. ABN ${COMPANY.abn}.`}
-        </p>
+        <p>{SITE_TEXT.copyright(year)}</p>
       </div>
     </footer>
   );

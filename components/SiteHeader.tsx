@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
+import { SITE_TEXT } from '../shared/messages.ts';
 import { SERVICES } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
 
 const LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '/services', label: 'Services' },
-  { href: '/about', label: 'About' },
-  { href: '/blog', label: 'Blog' },
-  { href: '/contact', label: 'Contact' },
+  { href: '/', label: SITE_TEXT.nav.home },
+  { href: '/services', label: SITE_TEXT.nav.services },
+  { href: '/about', label: SITE_TEXT.nav.about },
+  { href: '/blog', label: SITE_TEXT.nav.blog },
+  { href: '/contact', label: SITE_TEXT.nav.contact },
 ] as const;
 
 function isCurrent(pathname: string, href: string): boolean {
@@ -21,7 +22,7 @@ function LogoutForm({ csrfToken }: { csrfToken: string | null }) {
     <form method="post" action="/admin/logout" className="logout-form">
       {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
       <button type="submit" className="nav-button">
-        Logout
+        {SITE_TEXT.logout}
       </button>
     </form>
   );
@@ -38,7 +39,7 @@ function StaffItems({ csrfToken }: { csrfToken: string | null }) {
   return (
     <>
       <li>
-        <a href="/admin/dashboard">Dashboard</a>
+        <a href="/admin/dashboard">{SITE_TEXT.dashboard}</a>
       </li>
       <li>
         <LogoutForm csrfToken={csrfToken} />
@@ -83,14 +84,14 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" className="brand" aria-label="Northbridge IT home">
+        <a href="/" className="brand" aria-label={SITE_TEXT.homeLink}>
           <Logo />
         </a>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={SITE_TEXT.mainNav} className="main-nav">
           <ul className="nav-list">
             {LINKS.map((link) =>
               link.href === '/services' ? (
-                <NavMenu key={link.href} id="services" href="/services" label="Services" menuLabel="Request a quote for a service" current={current('/services')}>
+                <NavMenu key={link.href} id="services" href="/services" label={link.label} menuLabel={SITE_TEXT.servicesMenu} current={current('/services')}>
                   {SERVICES.map((service) => (
                     <li key={service.id}>
                       <a href={`/quote?service=${service.id}`}>{service.name}</a>
@@ -106,22 +107,22 @@ export function SiteHeader() {
               ),
             )}
             {user && (
-              <NavMenu id="admin" href="/admin/dashboard" label="Admin" menuLabel="Admin menu" current={current('/admin')} align="right">
+              <NavMenu id="admin" href="/admin/dashboard" label={SITE_TEXT.admin} menuLabel={SITE_TEXT.adminMenu} current={current('/admin')} align="right">
                 <StaffItems csrfToken={csrfToken} />
               </NavMenu>
             )}
           </ul>
         </nav>
         <a href="/quote" className="button button-primary header-cta">
-          Get Quote
+          {SITE_TEXT.getQuote}
         </a>
         <button type="button" className="mobile-nav-toggle" popoverTarget="mobile-nav">
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{SITE_TEXT.menu}</span>
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <nav id="mobile-nav" popover="auto" aria-label="Main (mobile)" className="mobile-nav">
+        <nav id="mobile-nav" popover="auto" aria-label={SITE_TEXT.mobileNav} className="mobile-nav">
           <ul>
             {LINKS.map((link) => (
               <li key={link.href}>

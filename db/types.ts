@@ -82,6 +82,9 @@ export interface UsersTable {
   totp_last_step: number | null;
   created_at: string;
   updated_at: string;
+  /** Set while the account is deactivated: it cannot sign in (migration 070). */
+  deactivated_at: string | null;
+  last_sign_in_at: string | null;
 }
 
 export interface SessionsTable {
@@ -141,6 +144,17 @@ export interface IdempotencyKeysTable {
   scope: string;
   key: string;
   lead_id: string;
+  expires_at: string;
+}
+
+/** An invitation to a staff account: only the SHA-256 of its one-time token is stored; used ones are deleted. */
+export interface StaffInvitationsTable {
+  id: string;
+  email: string;
+  name: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
   expires_at: string;
 }
 
@@ -205,6 +219,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable;
   captcha_solutions: CaptchaSolutionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  staff_invitations: StaffInvitationsTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   blog_revisions: BlogRevisionsTable;

@@ -1,6 +1,6 @@
 import tokens from '../components/styles/tokens.css?inline';
 import site from '../components/styles/site.css?inline';
-import { COMPANY } from '../shared/company.ts';
+import { SITE_TEXT } from '../shared/messages.ts';
 
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
@@ -17,7 +17,7 @@ export default function HeadDefault() {
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#0b2545" />
-      <link rel="alternate" type="application/rss+xml" title={`${COMPANY.name} blog`} href="/rss.xml" />
+      <link rel="alternate" type="application/rss+xml" title={SITE_TEXT.feedTitle} href="/rss.xml" />
     </>
   );
 }

@@ -8,4 +8,6 @@ export default {
   clientRouting: false,
   // urlPathname: the header and Seo read it, and server routing does not send it to hydrating pages by itself.
   passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname'],
+  // The admin has no page of its own at /admin: its home is the dashboard (signed out, the guard then asks to sign in).
+  redirects: { '/admin': '/admin/dashboard' },
 } satisfies Config;

@@ -6,13 +6,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { fieldLabel } from '../shared/lead-fields.ts';
-import { QUOTE_FIELDS } from '../shared/quote-fields.ts';
 import { seedDemoContent } from './seed-demo.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
+import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';
+import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
 
 const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
+
+/** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 /** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
@@ -34,18 +37,9 @@ const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<v
     path: '/quote?service=web-hosting',
     act: async (page) => {
       await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
-      await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
-      await page.getByLabel('Start date').fill('2027-01-10');
-      await page.getByLabel('Completion date').fill('2027-03-01');
-      await page.getByRole('textbox', { name: 'Project description' }).fill('Move our shop to managed hosting.');
+      await fillProjectDetails(page, { description: 'Move our shop to managed hosting.' });
       await page.getByRole('button', { name: 'Continue' }).click();
-      for (const field of QUOTE_FIELDS['web-hosting']) {
-        const role = field.kind === 'select' ? 'combobox' : field.kind === 'number' ? 'spinbutton' : 'textbox';
-        const control = page.getByRole(role, { name: fieldLabel(field), exact: true });
-        if (field.kind === 'select') await control.selectOption(field.options[0]!);
-        else await control.fill(field.kind === 'number' ? '20' : 'Weekends');
-      }
+      await fillServiceAnswers(page, 'web-hosting');
       await page.getByRole('button', { name: 'Submit request' }).click();
       await page.locator('.success-panel').waitFor();
     },
@@ -53,9 +47,10 @@ const STATES: Array<{ name: string; path: string; act: (page: Page) => Promise<v
   { name: 'quote_preselected', path: '/quote?service=web-hosting', act: async () => {} },
 ];
 
-// Forms sent at once, several times from one address.
-const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
+// Forms sent at once, several times from one address; the session cookie is Secure, so requests say https.
+const site = await startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100', TRUST_PROXY: '1' } });
 await seedDemoContent(site.database.db);
+await createStaff(site.database.db);
 const browser = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
@@ -82,8 +77,33 @@ try {
       }
     }
     await context.close();
+    if (!paths.length) await adminScreenshots(width);
   }
 } finally {
   await browser.close();
   await site.stop();
+}
+
+/** Signs in and saves the admin pages, and on narrow screens the open Menu drawer. */
+async function adminScreenshots(width: number): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+  const page = await context.newPage();
+  await page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  for (const path of ADMIN_PATHS) {
+    await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
+    const file = `screenshots/${width}${path.replace(/[^a-z0-9]+/gi, '_')}.png`;
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.screenshot({ path: `screenshots/${width}_admin_menu.png` });
+    console.log(`screenshots/${width}_admin_menu.png`);
+  }
+  await context.close();
 }

@@ -28,6 +28,7 @@ import { createStaffService } from './staff/users.ts';
 import { originCheck } from './http/origin-check.ts';
 import { adminAccountRouter } from './staff/account-routes.ts';
 import { adminAuthRouter } from './staff/sign-in-routes.ts';
+import { adminStaffRouter } from './staff/staff-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
 import { createInboxService } from './inbox/inbox-service.ts';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(staffAuth.middleware);
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
   app.use(adminAccountRouter(staff, config));
+  app.use(adminStaffRouter(staff));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));

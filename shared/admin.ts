@@ -1,5 +1,6 @@
 import type { BlogListPage, BlogPost, EditorState } from './blog.ts';
 import type { LeadLine } from './lead-fields.ts';
+import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
  * The admin area's domain types, shared by the server (which fills them) and the admin pages (which show
@@ -133,6 +134,8 @@ export interface DashboardData {
 
 export interface AuditEntry {
   id: string;
+  /** The staff account that acted, if any (a failed sign-in or the system has none). */
+  userId: string | null;
   actor: string | null;
   action: string;
   target: string | null;
@@ -140,9 +143,38 @@ export interface AuditEntry {
   createdAt: string;
 }
 
+/** What an entry is about, where it still exists: the post, the lead or the person, with a page to open. */
+export interface AuditSubject {
+  href: string;
+  label: string;
+}
+
+export interface AuditLine extends AuditEntry {
+  subject: AuditSubject | null;
+  /** The page of the staff member who acted, while their account exists. */
+  actorHref: string | null;
+}
+
+/** The audit log's filters (URL query `person`, `action`) and page (`cursor`). */
+export interface AuditQuery {
+  person?: string;
+  action?: string;
+  cursor?: string;
+}
+
 export interface AuditPage {
-  entries: AuditEntry[];
+  entries: AuditLine[];
   nextCursor: string | null;
+  /** The people the log can be filtered by: every staff account. */
+  people: Array<{ id: string; name: string }>;
+}
+
+/** The audit log's address for a filter and page, for links and the pager. */
+export function auditQueryString(query: AuditQuery): string {
+  const params = new URLSearchParams();
+  for (const key of ['person', 'action', 'cursor'] as const) if (query[key]) params.set(key, query[key]);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 export interface AccountInfo {
@@ -183,6 +215,10 @@ export const AUDIT_ACTIONS = {
   'auth.recovery_code_used': 'Used a recovery code',
   'user.created': 'Account created',
   'user.password_reset': 'Password reset from the command line',
+  'user.invited': 'Invited a person',
+  'user.deactivated': 'Deactivated an account',
+  'user.reactivated': 'Reactivated an account',
+  'user.session_ended': "Ended a person's session",
   'post.created': 'Created post',
   'post.published': 'Published post',
   'post.updated': 'Updated post',
@@ -205,11 +241,20 @@ export interface AdminPageService {
   dashboard(): Promise<DashboardData>;
   leads(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
   lead(type: LeadType, id: string): Promise<LeadDetail | null>;
-  audit(cursor?: string): Promise<AuditPage>;
+  audit(query: AuditQuery): Promise<AuditPage>;
+  staff(): Promise<StaffOverview>;
+  person(id: string): Promise<StaffPerson | null>;
+  /** Who an invitation link is for; null when it does not work. */
+  invitation(token: string): Promise<InvitationView | null>;
   account(userId: string): Promise<AccountInfo>;
   /** Every post, drafts and scheduled ones included. */
   posts(cursor?: string): Promise<BlogListPage>;
   post(id: string): Promise<BlogPost | null>;
   /** The blog editor's post (null id: a new one), history and the person's autosave; null for no such post. */
   editor(id: string | null, userId: string): Promise<EditorState | null>;
+}
+
+/** The staff area: its pages have their own frame, are private and never cached. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }

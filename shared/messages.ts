@@ -1,10 +1,12 @@
 import { COMPANY } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
+import { INVITATION_DAYS } from './staff.ts';
 
 /*
- * Every text a visitor or a staff member reads from the site's logic, in one place: SPEC.md §8's texts
- * verbatim (MESSAGES), the forms' field messages, the admin's, and the API's own answers. Page copy (headings,
- * service descriptions) lives with its page or catalogue.
+ * Every text a visitor or a staff member reads, in one place: SPEC.md §8's texts verbatim (MESSAGES), the
+ * forms' field messages, the admin's, the API's own answers, and (below ERROR_PAGES) the pages' own words.
+ * Facts with a catalogue of their own stay there: the company's (company.ts), the services' (services.ts) and
+ * the lead fields' labels (lead-fields.ts, quote-fields.ts).
  */
 
 /** Every user-facing status text of SPEC.md §8. */
@@ -150,6 +152,362 @@ export const ERROR_PAGES = {
   adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
   post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
   lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
+  person: { title: 'Person not found', message: 'This person has no staff account.', backHref: '/admin/staff', backLabel: 'Back to the staff' },
+} as const;
+
+/** The admin's sidebar, in order (the same list is the phone menu). */
+export const ADMIN_NAV = [
+  { href: '/admin/dashboard', label: 'Dashboard' },
+  { href: '/admin/leads', label: 'Leads' },
+  { href: '/admin/blog', label: 'Blog' },
+  { href: '/admin/audit', label: 'Audit log' },
+  { href: '/admin/privacy', label: 'Privacy' },
+  { href: '/admin/settings', label: 'Settings' },
+  { href: '/admin/staff', label: 'Staff' },
+  { href: '/admin/account', label: 'Account' },
+] as const;
+
+/** The admin frame, staff accounts (list, invitations, deactivation, sessions) and the audit log's filters. */
+export const STAFF_MESSAGES = {
+  areaName: 'Staff',
+  navLabel: 'Admin',
+  menu: 'Menu',
+  userMenuLabel: 'Your account',
+  signedInAs: 'Signed in as',
+  signOut: 'Sign out',
+  viewSite: 'View website',
+  skipToContent: 'Skip to content',
+  invited: (email: string) => `Invitation sent to ${email}. The link in it works once, for ${INVITATION_DAYS} days.`,
+  invitationPending: (email: string) => `${email} has an invitation waiting; sending another replaces it.`,
+  invitationInvalid: 'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
+  invitationAccepted: 'Your password is set. Sign in with your email and new password.',
+  invitationSubject: 'Your Northbridge IT staff account',
+  invitationText: (name: string, inviter: string, link: string) =>
+    `Hello ${name},\n\n${inviter} has invited you to the Northbridge IT staff area. Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
+  deactivated: (name: string) => `${name} is deactivated and was signed out everywhere.`,
+  reactivated: (name: string) => `${name} can sign in again.`,
+  lastActiveAccount: 'This is the last active account: someone must be able to sign in. Invite or reactivate another person first.',
+  alreadyInState: 'Nothing changed: the account was already in that state. Reload the page to see it.',
+  personNotFound: 'This person has no staff account.',
+  sessionEnded: 'The session has ended.',
+  sessionGone: 'That session had already ended.',
+  passwordsDiffer: 'The passwords do not match.',
+} as const;
+
+/** The audit log's filters. */
+export const AUDIT_TEXTS = {
+  filtersLabel: 'Filter the audit log',
+  person: 'Person',
+  everyone: 'Everyone',
+  action: 'Action',
+  everyAction: 'Every action',
+  apply: 'Filter',
+  clear: 'Show everything',
+  empty: 'Nothing recorded yet.',
+  noneMatch: 'No entries match these filters.',
+} as const;
+
+/** The Staff pages' labels. */
+export const STAFF_TEXTS = {
+  title: 'Staff',
+  peopleHeading: 'People',
+  name: 'Name',
+  status: 'Status',
+  lastSignIn: 'Last sign-in',
+  sessions: 'Sessions',
+  active: 'Active',
+  inactive: 'Deactivated',
+  never: 'Never',
+  you: '(you)',
+  pendingHeading: 'Invitations waiting',
+  invitedBy: (by: string | null, expires: string) => `${by ? `Invited by ${by}; ` : ''}the link works until ${expires}.`,
+  inviteHeading: 'Add a person',
+  inviteHint: 'They get an e-mail with a one-time link to choose their password. Every staff member can do everything in the admin.',
+  inviteName: 'Name',
+  inviteEmail: 'Email',
+  invite: 'Send invitation',
+  inviting: 'Sending…',
+  email: 'Email',
+  created: 'Account created',
+  deactivate: 'Deactivate',
+  deactivateQuestion: (name: string) => `Deactivate ${name}? They are signed out everywhere at once and cannot sign in until reactivated.`,
+  deactivateConfirm: 'Yes, deactivate',
+  reactivate: 'Reactivate',
+  sessionsHeading: 'Sessions',
+  sessionsHint: 'Browsers where this person is signed in. Ending a session signs that browser out at its next request.',
+  noSessions: 'Not signed in anywhere.',
+  started: 'Signed in',
+  expires: 'Ends at the latest',
+  endSession: 'End session',
+  theirActivity: 'Their activity in the audit log',
+  backToStaff: 'All staff',
+  invitationTitle: 'Choose your password',
+  invitationFor: (name: string, email: string) => `Welcome, ${name}. You are setting the password for ${email}.`,
+  newPassword: (min: number) => `Password (at least ${min} characters)`,
+  repeatPassword: 'Repeat the password',
+  setPassword: 'Set password',
+  settingPassword: 'Saving…',
+  toSignIn: 'Go to sign-in',
+} as const;
+
+/*
+ * The pages' own words, one constant per area so that a page's browser bundle carries only the texts it shows:
+ * the frame of every page, each public page, the lead forms' controls, and the staff account, sign-in and
+ * privacy pages. A sentence with a link in it is split around the link (`before`, `link`, `after`).
+ */
+
+/** The frame of every public page: skip link, header, footer, and the closing call to action. */
+export const SITE_TEXT = {
+  skipLink: 'Skip to content',
+  homeLink: `${COMPANY.name} home`,
+  nav: { home: 'Home', services: 'Services', about: 'About', blog: 'Blog', contact: 'Contact', privacy: 'Privacy' },
+  getQuote: 'Get Quote',
+  mainNav: 'Main',
+  mobileNav: 'Main (mobile)',
+  menu: 'Menu',
+  servicesMenu: 'Request a quote for a service',
+  admin: 'Admin',
+  adminMenu: 'Admin menu',
+  dashboard: 'Dashboard',
+  logout: 'Logout',
+  breadcrumb: 'Breadcrumb',
+  footerAbout: `${COMPANY.tagline}. Founded in Sydney in ${COMPANY.founded}.`,
+  footerCompany: 'Company',
+  footerFollow: 'Follow us',
+  copyright: (year: number) => `© ${year} ${COMPANY.legalName}. ABN ${COMPANY.abn}.`,
+  ctaQuote: 'Get a quote',
+  ctaTalk: 'Talk to us',
+  feedTitle: `${COMPANY.name} blog`,
+} as const;
+
+export const HOME_TEXT = {
+  description:
+    'Network security, datacenter, support, migrations and web solutions for Australian businesses. 99.9% uptime, 24/7 support and a reply within 24 hours.',
+  eyebrow: 'IT infrastructure · Web solutions · Australia-wide',
+  heading: 'Infrastructure that stays up. Websites that win work.',
+  lead: `${COMPANY.name} designs, secures and supports the networks, servers and websites that Australian businesses run on, with engineers who answer the phone at 3 am.`,
+  getQuote: 'Get a free quote',
+  explore: 'Explore services',
+  categoryIntro: {
+    infrastructure: 'From the cabling closet to the cloud: we build it, secure it and keep it running.',
+    web: 'Fast, secure websites on Australian infrastructure, with your domains looked after.',
+  },
+  statsHeading: `${COMPANY.name} in numbers`,
+  cta: { title: 'Tell us what you need', text: 'A three-step quote request takes two minutes. We reply within 24 hours on business days.' },
+} as const;
+
+export const ABOUT_TEXT = {
+  title: 'About us',
+  description: `${COMPANY.name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`,
+  heading: `About ${COMPANY.name}`,
+  lead: 'Enterprise-grade infrastructure, small-business attention.',
+  storyHeading: 'Our story',
+  story: [
+    `${COMPANY.name} was founded in ${COMPANY.founded} by engineers who had spent years running networks and datacentres for large organisations, and kept meeting growing businesses that were underserved: too big for a friend who "knows computers", too small for the attention of a global integrator.`,
+    'We built the company around that gap. The same team designs your network, rolls out your hardware, hosts your website and answers your support calls, so nothing is lost between vendors and someone always owns the outcome.',
+    'Today we look after offices, warehouses, clinics and online shops across Australia and support their staff overseas, with a 99.9% uptime commitment and engineers on call around the clock.',
+  ],
+  valuesHeading: 'Our values',
+  valuesIntro: 'Four commitments that decide how we work, every day.',
+  values: [
+    { name: 'Excellence', text: 'We document what we build, test what we change and measure what we promise. Good enough is not a standard.' },
+    { name: 'Collaboration', text: 'Your team knows your business; we know infrastructure. Projects go best when we plan them together.' },
+    { name: 'Innovation', text: 'We adopt new technology when it makes your systems safer, simpler or cheaper to run, not because it is new.' },
+    { name: 'Global Mindset', text: 'Australian-based and internationally experienced: we support offices and users wherever your business operates.' },
+  ],
+  cta: { title: "Let's work together", text: "Tell us about your environment and goals; we'll come back within 24 hours on business days." },
+} as const;
+
+export const SERVICES_TEXT = {
+  title: 'Services',
+  serviceTitle: (name: string) => `${name} services`,
+  description:
+    'IT infrastructure and web solutions: network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains and hosting.',
+  lead: 'Seven infrastructure services and three web solutions, delivered by one accountable team.',
+  categoriesNav: 'Service categories',
+  allServices: 'All services',
+  servicesNav: 'Services',
+  included: "What's included",
+  cta: { title: 'Not sure which service fits?', text: "Describe the problem and we'll recommend the right mix, with a fixed quote." },
+} as const;
+
+/** The privacy policy; the section `afterEmail` belongs to ends with the company's address and that text. */
+export const PRIVACY_POLICY_TEXT = {
+  title: 'Privacy policy',
+  description: `How ${COMPANY.name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`,
+  lead: 'What we keep when you contact us, why, and how to have it removed.',
+  sections: [
+    {
+      heading: 'What we collect',
+      text: 'When you send a contact message or request a quote we keep what you type into the form (your name, email address and, if you give them, your company, phone number and project details), the time you sent it, and a shortened form of your network address to protect the forms against abuse.',
+    },
+    {
+      heading: 'Why we collect it',
+      text: 'Only to answer your enquiry, prepare a quote and, if you become a client, deliver the work. We do not sell or share your details with marketers, and our spam check runs on our own server without third-party tracking.',
+    },
+    {
+      heading: 'Where it is kept',
+      text: 'On our own servers. Staff access requires an individual account, and every access to enquiries is recorded in an audit log. Enquiries that do not lead to work are deleted after a set period.',
+    },
+    {
+      heading: 'Your rights',
+      text: 'Under the Australian Privacy Principles you may ask what we hold about you, ask us to correct it, or ask us to delete it. Email',
+      afterEmail: 'from the address you used and we will respond within 30 days.',
+    },
+    { heading: 'Cookies', text: 'Public pages set no cookies. The staff sign-in sets one session cookie, used only to keep staff signed in.' },
+  ],
+} as const;
+
+/** The lead forms' own controls and the confirmation panel both forms become. */
+export const FORM_TEXT = {
+  requiredNote: { before: 'Fields marked', marker: 'with an asterisk', after: 'are required.' },
+  optional: '(optional)',
+  selectPlaceholder: 'Select…',
+  honeypot: 'Leave this field empty',
+  recaptchaNote: { before: 'This site is protected by reCAPTCHA and the Google', privacy: 'Privacy Policy', and: 'and', terms: 'Terms of Service', after: 'apply.' },
+  sentHeading: 'What you sent',
+  nextHeading: 'What happens next',
+  sendAnother: 'Send another',
+  privacyNote: { link: 'privacy policy', after: '.' },
+} as const;
+
+export const CONTACT_TEXT = {
+  title: 'Contact us',
+  description: `Send ${COMPANY.name} a message about your network, servers, support or website. We reply within 24 hours on business days.`,
+  lead: 'Tell us what you need. We reply within 24 hours on business days.',
+  formHeading: 'Send us a message',
+  send: 'Send message',
+  sentHeading: 'Message sent',
+  sentNext:
+    'A confirmation is on its way to your inbox. A member of our team reads every message and replies within 24 hours on business days.',
+  asideHeading: 'Other ways to reach us',
+  email: 'Email',
+  phone: 'Phone',
+  office: 'Office',
+  quoteHint: { before: 'Need a price? The', link: 'quote request', after: 'asks the right questions for each service.' },
+  privacyNote: 'We use what you send only to answer you. See our',
+} as const;
+
+export const QUOTE_TEXT = {
+  title: 'Request a quote',
+  description: `Request a quote from ${COMPANY.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`,
+  breadcrumb: 'Get a quote',
+  lead: 'Three short steps. We reply with a tailored quote within 24 hours on business days.',
+  asideHeading: 'What happens next',
+  /** What follows a request; the page's aside and the confirmation panel both say it. */
+  next: 'An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.',
+  talkFirst: { before: 'Prefer to talk first? Call', or: 'or', link: 'send us a message', after: '.' },
+  privacyNote: 'We use what you send only to prepare your quote. See our',
+  steps: ['Choose a service', 'Project details', 'Service details'],
+  stepCount: (step: number, steps: number) => `Step ${step} of ${steps}`,
+  progress: 'Progress',
+  selected: 'Selected:',
+  service: 'Service:',
+  serviceHeading: (service: string) => `${service}: details`,
+  back: 'Back',
+  continue: 'Continue',
+  submit: 'Submit request',
+  submitting: 'Submitting…',
+  sentHeading: 'Quote request sent',
+  dates: 'Dates',
+  dateRange: (start: string, end: string) => `${start} to ${end}`,
+} as const;
+
+export const BLOG_TEXT = {
+  title: 'Blog',
+  olderTitle: 'Blog: older posts',
+  searchTitle: (q: string) => `Search results for “${q}”`,
+  description: `Practical articles on networks, security, hosting and IT projects from the ${COMPANY.name} team.`,
+  lead: 'Plain-English advice on infrastructure, security and the web, from our engineers.',
+  searchLabel: 'Search the blog',
+  search: 'Search',
+  newest: 'Showing the newest posts.',
+  matches: (count: number, q: string) => `${count} ${count === 1 ? 'post matches' : 'posts match'} “${q}”.`,
+  loaded: (count: number) => `${count} more ${count === 1 ? 'post' : 'posts'} loaded.`,
+  showingMatches: (q: string) => `Showing posts matching “${q}”.`,
+  clearSearch: 'Clear search',
+  resultsList: 'Search results',
+  postsList: 'Posts',
+  loadMore: 'Load More',
+  readTime: (minutes: number) => `${minutes} min read`,
+  tags: 'Tags',
+  related: 'Related posts',
+  backToBlog: '← Back to the blog',
+  cta: { title: 'Want this done for your business?', text: 'Tell us what you need: we reply within 24 hours on business days.' },
+} as const;
+
+/** The words around ERROR_PAGES' title and message. */
+export const ERROR_PAGE_TEXT = {
+  eyebrow404: 'Error 404',
+  eyebrow: 'Error',
+  /** When the message only repeats the title ("Blog Post Not Found" over "Blog post not found"). */
+  sameAsTitle: 'It may have been renamed or removed.',
+  home: 'Back to the home page',
+  contact: 'Contact us',
+  latest: 'Latest posts',
+} as const;
+
+export const LOGIN_TEXT = {
+  title: 'Staff sign-in',
+  signedOut: 'You have signed out.',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+  signingIn: 'Signing in…',
+  codeHelp: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  code: 'Authentication code',
+  verify: 'Verify',
+  verifying: 'Checking…',
+} as const;
+
+export const ACCOUNT_TEXT = {
+  title: 'Your account',
+  signedInAs: 'Signed in as',
+  passwordHeading: 'Change password',
+  currentPassword: 'Current password',
+  newPassword: (min: number) => `New password (at least ${min} characters)`,
+  repeatPassword: 'Repeat the new password',
+  changePassword: 'Change password',
+  twoFactorHeading: 'Two-factor sign-in',
+  recoveryHeading: 'Your recovery codes',
+  recoveryHint: 'Each code signs you in once if you lose your phone. Store them somewhere safe now: they are not shown again.',
+  toDashboard: 'Continue to the dashboard',
+  twoFactorOn: { before: 'Two-factor sign-in is', state: 'on', after: '.' },
+  recoveryLeft: (n: number) => `${n} recovery ${n === 1 ? 'code' : 'codes'} left.`,
+  passwordToDisable: 'Your password, to turn it off',
+  disable: 'Turn off two-factor sign-in',
+  scan: 'Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password).',
+  qrAlt: 'QR code to add this account to an authenticator app',
+  typeKey: 'Or type this key:',
+  code: 'The 6-digit code the app shows',
+  enable: 'Turn on two-factor sign-in',
+  twoFactorOff: 'Two-factor sign-in is off. With it on, signing in also needs a code from your phone.',
+  setUp: 'Set up two-factor sign-in',
+  sessionsHeading: 'Other sessions',
+  otherSessions: (n: number) =>
+    n === 0 ? 'You are not signed in anywhere else.' : `You are signed in on ${n} other ${n === 1 ? 'browser or device' : 'browsers or devices'}.`,
+  sessionLimit: (limit: number) =>
+    `At most ${limit} sessions stay open at once: signing in on one more browser signs out the one signed in longest ago.`,
+  endOthers: 'Sign out other sessions',
+} as const;
+
+/** The staff page for access and erasure requests under the Australian Privacy Principles. */
+export const PRIVACY_REQUEST_TEXT = {
+  title: 'Privacy',
+  heading: 'Access and erasure requests',
+  intro:
+    'When someone asks what we hold about them, or asks us to delete it, enter the email address they used on the contact or quote form. Both actions are recorded in the audit log.',
+  email: 'Email address',
+  export: 'Export data',
+  exported: (email: string, counts: string, auditEntries: number) =>
+    `Downloaded the data held about ${email}: ${counts}, and ${auditEntries} audit ${auditEntries === 1 ? 'entry' : 'entries'}.`,
+  eraseHeading: 'Erase',
+  eraseHint:
+    'Deletes every quote request and contact message sent with this address (in any letter case) and their notifications, for good. The audit log keeps who did it and how much, not the address.',
+  erase: 'Erase all data',
+  eraseQuestion: (email: string) => `Erase everything held about ${email || 'this address'}? This cannot be undone.`,
+  confirmErase: 'Yes, erase all data',
+  erased: (counts: string, email: string) => `Erased ${counts} for ${email}.`,
 } as const;
 
 /** The blog editor: its toolbar, dialogs, image uploads, autosave, history and address (issue 18). */

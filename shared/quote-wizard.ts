@@ -1,5 +1,5 @@
 import { QUOTE_DETAIL_FIELDS } from './lead-fields.ts';
-import { FIELD_MESSAGES } from './messages.ts';
+import { FIELD_MESSAGES, QUOTE_TEXT } from './messages.ts';
 import { quoteFieldsFor } from './quote-fields.ts';
 import { type FieldErrors, fieldErrors } from './schemas/fields.ts';
 import { QuoteDetailsSchema, serviceFieldsSchema } from './schemas/quote.ts';
@@ -14,9 +14,9 @@ export const DETAIL_FIELDS: readonly string[] = QUOTE_DETAIL_FIELDS.map((f) => f
 
 export type WizardStep = 1 | 2 | 3;
 export const WIZARD_STEPS: ReadonlyArray<{ step: WizardStep; title: string }> = [
-  { step: 1, title: 'Choose a service' },
-  { step: 2, title: 'Project details' },
-  { step: 3, title: 'Service details' },
+  { step: 1, title: QUOTE_TEXT.steps[0] },
+  { step: 2, title: QUOTE_TEXT.steps[1] },
+  { step: 3, title: QUOTE_TEXT.steps[2] },
 ];
 
 export interface WizardState {

@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import { type ChangeEvent, type ReactNode, useId } from 'react';
+import { FORM_TEXT } from '../../shared/messages.ts';
 import { FieldError } from './FieldError.tsx';
 
 export interface FieldFrameProps {
@@ -21,6 +22,23 @@ export interface ControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** What every field takes besides its element's own attributes; the value is always text. */
+export type FieldProps<Attributes> = Omit<Attributes, 'id' | 'onChange' | 'value'> & {
+  name: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string | undefined;
+};
+
+/** A field's props parted: the frame's (label, hint, error …) and its element's, with value and onChange wired. */
+export function fieldParts<P extends FieldProps<object> & Pick<FieldFrameProps, 'required' | 'labelSuffix' | 'className'>>(props: P) {
+  const { label, error, hint, labelSuffix, required, className, value, onValueChange, ...element } = props;
+  const onChange = (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onValueChange(e.target.value);
+  return { frame: { label, error, hint, labelSuffix, required, className }, element: { ...element, value, onChange } };
+}
+
 /**
  * The frame every form control shares: a visible label, an optional hint and the error, both linked to
  * the control with `aria-describedby` so a screen reader reads them with the field.
@@ -40,7 +58,7 @@ export function FieldFrame({ label, error, hint, required, labelSuffix, classNam
             {' '}*
           </span>
         ) : (
-          <span className="field-optional"> (optional)</span>
+          <span className="field-optional"> {FORM_TEXT.optional}</span>
         )}
       </label>
       {hint ? (

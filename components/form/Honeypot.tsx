@@ -1,3 +1,4 @@
+import { FORM_TEXT } from '../../shared/messages.ts';
 import { HONEYPOT_FIELD } from '../../shared/schemas/fields.ts';
 import { useIsHydrated } from '../use-is-hydrated.ts';
 
@@ -13,7 +14,7 @@ export function Honeypot({ value, onValueChange }: { value: string; onValueChang
   return (
     <div className="form-honeypot" aria-hidden="true">
       <label>
-        Leave this field empty
+        {FORM_TEXT.honeypot}
         <input
           type="text"
           name={HONEYPOT_FIELD}

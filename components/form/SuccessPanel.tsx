@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
+import { FORM_TEXT } from '../../shared/messages.ts';
 
 export interface SentItem {
   label: string;
@@ -35,7 +36,7 @@ export function SuccessPanel({ title, message, sent, next, onAgain }: {
       <p role="status" className="success-message">
         {message}
       </p>
-      <h3>What you sent</h3>
+      <h3>{FORM_TEXT.sentHeading}</h3>
       <dl className="success-sent">
         {sent.map((item) => (
           <div key={item.label}>
@@ -44,11 +45,11 @@ export function SuccessPanel({ title, message, sent, next, onAgain }: {
           </div>
         ))}
       </dl>
-      <h3>What happens next</h3>
+      <h3>{FORM_TEXT.nextHeading}</h3>
       <p className="success-next">{next}</p>
       <div className="form-actions">
         <button type="button" className="button button-primary" onClick={onAgain}>
-          Send another
+          {FORM_TEXT.sendAnother}
         </button>
       </div>
     </section>

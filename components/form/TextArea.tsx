@@ -1,27 +1,9 @@
 import type { TextareaHTMLAttributes } from 'react';
-import { FieldFrame } from './Field.tsx';
+import { FieldFrame, type FieldProps, fieldParts } from './Field.tsx';
 
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {
-  name: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string | undefined;
-}
+export type TextAreaProps = FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
-export function TextArea({ label, error, hint, required, value, onValueChange, className, rows = 6, ...textarea }: TextAreaProps) {
-  return (
-    <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
-      {(control) => (
-        <textarea
-          {...textarea}
-          {...control}
-          rows={rows}
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-        />
-      )}
-    </FieldFrame>
-  );
+export function TextArea({ rows = 6, ...props }: TextAreaProps) {
+  const { frame, element } = fieldParts(props);
+  return <FieldFrame {...frame}>{(control) => <textarea {...element} {...control} rows={rows} />}</FieldFrame>;
 }

@@ -10,6 +10,7 @@ import * as signInAttempts from './2026-11-23-050-sign-in-attempts.ts';
 import * as hashedSessionIds from './2026-11-23-051-hashed-session-ids.ts';
 import { type TotpSealing, encryptedTotpSecrets } from './2026-11-23-052-encrypted-totp-secrets.ts';
 import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
+import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
 
@@ -35,6 +36,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-23-051-hashed-session-ids': hashedSessionIds,
     '2026-11-23-052-encrypted-totp-secrets': encryptedTotpSecrets(context.totp),
     '2026-11-23-060-idempotency-keys': idempotencyKeys,
+    '2026-11-23-070-staff-accounts': staffAccounts,
     '2026-11-23-080-images': images,
     '2026-11-23-081-post-revisions': postRevisions,
   };

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import type { Db, DbEngine } from '../database.ts';
 import type { OutboxRow } from '../types.ts';
 
-export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook';
+export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation';
 
 export interface NewOutboxMessage {
   id: string;
   kind: OutboxKind;
-  leadType: 'quote' | 'contact';
+  /** What the message is about: a lead, or (`staff`, with the invitation's id) a staff invitation. */
+  leadType: 'quote' | 'contact' | 'staff';
   leadId: string;
   payload: unknown;
   createdAt: string;

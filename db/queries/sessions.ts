@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../database.ts';
+import type { StaffSessionInfo } from '../../shared/staff.ts';
 import type { SessionsTable } from '../types.ts';
 
 /**
@@ -60,4 +61,22 @@ export async function trimUserSessions(db: Db, userId: string, keep: number): Pr
   const kept = db.selectFrom('sessions').select('sid').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(keep);
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', 'not in', kept).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A user's live sessions, newest first; each is named by its stored key (a hash that signs no one in). */
+export async function listUserSessions(db: Db, userId: string, now: string): Promise<StaffSessionInfo[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['sid', 'created_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ ref: r.sid, startedAt: r.created_at, expiresAt: r.expires_at }));
+}
+
+/** Ends one session of this user, named by its stored key; false when it had already ended. */
+export async function deleteUserSessionByRef(db: Db, userId: string, ref: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('sid', '=', ref).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }

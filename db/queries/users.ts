@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import type { StaffMember } from '../../shared/staff.ts';
 import type { UserRow, UsersTable } from '../types.ts';
 
 /** A staff account with its secrets, as the staff service reads it (nothing else sees the hash or the secrets). */
@@ -14,10 +15,13 @@ export interface StaffAccount {
   recoveryCodeHashes: string[] | null;
   createdAt: string;
   updatedAt: string;
+  /** Set while the account is deactivated: it cannot sign in. */
+  deactivatedAt: string | null;
+  lastSignInAt: string | null;
 }
 
 export type StaffAccountChanges = Partial<
-  Pick<StaffAccount, 'name' | 'passwordHash' | 'totpSecret' | 'totpLastStep' | 'recoveryCodeHashes' | 'updatedAt'>
+  Pick<StaffAccount, 'name' | 'passwordHash' | 'totpSecret' | 'totpLastStep' | 'recoveryCodeHashes' | 'updatedAt' | 'lastSignInAt'>
 >;
 
 function toAccount(row: UserRow): StaffAccount {
@@ -31,6 +35,8 @@ function toAccount(row: UserRow): StaffAccount {
     recoveryCodeHashes: row.recovery_codes === null ? null : (JSON.parse(row.recovery_codes) as string[]),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    deactivatedAt: row.deactivated_at,
+    lastSignInAt: row.last_sign_in_at,
   };
 }
 
@@ -43,6 +49,7 @@ function toColumns(changes: StaffAccountChanges): Partial<UsersTable> {
     ...(changes.totpLastStep !== undefined && { totp_last_step: changes.totpLastStep }),
     ...(codes !== undefined && { recovery_codes: codes === null ? null : JSON.stringify(codes) }),
     ...(changes.updatedAt !== undefined && { updated_at: changes.updatedAt }),
+    ...(changes.lastSignInAt !== undefined && { last_sign_in_at: changes.lastSignInAt }),
   };
 }
 
@@ -59,7 +66,13 @@ export async function findUserById(db: Db, id: string): Promise<StaffAccount | u
 export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
   await db
     .insertInto('users')
-    .values({ id: account.id, email: account.email, created_at: account.createdAt, ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at'>) })
+    .values({
+      id: account.id,
+      email: account.email,
+      created_at: account.createdAt,
+      deactivated_at: account.deactivatedAt,
+      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at'>),
+    })
     .execute();
 }
 
@@ -92,4 +105,71 @@ export async function swapRecoveryCodes(db: Db, id: string, from: string[], to: 
     .where('recovery_codes', '=', JSON.stringify(from))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Every account, active ones first, then by name, with how many live sessions each has. */
+export async function listStaffMembers(db: Db, now: string): Promise<StaffMember[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'deactivated_at', 'last_sign_in_at', 'created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('sessions')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('sessions.user_id', '=', 'users.id')
+        .where('sessions.expires_at', '>', now)
+        .as('sessions'),
+    )
+    .orderBy((eb) => eb.case().when('deactivated_at', 'is', null).then(0).else(1).end())
+    .orderBy('name')
+    .orderBy('email')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    active: r.deactivated_at === null,
+    lastSignInAt: r.last_sign_in_at,
+    sessions: Number(r.sessions ?? 0),
+    createdAt: r.created_at,
+  }));
+}
+
+/**
+ * Takes a row lock on every active account until the transaction ends (a no-op write). Two people deactivating
+ * each other at once then take turns on PostgreSQL, and the second sees the first's change; SQLite has one writer.
+ */
+export async function lockActiveUsers(db: Db): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('deactivated_at', 'is', null).execute();
+}
+
+/** Deactivates the account unless it is the last active one; false when it was not changed. */
+export async function deactivateUnlessLast(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ deactivated_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('deactivated_at', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('users as other').select('other.id').where('other.deactivated_at', 'is', null).where('other.id', '!=', id)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function reactivateUser(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ deactivated_at: null, updated_at: at })
+    .where('id', '=', id)
+    .where('deactivated_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countActiveUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../components/Seo.tsx';
-import { ERROR_PAGES } from '../../shared/messages.ts';
+import { BLOG_TEXT, ERROR_PAGES, ERROR_PAGE_TEXT } from '../../shared/messages.ts';
 import { BLOG_SEARCH_MAX } from '../../shared/blog.ts';
 import type { ErrorPageData } from './+data.ts';
 
@@ -30,34 +30,33 @@ export default function ErrorPage() {
       <Seo title={title} description={message} noindex />
       <section className="section error-page">
         <div className="container narrow">
-          <p className="eyebrow">{is404 ? 'Error 404' : 'Error'}</p>
+          <p className="eyebrow">{is404 ? ERROR_PAGE_TEXT.eyebrow404 : ERROR_PAGE_TEXT.eyebrow}</p>
           <h1>{title}</h1>
-          {/* "Blog Post Not Found" over "Blog post not found" would say the same thing twice. */}
-          <p className="lead">{message.toLowerCase() === title.toLowerCase() ? "It may have been renamed or removed." : message}</p>
+          <p className="lead">{message.toLowerCase() === title.toLowerCase() ? ERROR_PAGE_TEXT.sameAsTitle : message}</p>
           <p className="error-actions">
             <a href={reason?.backHref ?? '/'} className="button button-primary">
-              {reason?.backLabel ?? 'Back to the home page'}
+              {reason?.backLabel ?? ERROR_PAGE_TEXT.home}
             </a>
             {!reason && (
               <a href="/contact" className="button button-ghost-dark">
-                Contact us
+                {ERROR_PAGE_TEXT.contact}
               </a>
             )}
           </p>
           {is404 && (
             <form role="search" method="get" action="/blog" className="blog-search error-search">
-              <label htmlFor="not-found-q">Search the blog</label>
+              <label htmlFor="not-found-q">{BLOG_TEXT.searchLabel}</label>
               <div className="blog-search-row">
                 <input id="not-found-q" type="search" name="q" maxLength={BLOG_SEARCH_MAX} autoComplete="off" />
                 <button type="submit" className="button button-primary">
-                  Search
+                  {BLOG_TEXT.search}
                 </button>
               </div>
             </form>
           )}
           {is404 && latest.length > 0 && (
             <nav aria-labelledby="latest-title" className="error-latest">
-              <h2 id="latest-title">Latest posts</h2>
+              <h2 id="latest-title">{ERROR_PAGE_TEXT.latest}</h2>
               <ul>
                 {latest.map((post) => (
                   <li key={post.id}>

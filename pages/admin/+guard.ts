@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types';
 import { safeNextPath } from '../../shared/admin.ts';
 
 /**
- * Every /admin page but the login page needs a signed-in staff member; a signed-out visitor is sent to the
+ * Every /admin page but the login and invitation pages needs a signed-in staff member; a signed-out visitor is sent to the
  * login page with the page they wanted as `next`. When two-factor sign-in is required and missing, only the
  * account page (where it is set up) opens.
  */
@@ -13,6 +13,8 @@ export function guard(pageContext: PageContextServer): void {
     if (user && !user.mustSetUpTwoFactor) throw redirect(safeNextPath(pageContext.urlParsed.search.next));
     return;
   }
+  // An invitee has no account yet: the link's one-time token is what lets them in.
+  if (urlPathname === '/admin/invitation') return;
   if (!user) throw redirect(`/admin/login?next=${encodeURIComponent(urlOriginal)}`);
   if (user.mustSetUpTwoFactor && urlPathname !== '/admin/account') throw redirect('/admin/account');
 }

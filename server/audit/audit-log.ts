@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { countRecentActions, insertAudit, listAudit } from '../../db/queries/audit.ts';
-import type { AuditAction, AuditPage } from '../../shared/admin.ts';
+import { countRecentActions, insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
+import type { AuditAction, AuditPage, AuditQuery } from '../../shared/admin.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam } from '../http/keyset-cursor.ts';
+import { withSubjects } from './audit-subjects.ts';
 
 /** Who did something: the signed-in staff member (or the email tried) and the client's IP. */
 export interface Actor {
@@ -54,12 +55,15 @@ export function countActionsSince(
 
 const AUDIT_PAGE_SIZE = 50;
 
-export async function listAuditPage(db: Db, cursor?: string): Promise<AuditPage> {
-  const rows = await listAudit(db, AUDIT_PAGE_SIZE + 1, cursorParam(cursor));
+/** A page of the log, newest first, filtered by person (their account id) and action; entries link to their subject. */
+export async function listAuditPage(db: Db, query: AuditQuery): Promise<AuditPage> {
+  const filter = { userId: query.person, action: query.action };
+  const [rows, people] = await Promise.all([listAudit(db, AUDIT_PAGE_SIZE + 1, cursorParam(query.cursor), filter), listAuditPeople(db)]);
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    entries: page,
+    entries: await withSubjects(db, page),
     nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    people,
   };
 }

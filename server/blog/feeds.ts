@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { COMPANY } from '../../shared/company.ts';
+import { SITE_TEXT } from '../../shared/messages.ts';
 import type { BlogService } from './blog-service.ts';
 import type { PageCache, RenderedPage } from '../http/page-cache.ts';
 
@@ -47,7 +48,7 @@ export function feedsRouter(blog: BlogService, cache: PageCache, siteUrl: string
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
       '<channel>',
-      `<title>${xml(`${COMPANY.name} blog`)}</title>`,
+      `<title>${xml(SITE_TEXT.feedTitle)}</title>`,
       `<link>${xml(url('/blog'))}</link>`,
       `<atom:link href="${xml(url('/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
       `<description>${xml(COMPANY.tagline)}</description>`,

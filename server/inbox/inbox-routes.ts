@@ -7,6 +7,7 @@ import type { InboxService } from './inbox-service.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { auditQueryParams } from '../audit/audit-query.ts';
 
 function leadType(value: unknown): LeadType {
   if (!(LEAD_TYPES as readonly unknown[]).includes(value)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noSuchLeadType);
@@ -60,8 +61,7 @@ export function adminLeadsRouter(inbox: InboxService): Router {
   });
 
   router.get('/api/admin/audit', async (req, res) => {
-    const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : undefined;
-    res.json(await inbox.auditPage(cursor));
+    res.json(await inbox.auditPage(auditQueryParams(req.query)));
   });
 
   return router;

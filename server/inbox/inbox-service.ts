@@ -22,6 +22,7 @@ import {
   type LeadType,
   type NotificationState,
   type AuditPage,
+  type AuditQuery,
   type DashboardData,
 } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
@@ -207,7 +208,7 @@ export interface InboxService {
   exportCsv(actor: Actor, filter: LeadFilter): AsyncGenerator<string>;
   dashboard(): Promise<DashboardData>;
   /** The audit log, newest first (staff read it from the inbox's menu). */
-  auditPage(cursor?: string): Promise<AuditPage>;
+  auditPage(query: AuditQuery): Promise<AuditPage>;
 }
 
 export interface InboxDeps {
@@ -228,6 +229,6 @@ export function createInboxService({ db, timeZone, countPosts }: InboxDeps): Inb
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
     dashboard: () => getDashboard(db, timeZone, countPosts),
-    auditPage: (cursor) => listAuditPage(db, cursor),
+    auditPage: (query) => listAuditPage(db, query),
   };
 }

@@ -16,6 +16,7 @@ import type { Logger } from '../logger.ts';
 import { DeliveryRefused } from './delivery-refused.ts';
 import type { EmailMessage } from '../leads/notifications.ts';
 import { type Mailer, createMailer } from './mail.ts';
+import { openEmailPayload, outboxSealKey } from './sealed-payload.ts';
 import { postWebhook } from './webhook.ts';
 
 export interface OutboxWorkerOptions {
@@ -25,6 +26,8 @@ export interface OutboxWorkerOptions {
   /** Without a mailer, e-mail rows wait (pending) until one is configured. */
   mailer?: Mailer | undefined;
   webhook?: { url: string; secret: string } | undefined;
+  /** Opens sealed e-mail payloads (an invitation's one-time link is never stored in the clear); sealed-payload.ts. */
+  sealKey?: Buffer | undefined;
   pollMs: number;
   /** Refusals (SMTP 5xx, HTTP 4xx) of one message before it is marked failed; outages never fail a message. */
   maxAttempts: number;
@@ -69,7 +72,7 @@ interface Channel {
  * `failed` with its last error and attempt count, never deleted, so staff can retry it.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, engine, logger, mailer, webhook, maxAttempts, pollMs } = options;
+  const { db, engine, logger, mailer, webhook, sealKey, maxAttempts, pollMs } = options;
   const concurrency = options.concurrency ?? 4;
   const baseDelayMs = options.baseDelayMs ?? 5_000;
   const retryMaxMs = options.retryMaxMs ?? 45_000;
@@ -90,8 +93,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const channels: Channel[] = [];
   if (mailer) {
-    const kinds = ['staff-email', 'customer-email'] as const;
-    channels.push({ name: 'email', kinds, deliver: (m, signal) => mailer.send(m.payload as EmailMessage, signal), failures: 0, pausedUntil: 0 });
+    const kinds = ['staff-email', 'customer-email', 'staff-invitation'] as const;
+    const deliver = (m: OutboxMessage, signal: AbortSignal) => mailer.send(openEmailPayload(m.payload, sealKey) as EmailMessage, signal);
+    channels.push({ name: 'email', kinds, deliver, failures: 0, pausedUntil: 0 });
   }
   if (webhook) {
     const deliver = (m: OutboxMessage, signal: AbortSignal) => postWebhook(webhook.url, webhook.secret, m.payload, signal);
@@ -243,6 +247,8 @@ export function startOutboxWorker(
     | 'OUTBOX_RETRY_MAX_MS'
     | 'OUTBOX_LEASE_MS'
     | 'OUTBOX_SEND_TIMEOUT_MS'
+    | 'TOTP_ENCRYPTION_KEY'
+    | 'SESSION_SECRET'
   >,
   database: DbHandle,
   logger: Logger,
@@ -257,6 +263,7 @@ export function startOutboxWorker(
     logger,
     mailer,
     webhook: config.WEBHOOK_URL && config.WEBHOOK_SECRET ? { url: config.WEBHOOK_URL, secret: config.WEBHOOK_SECRET } : undefined,
+    sealKey: outboxSealKey(config),
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     concurrency: config.OUTBOX_CONCURRENCY,

@@ -59,7 +59,7 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
     await accounts.capSessions(user.id);
     req.session.csrfToken = newCsrfToken();
     req.session.absoluteExpiresAt = Date.now() + config.SESSION_MAX_DAYS * 24 * 3600_000;
-    await accounts.recordEvent({ userId: user.id, email: user.email, ip: req.ip ?? null }, 'auth.sign_in');
+    await accounts.recordSignIn({ userId: user.id, email: user.email, ip: req.ip ?? null });
     await store.prune();
   }
 

@@ -15,6 +15,18 @@ import {
   updateUser,
 } from '../../db/queries/users.ts';
 import type { AccountInfo } from '../../shared/admin.ts';
+import type { InvitationView, StaffOverview, StaffPerson } from '../../shared/staff.ts';
+import { outboxSealKey } from '../outbox/sealed-payload.ts';
+import {
+  acceptInvitation,
+  deactivatePerson,
+  endPersonSession,
+  invitationFor,
+  invitePerson,
+  reactivatePerson,
+  staffOverview,
+  staffPerson,
+} from './staff-accounts.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { COMPANY } from '../../shared/company.ts';
 import type { SessionUser } from '../../shared/page-context.ts';
@@ -78,18 +90,34 @@ export interface StaffService {
   enableTotp(actor: Actor, userId: string, secret: string, code: string): Promise<string[]>;
   /** Checks the password (limited guesses), then turns two-factor sign-in off and signs out every other session. */
   disableTotp(actor: Actor, userId: string, currentSid: string, password: string): Promise<void>;
-  /** Sign-in events that change nothing but the log (signed in, failed, signed out). */
+  /** Sign-in events that change nothing but the log (failed, signed out). */
   recordEvent(actor: Actor, action: AuditAction, target?: string | null): Promise<void>;
+  /** A completed sign-in: the account's last sign-in time and the audit entry. */
+  recordSignIn(actor: Actor & { userId: string }): Promise<void>;
+
+  // Staff accounts from the admin (SPEC.md §6: every signed-in staff member may do this; no finer roles).
+  overview(): Promise<StaffOverview>;
+  person(id: string): Promise<StaffPerson | null>;
+  /** Sends a one-time link to choose a password (staff-accounts.ts). */
+  invite(actor: Actor & { name: string }, input: { email: string; name: string }): Promise<void>;
+  /** Who an invitation link is for, or null when it does not work (used, replaced or expired). */
+  invitation(token: string): Promise<InvitationView | null>;
+  acceptInvitation(token: string, password: string, ip: string | null): Promise<void>;
+  /** Ends every session of the account at once; refused for the last active account. Returns the message to show. */
+  deactivate(actor: Actor, id: string): Promise<string>;
+  reactivate(actor: Actor, id: string): Promise<string>;
+  endSession(actor: Actor, id: string, ref: string): Promise<void>;
 }
 
 /** The settings the staff service reads (the TOTP key comes from the last two, secret-box.ts). */
 export type StaffSettings = Pick<
   Config,
-  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET'
+  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL'
 >;
 
 export function createStaffService(db: Db, settings: StaffSettings): StaffService {
   const totpKey = totpEncryptionKey(settings);
+  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings) };
   return {
     createAccount: (actor, input) => createStaffUser(db, actor, input),
     resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),
@@ -97,7 +125,7 @@ export function createStaffService(db: Db, settings: StaffSettings): StaffServic
     authenticate: (email, password) => authenticate(db, email, password),
     findUser: async (id) => {
       const account = await findUserById(db, id);
-      return account ? toStaff(account) : null;
+      return account && !account.deactivatedAt ? toStaff(account) : null;
     },
     verifySecondFactor: (actor, userId, code) => verifySecondFactor(db, totpKey, actor, userId, code),
     accountInfo: (userId) => getAccountInfo(db, settings, userId),
@@ -128,6 +156,19 @@ export function createStaffService(db: Db, settings: StaffSettings): StaffServic
       });
     },
     recordEvent: (actor, action, target = null) => recordAudit(db, actor, action, target),
+    recordSignIn: (actor) =>
+      withAudit(db, actor, 'auth.sign_in', (trx) => updateUser(trx, actor.userId, { lastSignInAt: new Date().toISOString() })),
+    overview: () => staffOverview(db),
+    person: (id) => staffPerson(db, id),
+    invite: (actor, input) => invitePerson(db, invitations, actor, input),
+    invitation: (token) => invitationFor(db, token),
+    acceptInvitation: (token, password, ip) => {
+      checkNewPassword(password);
+      return acceptInvitation(db, token, password, ip);
+    },
+    deactivate: (actor, id) => deactivatePerson(db, actor, id),
+    reactivate: (actor, id) => reactivatePerson(db, actor, id),
+    endSession: (actor, id, ref) => endPersonSession(db, actor, id, ref),
   };
 }
 
@@ -146,6 +187,8 @@ async function createStaffUser(db: Db, actor: Actor, input: { email: string; nam
     recoveryCodeHashes: null,
     createdAt: now,
     updatedAt: now,
+    deactivatedAt: null,
+    lastSignInAt: null,
   };
   await db.transaction().execute(async (trx) => {
     await insertUser(trx, account);
@@ -174,7 +217,8 @@ async function authenticate(db: Db, email: string, password: string): Promise<St
     await burnPasswordCheck(password);
     return null;
   }
-  return (await verifyPassword(password, row.passwordHash)) ? toStaff(row) : null;
+  // A deactivated account's password is still checked, so the answer takes as long and says no more.
+  return (await verifyPassword(password, row.passwordHash)) && !row.deactivatedAt ? toStaff(row) : null;
 }
 
 /**

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Cookie, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cookie, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
-import { fieldLabel } from '../../shared/lead-fields.ts';
 import { ADMIN_MESSAGES, FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
-import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { slugify } from '../../shared/slug.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
-import { LEAD_TEST_ENV } from '../helpers/leads.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
+import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 /*
  * The other e2e files run axe on every page as served (mostly at desktop width) and on the form errors they
@@ -19,8 +17,6 @@ import { LEAD_TEST_ENV } from '../helpers/leads.ts';
  * successes and server refusals shown, empty results, admin forms with their errors and confirmations.
  */
 
-let site: LiveSite;
-let browser: Browser;
 let staffCookies: Cookie[];
 const LEAD_ID = randomUUID();
 const POST_TITLES = Array.from({ length: 6 }, (_, i) => `Reading Notes ${i + 1}`);
@@ -28,11 +24,12 @@ const POST_PATH = `/blog/${slugify(POST_TITLES[0]!)}`;
 const TOTP_USER = { email: 'otp@northbridge-it.com.au', name: 'Otto' };
 let totpSecret: string;
 
+// One lead a minute per address (each page below comes from its own); wrong passwords are shown on purpose,
+// so sign-in is not throttled; the session cookie is Secure, so pages say they came over HTTPS via a proxy.
+const env = { ...LEAD_TEST_ENV, MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '1', LOGIN_MAX_FAILURES: '100', TRUST_PROXY: '1' };
+const site = liveSite({ env });
+
 beforeAll(async () => {
-  // One lead a minute per address (each page below comes from its own); wrong passwords are shown on purpose,
-  // so sign-in is not throttled; the session cookie is Secure, so pages say they came over HTTPS via a proxy.
-  const env = { ...LEAD_TEST_ENV, MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '1', LOGIN_MAX_FAILURES: '100', TRUST_PROXY: '1' };
-  [site, browser] = await Promise.all([startSite({ env }), launchBrowser()]);
   const db = site.database.db;
   await createStaff(db);
   const otp = await createStaff(db, TOTP_USER);
@@ -59,10 +56,6 @@ beforeAll(async () => {
     await p.close();
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 type Width = keyof typeof VIEWPORTS;
 
@@ -83,7 +76,7 @@ let addresses = 0;
 
 /** A fresh browser context from an address of its own (so per-address limits start afresh), at `path`, in the state. */
 async function visit(state: Pick<UiState, 'path' | 'staff' | 'act'>, viewport: { width: number; height: number }) {
-  const p = await openPage(browser, viewport);
+  const p = await openPage(site.browser, viewport);
   addresses += 1;
   const ip = `10.9.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip, 'X-Forwarded-Proto': 'https' });
@@ -109,6 +102,12 @@ async function openDropdown(page: Page, menu: string, firstEntry: string) {
 async function openPhoneMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('navigation', { name: 'Main (mobile)' }).getByRole('link', { name: 'Contact' }).waitFor();
+}
+
+/** The admin's Menu button on a phone: the sidebar opens as a drawer. */
+async function openAdminMenu(page: Page) {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).waitFor();
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -138,25 +137,9 @@ const QUOTE_SERVICE = 'datacenter';
 /** From the preselected service through a filled-in step 2. */
 async function quoteToStep3(page: Page) {
   await click(page, 'Continue');
-  await page.getByRole('textbox', { name: 'Full Name' }).fill('Grace Hopper');
-  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
-  await page.getByRole('combobox', { name: 'Company size' }).selectOption('11-50');
-  await page.getByRole('combobox', { name: 'Budget' }).selectOption('$15,000-$50,000');
-  await page.getByLabel('Start date').fill('2027-01-10');
-  await page.getByLabel('Completion date').fill('2027-03-01');
-  await page.getByRole('textbox', { name: 'Project description' }).fill('Two racks.');
+  await fillProjectDetails(page);
   await click(page, 'Continue');
   await page.locator('.wizard-step-count', { hasText: 'Step 3 of 3' }).waitFor();
-}
-
-const CONTROL_ROLES = { select: 'combobox', number: 'spinbutton', text: 'textbox' } as const;
-
-async function fillQuoteStep3(page: Page) {
-  for (const field of QUOTE_FIELDS[QUOTE_SERVICE]) {
-    const control = page.getByRole(CONTROL_ROLES[field.kind], { name: fieldLabel(field), exact: true });
-    if (field.kind === 'select') await control.selectOption(field.options[0]!);
-    else await control.fill(field.kind === 'number' ? '4' : 'Weekends');
-  }
 }
 
 const quotePath = `/quote?service=${QUOTE_SERVICE}`;
@@ -179,8 +162,10 @@ const STATES: UiState[] = [
     { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name) },
     { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
   ]),
-  { name: 'admin: Admin dropdown open', path: '/admin/dashboard', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
-  { name: 'admin: phone menu open, signed in', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  // Staff browsing the public site keep the header's Admin menu (SPEC.md §2); the admin has a frame of its own.
+  { name: 'staff on the site: Admin dropdown open', path: '/about', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
+  { name: 'staff on the site: phone menu open, signed in', path: '/about', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  { name: 'admin: navigation drawer open', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openAdminMenu, reflow: true },
 
   // Contact form (desktop errors: contact.test.ts).
   {
@@ -257,7 +242,7 @@ const STATES: UiState[] = [
     path: quotePath,
     act: async (page) => {
       await quoteToStep3(page);
-      await fillQuoteStep3(page);
+      await fillServiceAnswers(page, QUOTE_SERVICE);
       await click(page, 'Submit request');
       await shows(page, 'status', MESSAGES.quoteSuccess);
     },
@@ -268,7 +253,7 @@ const STATES: UiState[] = [
     act: async (page) => {
       await exhaustLimit(page, 'submitQuote');
       await quoteToStep3(page);
-      await fillQuoteStep3(page);
+      await fillServiceAnswers(page, QUOTE_SERVICE);
       await click(page, 'Submit request');
       await shows(page, 'alert', FIELD_MESSAGES.rateLimited);
     },
@@ -280,7 +265,7 @@ const STATES: UiState[] = [
       await blockCaptcha(page);
       await page.reload({ waitUntil: 'networkidle' });
       await quoteToStep3(page);
-      await fillQuoteStep3(page);
+      await fillServiceAnswers(page, QUOTE_SERVICE);
       await click(page, 'Submit request');
       await shows(page, 'alert', 'Spam check not loaded');
     },

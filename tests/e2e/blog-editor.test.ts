@@ -1,22 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../shared/images.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
-import { type LiveSite, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-let site: LiveSite;
-let browser: Browser;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
 const files: Record<string, string> = {};
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   await createStaff(site.database.db);
   const dir = tmpdir();
   const write = async (name: string, bytes: Buffer) => {
@@ -30,24 +29,15 @@ beforeAll(async () => {
   await write('photo-really-jpeg.png', await makeImage(200, 200, 'jpeg'));
   await write('huge.png', Buffer.concat([await makeImage(10, 10), Buffer.alloc(IMAGE_MAX_BYTES)]));
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
-async function staffPage(viewport = DESKTOP) {
-  const p = await openPage(browser, viewport);
-  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-  await p.page.goto(`${site.baseUrl}/admin/login`);
-  await p.page.getByLabel('Email').fill(STAFF.email);
-  await p.page.getByLabel('Password').fill(STAFF.password);
-  await p.page.getByRole('button', { name: 'Sign in' }).click();
-  await p.page.waitForURL(/\/admin\/dashboard$/);
-  await p.page.waitForLoadState('networkidle');
+/** A signed-in staff page on the editor (a new post unless `path` says), once Tiptap runs (its toolbar exists only then). */
+async function editorPage(viewport = DESKTOP, path = '/admin/blog-editor') {
+  const p = await staffPage(site, path, viewport);
+  await p.page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
   return p;
 }
 
-/** The editor once hydrated and Tiptap is running (its toolbar exists only then). */
+/** Another editor page in the same signed-in browser. */
 async function openEditor(page: Page, path = '/admin/blog-editor') {
   await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
   await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
@@ -74,10 +64,9 @@ async function countImages(): Promise<number> {
 
 describe('the editor toolbar', () => {
   it('is one row of named icon buttons at 1440 px; tooltips give each shortcut; arrows move along it; Ctrl+B and Ctrl+I format', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       const buttons = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button');
       const names = await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
       expect(names).toEqual(['Bold', 'Italic', 'Heading 2', 'Heading 3', 'Bullet list', 'Numbered list', 'Quote', 'Code block', 'Link', 'Image', 'Undo', 'Redo']);
@@ -117,14 +106,13 @@ describe('the editor toolbar', () => {
 
 describe('links and images through dialogs in the page', () => {
   it('a link is added with Ctrl+K: a bad address is refused beside its field, a good one links the selected words; axe is clean on the dialog', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
       let prompted = false;
       page.on('dialog', () => {
         prompted = true;
       });
-      await openEditor(page);
       await fillPost(page, { title: 'Links Through Dialogs', text: 'ACSC advice' });
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Control+K');
@@ -167,10 +155,9 @@ describe('links and images through dialogs in the page', () => {
   });
 
   it('a PNG uploaded as the featured image and another in the body reach the public post at the width each screen needs, with srcset', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       await fillPost(page, { title: 'Racks With Pictures', text: 'A tidy rack:' });
       await page.getByLabel('Upload a featured image').setInputFiles(files['wide.png']!);
       await page.locator('.featured-preview img').waitFor();
@@ -197,7 +184,7 @@ describe('links and images through dialogs in the page', () => {
     }
 
     for (const [viewport, featuredWidth] of [[PHONE, 480], [DESKTOP, 960]] as const) {
-      const visitor = await openPage(browser, viewport);
+      const visitor = await openPage(site.browser, viewport);
       try {
         const { page } = visitor;
         await page.goto(`${site.baseUrl}/blog/racks-with-pictures`, { waitUntil: 'networkidle' });
@@ -227,10 +214,9 @@ describe('links and images through dialogs in the page', () => {
   });
 
   it('uploads refused (wrong type, over 10 MB, bytes not what the name says, SVG with a script) each say why beside the picker and store nothing', async () => {
-    const p = await staffPage(PHONE);
+    const p = await editorPage(PHONE);
     try {
       const { page } = p;
-      await openEditor(page);
       const before = await countImages();
       const picker = page.getByLabel('Upload a featured image');
       for (const [file, message] of [
@@ -254,10 +240,9 @@ describe('links and images through dialogs in the page', () => {
   });
 
   it('a featured image at an http:// address is refused with a clear message', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       await fillPost(page, { title: 'Plain HTTP Picture', text: 'Body.' });
       await page.getByLabel('Featured image URL').fill('http://images.example.com/a.png');
       await page.getByRole('button', { name: 'Save post' }).click();
@@ -271,10 +256,9 @@ describe('links and images through dialogs in the page', () => {
 
 describe('autosave, history and the address', () => {
   it('the form is autosaved while typing ("Draft saved …") and a reload brings it back', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       await fillPost(page, { title: 'Half Written On A Train', text: 'The first paragraph survives a reload.' });
       await page.getByRole('status').filter({ hasText: /^Draft saved \d/ }).waitFor();
       await page.reload({ waitUntil: 'networkidle' });
@@ -298,10 +282,9 @@ describe('autosave, history and the address', () => {
   });
 
   it('an older version is restored from the history (who, when), and the restore is audited', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       await fillPost(page, { title: 'Version One', text: 'The first words.' });
       await savePost(page, 'Saved as a draft');
       await page.getByLabel(/^Title/).fill('Version Two');
@@ -331,10 +314,9 @@ describe('autosave, history and the address', () => {
   });
 
   it('a published post given a new address says the old one will redirect, and it does (301); a taken address is refused', async () => {
-    const p = await staffPage();
+    const p = await editorPage();
     try {
       const { page } = p;
-      await openEditor(page);
       await fillPost(page, { title: 'Firewall Basics', text: 'Deny by default.' });
       await page.getByLabel('Publish this post').check();
       await savePost(page, 'The post is live');
@@ -364,9 +346,8 @@ describe('autosave, history and the address', () => {
   it('axe finds nothing on the editor of a saved post, with its history, at 390 and 1440 px; nothing overflows sideways', async () => {
     const posts = await site.database.db.selectFrom('blogs').select('id').execute();
     for (const viewport of [PHONE, DESKTOP]) {
-      const p = await staffPage(viewport);
+      const p = await editorPage(viewport, `/admin/blog-editor/${posts[0]!.id}`);
       try {
-        await openEditor(p.page, `/admin/blog-editor/${posts[0]!.id}`);
         expect({ width: viewport.width, violations: await axeViolations(p.page) }).toEqual({ width: viewport.width, violations: [] });
         await expect(p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
         p.assertClean();

@@ -1,18 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 
-let site: LiveSite;
-let browser: Browser;
 let oldest: BlogPost;
 let newest: BlogPost;
 const UNIQUE_WORD = 'platypusrouter';
 
+const site = liveSite();
+
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
   const blog = createBlogService({ db: site.database.db });
   for (let i = 1; i <= 12; i += 1) {
     const post = await blog.createPost(
@@ -26,14 +24,10 @@ beforeAll(async () => {
     newest = post;
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 describe('blog list', () => {
   it('visitor presses Load More until it disappears and sees all 12 posts once each', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
       const cards = p.page.locator('.post-list > li');
@@ -56,7 +50,7 @@ describe('blog list', () => {
   });
 
   it('visitor types a word only found in a post on page 3 and the list filters as they type', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     const searches: string[] = [];
     p.page.on('request', (req) => {
       if (req.url().includes('/api/blog/posts')) searches.push(new URL(req.url()).searchParams.get('q') ?? '');
@@ -88,7 +82,7 @@ describe('blog list', () => {
   });
 
   it('a slow answer to an older search never replaces the newer one', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
       // The server answers the search for "field" last: after the one for the unique word typed next.
@@ -113,7 +107,7 @@ describe('blog list', () => {
   });
 
   it('a visitor presses Enter in the search box and gets the results at once', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
       await p.page.getByLabel('Search the blog').fill(UNIQUE_WORD);
@@ -127,7 +121,7 @@ describe('blog list', () => {
   });
 
   it.each(Object.entries(VIEWPORTS))('at %s width, after Load More a reader opens a post, presses Back, and is where they were', async (_name, viewport) => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
       await p.page.getByRole('button', { name: 'Load More' }).click();
@@ -153,7 +147,7 @@ describe('blog list', () => {
   });
 
   it('without JavaScript, visitor searches and pages through links, landing on the new posts', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(`${site.baseUrl}/blog`);
@@ -174,7 +168,7 @@ describe('blog list', () => {
 
 describe('blog post page', () => {
   it('loads no script at all', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     const scripts: string[] = [];
     p.page.on('request', (req) => {
       if (req.resourceType() === 'script') scripts.push(req.url());
@@ -196,7 +190,7 @@ describe('blog post page', () => {
 
 describe.each(Object.entries(VIEWPORTS))('blog pages at %s width', (_name, viewport) => {
   it.each(['/blog', '/blog/field-notes-12'])('%s fits the screen with no broken image', async (path) => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(site.baseUrl + path);
       const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -219,7 +213,7 @@ describe('blog accessibility', () => {
   it.each(['/blog', '/blog?q=field', '/blog/field-notes-12', '/blog/no-such-post'])(
     'axe finds no WCAG 2.2 AA violation on %s',
     async (path) => {
-      const p = await openPage(browser);
+      const p = await openPage(site.browser);
       try {
         await p.page.goto(site.baseUrl + path);
         await p.page.waitForLoadState('networkidle');
@@ -231,7 +225,7 @@ describe('blog accessibility', () => {
   );
 
   it('the 404 page names the missing post and links back to the blog', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const res = await p.page.goto(`${site.baseUrl}/blog/no-such-post`);
       expect(res?.status()).toBe(404);

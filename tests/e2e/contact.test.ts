@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  // The real ALTCHA widget and default puzzle; the fill-time check is off because a robot types fast.
-  [site, browser] = await Promise.all([startSite({ env: { MIN_FILL_MS: '0' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// The real ALTCHA widget and default puzzle; the fill-time check is off because a robot types fast.
+const site = liveSite({ env: { MIN_FILL_MS: '0' } });
 
 describe.each(Object.entries(VIEWPORTS))('contact form at %s width', (_name, viewport) => {
   it('visitor sends a message, solving the real ALTCHA widget under the production CSP', async () => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       const response = await p.page.goto(`${site.baseUrl}/contact`);
       expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[\w+/]+=*')*;/);
@@ -52,7 +43,7 @@ describe.each(Object.entries(VIEWPORTS))('contact form at %s width', (_name, vie
 
 describe('contact form errors and accessibility', () => {
   it('visitor who sends an empty form sees each error beside its field, announced, with focus on the first', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/contact`);
       await p.page.getByRole('button', { name: 'Send message' }).click();
@@ -80,7 +71,7 @@ describe('contact form errors and accessibility', () => {
   });
 
   it('axe finds no WCAG 2.2 AA violation on the contact page as served, and once the spam check has loaded', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/contact`);
       expect(await axeViolations(p.page)).toEqual([]);
@@ -97,7 +88,7 @@ describe('contact form errors and accessibility', () => {
   });
 
   it('when the spam check cannot load, the visitor is told to refresh', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.route('**/assets/**', (route) =>
         route.request().url().includes('altcha') || route.request().url().includes('pbkdf2') ? route.abort() : route.continue(),

@@ -1,29 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
-import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { liveSite, openPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
 let slug: string;
 
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
+
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   await createStaff(site.database.db);
   const blog = createBlogService({ db: site.database.db });
   for (let i = 1; i <= 7; i += 1) slug = (await blog.createPost(postInput({ title: `Policy Notes ${i}`, publishedAt: day(i) }))).slug;
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
 
 /** Opens a page that records every CSP violation the browser reports (besides console errors, openPage's). */
 async function openWatched() {
-  const p = await openPage(browser);
+  const p = await openPage(site.browser);
   await p.page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;

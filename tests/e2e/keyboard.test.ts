@@ -1,36 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES, type ServiceId } from '../../shared/services.ts';
 import { STAFF, createStaff, insertQuote } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
-import { type LiveSite, VIEWPORTS, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, liveSite, openPage } from '../helpers/browser.ts';
 
 /*
  * Every flow by keyboard alone: these tests only press keys (Tab, arrows, Space, Enter) and type. No click, fill
  * or focus() moves them on; reading the DOM is how they check where focus is and what it looks like.
  */
 
-let site: LiveSite;
-let browser: Browser;
 let leadId: string;
 const POST = { title: 'Keyboard Shortcuts For Busy Admins', path: '/blog/keyboard-shortcuts-for-busy-admins' };
 
+// Real ALTCHA puzzle; no fill-time floor (keys come fast); staff cookies are Secure, so pages say they came over HTTPS.
+const env = { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100', TRUST_PROXY: '1' };
+const site = liveSite({ env });
+
 beforeAll(async () => {
-  // Real ALTCHA puzzle; no fill-time floor (keys come fast); staff cookies are Secure, so pages say they came over HTTPS.
-  const env = { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100', TRUST_PROXY: '1' };
-  [site, browser] = await Promise.all([startSite({ env }), launchBrowser()]);
   await createStaff(site.database.db);
   leadId = await insertQuote(site.database.db, { name: 'Kim Keyboard', email: 'kim@keys.example' });
   await createBlogService({ db: site.database.db }).createPost(
     postInput({ title: POST.title, content: '<p>Read <a href="/about">about us</a> and <a href="/contact">write to us</a>.</p>' }),
   );
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
 });
 
 /** The focused element (inside shadow roots too), described for messages, with what is wrong with its focus. */
@@ -224,7 +219,7 @@ async function successShown(page: Page, message: string) {
 
 describe('visitors by keyboard alone', () => {
   it('a visitor sends the contact form: Tab, typing, arrows for the service, Enter on Send', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
       await fillInOrder(p.page, [
@@ -247,7 +242,7 @@ describe('visitors by keyboard alone', () => {
 
   // One service in the first group and one at the end of the second: arrow keys cross the two fieldsets.
   it.each(['rollouts-migrations', 'web-hosting'] as const)('a visitor completes the quote wizard for %s', async (service: ServiceId) => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const { page } = p;
       await page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
@@ -296,7 +291,7 @@ describe('visitors by keyboard alone', () => {
 
 describe('staff by keyboard alone', () => {
   it('staff sign in, open a lead from the inbox and move its status on', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const { page } = p;
       await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
@@ -335,7 +330,7 @@ const WALKS = ['/', '/services', '/about', '/contact', '/quote', '/blog', POST.p
 
 describe.each(Object.entries(VIEWPORTS))('visible focus at %s width', (_width, viewport) => {
   it.each(WALKS)('every Tab stop on %s shows where focus is, in view, and Tab leaves the page', async (path) => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
       const stops: Stop[] = [];
@@ -360,7 +355,7 @@ describe.each(Object.entries(VIEWPORTS))('visible focus at %s width', (_width, v
 
 describe('skip link', () => {
   it('Enter on the skip link moves focus to the main content, so the next Tab skips the header', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
       await activate(p.page, 'Skip to content', 1);

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIPT_REQUIRED } from '../../shared/messages.ts';
-import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
-import { LEAD_TEST_ENV, fillServiceAnswers } from '../helpers/leads.ts';
+import { liveSite, openPage } from '../helpers/browser.ts';
+import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const site = liveSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } });
 
 async function fillContact(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Outcome Olive');
@@ -33,7 +25,7 @@ const contactsFrom = (email: string) => site.database.db.selectFrom('contacts').
 
 describe('the outcome a visitor is told is the outcome that happened', () => {
   it('an answer of {"result":{"success":false}} shows the failure text and keeps the message', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/contact`);
       await p.page.route('**/functions/submitContact', (route) =>
@@ -51,18 +43,14 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
   });
 
   it('a quote answered {"result":{"success":false}} shows the quote failure text and stays on step 3', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`);
       await p.page.route('**/functions/submitQuote', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: '{"result":{"success":false}}' }),
       );
       await p.page.getByRole('button', { name: 'Continue' }).click();
-      await p.page.getByRole('textbox', { name: 'Full Name' }).fill('Quinn');
-      await p.page.getByRole('textbox', { name: 'Email' }).fill('quinn@example.com');
-      await p.page.getByLabel('Start date').fill('2027-01-10');
-      await p.page.getByLabel('Completion date').fill('2027-03-01');
-      await p.page.getByRole('textbox', { name: 'Project description' }).fill('Hosting for a shop.');
+      await fillProjectDetails(p.page, { name: 'Quinn', email: 'quinn@example.com' });
       await p.page.getByRole('button', { name: 'Continue' }).click();
       await fillServiceAnswers(p.page, 'web-hosting');
       await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 3 of 3');
@@ -76,7 +64,7 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
   });
 
   it('a visitor whose answer was lost sends again and the message is stored once', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     const keys: string[] = [];
     p.page.on('request', (req) => {
       if (req.url().endsWith('/functions/submitContact')) keys.push(req.headers()['idempotency-key'] ?? '');
@@ -120,7 +108,7 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
 
 describe('without JavaScript', () => {
   it('the contact form says what it needs, posts, and nothing personal reaches a URL', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(`${site.baseUrl}/contact`);
@@ -139,7 +127,7 @@ describe('without JavaScript', () => {
   });
 
   it('the quote wizard continues from step 1 by link, then says plainly that nothing was sent and why', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(`${site.baseUrl}/quote`);

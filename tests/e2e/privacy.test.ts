@@ -1,42 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
-import { STAFF, createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
+import { VIEWPORTS, axeViolations, liveSite, staffPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
+
 beforeAll(async () => {
-  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   const db = site.database.db;
   await createStaff(db);
   await insertQuote(db, { name: 'Priya Private', email: 'priya@private.example', description: 'Priya needs a firewall.' });
   await insertContact(db, { name: 'Priya Private', email: 'Priya@Private.example', message: 'Priya again.' });
   await insertContact(db, { name: 'Olga Other', email: 'olga@other.example', message: 'Olga stays.' });
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
-
-async function signedInPage(viewport: { width: number; height: number }) {
-  const p = await openPage(browser, viewport);
-  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-  await p.page.goto(`${site.baseUrl}/admin/privacy`);
-  await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fprivacy$/);
-  await p.page.getByLabel('Email').fill(STAFF.email);
-  await p.page.getByLabel('Password').fill(STAFF.password);
-  await p.page.getByRole('button', { name: 'Sign in' }).click();
-  await p.page.waitForURL(/\/admin\/privacy$/);
-  await p.page.waitForLoadState('networkidle');
-  return p;
-}
 
 describe('staff answer privacy requests in a browser', () => {
   it('staff export a person’s data as a JSON file, then erase it after confirming; the page stays axe clean', async () => {
-    const p = await signedInPage(VIEWPORTS.desktop);
+    const p = await staffPage(site, '/admin/privacy');
     try {
       const { page } = p;
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy');
@@ -86,7 +67,7 @@ describe('staff answer privacy requests in a browser', () => {
   });
 
   it('on a phone the privacy page fits the screen and is axe clean', async () => {
-    const p = await signedInPage(VIEWPORTS.phone);
+    const p = await staffPage(site, '/admin/privacy', VIEWPORTS.phone);
     try {
       const { page } = p;
       expect(await axeViolations(page)).toEqual([]);

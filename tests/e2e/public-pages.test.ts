@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const site = liveSite();
 
 const PAGES = [
   { path: '/', heading: 'Infrastructure that stays up. Websites that win work.' },
@@ -24,7 +15,7 @@ const PAGES = [
 
 describe.each(Object.entries(VIEWPORTS))('public pages at %s width', (_name, viewport) => {
   it.each(PAGES)('visitor opens $path: it renders, fits the screen and has no console error', async ({ path, heading }) => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(site.baseUrl + path);
       await expect(p.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
@@ -43,7 +34,7 @@ describe.each(Object.entries(VIEWPORTS))('public pages at %s width', (_name, vie
 
 describe('accessibility', () => {
   it.each(PAGES)('axe finds no WCAG 2.2 AA violation on $path', async ({ path }) => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(site.baseUrl + path);
       expect(await axeViolations(p.page)).toEqual([]);
@@ -53,7 +44,7 @@ describe('accessibility', () => {
   });
 
   it('visitor opens the Services menu with the keyboard and reaches every quote link', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/about`);
       const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
@@ -81,7 +72,7 @@ describe('accessibility', () => {
   });
 
   it('visitor on a phone opens the menu without JavaScript', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
     const page = await context.newPage();
     try {
       await page.goto(`${site.baseUrl}/`);

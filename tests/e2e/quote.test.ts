@@ -1,20 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldLabel } from '../../shared/lead-fields.ts';
-import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SERVICES, type ServiceId } from '../../shared/services.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
+import { fillProjectDetails, fillServiceAnswers, serviceControl } from '../helpers/leads.ts';
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  // Ten quotes in a row from one address: the per-minute limit (5 by default) is raised for this visitor.
-  [site, browser] = await Promise.all([startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// Ten quotes in a row from one address: the per-minute limit (5 by default) is raised for this visitor.
+const site = liveSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
 
 const stepCount = (page: Page) => page.locator('.wizard-step-count').textContent();
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
@@ -23,37 +14,11 @@ async function chooseService(page: Page, id: ServiceId) {
   await page.getByRole('radio', { name: SERVICES.find((s) => s.id === id)!.name }).check();
 }
 
-async function fillDetails(page: Page, name: string) {
-  await page.getByRole('textbox', { name: 'Full Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
-  await page.getByRole('combobox', { name: 'Company size' }).selectOption('11-50');
-  await page.getByRole('combobox', { name: 'Budget' }).selectOption('$15,000-$50,000');
-  await page.getByLabel('Start date').fill('2027-01-10');
-  await page.getByLabel('Completion date').fill('2027-03-01');
-  await page.getByRole('textbox', { name: 'Project description' }).fill('A new office network.');
-}
-
-const ROLES = { select: 'combobox', number: 'spinbutton', text: 'textbox' } as const;
-
-/** A step-3 control found the way a screen reader names it: its label with the unit. */
-function control(page: Page, service: ServiceId, name: string) {
-  const field = QUOTE_FIELDS[service].find((f) => f.name === name)!;
-  return page.getByRole(ROLES[field.kind], { name: fieldLabel(field), exact: true });
-}
-
-async function fillServiceFields(page: Page, id: ServiceId) {
-  for (const field of QUOTE_FIELDS[id]) {
-    const control = page.getByRole(ROLES[field.kind], { name: fieldLabel(field), exact: true });
-    if (field.kind === 'select') await control.selectOption(field.options.at(-1)!);
-    else await control.fill(field.kind === 'number' ? '25' : 'Weekends');
-  }
-}
-
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).click();
 
 describe('quote wizard', () => {
   it('visitor completes the wizard for each of the 10 services, and each time it resets to step 1', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote`);
       for (const service of SERVICES) {
@@ -61,10 +26,10 @@ describe('quote wizard', () => {
         await chooseService(p.page, service.id);
         await cont(p.page);
         await expect(stepCount(p.page)).resolves.toBe('Step 2 of 3');
-        await fillDetails(p.page, `Visitor for ${service.id}`);
+        await fillProjectDetails(p.page, { name: `Visitor for ${service.id}`, companySize: '11-50', budget: '$15,000-$50,000' });
         await cont(p.page);
         await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
-        await fillServiceFields(p.page, service.id);
+        const answers = await fillServiceAnswers(p.page, service.id, -1);
         await p.page.getByRole('button', { name: 'Submit request' }).click();
         const status = p.page.getByRole('status').filter({ hasText: 'Thank you' });
         await status.waitFor();
@@ -80,9 +45,7 @@ describe('quote wizard', () => {
           .where('name', '=', `Visitor for ${service.id}`)
           .executeTakeFirstOrThrow();
         expect(row).toMatchObject({ service: service.id, status: 'new', company_size: '11-50' });
-        expect(JSON.parse(row.details)).toEqual(
-          Object.fromEntries(QUOTE_FIELDS[service.id].map((f) => [f.name, f.kind === 'select' ? f.options.at(-1) : f.kind === 'number' ? 25 : 'Weekends'])),
-        );
+        expect(JSON.parse(row.details)).toEqual(answers);
       }
       await expect(p.page.evaluate(() => sessionStorage.getItem('quote-wizard'))).resolves.toContain('"step":1');
       p.assertClean();
@@ -92,7 +55,7 @@ describe('quote wizard', () => {
   });
 
   it('?service= preselects a service; an unknown one preselects nothing and keeps Continue disabled', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=domain-management`, { waitUntil: 'networkidle' });
       await expect(p.page.getByRole('radio', { name: 'Domain Management' }).isChecked()).resolves.toBe(true);
@@ -108,7 +71,7 @@ describe('quote wizard', () => {
   });
 
   it('Continue checks the step: errors beside fields, announced, focus on the first; a new step focuses its heading', async () => {
-    const p = await openPage(browser, VIEWPORTS.phone);
+    const p = await openPage(site.browser, VIEWPORTS.phone);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
       await cont(p.page);
@@ -120,7 +83,7 @@ describe('quote wizard', () => {
       await expect(p.page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).textContent()).resolves.toBe('Email is required.');
       expect(await axeViolations(p.page)).toEqual([]);
 
-      await fillDetails(p.page, 'Grace');
+      await fillProjectDetails(p.page, { name: 'Grace' });
       await p.page.getByLabel('Start date').fill('2027-05-01');
       await p.page.getByLabel('Completion date').fill('2027-04-01');
       await cont(p.page);
@@ -129,7 +92,7 @@ describe('quote wizard', () => {
       await p.page.getByLabel('Completion date').fill('2027-06-01');
       await cont(p.page);
       await expect(focusedText(p.page)).resolves.toBe('Datacenter Solutions: details');
-      await control(p.page, 'datacenter', 'serverCount').fill('-4');
+      await serviceControl(p.page, 'datacenter', 'serverCount').fill('-4');
       await p.page.getByRole('button', { name: 'Submit request' }).click();
       await expect(p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').isVisible()).resolves.toBe(true);
       expect(await axeViolations(p.page)).toEqual([]);
@@ -142,21 +105,21 @@ describe('quote wizard', () => {
   });
 
   it('choosing another service clears the service-specific fields, and keeps the project details', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
       await cont(p.page);
-      await fillDetails(p.page, 'Grace');
+      await fillProjectDetails(p.page, { name: 'Grace' });
       await cont(p.page);
-      await control(p.page, 'datacenter', 'serverCount').fill('8');
+      await serviceControl(p.page, 'datacenter', 'serverCount').fill('8');
       await p.page.getByRole('button', { name: 'Back' }).click();
       await p.page.getByRole('button', { name: 'Back' }).click();
       await chooseService(p.page, 'network-security');
       await cont(p.page);
       await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Grace');
       await cont(p.page);
-      await expect(control(p.page, 'network-security', 'serverCount').inputValue()).resolves.toBe('');
-      await expect(control(p.page, 'network-security', 'networkType').inputValue()).resolves.toBe('');
+      await expect(serviceControl(p.page, 'network-security', 'serverCount').inputValue()).resolves.toBe('');
+      await expect(serviceControl(p.page, 'network-security', 'networkType').inputValue()).resolves.toBe('');
       p.assertClean();
     } finally {
       await p.close();
@@ -164,11 +127,11 @@ describe('quote wizard', () => {
   });
 
   it('what the visitor typed survives Back, Continue and a reload', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`);
       await cont(p.page);
-      await fillDetails(p.page, 'Reloading Visitor');
+      await fillProjectDetails(p.page, { name: 'Reloading Visitor' });
       await cont(p.page);
       await p.page.getByRole('combobox', { name: 'Hosting type' }).selectOption('VPS');
       await p.page.reload();
@@ -185,13 +148,13 @@ describe('quote wizard', () => {
   });
 
   it('axe finds no WCAG 2.2 AA violation on each step', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=it-imacd`);
       expect(await axeViolations(p.page)).toEqual([]);
       await cont(p.page);
       expect(await axeViolations(p.page)).toEqual([]);
-      await fillDetails(p.page, 'Axe');
+      await fillProjectDetails(p.page, { name: 'Axe' });
       await cont(p.page);
       await p.page.locator('altcha-widget input[type="checkbox"]').waitFor();
       expect(await axeViolations(p.page)).toEqual([]);

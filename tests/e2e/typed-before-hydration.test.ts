@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
-import { LEAD_TEST_ENV, fillServiceAnswers } from '../helpers/leads.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { liveSite, openPage } from '../helpers/browser.ts';
+import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+const site = liveSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } });
 
 /** Holds back every script of the page until `release()`: the visitor types into the server's HTML. */
 async function holdScripts(page: Page) {
@@ -31,7 +23,7 @@ async function hydrated(page: Page) {
 
 describe('what a visitor types before the page is interactive', () => {
   it('arrives in full when the contact form is sent', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const release = await holdScripts(p.page);
       await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
@@ -53,18 +45,21 @@ describe('what a visitor types before the page is interactive', () => {
   });
 
   it('arrives in full when the quote is sent, typed into step 2 of the wizard', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(site.browser);
     try {
       const release = await holdScripts(p.page);
       // Step 1's Continue without scripts: /quote?service=…&step=2.
       await p.page.goto(`${site.baseUrl}/quote?service=web-hosting&step=2`, { waitUntil: 'domcontentloaded' });
       await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 2 of 3');
-      await p.page.getByRole('textbox', { name: 'Full Name' }).fill('Early Grace');
-      await p.page.getByRole('textbox', { name: 'Email' }).fill('early-grace@example.com');
-      await p.page.getByRole('combobox', { name: 'Budget' }).selectOption('$5,000-$15,000');
-      await p.page.getByLabel('Start date').fill('2027-02-01');
-      await p.page.getByLabel('Completion date').fill('2027-04-30');
-      await p.page.getByRole('textbox', { name: 'Project description' }).fill('Typed before the wizard was interactive.');
+      const details = {
+        name: 'Early Grace',
+        email: 'early-grace@example.com',
+        budget: '$5,000-$15,000',
+        startDate: '2027-02-01',
+        completionDate: '2027-04-30',
+        description: 'Typed before the wizard was interactive.',
+      };
+      await fillProjectDetails(p.page, details);
       release();
       await hydrated(p.page);
       await p.page.getByRole('button', { name: 'Continue' }).click();
@@ -72,14 +67,14 @@ describe('what a visitor types before the page is interactive', () => {
       await fillServiceAnswers(p.page, 'web-hosting');
       await p.page.getByRole('button', { name: 'Submit request' }).click();
       await p.page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
-      const row = await site.database.db.selectFrom('quotes').selectAll().where('email', '=', 'early-grace@example.com').executeTakeFirstOrThrow();
+      const row = await site.database.db.selectFrom('quotes').selectAll().where('email', '=', details.email).executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         service: 'web-hosting',
-        name: 'Early Grace',
-        budget: '$5,000-$15,000',
-        start_date: '2027-02-01',
-        completion_date: '2027-04-30',
-        description: 'Typed before the wizard was interactive.',
+        name: details.name,
+        budget: details.budget,
+        start_date: details.startDate,
+        completion_date: details.completionDate,
+        description: details.description,
       });
       p.assertClean();
     } finally {

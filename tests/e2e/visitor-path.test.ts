@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
-import { fieldLabel } from '../../shared/lead-fields.ts';
-import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICES } from '../../shared/services.ts';
-import { type LiveSite, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { liveSite, openPage } from '../helpers/browser.ts';
+import { fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 /*
  * A visitor's way to a quote, tried at a phone's width (390 px, an iPhone 14) and at desktop width: the things
@@ -16,16 +15,8 @@ const WIDTHS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-let site: LiveSite;
-let browser: Browser;
-beforeAll(async () => {
-  // A quote and a message from each width, from one address: the per-minute limit is raised for this visitor.
-  [site, browser] = await Promise.all([startSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.stop();
-});
+// A quote and a message from each width, from one address: the per-minute limit is raised for this visitor.
+const site = liveSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
 
 /** WCAG 2.x contrast ratio of an element's text colour against the first opaque background behind it. */
 function textContrast(page: Page, selector: string): Promise<number> {
@@ -75,7 +66,7 @@ async function expectConfirmation(page: Page, message: string) {
 
 describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   it('visitor sends a message and sees the confirmation, focused and in view, then sends another', async () => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
       await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Panel ${name}`);
@@ -97,21 +88,13 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   });
 
   it('visitor sends a quote and sees the confirmation, focused and in view; Send another starts at step 1', async () => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
       await p.page.getByRole('button', { name: 'Continue' }).click();
-      await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Quote ${name}`);
-      await p.page.getByRole('textbox', { name: 'Email' }).fill('quote@example.com');
-      await p.page.getByLabel('Start date').fill('2027-01-10');
-      await p.page.getByLabel('Completion date').fill('2027-03-01');
-      await p.page.getByRole('textbox', { name: 'Project description' }).fill('Move our site.');
+      await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com' });
       await p.page.getByRole('button', { name: 'Continue' }).click();
-      for (const field of QUOTE_FIELDS['web-hosting']) {
-        const control = p.page.getByRole(field.kind === 'select' ? 'combobox' : field.kind === 'number' ? 'spinbutton' : 'textbox', { name: fieldLabel(field), exact: true });
-        if (field.kind === 'select') await control.selectOption(field.options[0]!);
-        else await control.fill(field.kind === 'number' ? '10' : 'Weekends');
-      }
+      await fillServiceAnswers(p.page, 'web-hosting');
       await p.page.getByRole('button', { name: 'Submit request' }).click();
       await expectConfirmation(p.page, MESSAGES.quoteSuccess);
       await expect(p.page.locator('.success-sent').innerText()).resolves.toContain('Web Hosting');
@@ -126,7 +109,7 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   });
 
   it('visitor sees the captcha checkbox and ticks it with the keyboard', async () => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
       // The spam check loads once the visitor starts on the form; its checkbox is the Tab stop after the message.
@@ -154,7 +137,7 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   });
 
   it('visitor who leaves a field empty reads its error in red with an icon, at 4.5:1 or more', async () => {
-    const p = await openPage(browser, viewport);
+    const p = await openPage(site.browser, viewport);
     try {
       await p.page.goto(`${site.baseUrl}/contact`);
       await p.page.getByRole('button', { name: 'Send message' }).click();
@@ -196,7 +179,7 @@ async function expandedState(page: Page): Promise<boolean | undefined> {
 
 describe('phone visitor on the way to a quote', () => {
   it('?service= shows the chosen service and a Continue control in the first screen', async () => {
-    const p = await openPage(browser, WIDTHS.phone);
+    const p = await openPage(site.browser, WIDTHS.phone);
     try {
       await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
       await expect(p.page.getByRole('radio', { name: 'Web Hosting' }).isChecked()).resolves.toBe(true);
@@ -216,7 +199,7 @@ describe('phone visitor on the way to a quote', () => {
   });
 
   it('a service tab on /services scrolls to its detail', async () => {
-    const p = await openPage(browser, WIDTHS.phone);
+    const p = await openPage(site.browser, WIDTHS.phone);
     try {
       await p.page.goto(`${site.baseUrl}/services`);
       await p.page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'Web Hosting' }).click();
@@ -232,7 +215,7 @@ describe('phone visitor on the way to a quote', () => {
 
 describe('header menus', () => {
   it('keyboard visitor passes the closed Services menu in one stop; Escape closes it and returns to its button', async () => {
-    const p = await openPage(browser, WIDTHS.desktop);
+    const p = await openPage(site.browser, WIDTHS.desktop);
     try {
       await p.page.goto(`${site.baseUrl}/about`);
       const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
@@ -262,7 +245,7 @@ describe('header menus', () => {
   });
 
   it('phone visitor sees Get Quote in the header; Escape closes the menu and returns to its button', async () => {
-    const p = await openPage(browser, WIDTHS.phone);
+    const p = await openPage(site.browser, WIDTHS.phone);
     try {
       await p.page.goto(`${site.baseUrl}/blog`);
       const getQuote = p.page.getByRole('banner').getByRole('link', { name: 'Get Quote' });
@@ -287,7 +270,7 @@ describe('header menus', () => {
   });
 
   it.each([320, 360, 390])('at %i px the header shows the logo, Get Quote and a full-size Menu button on one line', async (width) => {
-    const p = await openPage(browser, { width, height: 640 });
+    const p = await openPage(site.browser, { width, height: 640 });
     try {
       await p.page.goto(`${site.baseUrl}/about`);
       const banner = p.page.getByRole('banner');

@@ -24,7 +24,14 @@ export const STAFF = { email: 'staff@northbridge-it.com.au', name: 'Sam Staff', 
  * app's config where a TOTP secret must open with that app's key (secret-box.ts).
  */
 export function staffService(db: Db, config: Partial<StaffSettings> = {}): StaffService {
-  return createStaffService(db, { REQUIRE_2FA: false, LOGIN_WINDOW_MINUTES: 15, LOGIN_MAX_FAILURES: 5, MAX_SESSIONS_PER_USER: 10, ...config });
+  return createStaffService(db, {
+    REQUIRE_2FA: false,
+    LOGIN_WINDOW_MINUTES: 15,
+    LOGIN_MAX_FAILURES: 5,
+    MAX_SESSIONS_PER_USER: 10,
+    SITE_URL: ORIGIN,
+    ...config,
+  });
 }
 
 export function createStaff(db: Db, overrides: Partial<typeof STAFF> = {}): Promise<StaffUser> {
@@ -121,16 +128,28 @@ export interface LeadSeed {
   details?: Record<string, unknown>;
 }
 
+/** The columns both lead tables share, with a seed's values or a default person's. */
+function leadColumns(seed: LeadSeed, person: { name: string; email: string; company: string | null }) {
+  return {
+    id: seed.id ?? randomUUID(),
+    name: seed.name ?? person.name,
+    email: seed.email ?? person.email,
+    company: seed.company === undefined ? person.company : seed.company,
+    status: seed.status ?? 'new',
+    notes: null,
+    client_ip: null,
+    created_at: seed.createdAt ?? new Date().toISOString(),
+    submitted_at: null,
+  };
+}
+
 export async function insertQuote(db: Db, seed: LeadSeed = {}): Promise<string> {
-  const id = seed.id ?? randomUUID();
+  const lead = leadColumns(seed, { name: 'Quinn Quote', email: 'quinn@example.com', company: 'Quinn Pty Ltd' });
   await db
     .insertInto('quotes')
     .values({
-      id,
+      ...lead,
       service: seed.service ?? 'web-hosting',
-      name: seed.name ?? 'Quinn Quote',
-      email: seed.email ?? 'quinn@example.com',
-      company: seed.company === undefined ? 'Quinn Pty Ltd' : seed.company,
       phone: '02 8005 0142',
       company_size: '11-50',
       budget: '$5,000-$15,000',
@@ -139,33 +158,16 @@ export async function insertQuote(db: Db, seed: LeadSeed = {}): Promise<string> 
       completion_date: '2027-01-31',
       description: seed.description ?? 'We need hosting.',
       details: JSON.stringify(seed.details ?? { hostingType: 'VPS', storage: 100, bandwidth: 500, ssl: 'Yes' }),
-      status: seed.status ?? 'new',
-      notes: null,
-      client_ip: null,
-      created_at: seed.createdAt ?? new Date().toISOString(),
-      submitted_at: null,
     })
     .execute();
-  return id;
+  return lead.id;
 }
 
 export async function insertContact(db: Db, seed: LeadSeed & { message?: string } = {}): Promise<string> {
-  const id = seed.id ?? randomUUID();
+  const lead = leadColumns(seed, { name: 'Casey Contact', email: 'casey@example.com', company: null });
   await db
     .insertInto('contacts')
-    .values({
-      id,
-      name: seed.name ?? 'Casey Contact',
-      email: seed.email ?? 'casey@example.com',
-      company: seed.company === undefined ? null : seed.company,
-      service: seed.service ?? null,
-      message: seed.message ?? 'Please call me.',
-      status: seed.status ?? 'new',
-      notes: null,
-      client_ip: null,
-      created_at: seed.createdAt ?? new Date().toISOString(),
-      submitted_at: null,
-    })
+    .values({ ...lead, service: seed.service ?? null, message: seed.message ?? 'Please call me.' })
     .execute();
-  return id;
+  return lead.id;
 }

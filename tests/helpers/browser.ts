@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { STAFF } from './admin-client.ts';
 import { type TestApp, createTestApp } from './test-app.ts';
 
 export const VIEWPORTS = {
@@ -52,6 +53,52 @@ export async function startSite(options: Parameters<typeof createTestApp>[0] = {
   };
 }
 
+/** A running site and a browser, as a test file uses them: what it reads of the site, and Chromium. */
+export interface BrowserSite extends Pick<LiveSite, 'baseUrl' | 'config' | 'database'> {
+  browser: Browser;
+}
+
+/**
+ * Starts the site (`startSite(options)`) and Chromium in the file's `beforeAll`, and closes both in its `afterAll`;
+ * call it at the top of a test file. Its fields are read inside hooks and tests, once both have started.
+ */
+export function liveSite(options: Parameters<typeof startSite>[0] = {}): BrowserSite {
+  let running: { site: LiveSite; browser: Browser } | undefined;
+  beforeAll(async () => {
+    const [site, browser] = await Promise.allSettled([startSite(options), launchBrowser()]);
+    if (site.status === 'fulfilled' && browser.status === 'fulfilled') {
+      running = { site: site.value, browser: browser.value };
+      return;
+    }
+    // Whichever did start is closed, so a failed start leaves no Chromium or database behind.
+    if (site.status === 'fulfilled') await site.value.stop();
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw site.status === 'rejected' ? site.reason : (browser as PromiseRejectedResult).reason;
+  });
+  afterAll(async () => {
+    await running?.browser.close();
+    await running?.site.stop();
+  });
+  const started = () => {
+    if (!running) throw new Error('liveSite() is read before its beforeAll has started the site');
+    return running;
+  };
+  return {
+    get baseUrl() {
+      return started().site.baseUrl;
+    },
+    get config() {
+      return started().site.config;
+    },
+    get database() {
+      return started().site.database;
+    },
+    get browser() {
+      return started().browser;
+    },
+  };
+}
+
 /**
  * A page that records console errors and warnings (React's hydration mismatches, Vike's warnings) and failed
  * requests; `assertClean()` fails the test when any occurred.
@@ -86,6 +133,23 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * A page of the admin at `path`, signed in as STAFF through the sign-in form it is sent to first. The session
+ * cookie is Secure, so the page says it came over HTTPS through a proxy (the site needs TRUST_PROXY).
+ */
+export async function staffPage(site: BrowserSite, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const p = await openPage(site.browser, viewport);
+  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+  await p.page.goto(site.baseUrl + path);
+  await p.page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
+  await p.page.getByLabel('Email').fill(STAFF.email);
+  await p.page.getByLabel('Password').fill(STAFF.password);
+  await p.page.getByRole('button', { name: 'Sign in' }).click();
+  await p.page.waitForURL(site.baseUrl + path);
+  await p.page.waitForLoadState('networkidle');
+  return p;
 }
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2); returns the violations, ids and targets. */

@@ -3,7 +3,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { fieldLabel } from '../../shared/lead-fields.ts';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import type { ServiceId } from '../../shared/services.ts';
@@ -79,21 +79,63 @@ export function goodContact(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
-/** A valid answer for every step-3 field of a service: its first option, a number, some text. */
-export function serviceAnswers(service: ServiceId): Record<string, string | number> {
+/** A valid answer for every step-3 field of a service: its list's option at `option` (-1 is the last), 12, text. */
+export function serviceAnswers(service: ServiceId, option = 0): Record<string, string | number> {
   return Object.fromEntries(
-    QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options[0]! : f.kind === 'number' ? 12 : 'Weekends after 6 pm']),
+    QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options.at(option)! : f.kind === 'number' ? 12 : 'Weekends after 6 pm']),
   );
 }
 
-/** Fills step 3 of the wizard in a browser, found by label as a person would: each list's second option, numbers 40. */
-export async function fillServiceAnswers(page: Page, service: ServiceId): Promise<void> {
+/** Step 2 of the quote wizard as a test fills it in; size and budget are optional in the form and filled when given. */
+export interface ProjectDetails {
+  name: string;
+  email: string;
+  companySize?: string;
+  budget?: string;
+  startDate: string;
+  completionDate: string;
+  description: string;
+}
+
+export const PROJECT_DETAILS: ProjectDetails = {
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  startDate: '2027-01-10',
+  completionDate: '2027-03-01',
+  description: 'Two racks in a colocation facility.',
+};
+
+/** Fills step 2 of the wizard in a browser, found by label as a person would. */
+export async function fillProjectDetails(page: Page, details: Partial<ProjectDetails> = {}): Promise<void> {
+  const d = { ...PROJECT_DETAILS, ...details };
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(d.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(d.email);
+  if (d.companySize) await page.getByRole('combobox', { name: 'Company size' }).selectOption(d.companySize);
+  if (d.budget) await page.getByRole('combobox', { name: 'Budget' }).selectOption(d.budget);
+  await page.getByLabel('Start date').fill(d.startDate);
+  await page.getByLabel('Completion date').fill(d.completionDate);
+  await page.getByRole('textbox', { name: 'Project description' }).fill(d.description);
+}
+
+const CONTROL_ROLES = { select: 'combobox', number: 'spinbutton', text: 'textbox' } as const;
+
+/** A step-3 control found the way a screen reader names it: its label with the unit. */
+export function serviceControl(page: Page, service: ServiceId, name: string): Locator {
+  const field = QUOTE_FIELDS[service].find((f) => f.name === name);
+  if (!field) throw new Error(`${service} has no step-3 field ${name}`);
+  return page.getByRole(CONTROL_ROLES[field.kind], { name: fieldLabel(field), exact: true });
+}
+
+/** Fills step 3 of the wizard in a browser with `serviceAnswers(service, option)`; resolves with them, as stored. */
+export async function fillServiceAnswers(page: Page, service: ServiceId, option = 1): Promise<Record<string, string | number>> {
+  const answers = serviceAnswers(service, option);
   for (const field of QUOTE_FIELDS[service]) {
-    const name = fieldLabel(field);
-    if (field.kind === 'select') await page.getByRole('combobox', { name, exact: true }).selectOption(field.options[1]!);
-    else if (field.kind === 'number') await page.getByRole('spinbutton', { name, exact: true }).fill('40');
-    else await page.getByRole('textbox', { name, exact: true }).fill('Weekends after 6 pm');
+    const control = serviceControl(page, service, field.name);
+    const value = String(answers[field.name]);
+    if (field.kind === 'select') await control.selectOption(value);
+    else await control.fill(value);
   }
+  return answers;
 }
 
 export function goodQuote(service: ServiceId = 'datacenter', overrides: Record<string, unknown> = {}): Record<string, unknown> {

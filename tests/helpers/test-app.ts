@@ -44,6 +44,20 @@ export interface TestDatabase extends DbHandle {
   drop: () => Promise<void>;
 }
 
+/** `url` opened and migrated as the server would at start; `drop` closes it, then runs `remove`. */
+async function migratedDatabase(url: string, remove: () => Promise<void> | void = () => {}): Promise<TestDatabase> {
+  const handle = openDb(url);
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    url,
+    drop: async () => {
+      await handle.db.destroy();
+      await remove();
+    },
+  };
+}
+
 /**
  * A fresh, migrated database of its own: a new SQLite file in a temp folder, or a new PostgreSQL schema
  * (so parallel runs never see each other's rows).
@@ -53,32 +67,14 @@ export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<T
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const url = `${base}${base.includes('?') ? '&' : '?'}schema=${schema}`;
-    const handle = openDb(url);
-    await migrateToLatest(handle);
-    return {
-      ...handle,
-      url,
-      drop: async () => {
-        await handle.db.destroy();
-        const cleanup = openDb(base, { poolSize: 1 });
-        await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
-        await cleanup.db.destroy();
-      },
-    };
+    return migratedDatabase(`${base}${base.includes('?') ? '&' : '?'}schema=${schema}`, async () => {
+      const cleanup = openDb(base, { poolSize: 1 });
+      await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      await cleanup.db.destroy();
+    });
   }
   const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
-  const url = `file:${join(dir, 'site.db')}`;
-  const handle = openDb(url);
-  await migrateToLatest(handle);
-  return {
-    ...handle,
-    url,
-    drop: async () => {
-      await handle.db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return migratedDatabase(`file:${join(dir, 'site.db')}`, () => rmSync(dir, { recursive: true, force: true }));
 }
 
 export interface TestApp {
@@ -89,10 +85,8 @@ export interface TestApp {
 }
 
 /** An existing SQLite database (e.g. one just restored), migrated as the server would at start; never deleted. */
-export async function openTestDatabase(url: string): Promise<TestDatabase> {
-  const handle = openDb(url);
-  await migrateToLatest(handle);
-  return { ...handle, url, drop: () => handle.db.destroy() };
+export function openTestDatabase(url: string): Promise<TestDatabase> {
+  return migratedDatabase(url);
 }
 
 /**

@@ -1,25 +1,23 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { AccountInfo } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
+import { ACCOUNT_TEXT, ADMIN_MESSAGES } from '../../../shared/messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
-
-function NoticeBox({ notice }: { notice: Notice }) {
+/** A required input with its label, and the server's error for it below, read with it. */
+function AccountInput({ id, label, error, ...input }: { id: string; label: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-      {notice?.text}
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input {...input} id={id} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
-}
-
-function formBody(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  return Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
 }
 
 function PasswordForm() {
@@ -41,33 +39,29 @@ function PasswordForm() {
     }
   }
   const fields = [
-    { name: 'currentPassword', label: 'Current password', auto: 'current-password' },
-    { name: 'newPassword', label: `New password (at least ${PASSWORD_MIN_LENGTH} characters)`, auto: 'new-password' },
-    { name: 'confirmPassword', label: 'Repeat the new password', auto: 'new-password' },
+    { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, auto: 'current-password' },
+    { name: 'newPassword', label: ACCOUNT_TEXT.newPassword(PASSWORD_MIN_LENGTH), auto: 'new-password' },
+    { name: 'confirmPassword', label: ACCOUNT_TEXT.repeatPassword, auto: 'new-password' },
   ];
   return (
     <section aria-labelledby="password-heading" className="admin-card">
-      <h2 id="password-heading">Change password</h2>
+      <h2 id="password-heading">{ACCOUNT_TEXT.passwordHeading}</h2>
       <NoticeBox notice={notice} />
       <form onSubmit={submit}>
         {fields.map((f) => (
-          <div className="field" key={f.name}>
-            <label htmlFor={`pw-${f.name}`}>{f.label}</label>
-            <input
-              id={`pw-${f.name}`}
-              name={f.name}
-              type="password"
-              autoComplete={f.auto}
-              required
-              minLength={f.name === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
-              aria-invalid={errors[f.name] ? true : undefined}
-              aria-describedby={errors[f.name] ? `pw-${f.name}-error` : undefined}
-            />
-            <FieldError id={`pw-${f.name}-error`} message={errors[f.name]} />
-          </div>
+          <AccountInput
+            key={f.name}
+            id={`pw-${f.name}`}
+            label={f.label}
+            error={errors[f.name]}
+            name={f.name}
+            type="password"
+            autoComplete={f.auto}
+            minLength={f.name === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
+          />
         ))}
         <button type="submit" className="button button-primary">
-          Change password
+          {ACCOUNT_TEXT.changePassword}
         </button>
       </form>
     </section>
@@ -95,15 +89,15 @@ function TwoFactor({ account }: { account: AccountInfo }) {
 
   return (
     <section aria-labelledby="tfa-heading" className="admin-card">
-      <h2 id="tfa-heading">Two-factor sign-in</h2>
+      <h2 id="tfa-heading">{ACCOUNT_TEXT.twoFactorHeading}</h2>
       {account.twoFactorRequired && !enabled && (
         <p className="notice notice-warning">{ADMIN_MESSAGES.twoFactorRequired}</p>
       )}
       <NoticeBox notice={notice} />
       {codes && (
         <div className="recovery-codes">
-          <h3>Your recovery codes</h3>
-          <p>Each code signs you in once if you lose your phone. Store them somewhere safe now: they are not shown again.</p>
+          <h3>{ACCOUNT_TEXT.recoveryHeading}</h3>
+          <p>{ACCOUNT_TEXT.recoveryHint}</p>
           <ul>
             {codes.map((c) => (
               <li key={c}>
@@ -113,7 +107,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
           </ul>
           {account.twoFactorRequired && (
             <p>
-              <a href="/admin/dashboard">Continue to the dashboard</a>
+              <a href="/admin/dashboard">{ACCOUNT_TEXT.toDashboard}</a>
             </p>
           )}
         </div>
@@ -121,7 +115,8 @@ function TwoFactor({ account }: { account: AccountInfo }) {
       {enabled ? (
         <>
           <p>
-            Two-factor sign-in is <strong>on</strong>. {codes ? '' : `${account.recoveryCodesLeft} recovery codes left.`}
+            {ACCOUNT_TEXT.twoFactorOn.before} <strong>{ACCOUNT_TEXT.twoFactorOn.state}</strong>
+            {ACCOUNT_TEXT.twoFactorOn.after} {codes ? '' : ACCOUNT_TEXT.recoveryLeft(account.recoveryCodesLeft)}
           </p>
           {!account.twoFactorRequired && (
             <form
@@ -135,21 +130,16 @@ function TwoFactor({ account }: { account: AccountInfo }) {
                 });
               }}
             >
-              <div className="field">
-                <label htmlFor="tfa-password">Your password, to turn it off</label>
-                <input
-                  id="tfa-password"
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? 'tfa-password-error' : undefined}
-                />
-                <FieldError id="tfa-password-error" message={errors.password} />
-              </div>
+              <AccountInput
+                id="tfa-password"
+                label={ACCOUNT_TEXT.passwordToDisable}
+                error={errors.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+              />
               <button type="submit" className="button button-ghost-dark">
-                Turn off two-factor sign-in
+                {ACCOUNT_TEXT.disable}
               </button>
             </form>
           )}
@@ -166,39 +156,34 @@ function TwoFactor({ account }: { account: AccountInfo }) {
             });
           }}
         >
-          <p>Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password).</p>
-          <img src={setup.qrDataUrl} alt="QR code to add this account to an authenticator app" width={200} height={200} className="qr" />
+          <p>{ACCOUNT_TEXT.scan}</p>
+          <img src={setup.qrDataUrl} alt={ACCOUNT_TEXT.qrAlt} width={200} height={200} className="qr" />
           <p>
-            Or type this key: <code className="secret">{setup.secret}</code>
+            {ACCOUNT_TEXT.typeKey} <code className="secret">{setup.secret}</code>
           </p>
-          <div className="field">
-            <label htmlFor="tfa-code">The 6-digit code the app shows</label>
-            <input
-              id="tfa-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? 'tfa-code-error' : undefined}
-            />
-            <FieldError id="tfa-code-error" message={errors.code} />
-          </div>
+          <AccountInput
+            id="tfa-code"
+            label={ACCOUNT_TEXT.code}
+            error={errors.code}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+          />
           <button type="submit" className="button button-primary">
-            Turn on two-factor sign-in
+            {ACCOUNT_TEXT.enable}
           </button>
         </form>
       ) : (
         <>
-          <p>Two-factor sign-in is off. With it on, signing in also needs a code from your phone.</p>
+          <p>{ACCOUNT_TEXT.twoFactorOff}</p>
           <button
             type="button"
             className="button button-primary"
             onClick={() => void call<{ secret: string; qrDataUrl: string }>('/api/admin/account/totp/start', {}, setSetup)}
           >
-            Set up two-factor sign-in
+            {ACCOUNT_TEXT.setUp}
           </button>
         </>
       )}
@@ -212,14 +197,10 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
   const [notice, setNotice] = useState<Notice>(null);
   return (
     <section aria-labelledby="sessions-heading" className="admin-card">
-      <h2 id="sessions-heading">Other sessions</h2>
+      <h2 id="sessions-heading">{ACCOUNT_TEXT.sessionsHeading}</h2>
       <NoticeBox notice={notice} />
-      <p>
-        {others === 0 ? 'You are not signed in anywhere else.' : `You are signed in on ${others} other ${others === 1 ? 'browser or device' : 'browsers or devices'}.`}
-      </p>
-      <p className="hint">
-        {`At most ${limit} sessions stay open at once: signing in on one more browser signs out the one signed in longest ago.`}
-      </p>
+      <p>{ACCOUNT_TEXT.otherSessions(others)}</p>
+      <p className="hint">{ACCOUNT_TEXT.sessionLimit(limit)}</p>
       <button
         type="button"
         className="button button-ghost-dark"
@@ -234,7 +215,7 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
           }
         }}
       >
-        Sign out other sessions
+        {ACCOUNT_TEXT.endOthers}
       </button>
     </section>
   );
@@ -243,9 +224,9 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
 export default function AccountPage() {
   const account = useData<AccountInfo>();
   return (
-    <AdminShell title="Your account">
+    <AdminShell title={ACCOUNT_TEXT.title}>
       <p>
-        Signed in as <strong>{account.name}</strong> ({account.email}).
+        {ACCOUNT_TEXT.signedInAs} <strong>{account.name}</strong> ({account.email}).
       </p>
       <div className="account-grid">
         <TwoFactor account={account} />

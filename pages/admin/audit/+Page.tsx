@@ -1,18 +1,69 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { AUDIT_ACTIONS, type AuditPage } from '../../../shared/admin.ts';
+import { AUDIT_ACTIONS, type AuditLine, auditQueryString } from '../../../shared/admin.ts';
+import { AUDIT_TEXTS } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { TableScroll } from '../ui/TableScroll.tsx';
 import { formatDateTime } from '../ui/format.ts';
+import type { AuditData } from './+data.ts';
 
-/** Who did what, when and from where: sign-ins, publishes, status changes, exports and deletions. */
+function actionLabel(action: string): string {
+  return AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
+}
+
+/** The entry's detail, with a link to its post, lead or person while that still exists. */
+function Detail({ entry }: { entry: AuditLine }) {
+  if (!entry.subject) return <>{entry.target}</>;
+  return (
+    <>
+      <a href={entry.subject.href}>{entry.subject.label}</a>
+      {entry.target && <span className="muted small"> · {entry.target}</span>}
+    </>
+  );
+}
+
+/**
+ * Who did what, when and from where: sign-ins, publishes, status changes, exports, deletions and staff changes.
+ * Filtered by person and action through a GET form, so a filter is a link and works without JavaScript.
+ */
 export default function AuditPageView() {
-  const { entries, nextCursor } = useData<AuditPage>();
-  const { timeZone, urlParsed } = usePageContext();
+  const { entries, nextCursor, people, query } = useData<AuditData>();
+  const { timeZone } = usePageContext();
+  const filtered = Boolean(query.person || query.action);
   return (
     <AdminShell title="Audit log">
+      <form method="get" action="/admin/audit" className="admin-card audit-filters" aria-label={AUDIT_TEXTS.filtersLabel}>
+        <div className="field">
+          <label htmlFor="audit-person">{AUDIT_TEXTS.person}</label>
+          <select id="audit-person" name="person" defaultValue={query.person ?? ''}>
+            <option value="">{AUDIT_TEXTS.everyone}</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="audit-action">{AUDIT_TEXTS.action}</label>
+          <select id="audit-action" name="action" defaultValue={query.action ?? ''}>
+            <option value="">{AUDIT_TEXTS.everyAction}</option>
+            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="audit-filter-actions">
+          <button type="submit" className="button button-primary">
+            {AUDIT_TEXTS.apply}
+          </button>
+          {filtered && <a href="/admin/audit">{AUDIT_TEXTS.clear}</a>}
+        </div>
+      </form>
       {entries.length === 0 ? (
-        <p>Nothing recorded yet.</p>
+        <p role="status">{filtered ? AUDIT_TEXTS.noneMatch : AUDIT_TEXTS.empty}</p>
       ) : (
         <TableScroll label="Audit log">
           <table className="admin-table">
@@ -30,9 +81,11 @@ export default function AuditPageView() {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatDateTime(e.createdAt, timeZone)}</td>
-                  <td>{e.actor ?? '—'}</td>
-                  <td>{AUDIT_ACTIONS[e.action as keyof typeof AUDIT_ACTIONS] ?? e.action}</td>
-                  <td className="wrap">{e.target}</td>
+                  <td>{e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? '—')}</td>
+                  <td>{actionLabel(e.action)}</td>
+                  <td className="wrap">
+                    <Detail entry={e} />
+                  </td>
                   <td>{e.ip}</td>
                 </tr>
               ))}
@@ -41,9 +94,9 @@ export default function AuditPageView() {
         </TableScroll>
       )}
       <nav aria-label="Pages" className="pager">
-        {urlParsed.search.cursor && <a href="/admin/audit">Newest entries</a>}
+        {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>Newest entries</a>}
         {nextCursor && (
-          <a href={`/admin/audit?cursor=${encodeURIComponent(nextCursor)}`} rel="next">
+          <a href={`/admin/audit${auditQueryString({ ...query, cursor: nextCursor })}`} rel="next">
             Older entries
           </a>
         )}

@@ -1,7 +1,13 @@
 import type { PageContextServer } from 'vike/types';
-import type { AuditPage } from '../../../shared/admin.ts';
+import type { AuditPage, AuditQuery } from '../../../shared/admin.ts';
 import { orNotFound } from '../ui/page-not-found.ts';
 
-export function data(pageContext: PageContextServer): Promise<AuditPage> {
-  return orNotFound(pageContext.services.admin.audit(pageContext.urlParsed.search.cursor || undefined), '/admin/audit');
+export type AuditData = AuditPage & { query: AuditQuery };
+
+/** The filters live in the URL (`?person=…&action=…`), so a filtered log is a link and works without JavaScript. */
+export async function data(pageContext: PageContextServer): Promise<AuditData> {
+  const { person, action, cursor } = pageContext.urlParsed.search;
+  const query: AuditQuery = { ...(person && { person }), ...(action && { action }), ...(cursor && { cursor }) };
+  const page = await orNotFound(pageContext.services.admin.audit(query), '/admin/audit');
+  return { ...page, query };
 }

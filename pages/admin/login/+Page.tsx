@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { safeNextPath } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, LOGIN_TEXT, STAFF_MESSAGES } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
@@ -58,11 +58,16 @@ export default function LoginPage() {
   }
 
   return (
-    <AdminShell title="Staff sign-in">
+    <AdminShell title={LOGIN_TEXT.title}>
       <div className="admin-card login-card">
         {search.signedOut === '1' && !error && (
           <p role="status" className="notice notice-success">
-            You have signed out.
+            {LOGIN_TEXT.signedOut}
+          </p>
+        )}
+        {search.invited === '1' && !error && (
+          <p role="status" className="notice notice-success">
+            {STAFF_MESSAGES.invitationAccepted}
           </p>
         )}
         <div role="alert" className={error ? 'notice notice-error' : undefined}>
@@ -72,22 +77,22 @@ export default function LoginPage() {
           <form method="post" action="/admin/login" onSubmit={submit} noValidate={false}>
             <input type="hidden" name="next" value={next} />
             <div className="field">
-              <label htmlFor="login-email">Email</label>
+              <label htmlFor="login-email">{LOGIN_TEXT.email}</label>
               <input id="login-email" name="email" type="email" autoComplete="username" required maxLength={254} />
             </div>
             <div className="field">
-              <label htmlFor="login-password">Password</label>
+              <label htmlFor="login-password">{LOGIN_TEXT.password}</label>
               <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
             </div>
             <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
+              {busy ? LOGIN_TEXT.signingIn : LOGIN_TEXT.signIn}
             </button>
           </form>
         ) : (
           <form method="post" action="/admin/login/code" onSubmit={submit}>
-            <p id="code-help">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+            <p id="code-help">{LOGIN_TEXT.codeHelp}</p>
             <div className="field">
-              <label htmlFor="login-code">Authentication code</label>
+              <label htmlFor="login-code">{LOGIN_TEXT.code}</label>
               <input
                 id="login-code"
                 ref={codeRef}
@@ -100,7 +105,7 @@ export default function LoginPage() {
               />
             </div>
             <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? 'Checking…' : 'Verify'}
+              {busy ? LOGIN_TEXT.verifying : LOGIN_TEXT.verify}
             </button>
           </form>
         )}

@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
-import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, FIELD_MESSAGES, PRIVACY_REQUEST_TEXT } from '../../../shared/messages.ts';
 import { type ErasureResult, type PersonalDataExport, describeCounts } from '../../../shared/privacy.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
@@ -59,30 +59,23 @@ export default function PrivacyPage() {
       () => adminApi<PersonalDataExport>('POST', '/api/admin/privacy/export', csrfToken, { email }),
       (data) => {
         download(`personal-data-${data.exportedAt.slice(0, 10)}.json`, data);
-        const entries = data.auditEntries.length;
-        return `Downloaded the data held about ${data.email}: ${describeCounts({
-          quotes: data.quotes.length,
-          contacts: data.contacts.length,
-          notifications: data.notifications.length,
-        })}, and ${entries} audit ${entries === 1 ? 'entry' : 'entries'}.`;
+        const counts = describeCounts({ quotes: data.quotes.length, contacts: data.contacts.length, notifications: data.notifications.length });
+        return PRIVACY_REQUEST_TEXT.exported(data.email, counts, data.auditEntries.length);
       },
     );
   }
 
   return (
-    <AdminShell title="Privacy">
+    <AdminShell title={PRIVACY_REQUEST_TEXT.title}>
       <section aria-labelledby="request-heading" className="admin-card privacy-card">
-        <h2 id="request-heading">Access and erasure requests</h2>
-        <p>
-          When someone asks what we hold about them, or asks us to delete it, enter the email address they used on the
-          contact or quote form. Both actions are recorded in the audit log.
-        </p>
+        <h2 id="request-heading">{PRIVACY_REQUEST_TEXT.heading}</h2>
+        <p>{PRIVACY_REQUEST_TEXT.intro}</p>
         <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
           {notice?.text}
         </div>
         <form onSubmit={exportData} noValidate>
           <div className="field">
-            <label htmlFor="privacy-email">Email address</label>
+            <label htmlFor="privacy-email">{PRIVACY_REQUEST_TEXT.email}</label>
             <input
               ref={input}
               id="privacy-email"
@@ -101,26 +94,23 @@ export default function PrivacyPage() {
           </div>
           <div className="button-row">
             <button type="submit" className="button button-primary" disabled={busy}>
-              Export data
+              {PRIVACY_REQUEST_TEXT.export}
             </button>
           </div>
-          <h3>Erase</h3>
-          <p className="muted">
-            Deletes every quote request and contact message sent with this address (in any letter case) and their
-            notifications, for good. The audit log keeps who did it and how much, not the address.
-          </p>
+          <h3>{PRIVACY_REQUEST_TEXT.eraseHeading}</h3>
+          <p className="muted">{PRIVACY_REQUEST_TEXT.eraseHint}</p>
           <ConfirmButton
             key={erasures}
-            label="Erase all data"
-            question={`Erase everything held about ${email.trim() || 'this address'}? This cannot be undone.`}
-            confirmLabel="Yes, erase all data"
+            label={PRIVACY_REQUEST_TEXT.erase}
+            question={PRIVACY_REQUEST_TEXT.eraseQuestion(email.trim())}
+            confirmLabel={PRIVACY_REQUEST_TEXT.confirmErase}
             onConfirm={() =>
               call(
                 () => adminApi<ErasureResult>('POST', '/api/admin/privacy/erase', csrfToken, { email }),
                 (result) => {
                   setErasures((n) => n + 1);
                   input.current?.focus();
-                  return `Erased ${describeCounts(result)} for ${email.trim()}.`;
+                  return PRIVACY_REQUEST_TEXT.erased(describeCounts(result), email.trim());
                 },
               )
             }

@@ -2,7 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { formatLongDate } from '../../../../shared/dates.ts';
 import { responsiveImage } from '../../../../shared/images.ts';
-import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../blog/PostMeta.tsx';
+import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../(site)/blog/PostMeta.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { postStatus } from '../../../../shared/blog.ts';

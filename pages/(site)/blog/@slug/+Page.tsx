@@ -1,0 +1,72 @@
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { CallToAction } from '../../../../components/CallToAction.tsx';
+import { Seo } from '../../../../components/Seo.tsx';
+import { formatLongDate } from '../../../../shared/dates.ts';
+import { responsiveImage } from '../../../../shared/images.ts';
+import { BLOG_TEXT, SITE_TEXT } from '../../../../shared/messages.ts';
+import { blogPostingLd } from '../../../../shared/structured-data.ts';
+import { PostCard } from '../PostCard.tsx';
+import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
+import type { BlogPostData } from './+data.ts';
+
+/** A post page: HTML only. The content was sanitised on save and again when it was read. */
+export default function BlogPostPage() {
+  const { post, related } = useData<BlogPostData>();
+  const { siteUrl, timeZone } = usePageContext();
+  const path = `/blog/${post.slug}`;
+  return (
+    <>
+      <Seo
+        title={post.title}
+        description={post.excerpt}
+        path={path}
+        type="article"
+        image={post.featuredImage ?? undefined}
+        jsonLd={blogPostingLd(post, siteUrl)}
+        breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
+      />
+      <article className="section post">
+        <div className="container narrow">
+          <nav aria-label={SITE_TEXT.breadcrumb} className="breadcrumb">
+            <ol>
+              <li>
+                <a href="/">{SITE_TEXT.nav.home}</a>
+              </li>
+              <li>
+                <a href="/blog">{SITE_TEXT.nav.blog}</a>
+              </li>
+              <li aria-current="page">{post.title}</li>
+            </ol>
+          </nav>
+          <header className="post-header">
+            <h1>{post.title}</h1>
+            <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
+          </header>
+          {post.featuredImage && (
+            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+          )}
+          <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+          <p className="post-back">
+            <a href="/blog">{BLOG_TEXT.backToBlog}</a>
+          </p>
+        </div>
+      </article>
+      {related.length > 0 && (
+        <section className="section section-alt related-posts" aria-labelledby="related-title">
+          <div className="container">
+            <h2 id="related-title">{BLOG_TEXT.related}</h2>
+            <ul className="post-list post-list-related">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <PostCard post={item} timeZone={timeZone} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+      <CallToAction {...BLOG_TEXT.cta} />
+    </>
+  );
+}

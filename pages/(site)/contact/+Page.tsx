@@ -1,0 +1,48 @@
+import { useData } from 'vike-react/useData';
+import { PageHero } from '../../../components/PageHero.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { COMPANY } from '../../../shared/company.ts';
+import { CONTACT_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
+import type { LeadFormData } from './+data.ts';
+import { ContactForm } from './ContactForm.tsx';
+import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
+
+export default function ContactPage() {
+  const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
+  return (
+    <>
+      <Seo
+        title={CONTACT_TEXT.title}
+        description={CONTACT_TEXT.description}
+        breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]}
+      />
+      <PageHero title={CONTACT_TEXT.title} lead={CONTACT_TEXT.lead} />
+      <section className="section">
+        <div className="container form-layout">
+          <ContactForm captcha={captcha} wasPostedWithoutScript={wasPostedWithoutScript} />
+          <aside className="form-aside" aria-labelledby="contact-details">
+            <h2 id="contact-details">{CONTACT_TEXT.asideHeading}</h2>
+            <dl className="contact-list">
+              <dt>{CONTACT_TEXT.email}</dt>
+              <dd>
+                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+              </dd>
+              <dt>{CONTACT_TEXT.phone}</dt>
+              <dd>
+                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+              </dd>
+              <dt>{CONTACT_TEXT.office}</dt>
+              <dd>
+                {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+              </dd>
+            </dl>
+            <p>
+              {CONTACT_TEXT.quoteHint.before} <a href="/quote">{CONTACT_TEXT.quoteHint.link}</a> {CONTACT_TEXT.quoteHint.after}
+            </p>
+            <PrivacyNote text={CONTACT_TEXT.privacyNote} />
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { CallToAction } from '../../../components/CallToAction.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { ServiceCard } from '../../../components/ServiceCard.tsx';
+import { Stats } from '../../../components/Stats.tsx';
+import { usePageContext } from 'vike-react/usePageContext';
+import { COMPANY } from '../../../shared/company.ts';
+import { HOME_TEXT } from '../../../shared/messages.ts';
+import { CATEGORY_LABELS, SERVICES, SERVICE_CATEGORIES } from '../../../shared/services.ts';
+import { organizationLd } from '../../../shared/structured-data.ts';
+
+export default function HomePage() {
+  const { siteUrl } = usePageContext();
+  return (
+    <>
+      <Seo
+        title={COMPANY.name}
+        description={HOME_TEXT.description}
+        jsonLd={organizationLd(siteUrl)}
+      />
+      <section className="hero">
+        <div className="container hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">{HOME_TEXT.eyebrow}</p>
+            <h1>{HOME_TEXT.heading}</h1>
+            <p className="lead">{HOME_TEXT.lead}</p>
+            <div className="hero-actions">
+              <a href="/quote" className="button button-accent">
+                {HOME_TEXT.getQuote}
+              </a>
+              <a href="/services" className="button button-ghost">
+                {HOME_TEXT.explore}
+              </a>
+            </div>
+          </div>
+          <div className="hero-art" aria-hidden="true">
+            <svg viewBox="0 0 400 320" width="400" height="320" focusable="false">
+              <defs>
+                <linearGradient id="hero-g" x1="0" y1="0" x2="1" y2="1">
+                  <stop offset="0" stopColor="#1d4ed8" />
+                  <stop offset="1" stopColor="#0e9f8e" />
+                </linearGradient>
+              </defs>
+              <rect x="40" y="40" width="150" height="220" rx="14" fill="#13315c" stroke="#8ecae6" strokeOpacity=".4" />
+              {[0, 1, 2, 3, 4].map((i) => (
+                <g key={i}>
+                  <rect x="58" y={62 + i * 40} width="114" height="26" rx="5" fill="#0b2545" />
+                  <circle cx="156" cy={75 + i * 40} r="4" fill={i === 2 ? '#f59e0b' : '#0e9f8e'} />
+                  <rect x="70" y={72 + i * 40} width="50" height="6" rx="3" fill="#8ecae6" fillOpacity=".5" />
+                </g>
+              ))}
+              <path d="M190 110h60M190 190h60M250 110v80M250 150h40" stroke="url(#hero-g)" strokeWidth="4" fill="none" strokeLinecap="round" />
+              <rect x="290" y="92" width="84" height="116" rx="12" fill="url(#hero-g)" />
+              <rect x="304" y="110" width="56" height="8" rx="4" fill="#fff" fillOpacity=".9" />
+              <rect x="304" y="128" width="40" height="6" rx="3" fill="#fff" fillOpacity=".6" />
+              <rect x="304" y="146" width="48" height="6" rx="3" fill="#fff" fillOpacity=".6" />
+              <circle cx="332" cy="182" r="10" fill="#f59e0b" />
+            </svg>
+          </div>
+        </div>
+      </section>
+
+      {SERVICE_CATEGORIES.map((category, i) => {
+        const services = SERVICES.filter((s) => s.category === category);
+        return (
+          // Every other band is tinted; three cards sit in a row of three rather than leave a gap.
+          <section key={category} className={i % 2 ? 'section section-tint' : 'section'} aria-labelledby={`${category}-title`}>
+            <div className="container">
+              <div className="section-head">
+                <h2 id={`${category}-title`}>{CATEGORY_LABELS[category]}</h2>
+                <p>{HOME_TEXT.categoryIntro[category]}</p>
+              </div>
+              <div className={services.length === 3 ? 'card-grid card-grid-3' : 'card-grid'}>
+                {services.map((s) => (
+                  <ServiceCard key={s.id} service={s} />
+                ))}
+              </div>
+            </div>
+          </section>
+        );
+      })}
+
+      <section className="section" aria-labelledby="stats-title">
+        <div className="container">
+          <h2 id="stats-title" className="visually-hidden">
+            {HOME_TEXT.statsHeading}
+          </h2>
+          <Stats />
+        </div>
+      </section>
+
+      <CallToAction {...HOME_TEXT.cta} />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { useData } from 'vike-react/useData';
+import { PageHero } from '../../../components/PageHero.tsx';
+import { Seo } from '../../../components/Seo.tsx';
+import { COMPANY } from '../../../shared/company.ts';
+import { QUOTE_TEXT } from '../../../shared/messages.ts';
+import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
+import type { QuoteFormData } from './+data.ts';
+import { QuoteWizard } from './QuoteWizard.tsx';
+
+export default function QuotePage() {
+  const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
+  return (
+    <>
+      <Seo
+        title={QUOTE_TEXT.title}
+        description={QUOTE_TEXT.description}
+        path="/quote"
+        breadcrumb={[{ name: QUOTE_TEXT.breadcrumb, path: '/quote' }]}
+      />
+      <PageHero title={QUOTE_TEXT.title} lead={QUOTE_TEXT.lead} />
+      <section className="section">
+        <div className="container form-layout">
+          <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} />
+          <aside className="form-aside" aria-labelledby="quote-help">
+            <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
+            <p>{QUOTE_TEXT.next}</p>
+            <p>
+              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>{' '}
+              {QUOTE_TEXT.talkFirst.or} <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>
+              {QUOTE_TEXT.talkFirst.after}
+            </p>
+            <PrivacyNote text={QUOTE_TEXT.privacyNote} />
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}
