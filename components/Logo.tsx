@@ -1,7 +1,8 @@
-import { COMPANY } from '../shared/company.ts';
+import { usePageContext } from 'vike-react/usePageContext';
 
 /** The brand mark and name; the mark is decorative, the name is the link text. */
 export function Logo() {
+  const { name } = usePageContext().settings;
   return (
     <span className="logo">
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -9,7 +10,7 @@ export function Logo() {
         <path d="M9 23V9l14 14V9" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
         <circle cx="23" cy="9" r="2.5" fill="#f59e0b" />
       </svg>
-      <span className="logo-name">{COMPANY.name}</span>
+      <span className="logo-name">{name}</span>
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { useConfig } from 'vike-react/useConfig';
 import { usePageContext } from 'vike-react/usePageContext';
 import { COMPANY } from '../shared/company.ts';
 import { SITE_TEXT } from '../shared/messages.ts';
-import { SHARING_IMAGE_SIZE, sharingImage } from '../shared/sharing-image.ts';
+import { SHARING_IMAGE_SIZE, pageSharingImage, sharingImage } from '../shared/sharing-image.ts';
 import { breadcrumbLd } from '../shared/structured-data.ts';
 
 export interface SeoProps {
@@ -29,12 +29,16 @@ function safeJson(value: unknown): string {
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
 export function Seo({ title, description, path, image, type = 'website', jsonLd, breadcrumb, noindex }: SeoProps) {
   const pageContext = usePageContext();
-  const fullTitle = title === COMPANY.name ? `${COMPANY.name} | ${COMPANY.tagline}` : `${title} | ${COMPANY.name}`;
+  const { name } = pageContext.settings;
+  // The home page's title is the company's name: it gets the tagline rather than the name twice.
+  const fullTitle = title === name ? `${name} | ${COMPANY.tagline}` : `${title} | ${name}`;
   useConfig()({ title: fullTitle, description });
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
-  const imageUrl = new URL(sharingImage(image), pageContext.siteUrl).href;
+  // A page without an image of its own offers its card (shared/sharing-image.ts).
+  const imageUrl = new URL(image ? sharingImage(image) : pageSharingImage(pageContext.urlPathname), pageContext.siteUrl).href;
   // Only the build's own PNGs are known to be this size; an image from elsewhere has whatever size it has.
-  const isOwnImage = imageUrl.startsWith(new URL('/', pageContext.siteUrl).href) && imageUrl.endsWith('.png');
+  const { origin, pathname } = new URL(imageUrl);
+  const isOwnImage = origin === new URL(pageContext.siteUrl).origin && pathname.endsWith('.png');
   const ld = [
     ...(jsonLd ? [jsonLd].flat() : []),
     ...(breadcrumb ? [breadcrumbLd(pageContext.siteUrl, [{ name: SITE_TEXT.nav.home, path: '/' }, ...breadcrumb])] : []),
@@ -44,7 +48,7 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <link rel="canonical" href={canonical} />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:type" content={type} />
-      <meta property="og:site_name" content={COMPANY.name} />
+      <meta property="og:site_name" content={name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />

@@ -1,22 +1,25 @@
-import { COMPANY } from '../shared/company.ts';
+import { usePageContext } from 'vike-react/usePageContext';
+import { phoneE164 } from '../shared/au-identifiers.ts';
+import { addressLine } from '../shared/company.ts';
 import { SITE_TEXT } from '../shared/messages.ts';
 import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const { settings } = usePageContext();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section className="footer-about" aria-label={COMPANY.name}>
+        <section className="footer-about" aria-label={settings.name}>
           <Logo />
           <p>{SITE_TEXT.footerAbout}</p>
           <address>
-            {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+            {addressLine(settings)}
             <br />
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+            <a href={`mailto:${settings.email}`}>{settings.email}</a>
             <br />
-            <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+            <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>
           </address>
         </section>
         {SERVICE_CATEGORIES.map((category) => (
@@ -44,10 +47,10 @@ export function SiteFooter() {
             <li><a href="/quote">{SITE_TEXT.getQuote}</a></li>
             <li><a href="/privacy">{SITE_TEXT.nav.privacy}</a></li>
           </ul>
-          <h2 className="footer-heading">{SITE_TEXT.footerFollow}</h2>
+          {settings.social.length > 0 && <h2 className="footer-heading">{SITE_TEXT.footerFollow}</h2>}
           <ul className="social-links">
-            {COMPANY.social.map((s) => (
-              <li key={s.name}>
+            {settings.social.map((s) => (
+              <li key={s.url}>
                 <a href={s.url} rel="noopener noreferrer">{s.name}</a>
               </li>
             ))}
@@ -55,7 +58,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="container footer-bottom">
-        <p>{SITE_TEXT.copyright(year)}</p>
+        <p>{SITE_TEXT.copyright(year, settings)}</p>
       </div>
     </footer>
   );

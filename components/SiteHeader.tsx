@@ -79,12 +79,12 @@ function NavMenu({ id, href, label, menuLabel, current, align, children }: {
  * compact Get Quote button and a Menu button whose panel is a native popover too (Escape closes it).
  */
 export function SiteHeader() {
-  const { urlPathname, user, csrfToken } = usePageContext();
+  const { urlPathname, user, csrfToken, settings } = usePageContext();
   const current = (href: string) => (isCurrent(urlPathname, href) ? ('page' as const) : undefined);
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" className="brand" aria-label={SITE_TEXT.homeLink}>
+        <a href="/" className="brand" aria-label={SITE_TEXT.homeLink(settings.name)}>
           <Logo />
         </a>
         <nav aria-label={SITE_TEXT.mainNav} className="main-nav">

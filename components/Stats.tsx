@@ -1,10 +1,11 @@
-import { COMPANY } from '../shared/company.ts';
+import { usePageContext } from 'vike-react/usePageContext';
 
 export function Stats() {
+  const { stats } = usePageContext().settings;
   return (
     <dl className="stats">
-      {COMPANY.stats.map((stat) => (
-        <div key={stat.label} className="stat">
+      {stats.map((stat, i) => (
+        <div key={`${i}`} className="stat">
           <dt>{stat.label}</dt>
           <dd>{stat.value}</dd>
         </div>

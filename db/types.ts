@@ -205,6 +205,21 @@ export interface BlogAutosavesTable {
   saved_at: string;
 }
 
+/** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A published post's sharing image (migration 101); `drawn_from` identifies the title it shows. */
+export interface PostSharingImagesTable {
+  post_id: string;
+  drawn_from: string;
+  png: Uint8Array;
+  created_at: string;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -224,6 +239,8 @@ export interface Database {
   image_variants: ImageVariantsTable;
   blog_revisions: BlogRevisionsTable;
   blog_autosaves: BlogAutosavesTable;
+  site_settings: SiteSettingsTable;
+  post_sharing_images: PostSharingImagesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

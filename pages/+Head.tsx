@@ -1,5 +1,6 @@
 import tokens from '../components/styles/tokens.css?inline';
 import site from '../components/styles/site.css?inline';
+import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
 
 /**
@@ -11,13 +12,14 @@ import { SITE_TEXT } from '../shared/messages.ts';
 const css = tokens + site;
 
 export default function HeadDefault() {
+  const { name } = usePageContext().settings;
   return (
     <>
       <style dangerouslySetInnerHTML={{ __html: css }} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <meta name="theme-color" content="#0b2545" />
-      <link rel="alternate" type="application/rss+xml" title={SITE_TEXT.feedTitle} href="/rss.xml" />
+      <link rel="alternate" type="application/rss+xml" title={SITE_TEXT.feedTitle(name)} href="/rss.xml" />
     </>
   );
 }

@@ -7,7 +7,8 @@ export default {
   // Every navigation is a full page load: content pages ship no JavaScript, so there is no client router to keep.
   clientRouting: false,
   // urlPathname: the header and Seo read it, and server routing does not send it to hydrating pages by itself.
-  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname'],
+  // settings: the header and footer of a hydrating page show the company's details (content pages ship nothing).
+  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname', 'settings'],
   // The admin has no page of its own at /admin: its home is the dashboard (signed out, the guard then asks to sign in).
   redirects: { '/admin': '/admin/dashboard' },
 } satisfies Config;

@@ -1,3 +1,4 @@
+import type { SiteSettings } from '../shared/company.ts';
 import type { PageServices, SessionUser } from '../shared/page-context.ts';
 
 declare global {
@@ -7,6 +8,7 @@ declare global {
       csrfToken: string | null;
       siteUrl: string;
       timeZone: string;
+      settings: SiteSettings;
       services: PageServices;
     }
   }

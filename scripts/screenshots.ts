@@ -1,6 +1,7 @@
 /**
  * Saves every page at 360, 768 and 1440 px into ./screenshots/ (not committed) for a person to look at, and the
- * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu.
+ * states a page reaches only by use: the contact form's and the quote wizard's confirmation panels, the phone menu,
+ * the site settings with fields refused.
  * Runs the production build on a fresh temporary database with the demo content.
  * Usage: npm run screenshots [-- /path /other-path]
  */
@@ -15,7 +16,7 @@ const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
-const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account', '/admin/blog', '/admin/blog-editor'];
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings', '/admin/blog', '/admin/blog-editor'];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];
 
@@ -110,6 +111,14 @@ async function adminScreenshots(width: number): Promise<void> {
     console.log(file);
     await page.keyboard.press('Escape');
   }
+  // The settings page with a bad phone and ABN sent: the viewport shows the first refused field, focused.
+  await page.goto(`${site.baseUrl}/admin/settings`, { waitUntil: 'networkidle' });
+  await page.getByLabel('Phone').fill('555 0123');
+  await page.getByLabel('ABN').fill('51 824 753 557');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.locator('#settings-abn-error').waitFor();
+  await page.screenshot({ path: `screenshots/${width}_admin_settings_refused.png` });
+  console.log(`screenshots/${width}_admin_settings_refused.png`);
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) {
     await menu.click();

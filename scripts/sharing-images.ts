@@ -1,8 +1,9 @@
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import type { Plugin } from 'vite';
-import { SHARING_IMAGE_SIZE } from '../shared/sharing-image.ts';
+import { drawPng } from '../server/sharing/draw-card.ts';
+import { sharingCardSvg } from '../shared/sharing-card.ts';
+import { PAGE_CARDS, SHARING_IMAGE_SIZE, pageCardPath } from '../shared/sharing-image.ts';
 
 async function svgFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -12,22 +13,34 @@ async function svgFiles(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+async function write(outDir: string, path: string, png: Buffer): Promise<void> {
+  await mkdir(dirname(join(outDir, path)), { recursive: true });
+  await writeFile(join(outDir, path), png);
+}
+
 /**
- * Draws a PNG twin (1200×630) of every SVG artwork under `publicDir/images` into `outDir`, at the same path:
- * the pictures on the site stay crisp SVGs, and the sharing images (og:image, shared/sharing-image.ts) are
- * PNGs the social networks display. Artwork of another size is left out, with a warning.
+ * Draws into `outDir` a PNG (1200×630) for:
+ * - every SVG artwork under `publicDir/images`, at the same path: the pictures on the site stay crisp SVGs, and
+ *   `og-default.png` is the sharing image of a page without a card of its own. Artwork of another size is left
+ *   out, with a warning;
+ * - every public page's card (`PAGE_CARDS`): the artwork with the page's title, at `/images/pages/{file}.png`.
+ * Posts' cards are drawn by the server when they are published (server/sharing/post-images.ts).
  */
 export async function writeSharingImages(publicDir: string, outDir: string, warn: (message: string) => void = console.warn): Promise<string[]> {
   const written: string[] = [];
   for (const file of await svgFiles(join(publicDir, 'images'))) {
-    const image = new Resvg(await readFile(file), { fitTo: { mode: 'width', value: SHARING_IMAGE_SIZE.width } }).render();
+    const image = drawPng(await readFile(file));
     const path = relative(publicDir, file).replace(/\.svg$/, '.png');
     if (image.width !== SHARING_IMAGE_SIZE.width || image.height !== SHARING_IMAGE_SIZE.height) {
       warn(`sharing images: ${relative(publicDir, file)} is not ${SHARING_IMAGE_SIZE.width}×${SHARING_IMAGE_SIZE.height}; no PNG made`);
       continue;
     }
-    await mkdir(dirname(join(outDir, path)), { recursive: true });
-    await writeFile(join(outDir, path), image.asPng());
+    await write(outDir, path, image.png);
+    written.push(path);
+  }
+  for (const { file, title } of Object.values(PAGE_CARDS)) {
+    const path = pageCardPath(file).slice(1);
+    await write(outDir, path, drawPng(sharingCardSvg(title)).png);
     written.push(path);
   }
   return written;

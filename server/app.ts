@@ -36,6 +36,9 @@ import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
+import { createSettingsService } from './settings/settings-service.ts';
+import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
+import { adminSettingsRouter } from './settings/settings-routes.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 
@@ -93,7 +96,9 @@ export function createApp(deps: AppDeps): Express {
   // The lead endpoints come next: their small JSON answers gain nothing from the layers below (compression,
   // static files, blog routes), and every lead is worth the shortest path.
   const captcha = createCaptcha(config);
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis });
+  // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
+  const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings });
   if (captcha.altcha) {
     const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
     app.use(captchaRouter(captcha.altcha, challengeLimits, deps.redis));
@@ -109,8 +114,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(renderer.assets);
 
-  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate() });
-  app.use(feedsRouter(blog, pageCache, config.SITE_URL));
+  // A post's sharing image is drawn when it is published, after the save's transaction.
+  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate(), onPublished: (post) => void postImages.prepare(post) });
+  const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
+  app.use(postImagesRouter(postImages));
+  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
   const images = createImageService({ db: database.db });
   app.use(mediaRouter(images));
@@ -126,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));
+  app.use(adminSettingsRouter(settings));
   app.use(adminImagesRouter(images));
   app.use('/admin', privatePages);
 
@@ -133,6 +142,7 @@ export function createApp(deps: AppDeps): Express {
     captcha: publicCaptchaConfig(config),
     blog,
     admin: createAdminPageService(inbox, blog, staff),
+    settings,
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

@@ -233,6 +233,7 @@ export const AUDIT_ACTIONS = {
   'privacy.exported': 'Exported personal data',
   'privacy.erased': 'Erased personal data',
   'leads.purged': 'Deleted leads past the retention period',
+  'settings.updated': 'Changed site settings',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -1,4 +1,4 @@
-import { COMPANY } from './company.ts';
+import { COMPANY, type SiteSettings } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
 import { INVITATION_DAYS } from './staff.ts';
 
@@ -56,8 +56,9 @@ export function captchaWarning(kind: 'notLoaded' | 'empty', provider: string): s
  * not accepted (and what was typed is never put in a URL). Shown in `<noscript>`, and after such a post.
  */
 export const SCRIPT_REQUIRED = {
-  notice: `This form needs JavaScript for its spam check. Please turn JavaScript on, or email us at ${COMPANY.email}.`,
-  notSent: `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${COMPANY.email}.`,
+  notice: (email: string) => `This form needs JavaScript for its spam check. Please turn JavaScript on, or email us at ${email}.`,
+  notSent: (email: string) =>
+    `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${email}.`,
 } as const;
 
 /** Field errors of the lead forms, shown beside each field and returned by the endpoints. */
@@ -259,7 +260,7 @@ export const STAFF_TEXTS = {
 /** The frame of every public page: skip link, header, footer, and the closing call to action. */
 export const SITE_TEXT = {
   skipLink: 'Skip to content',
-  homeLink: `${COMPANY.name} home`,
+  homeLink: (name: string) => `${name} home`,
   nav: { home: 'Home', services: 'Services', about: 'About', blog: 'Blog', contact: 'Contact', privacy: 'Privacy' },
   getQuote: 'Get Quote',
   mainNav: 'Main',
@@ -274,10 +275,10 @@ export const SITE_TEXT = {
   footerAbout: `${COMPANY.tagline}. Founded in Sydney in ${COMPANY.founded}.`,
   footerCompany: 'Company',
   footerFollow: 'Follow us',
-  copyright: (year: number) => `© ${year} ${COMPANY.legalName}. ABN ${COMPANY.abn}.`,
+  copyright: (year: number, { legalName, abn }: Pick<SiteSettings, 'legalName' | 'abn'>) => `© ${year} ${legalName}. ABN ${abn}.`,
   ctaQuote: 'Get a quote',
   ctaTalk: 'Talk to us',
-  feedTitle: `${COMPANY.name} blog`,
+  feedTitle: (name: string) => `${name} blog`,
 } as const;
 
 export const HOME_TEXT = {
@@ -285,25 +286,25 @@ export const HOME_TEXT = {
     'Network security, datacenter, support, migrations and web solutions for Australian businesses. 99.9% uptime, 24/7 support and a reply within 24 hours.',
   eyebrow: 'IT infrastructure · Web solutions · Australia-wide',
   heading: 'Infrastructure that stays up. Websites that win work.',
-  lead: `${COMPANY.name} designs, secures and supports the networks, servers and websites that Australian businesses run on, with engineers who answer the phone at 3 am.`,
+  lead: (name: string) => `${name} designs, secures and supports the networks, servers and websites that Australian businesses run on, with engineers who answer the phone at 3 am.`,
   getQuote: 'Get a free quote',
   explore: 'Explore services',
   categoryIntro: {
     infrastructure: 'From the cabling closet to the cloud: we build it, secure it and keep it running.',
     web: 'Fast, secure websites on Australian infrastructure, with your domains looked after.',
   },
-  statsHeading: `${COMPANY.name} in numbers`,
+  statsHeading: (name: string) => `${name} in numbers`,
   cta: { title: 'Tell us what you need', text: 'A three-step quote request takes two minutes. We reply within 24 hours on business days.' },
 } as const;
 
 export const ABOUT_TEXT = {
   title: 'About us',
-  description: `${COMPANY.name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`,
-  heading: `About ${COMPANY.name}`,
+  description: (name: string) => `${name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`,
+  heading: (name: string) => `About ${name}`,
   lead: 'Enterprise-grade infrastructure, small-business attention.',
   storyHeading: 'Our story',
-  story: [
-    `${COMPANY.name} was founded in ${COMPANY.founded} by engineers who had spent years running networks and datacentres for large organisations, and kept meeting growing businesses that were underserved: too big for a friend who "knows computers", too small for the attention of a global integrator.`,
+  story: (name: string) => [
+    `${name} was founded in ${COMPANY.founded} by engineers who had spent years running networks and datacentres for large organisations, and kept meeting growing businesses that were underserved: too big for a friend who "knows computers", too small for the attention of a global integrator.`,
     'We built the company around that gap. The same team designs your network, rolls out your hardware, hosts your website and answers your support calls, so nothing is lost between vendors and someone always owns the outcome.',
     'Today we look after offices, warehouses, clinics and online shops across Australia and support their staff overseas, with a 99.9% uptime commitment and engineers on call around the clock.',
   ],
@@ -334,7 +335,7 @@ export const SERVICES_TEXT = {
 /** The privacy policy; the section `afterEmail` belongs to ends with the company's address and that text. */
 export const PRIVACY_POLICY_TEXT = {
   title: 'Privacy policy',
-  description: `How ${COMPANY.name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`,
+  description: (name: string) => `How ${name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`,
   lead: 'What we keep when you contact us, why, and how to have it removed.',
   sections: [
     {
@@ -373,7 +374,7 @@ export const FORM_TEXT = {
 
 export const CONTACT_TEXT = {
   title: 'Contact us',
-  description: `Send ${COMPANY.name} a message about your network, servers, support or website. We reply within 24 hours on business days.`,
+  description: (name: string) => `Send ${name} a message about your network, servers, support or website. We reply within 24 hours on business days.`,
   lead: 'Tell us what you need. We reply within 24 hours on business days.',
   formHeading: 'Send us a message',
   send: 'Send message',
@@ -390,7 +391,7 @@ export const CONTACT_TEXT = {
 
 export const QUOTE_TEXT = {
   title: 'Request a quote',
-  description: `Request a quote from ${COMPANY.name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`,
+  description: (name: string) => `Request a quote from ${name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`,
   breadcrumb: 'Get a quote',
   lead: 'Three short steps. We reply with a tailored quote within 24 hours on business days.',
   asideHeading: 'What happens next',
@@ -417,7 +418,7 @@ export const BLOG_TEXT = {
   title: 'Blog',
   olderTitle: 'Blog: older posts',
   searchTitle: (q: string) => `Search results for “${q}”`,
-  description: `Practical articles on networks, security, hosting and IT projects from the ${COMPANY.name} team.`,
+  description: (name: string) => `Practical articles on networks, security, hosting and IT projects from the ${name} team.`,
   lead: 'Plain-English advice on infrastructure, security and the web, from our engineers.',
   searchLabel: 'Search the blog',
   search: 'Search',
@@ -537,4 +538,16 @@ export const EDITOR_MESSAGES = {
   autosaveRestored: (time: string) => `Restored your unsaved changes from ${time}.`,
   revisionRestored: (time: string) => `Restored the version saved ${time}.`,
   revisionNotFound: 'That version no longer exists.',
+} as const;
+
+/** The site settings page (/admin/settings): what a field refused says, and the save's outcome. */
+export const SETTINGS_MESSAGES = {
+  abn: 'Enter a valid ABN: 11 digits, like 53 004 085 616 (the check digits must match).',
+  phone: 'Enter an Australian phone number, like 02 8005 0142, 0412 345 678 or 1300 123 456.',
+  postcode: 'Enter a 4-digit postcode.',
+  region: 'Choose a state or territory.',
+  socialUrl: 'Enter the full address of the page, starting with https://.',
+  socialMax: (max: number) => `Add at most ${max} social links.`,
+  statsCount: (min: number, max: number) => `Show from ${min} to ${max} figures on the home page.`,
+  saved: 'Settings saved. Every page shows them now.',
 } as const;

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
+import type { SiteSettings } from './company.ts';
 
 /** The signed-in staff member, as pages see them (never the password hash). */
 export interface SessionUser {
@@ -22,6 +23,8 @@ export interface PageContextInit {
   csrfToken: string | null;
   siteUrl: string;
   timeZone: string;
+  /** The company details every page shows (header, footer, JSON-LD), read once per render (server/settings/). */
+  settings: SiteSettings;
   services: PageServices;
 }
 
@@ -33,6 +36,8 @@ export interface PageServices {
   blog: BlogPageService;
   /** Staff-only reads for the admin pages; their guard runs first. */
   admin: AdminPageService;
+  /** The site settings in force (the settings page's form starts from them). */
+  settings: { current(): Promise<SiteSettings> };
 }
 
 export interface PublicCaptchaConfig {

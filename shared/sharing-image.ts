@@ -1,8 +1,49 @@
 /** The site's own artwork, used where a page or post has no image of its own. */
 export const DEFAULT_SHARING_IMAGE = '/images/og-default.png';
 
-/** Open Graph's recommended size; every artwork under public/images is drawn at it. */
+/** Open Graph's recommended size; every artwork under public/images and every card is drawn at it. */
 export const SHARING_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The public pages' sharing cards: the artwork with the page's title on it, drawn by the build into
+ * `/images/pages/{file}.png` (scripts/sharing-images.ts). Titles name the page, not the company, so a change of
+ * the company's name in the settings leaves no card out of date.
+ */
+export const PAGE_CARDS: Readonly<Record<string, { file: string; title: string }>> = {
+  '/': { file: 'home', title: 'Infrastructure that stays up. Websites that win work.' },
+  '/services': { file: 'services', title: 'IT infrastructure and web solutions for Australian businesses' },
+  '/about': { file: 'about', title: 'Enterprise-grade infrastructure with a personal service' },
+  '/contact': { file: 'contact', title: 'Contact us: a reply within 24 hours on business days' },
+  '/quote': { file: 'quote', title: 'Request a free quote' },
+  '/blog': { file: 'blog', title: 'Practical articles on networks, security, hosting and IT projects' },
+  '/privacy': { file: 'privacy', title: 'Privacy policy' },
+};
+
+export const pageCardPath = (file: string) => `/images/pages/${file}.png`;
+
+/** A public page's own card, or the artwork for a path without one (an error page, the admin). */
+export function pageSharingImage(pathname: string): string {
+  const card = PAGE_CARDS[pathname];
+  return card ? pageCardPath(card.file) : DEFAULT_SHARING_IMAGE;
+}
+
+/**
+ * A post's card, drawn by the server when the post is published (server/sharing/post-images.ts). The title's key
+ * is in the address, so a retitled post's new card is fetched afresh by the networks that cached the old one.
+ */
+export function postSharingImage(post: { id: string; title: string }): string {
+  return `/images/posts/${post.id}.png?v=${titleKey(post.title)}`;
+}
+
+/** A short, stable name for a title (FNV-1a): a post's image address changes when its title does. */
+export function titleKey(title: string): string {
+  let hash = 0x811c9dc5;
+  for (const unit of title.trim()) {
+    hash ^= unit.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
 
 /**
  * The image a page offers to social networks. The large ones do not show SVG, so a site SVG is swapped for the
@@ -12,3 +53,4 @@ export function sharingImage(image: string | null | undefined): string {
   if (!image) return DEFAULT_SHARING_IMAGE;
   return image.startsWith('/') && image.endsWith('.svg') ? `${image.slice(0, -'.svg'.length)}.png` : image;
 }
+

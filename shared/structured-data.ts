@@ -1,34 +1,35 @@
 import type { BlogPost } from './blog.ts';
-import { COMPANY } from './company.ts';
+import { phoneE164 } from './au-identifiers.ts';
+import { COMPANY, type SiteSettings } from './company.ts';
 import type { Service } from './services.ts';
 import { sharingImage } from './sharing-image.ts';
 
-/** schema.org objects shared by several pages; each page adds its own. */
-export function organizationLd(siteUrl: string) {
+/** schema.org objects shared by several pages; each page adds its own. The company's details are the site settings. */
+export function organizationLd(settings: SiteSettings, siteUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    name: COMPANY.name,
-    legalName: COMPANY.legalName,
+    name: settings.name,
+    legalName: settings.legalName,
     url: siteUrl,
     logo: new URL('/favicon.svg', siteUrl).href,
-    email: COMPANY.email,
-    telephone: COMPANY.phone,
+    email: settings.email,
+    telephone: phoneE164(settings.phone),
     foundingDate: String(COMPANY.founded),
-    taxID: `ABN ${COMPANY.abn}`,
+    taxID: `ABN ${settings.abn}`,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: COMPANY.address.street,
-      addressLocality: COMPANY.address.locality,
-      addressRegion: COMPANY.address.region,
-      postalCode: COMPANY.address.postcode,
-      addressCountry: COMPANY.address.country,
+      streetAddress: settings.address.street,
+      addressLocality: settings.address.locality,
+      addressRegion: settings.address.region,
+      postalCode: settings.address.postcode,
+      addressCountry: COMPANY.country,
     },
-    sameAs: COMPANY.social.map((s) => s.url),
+    sameAs: settings.social.map((s) => s.url),
   };
 }
 
-export function serviceLd(service: Service, siteUrl: string) {
+export function serviceLd(service: Service, settings: SiteSettings, siteUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -37,7 +38,7 @@ export function serviceLd(service: Service, siteUrl: string) {
     description: service.description,
     url: new URL(`/services?service=${service.id}`, siteUrl).href,
     areaServed: { '@type': 'Country', name: 'Australia' },
-    provider: { '@type': 'Organization', name: COMPANY.name, url: siteUrl },
+    provider: { '@type': 'Organization', name: settings.name, url: siteUrl },
   };
 }
 
@@ -57,6 +58,7 @@ export function breadcrumbLd(siteUrl: string, trail: ReadonlyArray<{ name: strin
 /** schema.org BlogPosting for one post page. */
 export function blogPostingLd(
   post: Pick<BlogPost, 'slug' | 'title' | 'excerpt' | 'author' | 'tags' | 'featuredImage' | 'publishedAt' | 'updatedAt'>,
+  settings: SiteSettings,
   siteUrl: string,
 ) {
   const url = new URL(`/blog/${post.slug}`, siteUrl).href;
@@ -70,7 +72,7 @@ export function blogPostingLd(
     datePublished: post.publishedAt,
     dateModified: post.updatedAt,
     author: { '@type': 'Person', name: post.author },
-    publisher: { '@type': 'Organization', name: COMPANY.name, url: siteUrl, logo: new URL('/favicon.svg', siteUrl).href },
+    publisher: { '@type': 'Organization', name: settings.name, url: siteUrl, logo: new URL('/favicon.svg', siteUrl).href },
     image: new URL(sharingImage(post.featuredImage), siteUrl).href,
     ...(post.tags.length ? { keywords: post.tags.join(', ') } : {}),
   };

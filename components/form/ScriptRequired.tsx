@@ -1,3 +1,4 @@
+import { usePageContext } from 'vike-react/usePageContext';
 import { SCRIPT_REQUIRED } from '../../shared/messages.ts';
 
 /**
@@ -5,15 +6,16 @@ import { SCRIPT_REQUIRED } from '../../shared/messages.ts';
  * nothing was sent when they posted it anyway (`wasPosted`: the server sends them back with `?script=required`).
  */
 export function ScriptRequired({ wasPosted }: { wasPosted: boolean }) {
+  const { email } = usePageContext().settings;
   return (
     <>
       {wasPosted && (
         <p role="alert" className="form-status form-status-warning">
-          {SCRIPT_REQUIRED.notSent}
+          {SCRIPT_REQUIRED.notSent(email)}
         </p>
       )}
       <noscript>
-        <p className="form-status form-status-warning">{SCRIPT_REQUIRED.notice}</p>
+        <p className="form-status form-status-warning">{SCRIPT_REQUIRED.notice(email)}</p>
       </noscript>
     </>
   );

@@ -96,6 +96,8 @@ export interface BlogServiceDeps {
   db: Db;
   /** Called after every committed write, so caches drop what they rendered. */
   onChange?: () => void;
+  /** Called after a save that leaves a post published (or scheduled), e.g. to draw its sharing image. */
+  onPublished?: (post: BlogPost) => void;
 }
 
 /** Content is sanitised again on the way out, so a row written by any other path cannot carry a script. */
@@ -188,7 +190,7 @@ async function auditSave(trx: Db, actor: Actor, before: BlogPost | null, after: 
   } else if (before) await recordAudit(trx, actor, 'post.updated', target);
 }
 
-export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps): BlogService {
+export function createBlogService({ db, onChange = () => {}, onPublished = () => {} }: BlogServiceDeps): BlogService {
   /** Runs a write in one transaction with the version bump; retries once if another save took the slug. */
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
@@ -204,6 +206,12 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         if (attempt >= 3 || !isUniqueViolation(err)) throw err;
       }
     }
+  }
+
+  /** A saved post, passed to `onPublished` when it is published. */
+  function saved(post: BlogPost): BlogPost {
+    if (post.published) onPublished(post);
+    return post;
   }
 
   async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
@@ -262,7 +270,7 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
     async createPost(input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
       const data = parsePost(input);
       const at = now.toISOString();
-      return write(async (trx) => {
+      return saved(await write(async (trx) => {
         const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
         const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post]);
@@ -270,12 +278,12 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);
         return withoutSearchText(post);
-      });
+      }));
     },
 
     async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
       const data = parsePost(input);
-      return write(async (trx) => {
+      return saved(await write(async (trx) => {
         const before = await findBlogById(trx, id);
         if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
         const slug = data.slug
@@ -297,7 +305,7 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
         await auditSave(trx, actor, before, post, now);
         return withoutSearchText(post);
-      });
+      }));
     },
 
     async restoreRevision(id, revisionId, { actor, now = new Date() }) {
@@ -306,7 +314,7 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
       if (!revision) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.revisionNotFound);
       // Checked and sanitised as any save is; the post keeps its address, publishing state and date.
       const data = parsePost({ ...revision, tags: revision.tags.join(', '), featuredImage: revision.featuredImage ?? '', published: before.published });
-      return write(async (trx) => {
+      return saved(await write(async (trx) => {
         const current = await findBlogById(trx, id);
         if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
         const post = storedPost(data, { id, slug: current.slug, publishedAt: current.publishedAt, createdAt: current.createdAt, updatedAt: now.toISOString() });
@@ -314,7 +322,7 @@ export function createBlogService({ db, onChange = () => {} }: BlogServiceDeps):
         await recordRevision(trx, post, actor, post.updatedAt);
         await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);
         return withoutSearchText(post);
-      });
+      }));
     },
 
     async autosave(id, input, { actor, now = new Date() }) {

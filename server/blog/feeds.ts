@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { COMPANY } from '../../shared/company.ts';
 import { SITE_TEXT } from '../../shared/messages.ts';
+import type { SettingsReader } from '../settings/settings-service.ts';
 import type { BlogService } from './blog-service.ts';
 import type { PageCache, RenderedPage } from '../http/page-cache.ts';
 
@@ -24,12 +25,12 @@ function xml(text: string): string {
  * `/rss.xml` (RSS 2.0, the newest public posts) and `/sitemap.xml` (every public page and post). Both are
  * built and compressed once per content version by the page cache, so crawlers cost one query per change.
  */
-export function feedsRouter(blog: BlogService, cache: PageCache, siteUrl: string): Router {
+export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: PageCache, siteUrl: string): Router {
   const router = Router();
   const url = (path: string) => new URL(path, siteUrl).href;
 
   async function rss(): Promise<string> {
-    const posts = await blog.feedPosts();
+    const [posts, company] = await Promise.all([blog.feedPosts(), settings.current()]);
     const items = posts.map((p) =>
       [
         '<item>',
@@ -48,7 +49,7 @@ export function feedsRouter(blog: BlogService, cache: PageCache, siteUrl: string
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
       '<channel>',
-      `<title>${xml(SITE_TEXT.feedTitle)}</title>`,
+      `<title>${xml(SITE_TEXT.feedTitle(company.name))}</title>`,
       `<link>${xml(url('/blog'))}</link>`,
       `<atom:link href="${xml(url('/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
       `<description>${xml(COMPANY.tagline)}</description>`,

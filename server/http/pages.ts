@@ -24,7 +24,9 @@ const VITE_PATHS = /^\/(?:@vite|@fs|@id|@react-refresh|__vite)(?:[/_?-]|$)/;
 
 export function pageRoutes(renderer: PageRenderer, config: Config, services: PageServices, csp: ContentSecurityPolicy, cache: PageCache): PageRoutes {
   async function render(init: Pick<PageContextInit, 'urlOriginal' | 'headersOriginal' | 'user' | 'csrfToken'>, log?: Request['log']): Promise<RenderedPage | null> {
-    const pageContext = await renderer.render({ ...init, siteUrl: config.SITE_URL, timeZone: config.TIME_ZONE, services });
+    // Settings are read for each render: a stored page is rendered once per content version, which a save bumps.
+    const settings = await services.settings.current();
+    const pageContext = await renderer.render({ ...init, siteUrl: config.SITE_URL, timeZone: config.TIME_ZONE, settings, services });
     const { httpResponse } = pageContext;
     // A page's `throw render(404)` or `redirect()` also arrives as errorWhileRendering: only a 5xx is an error.
     if (pageContext.errorWhileRendering && (!httpResponse || httpResponse.statusCode >= 500)) {

@@ -17,6 +17,7 @@ import { privacyHashKey, storedClientIp } from '../http/client-ip.ts';
 import { createAcknowledgementQuota } from './acknowledgement-quota.ts';
 import { leadNotifications } from './notifications.ts';
 import type { RedisLink } from '../http/redis.ts';
+import type { SettingsReader } from '../settings/settings-service.ts';
 
 export interface SubmitContext {
   ip?: string | undefined;
@@ -45,6 +46,8 @@ export interface LeadServiceDeps {
   config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET' | 'ACKNOWLEDGEMENTS_PER_DAY'>;
   /** Counts acknowledgements per address across instances when REDIS_URL is set. */
   redis?: RedisLink | undefined;
+  /** The company details the acknowledgement signs with. */
+  settings: SettingsReader;
 }
 
 /**
@@ -109,6 +112,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
           staffEmail: config.STAFF_EMAIL,
           hasWebhook: Boolean(config.WEBHOOK_URL),
           acknowledge: await acknowledgements.take(lead.lead.email),
+          company: await deps.settings.current(),
         });
     try {
       const key = idempotencyKey

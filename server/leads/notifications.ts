@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NewLead } from '../../shared/leads.ts';
 import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
-import { COMPANY } from '../../shared/company.ts';
+import type { SiteSettings } from '../../shared/company.ts';
 import { CONTACT_FIELDS, type LeadLine, QUOTE_COLUMN_FIELDS, fieldLines, serviceName } from '../../shared/lead-fields.ts';
 import { formatLeadDetails } from '../../shared/quote-fields.ts';
 
@@ -28,6 +28,8 @@ export interface NotificationSettings {
   hasWebhook: boolean;
   /** False when the visitor's address had its acknowledgements for the day (acknowledgement-quota.ts). */
   acknowledge: boolean;
+  /** The site settings in force: the acknowledgement is signed with the company's name, phone and e-mail. */
+  company: SiteSettings;
 }
 
 /** The page in the admin where staff work this lead. */
@@ -43,7 +45,7 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   const messages: NewOutboxMessage[] = [
     { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl) },
   ];
-  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead) });
+  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company) });
   if (settings.hasWebhook) {
     const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
     messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });
@@ -100,14 +102,14 @@ export function greeting(name: string): string {
   return /^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? `Hi ${first},` : 'Hello,';
 }
 
-function acknowledgement(lead: NewLead): EmailMessage {
+function acknowledgement(lead: NewLead, company: SiteSettings): EmailMessage {
   const what = lead.type === 'quote' ? `your quote request for ${serviceName(lead.lead.service)}` : 'your message';
   const subject = lead.type === 'quote' ? `We've received your quote request` : `We've received your message`;
   const paragraphs = [
     greeting(lead.lead.name),
-    `Thank you for contacting ${COMPANY.name}. We've received ${what} and we'll contact you within 24 hours on business days.`,
-    `If anything is urgent, call us on ${COMPANY.phoneDisplay} or reply to this e-mail.`,
-    `${COMPANY.name}\n${COMPANY.email}`,
+    `Thank you for contacting ${company.name}. We've received ${what} and we'll contact you within 24 hours on business days.`,
+    `If anything is urgent, call us on ${company.phone} or reply to this e-mail.`,
+    `${company.name}\n${company.email}`,
   ];
   return {
     to: lead.lead.email,

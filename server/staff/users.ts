@@ -28,7 +28,7 @@ import {
   staffPerson,
 } from './staff-accounts.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { COMPANY } from '../../shared/company.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import type { SessionUser } from '../../shared/page-context.ts';
 import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
@@ -271,7 +271,7 @@ export interface TotpSetup {
 function startTotpSetup(email: string): TotpSetup {
   const secret = generateTotpSecret();
   const qr = qrcode(0, 'M');
-  qr.addData(otpauthUri(secret, email, COMPANY.name));
+  qr.addData(otpauthUri(secret, email, DEFAULT_SITE_SETTINGS.name));
   qr.make();
   const svg = qr.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
   return { secret, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };

@@ -147,15 +147,19 @@ export type SubmissionMeta = z.infer<typeof SubmissionMetaSchema>;
 
 export type FieldErrors = Record<string, string>;
 
-/** One message per field (the first problem found), keyed by the top-level field name. */
-export function fieldErrors(error: z.core.$ZodError): FieldErrors {
+/**
+ * One message per field (the first problem found), keyed by the top-level field name; with `nested`, by the
+ * whole path (`address.postcode`, `social.0.url`), for a form whose fields are grouped or repeated.
+ */
+export function fieldErrors(error: z.core.$ZodError, { nested = false } = {}): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
+    const at = nested ? issue.path.map(String) : [];
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out[key] ??= FIELD_MESSAGES.unknownField;
+      for (const key of issue.keys) out[[...at, key].join('.')] ??= FIELD_MESSAGES.unknownField;
       continue;
     }
-    const key = issue.path.length ? String(issue.path[0]) : '_form';
+    const key = issue.path.length ? (nested ? at.join('.') : String(issue.path[0])) : '_form';
     out[key] ??= issue.message;
   }
   return out;

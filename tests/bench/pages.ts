@@ -23,6 +23,8 @@ import { createInboxService } from '../../server/inbox/inbox-service.ts';
 import { storePage } from '../../server/http/stored-page.ts';
 import { publicCaptchaConfig } from '../../server/leads/captcha/index.ts';
 import { createStaffService } from '../../server/staff/users.ts';
+import { createLogger } from '../../server/logger.ts';
+import { createSettingsService } from '../../server/settings/settings-service.ts';
 import { seedDemoContent } from '../../scripts/seed-demo.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
@@ -75,7 +77,8 @@ async function renderTimes(): Promise<string> {
     const blog = createBlogService({ db: database.db });
     const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
     const admin = createAdminPageService(inbox, blog, createStaffService(database.db, config));
-    const services = { captcha: publicCaptchaConfig(config), blog, admin };
+    const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
+    const services = { captcha: publicCaptchaConfig(config), blog, admin, settings };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);
     const post = (await blog.listPublic({})).posts[0]!.slug;

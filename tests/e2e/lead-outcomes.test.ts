@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIPT_REQUIRED } from '../../shared/messages.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { liveSite, openPage } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
@@ -16,7 +17,7 @@ async function fillContact(page: Page, email: string) {
 async function expectNoScriptNotice(page: Page) {
   const notice = page.locator('form noscript p');
   await expect(notice.isVisible()).resolves.toBe(true);
-  await expect(notice.textContent()).resolves.toBe(SCRIPT_REQUIRED.notice);
+  await expect(notice.textContent()).resolves.toBe(SCRIPT_REQUIRED.notice(DEFAULT_SITE_SETTINGS.email));
 }
 
 const formStatus = (page: Page) => page.locator('.form-status-area [role="status"]');
@@ -118,7 +119,7 @@ describe('without JavaScript', () => {
       await page.getByRole('button', { name: 'Send message' }).click();
       await post;
       await page.waitForURL(/\/contact\?script=required$/);
-      await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent);
+      await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email));
       expect(page.url()).not.toMatch(/olive|Olive|message/);
       expect(await contactsFrom('nojs-olive@example.com')).toEqual([]);
     } finally {
@@ -139,7 +140,7 @@ describe('without JavaScript', () => {
       await page.getByRole('textbox', { name: 'Email' }).fill('nora@example.com');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(/\/quote\?script=required$/);
-      await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent);
+      await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email));
       expect(page.url()).not.toMatch(/nora|Nora/i);
     } finally {
       await context.close();

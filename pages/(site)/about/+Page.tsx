@@ -1,3 +1,4 @@
+import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../components/CallToAction.tsx';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
@@ -5,19 +6,20 @@ import { Stats } from '../../../components/Stats.tsx';
 import { ABOUT_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
 
 export default function AboutPage() {
+  const { name } = usePageContext().settings;
   return (
     <>
       <Seo
         title={ABOUT_TEXT.title}
-        description={ABOUT_TEXT.description}
+        description={ABOUT_TEXT.description(name)}
         breadcrumb={[{ name: SITE_TEXT.nav.about, path: '/about' }]}
       />
-      <PageHero title={ABOUT_TEXT.heading} lead={ABOUT_TEXT.lead} />
+      <PageHero title={ABOUT_TEXT.heading(name)} lead={ABOUT_TEXT.lead} />
       <section className="section">
         <div className="container prose-columns">
           <div className="prose">
             <h2>{ABOUT_TEXT.storyHeading}</h2>
-            {ABOUT_TEXT.story.map((paragraph) => (
+            {ABOUT_TEXT.story(name).map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>

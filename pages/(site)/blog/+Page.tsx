@@ -45,7 +45,7 @@ function resultsText(count: number, q: string): string {
  */
 export default function BlogPage() {
   const data = useData<BlogListData>();
-  const { timeZone } = usePageContext();
+  const { timeZone, settings } = usePageContext();
   const [posts, setPosts] = useState<BlogSummary[]>(data.page.posts);
   const [nextCursor, setNextCursor] = useState(data.page.nextCursor);
   const [pages, setPages] = useState(data.pages);
@@ -133,7 +133,7 @@ export default function BlogPage() {
     <>
       <Seo
         title={data.q ? BLOG_TEXT.searchTitle(data.q) : data.pages > 1 ? BLOG_TEXT.olderTitle : BLOG_TEXT.title}
-        description={BLOG_TEXT.description}
+        description={BLOG_TEXT.description(settings.name)}
         path={data.pages > 1 && !data.q ? listHref({ pages: data.pages }) : '/blog'}
         noindex={data.q !== ''}
         breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }]}

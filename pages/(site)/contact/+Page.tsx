@@ -1,7 +1,9 @@
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
-import { COMPANY } from '../../../shared/company.ts';
+import { phoneE164 } from '../../../shared/au-identifiers.ts';
+import { addressLine } from '../../../shared/company.ts';
 import { CONTACT_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
 import type { LeadFormData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
@@ -9,11 +11,12 @@ import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
 
 export default function ContactPage() {
   const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
+  const { settings } = usePageContext();
   return (
     <>
       <Seo
         title={CONTACT_TEXT.title}
-        description={CONTACT_TEXT.description}
+        description={CONTACT_TEXT.description(settings.name)}
         breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]}
       />
       <PageHero title={CONTACT_TEXT.title} lead={CONTACT_TEXT.lead} />
@@ -25,15 +28,15 @@ export default function ContactPage() {
             <dl className="contact-list">
               <dt>{CONTACT_TEXT.email}</dt>
               <dd>
-                <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+                <a href={`mailto:${settings.email}`}>{settings.email}</a>
               </dd>
               <dt>{CONTACT_TEXT.phone}</dt>
               <dd>
-                <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>
+                <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>
               </dd>
               <dt>{CONTACT_TEXT.office}</dt>
               <dd>
-                {COMPANY.address.street}, {COMPANY.address.locality} {COMPANY.address.region} {COMPANY.address.postcode}
+                {addressLine(settings)}
               </dd>
             </dl>
             <p>

@@ -3,26 +3,25 @@ import { Seo } from '../../../components/Seo.tsx';
 import { ServiceCard } from '../../../components/ServiceCard.tsx';
 import { Stats } from '../../../components/Stats.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
-import { COMPANY } from '../../../shared/company.ts';
 import { HOME_TEXT } from '../../../shared/messages.ts';
 import { CATEGORY_LABELS, SERVICES, SERVICE_CATEGORIES } from '../../../shared/services.ts';
 import { organizationLd } from '../../../shared/structured-data.ts';
 
 export default function HomePage() {
-  const { siteUrl } = usePageContext();
+  const { siteUrl, settings } = usePageContext();
   return (
     <>
       <Seo
-        title={COMPANY.name}
+        title={settings.name}
         description={HOME_TEXT.description}
-        jsonLd={organizationLd(siteUrl)}
+        jsonLd={organizationLd(settings, siteUrl)}
       />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">
             <p className="eyebrow">{HOME_TEXT.eyebrow}</p>
             <h1>{HOME_TEXT.heading}</h1>
-            <p className="lead">{HOME_TEXT.lead}</p>
+            <p className="lead">{HOME_TEXT.lead(settings.name)}</p>
             <div className="hero-actions">
               <a href="/quote" className="button button-accent">
                 {HOME_TEXT.getQuote}
@@ -82,7 +81,7 @@ export default function HomePage() {
       <section className="section" aria-labelledby="stats-title">
         <div className="container">
           <h2 id="stats-title" className="visually-hidden">
-            {HOME_TEXT.statsHeading}
+            {HOME_TEXT.statsHeading(settings.name)}
           </h2>
           <Stats />
         </div>

@@ -1,13 +1,14 @@
 import { Fragment } from 'react';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
-import { COMPANY } from '../../../shared/company.ts';
+import { usePageContext } from 'vike-react/usePageContext';
 import { PRIVACY_POLICY_TEXT } from '../../../shared/messages.ts';
 
 export default function PrivacyPage() {
+  const { settings } = usePageContext();
   return (
     <>
-      <Seo title={PRIVACY_POLICY_TEXT.title} description={PRIVACY_POLICY_TEXT.description} />
+      <Seo title={PRIVACY_POLICY_TEXT.title} description={PRIVACY_POLICY_TEXT.description(settings.name)} />
       <PageHero title={PRIVACY_POLICY_TEXT.title} lead={PRIVACY_POLICY_TEXT.lead} />
       <section className="section">
         <div className="container prose">
@@ -19,7 +20,7 @@ export default function PrivacyPage() {
                 {'afterEmail' in section && (
                   <>
                     {' '}
-                    <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a> {section.afterEmail}
+                    <a href={`mailto:${settings.email}`}>{settings.email}</a> {section.afterEmail}
                   </>
                 )}
               </p>

@@ -1,7 +1,8 @@
 import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
-import { COMPANY } from '../../../shared/company.ts';
+import { phoneE164 } from '../../../shared/au-identifiers.ts';
 import { QUOTE_TEXT } from '../../../shared/messages.ts';
 import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
 import type { QuoteFormData } from './+data.ts';
@@ -9,11 +10,12 @@ import { QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
   const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
+  const { settings } = usePageContext();
   return (
     <>
       <Seo
         title={QUOTE_TEXT.title}
-        description={QUOTE_TEXT.description}
+        description={QUOTE_TEXT.description(settings.name)}
         path="/quote"
         breadcrumb={[{ name: QUOTE_TEXT.breadcrumb, path: '/quote' }]}
       />
@@ -25,7 +27,7 @@ export default function QuotePage() {
             <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
             <p>{QUOTE_TEXT.next}</p>
             <p>
-              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phoneDisplay}</a>{' '}
+              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>{' '}
               {QUOTE_TEXT.talkFirst.or} <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>
               {QUOTE_TEXT.talkFirst.after}
             </p>

@@ -26,7 +26,7 @@ function servicesHref(category: ServiceCategory | 'all', serviceId?: string): st
  * shared, bookmarked and crawled, and works without JavaScript.
  */
 export default function ServicesPage() {
-  const { urlParsed, siteUrl } = usePageContext();
+  const { urlParsed, siteUrl, settings } = usePageContext();
   const requestedCategory = urlParsed.search.category;
   const category: ServiceCategory | 'all' = SERVICE_CATEGORIES.find((c) => c === requestedCategory) ?? 'all';
   const visible = SERVICES.filter((s) => category === 'all' || s.category === category);
@@ -40,7 +40,7 @@ export default function ServicesPage() {
         title={requested ? SERVICES_TEXT.serviceTitle(selected.name) : SERVICES_TEXT.title}
         description={requested ? selected.summary : SERVICES_TEXT.description}
         path={requested ? `/services?service=${selected.id}` : '/services'}
-        jsonLd={SERVICES.map((s) => serviceLd(s, siteUrl))}
+        jsonLd={SERVICES.map((s) => serviceLd(s, settings, siteUrl))}
         breadcrumb={[{ name: SITE_TEXT.nav.services, path: '/services' }]}
       />
       <PageHero title={SERVICES_TEXT.title} lead={SERVICES_TEXT.lead} />

@@ -5,6 +5,7 @@ import { Seo } from '../../../../components/Seo.tsx';
 import { formatLongDate } from '../../../../shared/dates.ts';
 import { responsiveImage } from '../../../../shared/images.ts';
 import { BLOG_TEXT, SITE_TEXT } from '../../../../shared/messages.ts';
+import { postSharingImage } from '../../../../shared/sharing-image.ts';
 import { blogPostingLd } from '../../../../shared/structured-data.ts';
 import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
@@ -13,7 +14,7 @@ import type { BlogPostData } from './+data.ts';
 /** A post page: HTML only. The content was sanitised on save and again when it was read. */
 export default function BlogPostPage() {
   const { post, related } = useData<BlogPostData>();
-  const { siteUrl, timeZone } = usePageContext();
+  const { siteUrl, timeZone, settings } = usePageContext();
   const path = `/blog/${post.slug}`;
   return (
     <>
@@ -22,8 +23,8 @@ export default function BlogPostPage() {
         description={post.excerpt}
         path={path}
         type="article"
-        image={post.featuredImage ?? undefined}
-        jsonLd={blogPostingLd(post, siteUrl)}
+        image={postSharingImage(post)}
+        jsonLd={blogPostingLd(post, settings, siteUrl)}
         breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
       />
       <article className="section post">

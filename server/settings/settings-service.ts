@@ -1,0 +1,86 @@
+import type { Db } from '../../db/database.ts';
+import { bumpContentVersion } from '../../db/queries/blogs.ts';
+import { readSettingsDocument, writeSettingsDocument } from '../../db/queries/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
+import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { fieldErrors } from '../../shared/schemas/fields.ts';
+import { SiteSettingsSchema } from '../../shared/schemas/site-settings.ts';
+import { type Actor, withAudit } from '../audit/audit-log.ts';
+import { invalidFields } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+/** The key the company settings are stored under. */
+const COMPANY_KEY = 'company';
+
+export interface SettingsReader {
+  /** The settings in force now, read from the database (a primary-key read) so no instance shows old ones. */
+  current(): Promise<SiteSettings>;
+}
+
+export interface SettingsService extends SettingsReader {
+  /** Checks and saves the settings, audited; every instance's pages show them within the page cache's check (1 s). */
+  update(input: unknown, actor: Actor): Promise<SiteSettings>;
+}
+
+export interface SettingsServiceDeps {
+  db: Db;
+  logger: Logger;
+  /** The content area whose version the page cache watches: a save bumps it, so cached pages are rendered again. */
+  contentArea: string;
+  /** Called after each committed save, so this instance's caches drop what they rendered at once. */
+  onChange?: () => void;
+}
+
+/** The top-level settings whose value differs, for the audit entry (`phone, social`). */
+function changedFields(before: SiteSettings, after: SiteSettings): string {
+  const keys = Object.keys(after) as Array<keyof SiteSettings>;
+  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).join(', ') || 'nothing';
+}
+
+export function createSettingsService({ db, logger, contentArea, onChange = () => {} }: SettingsServiceDeps): SettingsService {
+  /** What was last read, for when the database does not answer: pages keep their footer rather than fail. */
+  let lastRead: SiteSettings = DEFAULT_SITE_SETTINGS;
+
+  /** The stored settings, or the defaults when none were saved or a stored value no longer passes the rules. */
+  async function read(from: Db): Promise<SiteSettings> {
+    const stored = await readSettingsDocument(from, COMPANY_KEY);
+    if (stored === null) return DEFAULT_SITE_SETTINGS;
+    const parsed = SiteSettingsSchema.safeParse(stored);
+    if (parsed.success) return parsed.data;
+    logger.warn({ fields: Object.keys(fieldErrors(parsed.error, { nested: true })) }, 'stored site settings refused; showing the defaults');
+    return DEFAULT_SITE_SETTINGS;
+  }
+
+  return {
+    async current() {
+      try {
+        lastRead = await read(db);
+      } catch (err) {
+        logger.warn({ err }, 'site settings unreadable; showing the last ones read');
+      }
+      return lastRead;
+    },
+
+    async update(input, actor) {
+      const parsed = SiteSettingsSchema.safeParse(input ?? {});
+      if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, fieldErrors(parsed.error, { nested: true }));
+      const settings = parsed.data;
+      const changed = await withAudit(
+        db,
+        actor,
+        'settings.updated',
+        async (trx) => {
+          const before = await read(trx);
+          await writeSettingsDocument(trx, COMPANY_KEY, settings, new Date().toISOString());
+          await bumpContentVersion(trx, contentArea);
+          return changedFields(before, settings);
+        },
+        (fields) => fields,
+      );
+      logger.info({ changed }, 'site settings saved');
+      lastRead = settings;
+      onChange();
+      return settings;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import { CARD_FONT } from '../../shared/sharing-card.ts';
+import { SHARING_IMAGE_SIZE } from '../../shared/sharing-image.ts';
+
+/** The font file, from its npm package: servers (and the Docker image) have no fonts of their own. */
+const fontFile = createRequire(import.meta.url).resolve(CARD_FONT.file);
+
+/**
+ * Draws an SVG (an artwork or a card of shared/sharing-card.ts) as a PNG at the sharing size, 1200×630. Text is
+ * set in the card font only, never in a system font, so a card looks the same on every machine.
+ */
+export function drawPng(svg: string | Buffer): { png: Buffer; width: number; height: number } {
+  const image = new Resvg(svg, {
+    fitTo: { mode: 'width', value: SHARING_IMAGE_SIZE.width },
+    font: { fontFiles: [fontFile], loadSystemFonts: false, defaultFontFamily: CARD_FONT.family },
+  }).render();
+  return { png: image.asPng(), width: image.width, height: image.height };
+}

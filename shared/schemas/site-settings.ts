@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { formatAbn, formatAuPhone } from '../au-identifiers.ts';
+import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../company.ts';
+import { FIELD_MESSAGES, SETTINGS_MESSAGES } from '../messages.ts';
+
+/*
+ * The site settings as the admin saves them and as the database holds them: one schema for both, so a stored
+ * value that no longer passes (a rule tightened since) is noticed on read and the defaults are shown instead.
+ * The phone and the ABN are stored written the site's one way (shared/au-identifiers.ts).
+ */
+
+function text(label: string, max: number) {
+  return z
+    .string({ error: FIELD_MESSAGES.required(label) })
+    .trim()
+    .min(1, FIELD_MESSAGES.required(label))
+    .max(max, FIELD_MESSAGES.tooLong(label, max));
+}
+
+/** A field checked and rewritten by `format`, which answers null for a value it refuses. */
+function formatted(label: string, format: (value: string) => string | null, message: string) {
+  return text(label, 40).transform((value, ctx) => {
+    const written = format(value);
+    if (written === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return written;
+  });
+}
+
+const httpsUrl = z
+  .string({ error: SETTINGS_MESSAGES.socialUrl })
+  .trim()
+  .max(300, FIELD_MESSAGES.tooLong('Address', 300))
+  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.'), SETTINGS_MESSAGES.socialUrl);
+
+export const SiteSettingsSchema = z.strictObject({
+  name: text('Company name', 80),
+  legalName: text('Legal name', 120),
+  email: z
+    .string({ error: FIELD_MESSAGES.required('Email') })
+    .trim()
+    .min(1, FIELD_MESSAGES.required('Email'))
+    .max(254, FIELD_MESSAGES.tooLong('Email', 254))
+    .pipe(z.email(FIELD_MESSAGES.email)),
+  phone: formatted('Phone', formatAuPhone, SETTINGS_MESSAGES.phone),
+  abn: formatted('ABN', formatAbn, SETTINGS_MESSAGES.abn),
+  address: z.strictObject({
+    street: text('Street address', 120),
+    locality: text('Suburb', 60),
+    region: z.enum(AU_REGIONS, { error: SETTINGS_MESSAGES.region }),
+    postcode: z.string({ error: SETTINGS_MESSAGES.postcode }).trim().regex(/^\d{4}$/, SETTINGS_MESSAGES.postcode),
+  }),
+  social: z
+    .array(z.strictObject({ name: text('Network', 40), url: httpsUrl }))
+    .max(SETTINGS_LIMITS.social, SETTINGS_MESSAGES.socialMax(SETTINGS_LIMITS.social)),
+  stats: z
+    .array(z.strictObject({ value: text('Figure', 12), label: text('Label', 40) }))
+    .min(SETTINGS_LIMITS.statsMin, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats))
+    .max(SETTINGS_LIMITS.stats, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats)),
+}) satisfies z.ZodType<SiteSettings, unknown>;
+
+/** What the admin sends: the form's text, before it is checked and rewritten. */
+export type SiteSettingsInput = z.input<typeof SiteSettingsSchema>;
