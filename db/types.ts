@@ -51,7 +51,8 @@ export interface QuotesTable {
   description: string;
   details: string;
   status: string;
-  notes: string | null;
+  /** Why it was stored as spam on arrival (`honeypot`, `too-fast`); cleared when staff mark it not spam. */
+  spam_reason: string | null;
   client_ip: string | null;
   created_at: string;
   submitted_at: string | null;
@@ -65,10 +66,23 @@ export interface ContactsTable {
   service: string | null;
   message: string;
   status: string;
-  notes: string | null;
+  /** Why it was stored as spam on arrival (`honeypot`, `too-fast`); cleared when staff mark it not spam. */
+  spam_reason: string | null;
   client_ip: string | null;
   created_at: string;
   submitted_at: string | null;
+}
+
+/** Staff notes on a lead, append-only (migration 090): who wrote what, when. */
+export interface LeadNotesTable {
+  id: string;
+  lead_type: string;
+  lead_id: string;
+  author_id: string | null;
+  /** The author's e-mail when written; null for notes carried over from before the history. */
+  author: string | null;
+  body: string;
+  created_at: string;
 }
 
 export interface UsersTable {
@@ -227,6 +241,7 @@ export interface Database {
   content_versions: ContentVersionsTable;
   quotes: QuotesTable;
   contacts: ContactsTable;
+  lead_notes: LeadNotesTable;
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

@@ -16,7 +16,7 @@ const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
-const ADMIN_PATHS = ['/admin/dashboard', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings', '/admin/blog', '/admin/blog-editor'];
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/leads', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings', '/admin/blog', '/admin/blog-editor'];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];
 
@@ -110,6 +110,13 @@ async function adminScreenshots(width: number): Promise<void> {
     await page.screenshot({ path: file });
     console.log(file);
     await page.keyboard.press('Escape');
+  }
+  // The newest quote the forms above sent: its fields, status, note history and notifications.
+  const quote = await site.database.db.selectFrom('quotes').select('id').orderBy('created_at', 'desc').executeTakeFirst();
+  if (quote) {
+    await page.goto(`${site.baseUrl}/admin/leads/quote/${quote.id}`, { waitUntil: 'networkidle' });
+    await page.screenshot({ path: `screenshots/${width}_admin_lead.png`, fullPage: true });
+    console.log(`screenshots/${width}_admin_lead.png`);
   }
   // The settings page with a bad phone and ABN sent: the viewport shows the first refused field, focused.
   await page.goto(`${site.baseUrl}/admin/settings`, { waitUntil: 'networkidle' });

@@ -32,6 +32,7 @@ import { adminStaffRouter } from './staff/staff-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
 import { createInboxService } from './inbox/inbox-service.ts';
+import { deliverySettings } from './inbox/dashboard.ts';
 import { adminPrivacyRouter } from './privacy/privacy-routes.ts';
 import { createPrivacyService } from './privacy/privacy-service.ts';
 import { privacyHashKey } from './http/client-ip.ts';
@@ -130,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
   app.use(adminAccountRouter(staff, config));
   app.use(adminStaffRouter(staff));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts() });
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));

@@ -1,5 +1,6 @@
 import type { BlogListPage, BlogPost, EditorState } from './blog.ts';
 import type { LeadLine } from './lead-fields.ts';
+import type { SpamReason } from './leads.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
@@ -28,6 +29,11 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   spam: 'Spam',
 };
 
+/** A lead's status as staff read it: a lead held only for being sent too fast is "possible spam". */
+export function leadStatusLabel(lead: { status: LeadStatus; spamReason: SpamReason | null }): string {
+  return lead.status === 'spam' && lead.spamReason === 'too-fast' ? 'Possible spam' : LEAD_STATUS_LABELS[lead.status];
+}
+
 /** The statuses a lead may move to from each status; "not spam" returns a lead to new. */
 export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   new: ['contacted', 'spam'],
@@ -48,6 +54,11 @@ export const NOTIFICATION_LABELS: Record<string, string> = {
 /** The site promises a reply within 24 hours: older new leads are overdue. */
 export const REPLY_PROMISE_HOURS = 24;
 
+/** A new lead that has waited longer than the reply promise at `now` (ISO). */
+export function isOverdue(lead: { status: LeadStatus; createdAt: string }, now: string): boolean {
+  return lead.status === 'new' && Date.parse(now) - Date.parse(lead.createdAt) > REPLY_PROMISE_HOURS * 3600_000;
+}
+
 export interface LeadSummary {
   type: LeadType;
   id: string;
@@ -56,6 +67,19 @@ export interface LeadSummary {
   company: string | null;
   service: string | null;
   status: LeadStatus;
+  /** Set while a lead stored as spam on arrival waits for staff: its notifications have not been sent. */
+  spamReason: SpamReason | null;
+  createdAt: string;
+}
+
+/** The longest note staff may add (a page of text). */
+export const NOTE_MAX_LENGTH = 10_000;
+
+/** One entry of a lead's note history; `author` is null for notes kept from before the history began. */
+export interface LeadNote {
+  id: string;
+  author: string | null;
+  body: string;
   createdAt: string;
 }
 
@@ -72,7 +96,8 @@ export interface NotificationState {
 export interface LeadDetail extends LeadSummary {
   /** Every field the visitor sent, in form order, with readable labels. */
   fields: LeadLine[];
-  notes: string;
+  /** Oldest first. */
+  notes: LeadNote[];
   submittedAt: string | null;
   notifications: NotificationState[];
 }
@@ -121,14 +146,27 @@ export interface WeeklyLeads {
   contacts: number;
 }
 
+/** Notifications not yet delivered nor failed, and whether the channel each waits for is configured. */
+export interface PendingDelivery {
+  emails: number;
+  webhooks: number;
+  /** SMTP_URL is set: without it, e-mails wait until it is. */
+  hasSmtp: boolean;
+  /** WEBHOOK_URL is set: without it, webhook calls queued earlier wait. */
+  hasWebhook: boolean;
+}
+
+/** Spam is left out of every count and list. */
 export interface DashboardData {
   counts: { quotes: number; contacts: number; published: number; drafts: number; scheduled: number };
   recentQuotes: LeadSummary[];
+  /** The new leads waiting longest, leaving out those already in `recentQuotes`, so each shows once. */
   newLeads: LeadSummary[];
   newLeadCount: number;
   outboxFailures: OutboxFailure[];
   /** Every failed notification, not only the ones listed. */
   outboxFailureCount: number;
+  pending: PendingDelivery;
   weekly: WeeklyLeads[];
 }
 
@@ -227,6 +265,8 @@ export const AUDIT_ACTIONS = {
   'image.uploaded': 'Uploaded image',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
+  'lead.note_added': 'Added a note to a lead',
+  'lead.not_spam': 'Marked a lead not spam and sent its notifications',
   'leads.exported': 'Exported leads',
   'outbox.retried': 'Retried notification',
   'outbox.retried-all': 'Retried every failed notification',

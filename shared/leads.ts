@@ -1,3 +1,11 @@
+/**
+ * Why a lead was stored as spam when it arrived: the hidden honeypot field had text, or the form was sent sooner
+ * after it opened than a person can fill it in (MIN_FILL_MS). Such a lead sent no notifications; staff who mark
+ * it "not spam" send them then. A lead staff mark as spam themselves has no reason: its notifications went.
+ */
+export const SPAM_REASONS = ['honeypot', 'too-fast'] as const;
+export type SpamReason = (typeof SPAM_REASONS)[number];
+
 /** A stored quote request as the application sees it (the service-specific answers in `details`). */
 export interface QuoteRecord {
   id: string;
@@ -14,7 +22,7 @@ export interface QuoteRecord {
   description: string;
   details: Record<string, string | number>;
   status: string;
-  notes: string | null;
+  spamReason: SpamReason | null;
   clientIp: string | null;
   createdAt: string;
   submittedAt: string | null;
@@ -29,17 +37,19 @@ export interface ContactRecord {
   service: string | null;
   message: string;
   status: string;
-  notes: string | null;
+  spamReason: SpamReason | null;
   clientIp: string | null;
   createdAt: string;
   submittedAt: string | null;
 }
 
-/** What a new lead stores: everything but staff notes, which start empty. */
-export type NewContact = Omit<ContactRecord, 'notes'>;
-export type NewQuote = Omit<QuoteRecord, 'notes'>;
+/** What a new lead stores (staff notes are a history of their own, in `lead_notes`). */
+export type NewContact = ContactRecord;
+export type NewQuote = QuoteRecord;
 
 export type NewLead = { type: 'contact'; lead: NewContact } | { type: 'quote'; lead: NewQuote };
+/** A lead as stored, of either kind. */
+export type StoredLead = NewLead;
 
 /** The captcha solution sent with a lead was already used by another one: the lead is refused. */
 export class CaptchaReplayError extends Error {}

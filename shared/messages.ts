@@ -551,3 +551,53 @@ export const SETTINGS_MESSAGES = {
   statsCount: (min: number, max: number) => `Show from ${min} to ${max} figures on the home page.`,
   saved: 'Settings saved. Every page shows them now.',
 } as const;
+
+const count = (n: number, one: string, many: string) => `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
+
+/** The leads inbox and the dashboard: notes, spam, delivery, ages and the CSV export's headings. */
+export const INBOX_MESSAGES = {
+  noteRequired: 'Write the note before adding it.',
+  noteTooLong: (max: number) => `A note can be at most ${formatWholeNumber(max)} characters.`,
+  noteAdded: 'Note added.',
+  /** A note carried over from the single notes box, whose author was never recorded. */
+  noteAuthorUnknown: 'Earlier notes (author not recorded)',
+  noNotes: 'No notes yet.',
+  leadChangedMeanwhile: 'Someone else changed this lead a moment ago. Reload the page to see the change.',
+  statusChanged: (label: string) => `Status changed to ${label}.`,
+  releasedFromSpam: 'Marked not spam. Its notifications are on their way.',
+  notSpamAction: 'Not spam: send its notifications',
+  possibleSpam:
+    'Possible spam: the form was sent faster than a person can fill it in, so no one was notified. If it is genuine, mark it not spam and its notifications are sent now.',
+  honeypotSpam: 'Stored as spam: a field hidden from people was filled in, so no one was notified.',
+  replyByEmail: 'Reply by e-mail',
+  replySubject: (type: 'quote' | 'contact', service: string, companyName: string) =>
+    type === 'quote' && service ? `Your quote request for ${service}` : `Your message to ${companyName}`,
+  age: (ms: number) => {
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 1) return 'just now';
+    if (minutes < 60) return `${minutes} min ago`;
+    const hours = Math.floor(minutes / 60);
+    return hours < 48 ? `${hours} h ago` : `${Math.floor(hours / 24)} days ago`;
+  },
+  overdue: 'Overdue',
+  replyPromise: (hours: number) => `We promise a reply within ${hours} hours; a new lead waiting longer is overdue.`,
+  waitingShownAbove: 'New quote requests in the table above are not repeated here.',
+  allDelivered: 'All notifications were delivered.',
+  emailsWaitForSmtp: (n: number) =>
+    `${count(n, 'e-mail is', 'e-mails are')} waiting: e-mail sending is not configured (SMTP_URL), so they are kept and go out once it is.`,
+  webhooksWaitForUrl: (n: number) =>
+    `${count(n, 'webhook call is', 'webhook calls are')} waiting: the webhook is not configured (WEBHOOK_URL), so they are kept and go out once it is.`,
+  queued: (n: number) => `${count(n, 'notification is', 'notifications are')} queued and normally go out within a minute.`,
+  failuresListed: (shown: number, total: number) => `The ${formatWholeNumber(shown)} newest of ${formatWholeNumber(total)}.`,
+  failuresRetryHint: 'Notifications waiting for SMTP or the webhook are retried by themselves within a minute of its return.',
+  retryNow: 'Retry now',
+  csv: {
+    type: 'Type',
+    received: (timeZone: string) => `Received (${timeZone})`,
+    sent: (timeZone: string) => `Sent by the form (${timeZone}, the visitor's clock)`,
+    status: 'Status',
+    otherAnswers: 'Other answers',
+    notes: 'Notes',
+    id: 'Lead ID',
+  },
+} as const;

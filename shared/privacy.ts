@@ -27,12 +27,21 @@ export interface ExportedAuditEntry {
   createdAt: string;
 }
 
+/** A staff note on one of the person's leads (the staff member's name is theirs, and left out). */
+export interface ExportedNote {
+  leadType: string;
+  leadId: string;
+  body: string;
+  createdAt: string;
+}
+
 export interface PersonalDataExport {
   email: string;
   exportedAt: string;
   quotes: QuoteRecord[];
   contacts: ContactRecord[];
   notifications: ExportedNotification[];
+  notes: ExportedNote[];
   auditEntries: ExportedAuditEntry[];
 }
 

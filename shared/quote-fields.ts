@@ -1,4 +1,14 @@
-import { type LeadField, type LeadLine, type NumberLeadField, type SelectLeadField, type TextLeadField, fieldLines } from './lead-fields.ts';
+import {
+  CONTACT_FIELDS,
+  type LeadField,
+  type LeadLine,
+  type NumberLeadField,
+  QUOTE_COLUMN_FIELDS,
+  type SelectLeadField,
+  type TextLeadField,
+  fieldLines,
+} from './lead-fields.ts';
+import type { StoredLead } from './leads.ts';
 import { SERVICE_IDS, type ServiceId } from './services.ts';
 
 /**
@@ -130,4 +140,14 @@ export function formatLeadDetails(service: string, details: Record<string, unkno
     lines.push({ name, label: name, value: String(value) });
   }
   return lines;
+}
+
+/** Every field a person sent, with the catalogue's labels, in form order: the e-mails and the admin's lead page. */
+export function leadLines(lead: StoredLead): LeadLine[] {
+  if (lead.type === 'contact') {
+    const contact: Record<string, unknown> = { ...lead.lead };
+    return fieldLines(CONTACT_FIELDS, (f) => contact[f.name]);
+  }
+  const quote: Record<string, unknown> = { ...lead.lead };
+  return [...fieldLines(QUOTE_COLUMN_FIELDS, (f) => quote[f.name]), ...formatLeadDetails(lead.lead.service, lead.lead.details)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fromLocalInput, localDate, mondayOf, startOfDay, toLocalInput } from './zoned-time.ts';
+import { addDays, fromLocalInput, localDate, localDateTime, mondayOf, startOfDay, toLocalInput } from './zoned-time.ts';
 
 describe('zoned time', () => {
   it('a Sydney day starts at 13:00 or 14:00 UTC the day before, following daylight saving', () => {
@@ -22,5 +22,13 @@ describe('datetime-local values in the company time zone', () => {
     expect(fromLocalInput('2026-06-01T09:30', 'Australia/Sydney')).toBe('2026-05-31T23:30:00.000Z');
     expect(toLocalInput('2026-11-21T22:30:00.000Z', 'Australia/Sydney')).toBe('2026-11-22T09:30');
     expect(fromLocalInput('not a date', 'Australia/Sydney')).toBeNull();
+  });
+});
+
+describe('wall-clock date and time for spreadsheets', () => {
+  it('reads an instant in Sydney on both sides of daylight saving', () => {
+    expect(localDateTime('2026-11-21T22:30:05.000Z', 'Australia/Sydney')).toBe('2026-11-22 09:30:05');
+    expect(localDateTime('2026-05-31T23:30:00.000Z', 'Australia/Sydney')).toBe('2026-06-01 09:30:00');
+    expect(localDateTime('2026-05-31T23:30:00.000Z', 'UTC')).toBe('2026-05-31 23:30:00');
   });
 });

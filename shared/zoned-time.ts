@@ -66,6 +66,13 @@ export function toLocalInput(iso: string, timeZone: string): string {
   return `${localDate(new Date(iso), timeZone)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** An instant as the zone's wall-clock time, `YYYY-MM-DD HH:mm:ss`: what spreadsheets read as a date and time. */
+export function localDateTime(iso: string, timeZone: string): string {
+  const p = parts(Date.parse(iso), timeZone);
+  const pad = (n: number | undefined) => String(n).padStart(2, '0');
+  return `${localDate(new Date(iso), timeZone)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
 /** A `datetime-local` value read as a wall-clock time in the zone, as an ISO instant; null when not valid. */
 export function fromLocalInput(value: string, timeZone: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);

@@ -13,6 +13,7 @@ import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
+import * as leadNotesAndSpamReason from './2026-11-23-090-lead-notes-and-spam-reason.ts';
 import * as siteSettings from './2026-11-23-100-site-settings.ts';
 import * as postSharingImages from './2026-11-23-101-post-sharing-images.ts';
 
@@ -41,6 +42,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-23-070-staff-accounts': staffAccounts,
     '2026-11-23-080-images': images,
     '2026-11-23-081-post-revisions': postRevisions,
+    '2026-11-23-090-lead-notes-and-spam-reason': leadNotesAndSpamReason,
     '2026-11-23-100-site-settings': siteSettings,
     '2026-11-23-101-post-sharing-images': postSharingImages,
   };

@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
+import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
-import type { ContactRow, Database, QuoteRow } from '../types.ts';
+import type { Database } from '../types.ts';
+import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { afterKey } from './predicates.ts';
 
@@ -16,11 +18,14 @@ interface LeadListRow {
   company: string | null;
   service: string | null;
   status: string;
+  spam_reason: string | null;
   created_at: string;
 }
 
 export interface LeadListQuery {
   status?: string;
+  /** Leave spam out (the dashboard's lists). */
+  excludeSpam?: boolean;
   service?: string;
   /** ISO bounds on created_at: from inclusive, to exclusive. */
   from?: string;
@@ -34,7 +39,7 @@ export interface LeadListQuery {
   limit: number;
 }
 
-const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'created_at'] as const;
+const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'spam_reason', 'created_at'] as const;
 
 /** `%` and `_` typed by staff are literal characters, not wildcards. */
 function likePattern(text: string): string {
@@ -47,7 +52,7 @@ function toStatus(value: string): LeadStatus {
   return (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : 'new';
 }
 
-export function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
+function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
   return {
     type,
     id: row.id,
@@ -56,8 +61,15 @@ export function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
     company: row.company,
     service: row.service,
     status: toStatus(row.status),
+    spamReason: toSpamReason(row.spam_reason),
     createdAt: row.created_at,
   };
+}
+
+/** A stored lead's list view (its status read the way the list reads it). */
+export function summaryOf({ type, lead }: StoredLead): LeadSummary {
+  const { id, name, email, company, service, status, spamReason, createdAt } = lead;
+  return { type, id, name, email, company, service, status: toStatus(status), spamReason, createdAt };
 }
 
 /** One type's page of leads, filtered and keyset-paged on (created_at, id). */
@@ -65,6 +77,7 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
   // Both tables share these columns; Kysely cannot type a query over a union of table names.
   let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]);
   if (q.status) query = query.where('status', '=', q.status);
+  if (q.excludeSpam) query = query.where('status', '<>', 'spam');
   if (q.service) query = query.where('service', '=', q.service);
   if (q.from) query = query.where('created_at', '>=', q.from);
   if (q.to) query = query.where('created_at', '<', q.to);
@@ -83,53 +96,70 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
   return rows.map((row) => toLeadSummary(type, row));
 }
 
-export async function countRows(db: Db, table: LeadTable | 'blogs', where?: { status: string }): Promise<number> {
+/** COUNT(*) of the leads that are not spam, or of those in one status. */
+export async function countLeads(db: Db, table: LeadTable, where: { status: string } | 'not-spam'): Promise<number> {
   let query = db.selectFrom(table as 'quotes').select((eb) => eb.fn.countAll<number>().as('n'));
-  if (where) query = query.where('status', '=', where.status);
+  query = where === 'not-spam' ? query.where('status', '<>', 'spam') : query.where('status', '=', where.status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** COUNT(*) of leads created in [from, to), served by the created_at index. */
+/** COUNT(*) of leads, spam left out, created in [from, to), served by the created_at index. */
 export async function countCreatedBetween(db: Db, table: LeadTable, from: string, to: string): Promise<number> {
   const row = await db
     .selectFrom(table as 'quotes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
+    .where('status', '<>', 'spam')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export function findQuote(db: Db, id: string): Promise<QuoteRow | undefined> {
-  return db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findLead(db: Db, type: LeadType, id: string): Promise<StoredLead | null> {
+  if (type === 'quote') {
+    const row = await db.selectFrom('quotes').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? { type, lead: quoteFromRow(row) } : null;
+  }
+  const row = await db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? { type, lead: contactFromRow(row) } : null;
 }
 
-export function findContact(db: Db, id: string): Promise<ContactRow | undefined> {
-  return db.selectFrom('contacts').selectAll().where('id', '=', id).executeTakeFirst();
+/** Leads of one type by id, in no particular order (the CSV export reads each batch's whole leads). */
+export async function findLeads(db: Db, type: LeadType, ids: readonly string[]): Promise<StoredLead[]> {
+  if (!ids.length) return [];
+  if (type === 'quote') {
+    const rows = await db.selectFrom('quotes').selectAll().where('id', 'in', ids).execute();
+    return rows.map((row) => ({ type, lead: quoteFromRow(row) }));
+  }
+  const rows = await db.selectFrom('contacts').selectAll().where('id', 'in', ids).execute();
+  return rows.map((row) => ({ type, lead: contactFromRow(row) }));
 }
 
-/** Sets status and/or notes; returns whether the lead exists. */
+/** Sets the status (and clears the spam reason) if the lead is still in status `from`; returns whether it was. */
 export async function updateLeadRow(
   db: Db,
   table: LeadTable,
   id: string,
-  patch: { status?: string; notes?: string | null },
+  from: string,
+  patch: { status: string; spam_reason?: null },
 ): Promise<boolean> {
   const result = await db
     .updateTable(table as 'quotes')
     .set(patch)
     .where('id', '=', id)
+    .where('status', '=', from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /**
- * Erases a lead and its notification rows (which carry its personal data); run it in a transaction, so they go
- * together. Returns whether the lead existed.
+ * Erases a lead, its notification rows and its notes (which carry its personal data); run it in a
+ * transaction, so they go together. Returns whether the lead existed.
  */
 export async function deleteLeadRow(trx: Db, table: LeadTable, leadType: string, id: string): Promise<boolean> {
   await trx.deleteFrom('outbox').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
+  await trx.deleteFrom('lead_notes').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
   const result = await trx
     .deleteFrom(table as 'quotes')
     .where('id', '=', id)
@@ -164,6 +194,19 @@ export async function listOutboxFailures(db: Db, limit: number): Promise<OutboxE
 export async function countOutboxFailures(db: Db): Promise<number> {
   const row = await outboxFailures(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Notifications waiting to be sent that have not failed (yet), per kind. */
+export async function countPendingByKind(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+    .where('delivered_at', 'is', null)
+    .where('status', '=', 'pending')
+    .where('last_error', 'is', null)
+    .groupBy('kind')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
 }
 
 /**

@@ -1,10 +1,20 @@
 import type { Db } from '../database.ts';
-import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type ContactRecord, type NewContact, type NewLead, type NewQuote, type QuoteRecord } from '../../shared/leads.ts';
+import {
+  CaptchaReplayError,
+  DeadlinePassedError,
+  IdempotencyKeyUsedError,
+  SPAM_REASONS,
+  type ContactRecord,
+  type NewContact,
+  type NewLead,
+  type NewQuote,
+  type QuoteRecord,
+  type SpamReason,
+} from '../../shared/leads.ts';
 import type { ContactRow, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
 import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
-
 
 export interface StoreLeadOptions {
   /** A captcha solution to mark as used in the same transaction. */
@@ -59,7 +69,7 @@ function contactRow(c: NewContact): NewContactRow {
     service: c.service,
     message: c.message,
     status: c.status,
-    notes: null,
+    spam_reason: c.spamReason,
     client_ip: c.clientIp,
     created_at: c.createdAt,
     submitted_at: c.submittedAt,
@@ -82,11 +92,25 @@ function quoteRow(q: NewQuote): NewQuoteRow {
     description: q.description,
     details: JSON.stringify(q.details),
     status: q.status,
-    notes: null,
+    spam_reason: q.spamReason,
     client_ip: q.clientIp,
     created_at: q.createdAt,
     submitted_at: q.submittedAt,
   };
+}
+
+/** The service answers as stored; a value that is not a JSON object reads as none rather than failing the page. */
+function parseDetails(json: string): Record<string, string | number> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, string | number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toSpamReason(value: string | null): SpamReason | null {
+  return (SPAM_REASONS as readonly (string | null)[]).includes(value) ? (value as SpamReason) : null;
 }
 
 export function contactFromRow(r: ContactRow): ContactRecord {
@@ -98,7 +122,7 @@ export function contactFromRow(r: ContactRow): ContactRecord {
     service: r.service,
     message: r.message,
     status: r.status,
-    notes: r.notes,
+    spamReason: toSpamReason(r.spam_reason),
     clientIp: r.client_ip,
     createdAt: r.created_at,
     submittedAt: r.submitted_at,
@@ -119,9 +143,9 @@ export function quoteFromRow(r: QuoteRow): QuoteRecord {
     startDate: r.start_date,
     completionDate: r.completion_date,
     description: r.description,
-    details: JSON.parse(r.details) as Record<string, string | number>,
+    details: parseDetails(r.details),
     status: r.status,
-    notes: r.notes,
+    spamReason: toSpamReason(r.spam_reason),
     clientIp: r.client_ip,
     createdAt: r.created_at,
     submittedAt: r.submitted_at,

@@ -1,10 +1,11 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
-import type { AuditEntry } from '../../shared/admin.ts';
+import type { AuditEntry, LeadNote } from '../../shared/admin.ts';
 import { toAuditEntry } from './audit.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { contactFromRow, quoteFromRow } from './leads.ts';
+import { listLeadNotes } from './lead-notes.ts';
 
 type LeadTable = 'quotes' | 'contacts';
 
@@ -21,6 +22,7 @@ export interface HeldData {
   quotes: QuoteRecord[];
   contacts: ContactRecord[];
   outbox: OutboxEntry[];
+  notes: Array<LeadNote & { leadType: string; leadId: string }>;
   audit: AuditEntry[];
 }
 
@@ -45,6 +47,10 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
           .orderBy('created_at')
           .execute()
       : [];
+    const notes = [
+      ...(await listLeadNotes(trx, 'quote', quotes.map((q) => q.id))).map((n) => ({ ...n, leadType: 'quote' })),
+      ...(await listLeadNotes(trx, 'contact', contacts.map((c) => c.id))).map((n) => ({ ...n, leadType: 'contact' })),
+    ];
     const audit = await trx
       .selectFrom('audit_log')
       .selectAll()
@@ -62,6 +68,7 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       quotes: quotes.map(quoteFromRow),
       contacts: contacts.map(contactFromRow),
       outbox: outbox.map(toOutboxEntry),
+      notes,
       audit: audit.map(toAuditEntry),
     };
   });
@@ -74,19 +81,24 @@ export interface DeletedLeads {
 }
 
 /**
- * Deletes the quotes and contacts a filter selects, and their outbox rows (which repeat their personal data).
+ * Deletes the quotes and contacts a filter selects, their outbox rows (which repeat their personal data) and
+ * staff's notes on them.
  * Run it in a transaction (the caller's, with its audit entry): either all of a person's data goes, or none.
  */
 async function deleteLeadsWhere(trx: Db, where: (table: LeadTable) => Expression<SqlBool>): Promise<DeletedLeads> {
-  const outbox = await trx
-    .deleteFrom('outbox')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('lead_type', '=', 'quote'), eb('lead_id', 'in', trx.selectFrom('quotes').select('id').where(where('quotes')))]),
-        eb.and([eb('lead_type', '=', 'contact'), eb('lead_id', 'in', trx.selectFrom('contacts').select('id').where(where('contacts')))]),
-      ]),
-    )
-    .executeTakeFirst();
+  // Both tables name their lead by (lead_type, lead_id); Kysely cannot type a delete over a union of tables.
+  const deleteBelonging = (table: 'outbox' | 'lead_notes') =>
+    trx
+      .deleteFrom(table as 'outbox')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('lead_type', '=', 'quote'), eb('lead_id', 'in', trx.selectFrom('quotes').select('id').where(where('quotes')))]),
+          eb.and([eb('lead_type', '=', 'contact'), eb('lead_id', 'in', trx.selectFrom('contacts').select('id').where(where('contacts')))]),
+        ]),
+      )
+      .executeTakeFirst();
+  const outbox = await deleteBelonging('outbox');
+  await deleteBelonging('lead_notes');
   const quotes = await trx.deleteFrom('quotes').where(where('quotes')).executeTakeFirst();
   const contacts = await trx.deleteFrom('contacts').where(where('contacts')).executeTakeFirst();
   return {

@@ -1,13 +1,33 @@
 import type { Db } from '../../db/database.ts';
-import { countCreatedBetween, countOutboxFailures, countRows, listLeadSummaries, listOutboxFailures } from '../../db/queries/admin-leads.ts';
-import type { DashboardData, LeadSummary, OutboxFailure, WeeklyLeads } from '../../shared/admin.ts';
+import {
+  countCreatedBetween,
+  countLeads,
+  countOutboxFailures,
+  countPendingByKind,
+  listLeadSummaries,
+  listOutboxFailures,
+} from '../../db/queries/admin-leads.ts';
+import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
+import type { Config } from '../config.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 
 const RECENT_QUOTES = 5;
 const NEW_LEADS_SHOWN = 10;
 const OUTBOX_FAILURES_SHOWN = 10;
 const CHART_WEEKS = 12;
+
+/** Where lead notifications go, and which channels this instance can deliver on (from the configuration). */
+export interface DeliverySettings {
+  siteUrl: string;
+  staffEmail: string;
+  hasSmtp: boolean;
+  hasWebhook: boolean;
+}
+
+export function deliverySettings(config: Pick<Config, 'SITE_URL' | 'STAFF_EMAIL' | 'SMTP_URL' | 'WEBHOOK_URL'>): DeliverySettings {
+  return { siteUrl: config.SITE_URL, staffEmail: config.STAFF_EMAIL, hasSmtp: Boolean(config.SMTP_URL), hasWebhook: Boolean(config.WEBHOOK_URL) };
+}
 
 /** Leads per week (Monday to Sunday in the company's time zone) for the last 12 weeks, this week last. */
 async function weeklyLeads(db: Db, timeZone: string, now: Date): Promise<WeeklyLeads[]> {
@@ -26,32 +46,46 @@ async function weeklyLeads(db: Db, timeZone: string, now: Date): Promise<WeeklyL
   );
 }
 
-/** The new leads waiting longest, across both tables. */
-async function waitingLeads(db: Db): Promise<LeadSummary[]> {
-  const query = { status: 'new', oldestFirst: true, limit: NEW_LEADS_SHOWN };
+/** The new leads waiting longest, across both tables, leaving out those the recent-quotes table shows. */
+async function waitingLeads(db: Db, shown: readonly LeadSummary[]): Promise<LeadSummary[]> {
+  const query = { status: 'new', oldestFirst: true, limit: NEW_LEADS_SHOWN + shown.length };
   const [quotes, contacts] = await Promise.all([listLeadSummaries(db, 'quote', query), listLeadSummaries(db, 'contact', query)]);
+  const isShown = (l: LeadSummary) => shown.some((s) => s.type === l.type && s.id === l.id);
   return [...quotes, ...contacts]
+    .filter((l) => !isShown(l))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
     .slice(0, NEW_LEADS_SHOWN);
 }
 
-/** Everything the dashboard shows; every number is a COUNT(*), never a full read. */
+async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<PendingDelivery> {
+  const byKind = await countPendingByKind(db);
+  return {
+    emails: (byKind['staff-email'] ?? 0) + (byKind['customer-email'] ?? 0),
+    webhooks: byKind.webhook ?? 0,
+    hasSmtp: delivery.hasSmtp,
+    hasWebhook: delivery.hasWebhook,
+  };
+}
+
+/** Everything the dashboard shows, spam left out; every number is a COUNT(*), never a full read. */
 export async function getDashboard(
   db: Db,
   timeZone: string,
   countPosts: () => Promise<BlogPostCounts>,
+  delivery: DeliverySettings,
   now: Date = new Date(),
 ): Promise<DashboardData> {
-  const [quotes, contacts, posts, recent, newLeads, newQuotes, newContacts, failures, failureCount, weekly] = await Promise.all([
-    countRows(db, 'quotes'),
-    countRows(db, 'contacts'),
+  const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
+  const [quotes, contacts, posts, newLeads, newQuotes, newContacts, failures, failureCount, pending, weekly] = await Promise.all([
+    countLeads(db, 'quotes', 'not-spam'),
+    countLeads(db, 'contacts', 'not-spam'),
     countPosts(),
-    listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES }),
-    waitingLeads(db),
-    countRows(db, 'quotes', { status: 'new' }),
-    countRows(db, 'contacts', { status: 'new' }),
+    waitingLeads(db, recent),
+    countLeads(db, 'quotes', { status: 'new' }),
+    countLeads(db, 'contacts', { status: 'new' }),
     listOutboxFailures(db, OUTBOX_FAILURES_SHOWN),
     countOutboxFailures(db),
+    pendingDelivery(db, delivery),
     weeklyLeads(db, timeZone, now),
   ]);
   const outboxFailures: OutboxFailure[] = failures.map((r) => ({
@@ -70,6 +104,7 @@ export async function getDashboard(
     newLeadCount: newQuotes + newContacts,
     outboxFailures,
     outboxFailureCount: failureCount,
+    pending,
     weekly,
   };
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
-import { LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
+import { LeadNoteSchema, LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
 import { requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../errors.ts';
 import type { InboxService } from './inbox-service.ts';
@@ -43,6 +43,11 @@ export function adminLeadsRouter(inbox: InboxService): Router {
   router.patch('/api/admin/leads/:type/:id', ...body, async (req, res) => {
     const patch = parseBody(LeadUpdateSchema, req.body);
     res.json(await inbox.update(actorOf(req), leadType(req.params.type), String(req.params.id), patch));
+  });
+
+  router.post('/api/admin/leads/:type/:id/notes', ...body, async (req, res) => {
+    const { body: note } = parseBody(LeadNoteSchema, req.body);
+    res.status(201).json(await inbox.addNote(actorOf(req), leadType(req.params.type), String(req.params.id), note));
   });
 
   router.delete('/api/admin/leads/:type/:id', ...body, async (req, res) => {

@@ -1,89 +1,39 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import {
-  type LeadListQuery,
-  deleteLeadRow,
-  findContact,
-  findQuote,
-  LEAD_TABLES,
-  listLeadSummaries,
-  toLeadSummary,
-  listOutboxForLead,
-  requeueOutbox,
-  updateLeadRow,
-} from '../../db/queries/admin-leads.ts';
-import type { OutboxEntry } from '../../db/queries/outbox.ts';
+import { LEAD_TABLES, deleteLeadRow, findLead, listOutboxForLead, requeueOutbox, summaryOf, updateLeadRow } from '../../db/queries/admin-leads.ts';
+import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
+import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
 import {
   LEAD_TRANSITIONS,
-  LEAD_TYPE_LABELS,
   type LeadDetail,
   type LeadFilter,
   type LeadPage,
-  type LeadSummary,
   type LeadType,
   type NotificationState,
   type AuditPage,
   type AuditQuery,
   type DashboardData,
 } from '../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { CONTACT_FIELDS, type LeadField, type LeadLine, QUOTE_COLUMN_FIELDS, fieldLines, serviceName } from '../../shared/lead-fields.ts';
-import { formatLeadDetails } from '../../shared/quote-fields.ts';
+import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/messages.ts';
+import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
 import { AppError } from '../errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
-import { csvRow } from './csv.ts';
-import { getDashboard } from './dashboard.ts';
+import { leadNotifications } from '../leads/notifications.ts';
+import type { SettingsReader } from '../settings/settings-service.ts';
+import { type DeliverySettings, getDashboard } from './dashboard.ts';
+import { exportLeadsCsv } from './lead-export.ts';
+import { mergedPage } from './lead-list.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
-import { type Cursor, encodeCursor } from '../../shared/cursor.ts';
+import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam } from '../http/keyset-cursor.ts';
-import { addDays, startOfDay } from '../../shared/zoned-time.ts';
 
 export const LEADS_PAGE_SIZE = 25;
-
-/** The query for one table from the inbox filter; dates are whole days in the company's time zone. */
-function toListQuery(filter: LeadFilter, timeZone: string, limit: number): Omit<LeadListQuery, 'after'> {
-  return {
-    status: filter.status,
-    service: filter.service || undefined,
-    from: filter.from ? startOfDay(filter.from, timeZone).toISOString() : undefined,
-    to: filter.to ? startOfDay(addDays(filter.to, 1), timeZone).toISOString() : undefined,
-    q: filter.q?.trim() || undefined,
-    limit,
-  };
-}
-
-/**
- * Newest first across both tables: each table gives its next `limit + 1` rows by the same keyset and the two
- * sorted runs are merged, so every page costs two index range scans whatever its depth.
- */
-async function mergedPage(
-  db: Db,
-  filter: LeadFilter,
-  timeZone: string,
-  limit: number,
-  after: Cursor | null,
-): Promise<{ leads: LeadSummary[]; hasMore: boolean }> {
-  const types = filter.type ? [filter.type] : (['quote', 'contact'] as const);
-  const query = { ...toListQuery(filter, timeZone, limit + 1), ...(after ? { after } : {}) };
-  const runs = await Promise.all(
-    types.map((type) => listLeadSummaries(db, type, query)),
-  );
-  const merged = runs
-    .flat()
-    .sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
-  return { leads: merged.slice(0, limit), hasMore: merged.length > limit };
-}
 
 async function listLeads(db: Db, filter: LeadFilter, cursor: string | undefined, timeZone: string): Promise<LeadPage> {
   const { leads, hasMore } = await mergedPage(db, filter, timeZone, LEADS_PAGE_SIZE, cursorParam(cursor));
   const last = leads.at(-1);
   return { leads, nextCursor: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
-}
-
-/** A row's catalogue fields as labelled lines, read from their stored columns. */
-function rowLines(row: object, fields: readonly LeadField[]): LeadLine[] {
-  const columns: Record<string, unknown> = { ...row };
-  return fieldLines(fields, (f) => (f.column ? columns[f.column] : undefined));
 }
 
 function toNotification(entry: OutboxEntry): NotificationState {
@@ -98,32 +48,17 @@ function toNotification(entry: OutboxEntry): NotificationState {
   };
 }
 
-function parseDetails(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** One lead with every field under a readable label, its notes and its notifications' delivery state. */
+/** One lead with every field under a readable label, its note history and its notifications' delivery state. */
 async function getLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
-  const row = type === 'quote' ? await findQuote(db, id) : await findContact(db, id);
-  if (!row) return null;
-  let fields: LeadLine[];
-  if ('details' in row) {
-    fields = [...rowLines(row, QUOTE_COLUMN_FIELDS), ...formatLeadDetails(row.service, parseDetails(row.details))];
-  } else {
-    fields = rowLines(row, CONTACT_FIELDS);
-  }
-  const notifications = (await listOutboxForLead(db, type, id)).map(toNotification);
+  const lead = await findLead(db, type, id);
+  if (!lead) return null;
+  const [notes, outbox] = await Promise.all([listLeadNotes(db, type, [id]), listOutboxForLead(db, type, id)]);
   return {
-    ...toLeadSummary(type, row),
-    fields,
-    notes: row.notes ?? '',
-    submittedAt: row.submitted_at,
-    notifications,
+    ...summaryOf(lead),
+    fields: leadLines(lead),
+    notes: notes.map(({ leadId: _leadId, ...note }) => note),
+    submittedAt: lead.lead.submittedAt,
+    notifications: outbox.map(toNotification),
   };
 }
 
@@ -131,23 +66,58 @@ function leadTarget(type: LeadType, id: string): string {
   return `${type}:${id}`;
 }
 
-/** Changes status (along the workflow only) and/or notes; status changes are audited. */
-async function updateLead(db: Db, actor: Actor, type: LeadType, id: string, patch: LeadUpdate): Promise<LeadDetail> {
-  const lead = await getLead(db, type, id);
-  if (!lead) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  const statusChanges = patch.status !== undefined && patch.status !== lead.status;
-  if (statusChanges && !LEAD_TRANSITIONS[lead.status].includes(patch.status!)) {
-    throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
-  }
-  const changes = {
-    ...(statusChanges ? { status: patch.status } : {}),
-    ...(patch.notes !== undefined ? { notes: patch.notes.trim() || null } : {}),
-  };
-  if (Object.keys(changes).length === 0) return lead;
+/**
+ * Moves a lead along the workflow, audited. A lead stored as spam on arrival owes its notifications: marking it
+ * not spam queues them (through the outbox, in the same transaction) and clears its spam reason. The row changes
+ * only if its status is still the one read, so two staff releasing it at once cannot send them twice.
+ */
+async function updateLead(
+  db: Db,
+  actor: Actor,
+  type: LeadType,
+  id: string,
+  patch: LeadUpdate,
+  delivery: DeliverySettings,
+  settings: SettingsReader,
+): Promise<LeadDetail> {
+  const stored = await findLead(db, type, id);
+  if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+  const from = summaryOf(stored).status;
+  const to = patch.status;
+  if (to === undefined || to === from) return (await getLead(db, type, id))!;
+  if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
+  const release = from === 'spam' && stored.lead.spamReason !== null;
+  // Read before the transaction: the acknowledgement is signed with the company details in force.
+  const company = release ? await settings.current() : null;
   await db.transaction().execute(async (trx) => {
-    await updateLeadRow(trx, LEAD_TABLES[type], id, changes);
-    if (statusChanges) await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${lead.status} → ${patch.status}`);
+    const changed = await updateLeadRow(trx, LEAD_TABLES[type], id, from, release ? { status: to, spam_reason: null } : { status: to });
+    if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
+    if (!release) {
+      await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${from} → ${to}`);
+      return;
+    }
+    const queuedAt = new Date().toISOString();
+    const messages = leadNotifications(stored, { ...delivery, company: company!, acknowledge: true, queuedAt });
+    await insertOutboxMessages(trx, messages);
+    await recordAudit(trx, actor, 'lead.not_spam', `${leadTarget(type, id)} ${from} → ${to}, ${messages.length} notifications queued`);
   });
+  return (await getLead(db, type, id))!;
+}
+
+/** Adds a note to the lead's history (never edits one), with its audit entry. */
+async function addNote(db: Db, actor: Actor, type: LeadType, id: string, body: string): Promise<LeadDetail> {
+  await withAudit(db, actor, 'lead.note_added', async (trx) => {
+    if (!(await findLead(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+    await insertLeadNote(trx, {
+      id: randomUUID(),
+      leadType: type,
+      leadId: id,
+      authorId: actor.userId,
+      author: actor.email,
+      body,
+      createdAt: new Date().toISOString(),
+    });
+  }, () => leadTarget(type, id));
   return (await getLead(db, type, id))!;
 }
 
@@ -171,34 +141,14 @@ function retryAllNotifications(db: Db, actor: Actor): Promise<number> {
   return withAudit(db, actor, 'outbox.retried-all', (trx) => requeueOutbox(trx, 'failures', new Date().toISOString()), (requeued) => `${requeued} notifications`);
 }
 
-const EXPORT_BATCH = 1000;
-
-/** The lead fields both kinds share, as the CSV's last columns (headed with the catalogue's labels). */
-const CSV_FIELDS = ['name', 'email', 'company', 'service'] as const;
-
-/** The filtered list as CSV, every page of it, streamed in batches so a large export never sits in memory. */
-async function* exportLeadsCsv(db: Db, actor: Actor, filter: LeadFilter, timeZone: string): AsyncGenerator<string> {
-  await recordAudit(db, actor, 'leads.exported', JSON.stringify(filter));
-  const label = (name: string) => CONTACT_FIELDS.find((f) => f.name === name)!.label;
-  yield csvRow(['Type', 'Received', 'Status', ...CSV_FIELDS.map(label)]);
-  let after: Cursor | null = null;
-  for (;;) {
-    const { leads, hasMore } = await mergedPage(db, filter, timeZone, EXPORT_BATCH, after);
-    yield leads
-      .map((l) => csvRow([LEAD_TYPE_LABELS[l.type], l.createdAt, l.status, l.name, l.email, l.company, serviceName(l.service)]))
-      .join('');
-    const last = leads.at(-1);
-    if (!hasMore || !last) return;
-    after = { at: last.createdAt, id: last.id };
-  }
-}
-
 /** The inbox: staff work the leads (list, read, move along the workflow, erase, export) and see the dashboard. */
 export interface InboxService {
   list(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
   get(type: LeadType, id: string): Promise<LeadDetail | null>;
-  /** Changes status (along the workflow only) and/or notes; a status change is audited with it. */
+  /** Changes status along the workflow, audited; "not spam" on a lead held on arrival sends its notifications. */
   update(actor: Actor, type: LeadType, id: string, patch: LeadUpdate): Promise<LeadDetail>;
+  /** Adds a note to the lead's history, audited. */
+  addNote(actor: Actor, type: LeadType, id: string, body: string): Promise<LeadDetail>;
   /** Erases a lead (the right to erasure); the audit keeps who and when, not the person's data. */
   remove(actor: Actor, type: LeadType, id: string): Promise<void>;
   retryNotification(actor: Actor, outboxId: string): Promise<void>;
@@ -217,18 +167,23 @@ export interface InboxDeps {
   timeZone: string;
   /** The blog's counts, shown on the dashboard beside the leads'. */
   countPosts: () => Promise<BlogPostCounts>;
+  /** Where notifications go and which channels are configured (released spam, the dashboard's delivery state). */
+  delivery: DeliverySettings;
+  /** The company details a released lead's acknowledgement is signed with. */
+  settings: SettingsReader;
 }
 
-export function createInboxService({ db, timeZone, countPosts }: InboxDeps): InboxService {
+export function createInboxService({ db, timeZone, countPosts, delivery, settings }: InboxDeps): InboxService {
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
-    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch),
+    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, delivery, settings),
+    addNote: (actor, type, id, body) => addNote(db, actor, type, id, body),
     remove: (actor, type, id) => deleteLead(db, actor, type, id),
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
-    dashboard: () => getDashboard(db, timeZone, countPosts),
+    dashboard: () => getDashboard(db, timeZone, countPosts, delivery),
     auditPage: (query) => listAuditPage(db, query),
   };
 }

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
 import { createLeadStore } from '../../db/group-commit.ts';
 import { findIdempotentLead } from '../../db/queries/idempotency.ts';
-import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type NewLead } from '../../shared/leads.ts';
+import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type NewLead, type SpamReason } from '../../shared/leads.ts';
 import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import type { SubmissionMeta } from '../../shared/schemas/fields.ts';
@@ -67,7 +67,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     action: CaptchaAction,
     failureText: string,
     context: SubmitContext,
-    toLead: (input: T, base: { id: string; status: string; clientIp: string | null; createdAt: string; submittedAt: string | null }) => NewLead,
+    toLead: (
+      input: T,
+      base: { id: string; status: string; spamReason: SpamReason | null; clientIp: string | null; createdAt: string; submittedAt: string | null },
+    ) => NewLead,
   ): Promise<{ id: string }> {
     const scope = action;
     const { idempotencyKey, signal } = context;
@@ -97,10 +100,12 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     if (signal?.aborted) throw deadlinePassed();
 
     const input = parsed.data;
-    const isSpam = looksLikeSpam(input, config.MIN_FILL_MS);
+    const reason = spamReason(input, config.MIN_FILL_MS);
+    const isSpam = reason !== null;
     const lead = toLead(input, {
       id: randomUUID(),
       status: isSpam ? 'spam' : 'new',
+      spamReason: reason,
       clientIp: storedClientIp(context.ip, config.CLIENT_IP_STORAGE, privacyHashKey(config)),
       createdAt: new Date().toISOString(),
       submittedAt: input.submittedAt ?? null,
@@ -133,7 +138,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       if (isDatabaseUnavailable(err)) throw new AppError('UNAVAILABLE', failureText, { cause: err });
       throw err;
     }
-    if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type }, 'submission stored as spam');
+    if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type, reason }, 'submission stored as spam');
     return { id: lead.lead.id };
   }
 
@@ -173,10 +178,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
 }
 
 /** The honeypot has text, or the form was sent sooner after it was shown than a person could fill it in. */
-function looksLikeSpam(meta: SubmissionMeta, minFillMs: number): boolean {
-  if (meta.website && meta.website.trim() !== '') return true;
-  if (!meta.startedAt) return false;
+function spamReason(meta: SubmissionMeta, minFillMs: number): SpamReason | null {
+  if (meta.website && meta.website.trim() !== '') return 'honeypot';
+  if (!meta.startedAt) return null;
   // Both times come from the visitor's clock, so a wrong clock does not matter.
   const sentAt = meta.submittedAt ? Date.parse(meta.submittedAt) : Date.now();
-  return sentAt - Date.parse(meta.startedAt) < minFillMs;
+  return sentAt - Date.parse(meta.startedAt) < minFillMs ? 'too-fast' : null;
 }

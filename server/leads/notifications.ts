@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NewLead } from '../../shared/leads.ts';
 import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
 import type { SiteSettings } from '../../shared/company.ts';
-import { CONTACT_FIELDS, type LeadLine, QUOTE_COLUMN_FIELDS, fieldLines, serviceName } from '../../shared/lead-fields.ts';
-import { formatLeadDetails } from '../../shared/quote-fields.ts';
+import { serviceName } from '../../shared/lead-fields.ts';
+import { leadLines } from '../../shared/quote-fields.ts';
 
 export interface EmailMessage {
   to: string;
@@ -28,6 +28,8 @@ export interface NotificationSettings {
   hasWebhook: boolean;
   /** False when the visitor's address had its acknowledgements for the day (acknowledgement-quota.ts). */
   acknowledge: boolean;
+  /** When the rows are queued, if not with the lead (a lead released from spam sends them later). */
+  queuedAt?: string;
   /** The site settings in force: the acknowledgement is signed with the company's name, phone and e-mail. */
   company: SiteSettings;
 }
@@ -39,8 +41,8 @@ export function adminLeadUrl(siteUrl: string, type: NewLead['type'], id: string)
 
 /** Every notification a new lead owes, as outbox rows: staff e-mail, the visitor's acknowledgement, webhook. */
 export function leadNotifications(lead: NewLead, settings: NotificationSettings): NewOutboxMessage[] {
-  const { id, createdAt } = lead.lead;
-  const base = { leadType: lead.type, leadId: id, createdAt };
+  const { id } = lead.lead;
+  const base = { leadType: lead.type, leadId: id, createdAt: settings.queuedAt ?? lead.lead.createdAt };
   const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
   const messages: NewOutboxMessage[] = [
     { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl) },
@@ -53,21 +55,8 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   return messages;
 }
 
-/** Every field a person typed, with the catalogue's labels, in form order. */
-function leadLines(lead: NewLead): LeadLine[] {
-  if (lead.type === 'contact') {
-    const contact: Record<string, unknown> = lead.lead;
-    return fieldLines(CONTACT_FIELDS, (f) => contact[f.name]);
-  }
-  const quote: Record<string, unknown> = lead.lead;
-  return [
-    ...fieldLines(QUOTE_COLUMN_FIELDS, (f) => quote[f.name]),
-    ...formatLeadDetails(lead.lead.service, lead.lead.details),
-  ];
-}
-
 function leadFields(lead: NewLead): Record<string, unknown> {
-  const { clientIp: _ip, status: _status, ...fields } = lead.lead;
+  const { clientIp: _ip, status: _status, spamReason: _reason, ...fields } = lead.lead;
   return fields;
 }
 

@@ -66,6 +66,7 @@ async function exportPersonalData(db: Db, actor: Actor, email: string, hashKey: 
     quotes: held.quotes,
     contacts: held.contacts,
     notifications: held.outbox.map(toNotification),
+    notes: held.notes.map(({ leadType, leadId, body, createdAt }) => ({ leadType, leadId, body, createdAt })),
     auditEntries: held.audit.map((r) => toAuditEntry(r, email)),
   };
 }

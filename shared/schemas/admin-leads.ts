@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_TYPES, type LeadFilterQuery } from '../admin.ts';
+import { LEAD_STATUSES, LEAD_TYPES, NOTE_MAX_LENGTH, type LeadFilterQuery } from '../admin.ts';
+import { INBOX_MESSAGES } from '../messages.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -24,6 +25,14 @@ export function parseLeadFilter(query: Record<string, unknown>): LeadFilterQuery
 
 export const LeadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
-  notes: z.string().max(10_000).optional(),
 });
 export type LeadUpdate = z.infer<typeof LeadUpdateSchema>;
+
+/** A note added to a lead's history. */
+export const LeadNoteSchema = z.object({
+  body: z
+    .string({ error: INBOX_MESSAGES.noteRequired })
+    .trim()
+    .min(1, INBOX_MESSAGES.noteRequired)
+    .max(NOTE_MAX_LENGTH, INBOX_MESSAGES.noteTooLong(NOTE_MAX_LENGTH)),
+});

@@ -14,6 +14,8 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createInboxService } from '../../server/inbox/inbox-service.ts';
+import { deliverySettings } from '../../server/inbox/dashboard.ts';
+import { createSettingsService } from '../../server/settings/settings-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { DbEngine } from '../../db/database.ts';
 import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
@@ -57,14 +59,14 @@ async function fill(database: TestDatabase): Promise<void> {
   const spread = (count: number) => sql`(n * ${Math.floor(SPAN_SECONDS / count)})`;
   await sql`
     insert into quotes (id, service, name, email, company, phone, company_size, budget, timeline, start_date,
-      completion_date, description, details, status, notes, client_ip, created_at, submitted_at)
+      completion_date, description, details, status, spam_reason, client_ip, created_at, submitted_at)
     select ${d.id}, ${d.pick}, 'Bench Lead ' || n, 'lead' || n || '@bench.example', 'Company ' || (n % 5000),
       '02 8005 0142', '11-50', '$5,000-$15,000', null, '2027-01-01', '2027-03-01', 'Generated quote request ' || n, '{}',
       case when n % 50 = 0 then 'new' when n % 7 = 0 then 'won' else 'contacted' end, null, null,
       ${d.ago(spread(QUOTES))}, null
     from (${d.series(QUOTES)}) as g`.execute(db);
   await sql`
-    insert into contacts (id, name, email, company, service, message, status, notes, client_ip, created_at, submitted_at)
+    insert into contacts (id, name, email, company, service, message, status, spam_reason, client_ip, created_at, submitted_at)
     select ${d.id}, 'Bench Contact ' || n, 'contact' || n || '@bench.example', null, null, 'Generated message ' || n,
       case when n % 40 = 0 then 'new' else 'contacted' end, null, null, ${d.ago(spread(CONTACTS))}, null
     from (${d.series(CONTACTS)}) as g`.execute(db);
@@ -98,7 +100,8 @@ async function bench(engine: DbEngine): Promise<void> {
     const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
     const db = database.db;
     const blog = createBlogService({ db });
-    const inbox = createInboxService({ db, timeZone: TIME_ZONE, countPosts: () => blog.countPosts() });
+    const settings = createSettingsService({ db, logger: createLogger(config), contentArea: 'blog' });
+    const inbox = createInboxService({ db, timeZone: TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
 
     // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
     const floor = await measureLatency(() => sql`select 1`.execute(db), SAMPLES);

@@ -353,14 +353,14 @@ const STATES: UiState[] = [
     act: (page) => shows(page, 'status', 'No leads match these filters.'),
   },
   {
-    name: 'admin lead: note saved, failed notification with Retry',
+    name: 'admin lead: note added to the history, failed notification with Retry',
     path: `/admin/leads/quote/${LEAD_ID}`,
     staff: true,
     reflow: true,
     act: async (page) => {
-      await page.getByLabel('Notes (staff only)').fill('Called back, wants a site visit.');
-      await click(page, 'Save notes');
-      await shows(page, 'status', 'Notes saved.');
+      await page.getByLabel('Add a note (staff only)').fill('Called back, wants a site visit.');
+      await click(page, 'Add note');
+      await shows(page, 'status', 'Note added.');
       await page.getByRole('button', { name: 'Retry' }).waitFor();
     },
   },

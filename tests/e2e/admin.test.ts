@@ -127,7 +127,7 @@ describe('staff work the admin in a browser', () => {
       const csv = await readFile((await (await download).path())!, 'utf8');
       expect(csv).toContain('"Quote request"');
       expect(csv).toContain('"wendy@winner.example"');
-      expect(csv).toContain('"won"');
+      expect(csv).toContain('"Won"');
 
       await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(/\/admin\/login\?signedOut=1$/);

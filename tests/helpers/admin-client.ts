@@ -123,6 +123,8 @@ export interface LeadSeed {
   company?: string | null;
   service?: string;
   status?: string;
+  /** Why it was stored as spam on arrival (`too-fast`, `honeypot`). */
+  spamReason?: string;
   createdAt?: string;
   description?: string;
   details?: Record<string, unknown>;
@@ -136,7 +138,7 @@ function leadColumns(seed: LeadSeed, person: { name: string; email: string; comp
     email: seed.email ?? person.email,
     company: seed.company === undefined ? person.company : seed.company,
     status: seed.status ?? 'new',
-    notes: null,
+    spam_reason: seed.spamReason ?? null,
     client_ip: null,
     created_at: seed.createdAt ?? new Date().toISOString(),
     submitted_at: null,

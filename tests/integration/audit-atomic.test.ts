@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../server/audit/audit-log.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { createInboxService } from '../../server/inbox/inbox-service.ts';
 import { createPrivacyService } from '../../server/privacy/privacy-service.ts';
 import { STAFF, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
@@ -44,7 +45,13 @@ describe('audit entries are written with their change, or neither is', () => {
   });
 
   it('inbox: a status change or an erasure whose entry fails leaves the lead as it was', async () => {
-    const inbox = createInboxService({ db: database.db, timeZone: 'Australia/Sydney', countPosts: async () => ({ published: 0, drafts: 0, scheduled: 0 }) });
+    const inbox = createInboxService({
+      db: database.db,
+      timeZone: 'Australia/Sydney',
+      countPosts: async () => ({ published: 0, drafts: 0, scheduled: 0 }),
+      delivery: { siteUrl: 'https://www.example.com.au', staffEmail: 'staff@example.com', hasSmtp: false, hasWebhook: false },
+      settings: { current: async () => DEFAULT_SITE_SETTINGS },
+    });
     const id = await insertQuote(database.db);
     await breakAuditLog();
     await expect(inbox.update(actor, 'quote', id, { status: 'contacted' })).rejects.toThrow(/audit log unavailable/);

@@ -10,7 +10,7 @@ function contact(name: string): NewLead {
   const createdAt = new Date().toISOString();
   return {
     type: 'contact',
-    lead: { id: randomUUID(), name, email: 'ada@example.com', company: null, service: null, message: 'Hello', status: 'new', clientIp: null, createdAt, submittedAt: createdAt },
+    lead: { id: randomUUID(), name, email: 'ada@example.com', company: null, service: null, message: 'Hello', status: 'new', spamReason: null, clientIp: null, createdAt, submittedAt: createdAt },
   };
 }
 

@@ -63,14 +63,14 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
   });
 
   it.each([
-    ['a filled honeypot', { website: 'http://spam.example' }],
-    ['a form sent one second after it was shown', submissionTimes(1_000)],
-  ])('a bot that trips %s is answered success, stored as spam, and notifies no one', async (_label, overrides) => {
+    ['a filled honeypot', { website: 'http://spam.example' }, 'honeypot'],
+    ['a form sent one second after it was shown', submissionTimes(1_000), 'too-fast'],
+  ])('a bot that trips %s is answered success, stored as spam with its reason, and notifies no one', async (_label, overrides, reason) => {
     const res = await call('submitContact', goodContact(overrides));
     expect(res.status).toBe(200);
     expect(res.body.result.success).toBe(true);
-    const row = await t.database.db.selectFrom('contacts').select('status').where('id', '=', res.body.result.id).executeTakeFirstOrThrow();
-    expect(row.status).toBe('spam');
+    const row = await t.database.db.selectFrom('contacts').select(['status', 'spam_reason']).where('id', '=', res.body.result.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'spam', spam_reason: reason });
     const outbox = await t.database.db.selectFrom('outbox').select('id').where('lead_id', '=', res.body.result.id).execute();
     expect(outbox).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
@@ -5,7 +6,7 @@ import { createMigrator, migrateToLatest } from '../../db/database.ts';
 import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
 
 /** The application's tables; search indexes may add engine-specific shadow tables beside them. */
-const TABLES = ['audit_log', 'blog_redirects', 'blogs', 'captcha_solutions', 'contacts', 'content_versions', 'outbox', 'quotes', 'sessions', 'users'];
+const TABLES = ['audit_log', 'blog_redirects', 'blogs', 'captcha_solutions', 'contacts', 'content_versions', 'lead_notes', 'outbox', 'quotes', 'sessions', 'users'];
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
   // PostgreSQL's introspection lists every schema's tables: other runs' schemas may be there too.
@@ -32,6 +33,33 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
       expect(down.error).toBeUndefined();
       expect(await tableNames(database)).toEqual([]);
       expect(await migrateToLatest(database)).toEqual(Object.keys(migrations).sort());
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("moves each lead's notes text into the note history, and back on rollback", async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const migrator = createMigrator(database);
+      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
+      const now = new Date().toISOString();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before migration 090
+      const before = database.db as unknown as Kysely<any>;
+      await before.insertInto('contacts').values([
+        { id: 'c1', name: 'N', email: 'n@example.com', message: 'm', status: 'new', notes: 'Called twice.', created_at: now },
+        { id: 'c2', name: 'M', email: 'm@example.com', message: 'm', status: 'new', notes: '   ', created_at: now },
+      ]).execute();
+      expect(await migrateToLatest(database)).toContain('2026-11-23-090-lead-notes-and-spam-reason');
+      const notes = await database.db.selectFrom('lead_notes').selectAll().execute();
+      expect(notes).toEqual([expect.objectContaining({ lead_type: 'contact', lead_id: 'c1', body: 'Called twice.', author: null, author_id: null })]);
+      expect((await database.db.selectFrom('contacts').select('spam_reason').where('id', '=', 'c1').executeTakeFirstOrThrow()).spam_reason).toBeNull();
+
+      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
+      expect(await before.selectFrom('contacts').select(['id', 'notes']).orderBy('id').execute()).toEqual([
+        { id: 'c1', notes: 'Called twice.' },
+        { id: 'c2', notes: null },
+      ]);
     } finally {
       await database.drop();
     }

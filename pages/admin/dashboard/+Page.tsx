@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_TYPE_LABELS, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS } from '../../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
+import { INBOX_MESSAGES } from '../../../shared/messages.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { serviceName } from '../../../shared/lead-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
@@ -10,10 +11,50 @@ import { RetryButton } from '../ui/RetryButton.tsx';
 import type { DashboardPageData } from './+data.ts';
 import { LeadsChart } from './LeadsChart.tsx';
 
+/** Its status, and for a new lead how long it has waited: "3 h ago", marked overdue past the reply promise. */
+function StatusAndAge({ lead, now }: { lead: LeadSummary; now: string }) {
+  const waited = Date.parse(now) - Date.parse(lead.createdAt);
+  return (
+    <>
+      <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>{' '}
+      <span className="lead-age">{INBOX_MESSAGES.age(waited)}</span>
+      {isOverdue(lead, now) && (
+        <>
+          {' '}
+          <strong className="badge badge-danger">{INBOX_MESSAGES.overdue}</strong>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * What waits to be sent and why: without SMTP (or the webhook) configured, messages are kept, not delivered,
+ * and the dashboard says so instead of "all delivered".
+ */
+function PendingNotices({ pending }: { pending: PendingDelivery }) {
+  const notices = [
+    pending.emails > 0 && !pending.hasSmtp ? INBOX_MESSAGES.emailsWaitForSmtp(pending.emails) : null,
+    pending.webhooks > 0 && !pending.hasWebhook ? INBOX_MESSAGES.webhooksWaitForUrl(pending.webhooks) : null,
+  ].filter((text) => text !== null);
+  const queued = (pending.hasSmtp ? pending.emails : 0) + (pending.hasWebhook ? pending.webhooks : 0);
+  return (
+    <>
+      {notices.map((text) => (
+        <p key={text} className="notice notice-warning">
+          {text}
+        </p>
+      ))}
+      {queued > 0 && <p>{INBOX_MESSAGES.queued(queued)}</p>}
+    </>
+  );
+}
+
 export default function DashboardPage() {
   const { dashboard: d, now } = useData<DashboardPageData>();
   const { timeZone } = usePageContext();
-  const overdueBefore = Date.parse(now) - REPLY_PROMISE_HOURS * 3600_000;
+  const pendingCount = d.pending.emails + d.pending.webhooks;
+  const newShownAbove = d.recentQuotes.some((q) => q.status === 'new');
   const counts = [
     { label: 'Quote requests', value: d.counts.quotes, href: '/admin/leads?type=quote' },
     { label: 'Contact messages', value: d.counts.contacts, href: '/admin/leads?type=contact' },
@@ -55,18 +96,24 @@ export default function DashboardPage() {
                   <th scope="col">Company</th>
                   <th scope="col">Email</th>
                   <th scope="col">Received</th>
+                  <th scope="col">Status</th>
                 </tr>
               </thead>
               <tbody>
                 {d.recentQuotes.map((q) => (
-                  <tr key={q.id}>
+                  <tr key={q.id} className="row-link">
                     <td>{serviceName(q.service)}</td>
                     <td>
-                      <a href={leadHref(q.type, q.id)}>{q.name}</a>
+                      <a href={leadHref(q.type, q.id)} className="row-target">
+                        {q.name}
+                      </a>
                     </td>
                     <td>{q.company}</td>
                     <td>{q.email}</td>
                     <td>{formatDateTime(q.createdAt, timeZone)}</td>
+                    <td>
+                      <StatusAndAge lead={q} now={now} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -77,21 +124,22 @@ export default function DashboardPage() {
 
       <section aria-labelledby="new-heading" className="admin-section">
         <h2 id="new-heading">Waiting for a reply ({formatWholeNumber(d.newLeadCount)})</h2>
-        <p className="muted">We promise a reply within {REPLY_PROMISE_HOURS} hours; leads waiting longer are marked overdue.</p>
-        {d.newLeads.length === 0 ? (
-          <p>Every lead has been contacted.</p>
-        ) : (
+        <p className="muted">{INBOX_MESSAGES.replyPromise(REPLY_PROMISE_HOURS)}</p>
+        {d.newLeadCount === 0 && <p>Every lead has been contacted.</p>}
+        {newShownAbove && <p className="muted">{INBOX_MESSAGES.waitingShownAbove}</p>}
+        {d.newLeads.length > 0 && (
           <ul className="lead-list">
             {d.newLeads.map((l) => {
-              const overdue = Date.parse(l.createdAt) < overdueBefore;
               return (
-                <li key={`${l.type}-${l.id}`} className={overdue ? 'overdue' : undefined}>
+                <li key={`${l.type}-${l.id}`} className={isOverdue(l, now) ? 'overdue' : undefined}>
                   <a href={leadHref(l.type, l.id)}>{l.name}</a>
                   <span>
                     {LEAD_TYPE_LABELS[l.type]}
                     {l.service ? ` · ${serviceName(l.service)}` : ''} · {formatDateTime(l.createdAt, timeZone)}
                   </span>
-                  {overdue && <strong className="badge badge-danger">Overdue</strong>}
+                  <span>
+                    <StatusAndAge lead={l} now={now} />
+                  </span>
                 </li>
               );
             })}
@@ -100,17 +148,18 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="outbox-heading" className="admin-section">
-        <h2 id="outbox-heading">Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h2>
+        <h2 id="outbox-heading">Notifications</h2>
+        <PendingNotices pending={d.pending} />
         {d.outboxFailures.length === 0 ? (
-          <p>All notifications were delivered.</p>
+          pendingCount === 0 && <p>{INBOX_MESSAGES.allDelivered}</p>
         ) : (
           <>
+            <h3>Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h3>
             <p className="muted">
               {d.outboxFailureCount > d.outboxFailures.length
-                ? `The ${d.outboxFailures.length} newest of ${formatWholeNumber(d.outboxFailureCount)}. `
+                ? `${INBOX_MESSAGES.failuresListed(d.outboxFailures.length, d.outboxFailureCount)} `
                 : ''}
-              Notifications waiting for SMTP or the webhook are retried by themselves within a minute of its return.{' '}
-              <RetryButton>Retry all now</RetryButton>
+              {INBOX_MESSAGES.failuresRetryHint} <RetryButton>Retry all now</RetryButton>
             </p>
             <ul className="lead-list">
               {d.outboxFailures.map((f) => (

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES } from '../../../shared/admin.ts';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES, leadStatusLabel } from '../../../shared/admin.ts';
 import { serviceName } from '../../../shared/lead-fields.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
 import { SERVICES } from '../../../shared/services.ts';
@@ -91,17 +91,21 @@ export default function LeadsPage() {
               </tr>
             </thead>
             <tbody>
+              {/* The whole row opens the lead: the name's link is stretched over it (CSS), so it stays the one real
+                  target for keyboards, screen readers, middle-clicks and "open in new tab". */}
               {page.leads.map((l) => (
-                <tr key={`${l.type}-${l.id}`}>
+                <tr key={`${l.type}-${l.id}`} className={l.status === 'spam' ? 'row-link is-spam' : 'row-link'}>
                   <td>{LEAD_TYPE_LABELS[l.type]}</td>
                   <td>
-                    <a href={leadHref(l.type, l.id)}>{l.name}</a>
+                    <a href={leadHref(l.type, l.id)} className="row-target">
+                      {l.name}
+                    </a>
                     <div className="muted small">{l.email}</div>
                   </td>
                   <td>{l.company}</td>
                   <td>{serviceName(l.service)}</td>
                   <td>
-                    <span className={`badge badge-${l.status}`}>{LEAD_STATUS_LABELS[l.status]}</span>
+                    <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span>
                   </td>
                   <td>{formatDateTime(l.createdAt, timeZone)}</td>
                 </tr>

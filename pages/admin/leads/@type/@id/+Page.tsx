@@ -8,13 +8,16 @@ import {
   type LeadDetail,
   NOTIFICATION_LABELS,
   type LeadStatus,
+  leadStatusLabel,
 } from '../../../../../shared/admin.ts';
+import { serviceName } from '../../../../../shared/lead-fields.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
 import { adminApi, errorMessage } from '../../../../../components/request.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
-import { ADMIN_MESSAGES } from '../../../../../shared/messages.ts';
+import { INBOX_MESSAGES } from '../../../../../shared/messages.ts';
+import { LeadNotes } from './LeadNotes.tsx';
 
 /** The button text for moving a lead to each status. */
 const ACTION_LABELS: Record<LeadStatus, string> = {
@@ -26,24 +29,31 @@ const ACTION_LABELS: Record<LeadStatus, string> = {
   spam: 'Mark as spam',
 };
 
-/** One lead: every field as text (never HTML), delivery of its notifications, notes and its status. */
+/** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
+function replyHref(lead: LeadDetail, companyName: string): string {
+  const subject = INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service), companyName);
+  // The address is encoded whole (a `?` or `&` in it cannot add headers), keeping its `@` readable.
+  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+}
+
+/** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
   const initial = useData<LeadDetail>();
-  const { csrfToken, timeZone } = usePageContext();
+  const { csrfToken, timeZone, settings } = usePageContext();
   const [lead, setLead] = useState(initial);
-  const [notes, setNotes] = useState(initial.notes);
   const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const url = `/api/admin/leads/${lead.type}/${lead.id}`;
+  // Stored as spam on arrival: "not spam" sends the notifications it never sent.
+  const held = lead.status === 'spam' && lead.spamReason !== null;
 
-  async function update(patch: { status?: LeadStatus; notes?: string }, done: string) {
+  async function update(next: LeadStatus) {
     setBusy(true);
     setStatus(null);
     try {
-      const updated = await adminApi<LeadDetail>('PATCH', url, csrfToken, patch);
+      const updated = await adminApi<LeadDetail>('PATCH', url, csrfToken, { status: next });
       setLead(updated);
-      setNotes(updated.notes);
-      setStatus({ kind: 'success', text: done });
+      setStatus({ kind: 'success', text: held ? INBOX_MESSAGES.releasedFromSpam : INBOX_MESSAGES.statusChanged(LEAD_STATUS_LABELS[next]) });
     } catch (err) {
       setStatus({ kind: 'error', text: errorMessage(err) });
     } finally {
@@ -52,7 +62,14 @@ export default function LeadPage() {
   }
 
   return (
-    <AdminShell title={`${LEAD_TYPE_LABELS[lead.type]} from ${lead.name}`}>
+    <AdminShell
+      title={`${LEAD_TYPE_LABELS[lead.type]} from ${lead.name}`}
+      actions={
+        <a href={replyHref(lead, settings.name)} className="button button-primary">
+          {INBOX_MESSAGES.replyByEmail}
+        </a>
+      }
+    >
       <p>
         <a href="/admin/leads">← All leads</a>
       </p>
@@ -80,40 +97,25 @@ export default function LeadPage() {
           <section aria-labelledby="status-heading" className="admin-card">
             <h2 id="status-heading">Status</h2>
             <p>
-              Current status: <span className={`badge badge-${lead.status}`}>{LEAD_STATUS_LABELS[lead.status]}</span>
+              Current status: <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>
             </p>
+            {held && <p className="notice notice-warning">{lead.spamReason === 'too-fast' ? INBOX_MESSAGES.possibleSpam : INBOX_MESSAGES.honeypotSpam}</p>}
             <div className="button-row">
               {LEAD_TRANSITIONS[lead.status].map((next) => (
                 <button
                   key={next}
                   type="button"
-                  className="button button-small"
+                  className={held ? 'button button-primary button-small' : 'button button-small'}
                   disabled={busy}
-                  onClick={() => update({ status: next }, `Status changed to ${LEAD_STATUS_LABELS[next]}.`)}
+                  onClick={() => void update(next)}
                 >
-                  {ACTION_LABELS[next]}
+                  {held && next === 'new' ? INBOX_MESSAGES.notSpamAction : ACTION_LABELS[next]}
                 </button>
               ))}
             </div>
           </section>
 
-          <section aria-labelledby="notes-heading" className="admin-card">
-            <h2 id="notes-heading">Internal notes</h2>
-            <form
-              onSubmit={(e) => {
-                e.preventDefault();
-                void update({ notes }, ADMIN_MESSAGES.notesSaved);
-              }}
-            >
-              <div className="field">
-                <label htmlFor="lead-notes">Notes (staff only)</label>
-                <textarea id="lead-notes" rows={6} maxLength={10_000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-              </div>
-              <button type="submit" className="button button-primary" disabled={busy}>
-                Save notes
-              </button>
-            </form>
-          </section>
+          <LeadNotes lead={lead} onAdded={setLead} />
 
           <section aria-labelledby="notify-heading" className="admin-card">
             <h2 id="notify-heading">Notifications</h2>

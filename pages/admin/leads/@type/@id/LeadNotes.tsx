@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
+import { FieldError } from '../../../../../components/form/FieldError.tsx';
+import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
+import { type LeadDetail, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
+import { INBOX_MESSAGES } from '../../../../../shared/messages.ts';
+import { formatDateTime } from '../../../ui/format.ts';
+import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
+
+/**
+ * The lead's notes as a dated history, oldest first, and a box to add one. A note typed but not added keeps
+ * the page from being left without a question, and stays in the box when adding it fails.
+ */
+export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead: LeadDetail) => void }) {
+  const { csrfToken, timeZone } = usePageContext();
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  useUnsavedWarning(draft.trim() !== '');
+
+  async function add() {
+    if (draft.trim() === '') {
+      setError(INBOX_MESSAGES.noteRequired);
+      return;
+    }
+    setBusy(true);
+    setStatus(null);
+    try {
+      const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/notes`, csrfToken, { body: draft });
+      setDraft('');
+      setError(undefined);
+      setStatus(INBOX_MESSAGES.noteAdded);
+      onAdded(updated);
+    } catch (err) {
+      setError(err instanceof RequestError && err.fields.body ? err.fields.body : errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="notes-heading" className="admin-card">
+      <h2 id="notes-heading">Notes</h2>
+      {lead.notes.length === 0 ? (
+        <p className="muted">{INBOX_MESSAGES.noNotes}</p>
+      ) : (
+        <ol className="note-history" aria-label="Note history, oldest first">
+          {lead.notes.map((n) => (
+            <li key={n.id}>
+              <p className="note-meta">
+                <strong>{n.author ?? INBOX_MESSAGES.noteAuthorUnknown}</strong> ·{' '}
+                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone)}</time>
+              </p>
+              <p className="note-body">{n.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${uid}-note`}>Add a note (staff only)</label>
+          <textarea
+            id={`${uid}-note`}
+            rows={4}
+            maxLength={NOTE_MAX_LENGTH}
+            value={draft}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${uid}-note-error` : undefined}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setError(undefined);
+            }}
+          />
+          <FieldError id={`${uid}-note-error`} message={error} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          Add note
+        </button>
+        <span role="status" className="inline-status">
+          {status}
+        </span>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Db } from '../../db/database.ts';
+import { findLeads } from '../../db/queries/admin-leads.ts';
+import { listLeadNotes } from '../../db/queries/lead-notes.ts';
+import { LEAD_TYPE_LABELS, type LeadFilter, type LeadNote, type LeadSummary, type LeadType, leadStatusLabel } from '../../shared/admin.ts';
+import type { Cursor } from '../../shared/cursor.ts';
+import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
+import type { StoredLead } from '../../shared/leads.ts';
+import { INBOX_MESSAGES } from '../../shared/messages.ts';
+import { QUOTE_FIELDS, quoteFieldsFor } from '../../shared/quote-fields.ts';
+import { SERVICE_IDS } from '../../shared/services.ts';
+import { localDateTime } from '../../shared/zoned-time.ts';
+import { type Actor, recordAudit } from '../audit/audit-log.ts';
+import { csvRow } from './csv.ts';
+import { mergedPage } from './lead-list.ts';
+
+const EXPORT_BATCH = 1000;
+const T = INBOX_MESSAGES.csv;
+
+/** Every field either form has, once each, in form order (the quote's first, then the contact form's own). */
+const COMMON_FIELDS: readonly LeadField[] = [...QUOTE_COLUMN_FIELDS, ...CONTACT_FIELDS].filter(
+  (field, i, all) => all.findIndex((f) => f.name === field.name) === i,
+);
+
+/**
+ * One column per service answer, named by its label with its unit ("Storage size (TB)"): services that ask the
+ * same question ("Number of users") share a column, so a mixed export stays as narrow as the questions are few.
+ */
+const ANSWER_COLUMNS: readonly string[] = [...new Set(SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id].map(fieldLabel)))];
+
+type Cell = string | number | null;
+
+/** A value as a spreadsheet should hold it: numbers as numbers (the unit is in the heading), options by label. */
+function cellOf(field: LeadField, value: unknown): Cell {
+  if (value === undefined || value === null || value === '') return null;
+  return field.kind === 'number' && typeof value === 'number' ? value : formatFieldValue(field, value);
+}
+
+/** A quote's service answers by column, and any answer its service no longer asks for as "name: value". */
+function answerCells(lead: StoredLead): Cell[] {
+  if (lead.type !== 'quote') return [...ANSWER_COLUMNS.map(() => null), null];
+  const { service, details } = lead.lead;
+  const fields = quoteFieldsFor(service);
+  const byColumn = new Map(fields.map((f) => [fieldLabel(f), cellOf(f, details[f.name])]));
+  const others = Object.entries(details).filter(([name]) => !fields.some((f) => f.name === name));
+  return [...ANSWER_COLUMNS.map((column) => byColumn.get(column) ?? null), others.map(([name, value]) => `${name}: ${value}`).join('; ') || null];
+}
+
+function notesCell(notes: readonly LeadNote[], timeZone: string): string {
+  return notes.map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${n.body}`).join('\n');
+}
+
+function header(timeZone: string): string {
+  return csvRow([T.type, T.received(timeZone), T.status, ...COMMON_FIELDS.map(fieldLabel), ...ANSWER_COLUMNS, T.otherAnswers, T.notes, T.sent(timeZone), T.id]);
+}
+
+function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], timeZone: string): string {
+  const values: Record<string, unknown> = { ...lead.lead };
+  return csvRow([
+    LEAD_TYPE_LABELS[summary.type],
+    localDateTime(summary.createdAt, timeZone),
+    leadStatusLabel(summary),
+    ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name])),
+    ...answerCells(lead),
+    notesCell(notes, timeZone),
+    lead.lead.submittedAt ? localDateTime(lead.lead.submittedAt, timeZone) : null,
+    summary.id,
+  ]);
+}
+
+/** One batch of the list as CSV rows: each lead read whole, with its notes, in the list's order. */
+async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: string): Promise<string> {
+  const types: LeadType[] = ['quote', 'contact'];
+  const read = await Promise.all(
+    types.map(async (type) => {
+      const ids = summaries.filter((s) => s.type === type).map((s) => s.id);
+      const [leads, notes] = await Promise.all([findLeads(db, type, ids), listLeadNotes(db, type, ids)]);
+      return { type, leads, notes };
+    }),
+  );
+  const key = (type: string, id: string) => `${type}:${id}`;
+  const leads = new Map(read.flatMap((r) => r.leads.map((l) => [key(l.type, l.lead.id), l] as const)));
+  const notes = new Map<string, LeadNote[]>();
+  for (const r of read) for (const n of r.notes) notes.set(key(r.type, n.leadId), [...(notes.get(key(r.type, n.leadId)) ?? []), n]);
+  return summaries
+    .map((s) => {
+      const lead = leads.get(key(s.type, s.id));
+      // Deleted between the list and this read: nothing left to export.
+      return lead ? leadRow(s, lead, notes.get(key(s.type, s.id)) ?? [], timeZone) : '';
+    })
+    .join('');
+}
+
+/**
+ * The filtered list as CSV with every field of each lead, times in the company's time zone (named in the
+ * headings), streamed in batches so a large export never sits in memory. The export is audited.
+ */
+export async function* exportLeadsCsv(db: Db, actor: Actor, filter: LeadFilter, timeZone: string): AsyncGenerator<string> {
+  await recordAudit(db, actor, 'leads.exported', JSON.stringify(filter));
+  yield header(timeZone);
+  let after: Cursor | null = null;
+  for (;;) {
+    const { leads, hasMore } = await mergedPage(db, filter, timeZone, EXPORT_BATCH, after);
+    yield await batchRows(db, leads, timeZone);
+    const last = leads.at(-1);
+    if (!hasMore || !last) return;
+    after = { at: last.createdAt, id: last.id };
+  }
+}
