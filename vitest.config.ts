@@ -8,6 +8,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'db/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          // Unit tests mock nothing and keep no global state, so the files share their workers' module cache
+          // (npm run check's inner loop: a third less time than a fresh module graph per file).
+          isolate: false,
         },
       },
       {

@@ -4,7 +4,8 @@ import { FORM_TEXT } from '../../shared/messages.ts';
 export function PrivacyNote({ text }: { text: string }) {
   return (
     <p className="form-privacy">
-      {text} <a href="/privacy">{FORM_TEXT.privacyNote.link}</a>
+      {`${text} `}
+      <a href="/privacy">{FORM_TEXT.privacyNote.link}</a>
       {FORM_TEXT.privacyNote.after}
     </p>
   );

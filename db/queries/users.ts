@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../database.ts';
 import type { StaffMember } from '../../shared/staff.ts';
 import type { UserRow, UsersTable } from '../types.ts';
@@ -18,6 +19,21 @@ export interface StaffAccount {
   /** Set while the account is deactivated: it cannot sign in. */
   deactivatedAt: string | null;
   lastSignInAt: string | null;
+}
+
+/** A new, active account without two-factor sign-in: the one shape every way of adding staff starts from. */
+export function newStaffAccount(fields: Pick<StaffAccount, 'email' | 'name' | 'passwordHash'>, now: string): StaffAccount {
+  return {
+    id: randomUUID(),
+    ...fields,
+    totpSecret: null,
+    totpLastStep: null,
+    recoveryCodeHashes: null,
+    createdAt: now,
+    updatedAt: now,
+    deactivatedAt: null,
+    lastSignInAt: null,
+  };
 }
 
 export type StaffAccountChanges = Partial<

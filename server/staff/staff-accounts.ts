@@ -5,6 +5,7 @@ import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { deleteUserSessionByRef, deleteUserSessions, listUserSessions } from '../../db/queries/sessions.ts';
 import {
   type StaffAccount,
+  newStaffAccount,
   deactivateUnlessLast,
   findUserByEmail,
   findUserById,
@@ -99,19 +100,7 @@ export async function acceptInvitation(db: Db, token: string, password: string, 
     const invitation = await takeLiveInvitation(trx, tokenHash(token), now);
     if (!invitation) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationInvalid);
     if (await findUserByEmail(trx, invitation.email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(invitation.email));
-    const account: StaffAccount = {
-      id: randomUUID(),
-      email: invitation.email,
-      name: invitation.name,
-      passwordHash,
-      totpSecret: null,
-      totpLastStep: null,
-      recoveryCodeHashes: null,
-      createdAt: now,
-      updatedAt: now,
-      deactivatedAt: null,
-      lastSignInAt: null,
-    };
+    const account = newStaffAccount({ email: invitation.email, name: invitation.name, passwordHash }, now);
     await insertUser(trx, account);
     await recordAudit(trx, { userId: account.id, email: account.email, ip }, 'user.created', account.email);
   });

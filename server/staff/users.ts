@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import qrcode from 'qrcode-generator';
 import type { Db } from '../../db/database.ts';
 import { countUserSessions, deleteUserSessions, trimUserSessions } from '../../db/queries/sessions.ts';
 import { clearAttempts } from '../../db/queries/sign-in-attempts.ts';
 import {
   type StaffAccount,
+  newStaffAccount,
   type StaffAccountChanges,
   advanceTotpStep,
   countUsers,
@@ -177,19 +178,7 @@ async function createStaffUser(db: Db, actor: Actor, input: { email: string; nam
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(email));
   const now = new Date().toISOString();
-  const account: StaffAccount = {
-    id: randomUUID(),
-    email,
-    name: input.name.trim(),
-    passwordHash: await hashPassword(input.password),
-    totpSecret: null,
-    totpLastStep: null,
-    recoveryCodeHashes: null,
-    createdAt: now,
-    updatedAt: now,
-    deactivatedAt: null,
-    lastSignInAt: null,
-  };
+  const account = newStaffAccount({ email, name: input.name.trim(), passwordHash: await hashPassword(input.password) }, now);
   await db.transaction().execute(async (trx) => {
     await insertUser(trx, account);
     await recordAudit(trx, actor, 'user.created', email);

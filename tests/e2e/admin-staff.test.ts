@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
@@ -6,27 +6,23 @@ import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
 
 /** The phone width the admin's menu is checked at (iPhone 12 to 15). */
 const PHONE = { width: 390, height: 844 };
 const INVITEE = { name: 'Nina Newcomer', email: 'nina@northbridge-it.com.au', password: 'a good long password for nina' };
 
-let site: LiveSite;
-let browser: Browser;
+// The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
 let smtp: MailCatcher;
 beforeAll(async () => {
-  // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
-  [site, browser] = await Promise.all([startSite({ env: { TRUST_PROXY: '1' } }), launchBrowser()]);
   smtp = new MailCatcher();
   await smtp.start();
   await createStaff(site.database.db);
 });
 afterAll(async () => {
   await smtp?.stop().catch(() => {});
-  await browser?.close();
-  await site?.stop();
 });
 
 async function open(page: Page, path: string) {
@@ -41,7 +37,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 /** A browser signed in as `who`, on the dashboard. */
 async function staffPage(viewport: { width: number; height: number } = VIEWPORTS.desktop, who = STAFF) {
-  const p = await openPage(browser, viewport);
+  const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await open(p.page, '/admin/login');
   await signIn(p.page, who.email, who.password);
@@ -131,7 +127,7 @@ describe('the admin frame', () => {
   });
 
   it('/admin goes to the dashboard; signed out, through the sign-in page and back', async () => {
-    const visitor = await openPage(browser);
+    const visitor = await openPage(site.browser);
     try {
       await visitor.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
       await open(visitor.page, '/admin');
@@ -155,7 +151,7 @@ describe('the admin frame', () => {
 describe('staff accounts', () => {
   it('invite → the e-mail arrives → set a password → sign in → deactivated: their session is gone; the last account stays', async () => {
     const staff = await staffPage();
-    const invitee = await openPage(browser, PHONE);
+    const invitee = await openPage(site.browser, PHONE);
     try {
       const { page } = staff;
       await open(page, '/admin/staff');
@@ -258,7 +254,7 @@ describe('staff accounts', () => {
       await p.close();
     }
     // The filter form is a plain GET form: it works before (or without) any script.
-    const noScript = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+    const noScript = await site.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
     try {
       const page = await noScript.newPage();
       await open(page, '/admin/login');
