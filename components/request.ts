@@ -25,6 +25,7 @@ interface ErrorBody {
 }
 
 export interface RequestOptions {
+  /** Sent as JSON; a Blob (a file) is sent as it is, with its own type. */
   body?: unknown;
   csrfToken?: string | null;
   /** Makes a retry of the same submission return the first outcome instead of storing it twice. */
@@ -33,6 +34,7 @@ export interface RequestOptions {
 
 export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
   const { body, csrfToken, idempotencyKey } = options;
+  const file = body instanceof Blob;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -40,11 +42,11 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined ? {} : { 'Content-Type': file ? body.type || 'application/octet-stream' : 'application/json' }),
         ...(csrfToken ? { 'X-CSRF-Token': csrfToken } : {}),
         ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     });
   } catch {
     throw new RequestError(0, 'UNAVAILABLE', REQUEST_MESSAGES.unreachable);

@@ -172,6 +172,53 @@ export interface StaffInvitationsTable {
   expires_at: string;
 }
 
+/** An uploaded image (migration 080); its stored copies are `image_variants`. */
+export interface ImagesTable {
+  id: string;
+  file_name: string;
+  format: string;
+  width: number;
+  height: number;
+  /** Size of the uploaded file. */
+  bytes: number;
+  uploaded_by: string | null;
+  created_at: string;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  width: number;
+  /** `webp` or the original's format. */
+  format: string;
+  content_type: string;
+  data: Uint8Array;
+}
+
+/** What one save of a post stored (migration 081). */
+export interface BlogRevisionsTable {
+  id: string;
+  blog_id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  tags: string;
+  featured_image: string | null;
+  /** The staff member who saved, or null for the system (scripts, demo content). */
+  user_id: string | null;
+  created_at: string;
+}
+
+/** The editor's form as one person left it (migration 081); `form` is JSON. */
+export interface BlogAutosavesTable {
+  key: string;
+  user_id: string;
+  blog_id: string | null;
+  form: string;
+  saved_at: string;
+}
+
 /** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
 export interface SiteSettingsTable {
   key: string;
@@ -203,6 +250,10 @@ export interface Database {
   captcha_solutions: CaptchaSolutionsTable;
   idempotency_keys: IdempotencyKeysTable;
   staff_invitations: StaffInvitationsTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
+  blog_revisions: BlogRevisionsTable;
+  blog_autosaves: BlogAutosavesTable;
   site_settings: SiteSettingsTable;
   post_sharing_images: PostSharingImagesTable;
 }

@@ -64,5 +64,7 @@ for (const name of Object.keys((JSON.parse(readFileSync('node_modules/better-sql
 }
 // The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows.
 packages.add('dejavu-fonts-ttf');
+// sharp loads its platform's prebuilt binary and libvips by names computed at run time: keep those installed.
+for (const name of readdirSync('node_modules/@img')) packages.add(`@img/${name}`);
 writeFileSync('dist/runtime-packages.json', `${JSON.stringify([...packages].sort(), null, 2)}\n`);
 console.log(`bundled ${Object.keys(ENTRIES).length} entries into dist/; ${packages.size} npm packages are loaded at run time`);

@@ -16,7 +16,9 @@ const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
-const ADMIN_PATHS = ['/admin/dashboard', '/admin/leads', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings'];
+const ADMIN_PATHS = ['/admin/dashboard', '/admin/leads', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings', '/admin/blog', '/admin/blog-editor'];
+/** The blog editor's dialogs, each opened from its toolbar button. */
+const EDITOR_DIALOGS = ['Link', 'Image'];
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
 /** States reached by filling in and sending the forms (the viewport shows what a visitor sees right after). */
@@ -99,6 +101,15 @@ async function adminScreenshots(width: number): Promise<void> {
     const file = `screenshots/${width}${path.replace(/[^a-z0-9]+/gi, '_')}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
+  }
+  for (const name of EDITOR_DIALOGS) {
+    await page.goto(`${site.baseUrl}/admin/blog-editor`, { waitUntil: 'networkidle' });
+    await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+    const file = `screenshots/${width}_admin_editor_${name.toLowerCase()}_dialog.png`;
+    await page.screenshot({ path: file });
+    console.log(file);
+    await page.keyboard.press('Escape');
   }
   // The newest quote the forms above sent: its fields, status, note history and notifications.
   const quote = await site.database.db.selectFrom('quotes').select('id').orderBy('created_at', 'desc').executeTakeFirst();

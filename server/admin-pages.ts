@@ -16,5 +16,6 @@ export function createAdminPageService(inbox: InboxService, blog: BlogService, s
     account: (userId) => staff.accountInfo(userId),
     posts: (cursor) => blog.listAllPosts({ cursor: cursor ?? null }),
     post: (id) => blog.getPostById(id),
+    editor: (id, userId) => blog.editorState(id, userId),
   };
 }

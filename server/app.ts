@@ -40,6 +40,8 @@ import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
+import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
+import { createImageService } from './media/image-service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -119,6 +121,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(postImagesRouter(postImages));
   app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
+  const images = createImageService({ db: database.db });
+  app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
   const staff = createStaffService(database.db, config);
@@ -132,6 +136,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
   app.use(adminBlogRouter(blog));
   app.use(adminSettingsRouter(settings));
+  app.use(adminImagesRouter(images));
   app.use('/admin', privatePages);
 
   const services: PageServices = {

@@ -1,4 +1,4 @@
-import type { BlogListPage, BlogPost } from './blog.ts';
+import type { BlogListPage, BlogPost, EditorState } from './blog.ts';
 import type { LeadLine } from './lead-fields.ts';
 import type { SpamReason } from './leads.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
@@ -261,6 +261,8 @@ export const AUDIT_ACTIONS = {
   'post.published': 'Published post',
   'post.updated': 'Updated post',
   'post.deleted': 'Deleted post',
+  'post.restored': 'Restored an earlier version of a post',
+  'image.uploaded': 'Uploaded image',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
   'lead.note_added': 'Added a note to a lead',
@@ -289,6 +291,8 @@ export interface AdminPageService {
   /** Every post, drafts and scheduled ones included. */
   posts(cursor?: string): Promise<BlogListPage>;
   post(id: string): Promise<BlogPost | null>;
+  /** The blog editor's post (null id: a new one), history and the person's autosave; null for no such post. */
+  editor(id: string | null, userId: string): Promise<EditorState | null>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

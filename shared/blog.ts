@@ -1,3 +1,5 @@
+import type { EditorForm } from './schemas/blog-post.ts';
+
 /** A blog post as the site and the admin see it; `content` is sanitised HTML. */
 export interface BlogPost {
   id: string;
@@ -89,4 +91,30 @@ export type PostStatus = 'Published' | 'Scheduled' | 'Draft';
 export function postStatus(post: Pick<BlogSummary, 'published' | 'publishedAt'>, now: number): PostStatus {
   if (!post.published) return 'Draft';
   return Date.parse(post.publishedAt) > now ? 'Scheduled' : 'Published';
+}
+
+/** One saved version of a post in its history: when, by whom, and its title then. */
+export interface PostRevision {
+  id: string;
+  savedAt: string;
+  /** The staff member's name, or null when the site itself saved (scripts, demo content). */
+  savedBy: string | null;
+  title: string;
+}
+
+/** A post's history shows this many of its newest versions; older ones are dropped on save. */
+export const REVISIONS_KEPT = 50;
+
+/** The form one staff member left unsaved, kept while they typed. */
+export interface PostAutosave {
+  form: EditorForm;
+  savedAt: string;
+}
+
+/** What the editor opens with: the post (null for a new one), its history, and the signed-in person's autosave. */
+export interface EditorState {
+  post: BlogPost | null;
+  revisions: PostRevision[];
+  /** Only when newer than the post's last save. */
+  autosave: PostAutosave | null;
 }

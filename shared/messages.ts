@@ -511,6 +511,35 @@ export const PRIVACY_REQUEST_TEXT = {
   erased: (counts: string, email: string) => `Erased ${counts} for ${email}.`,
 } as const;
 
+/** The blog editor: its toolbar, dialogs, image uploads, autosave, history and address (issue 18). */
+export const EDITOR_MESSAGES = {
+  featuredImageHttps:
+    'Featured image must be an address starting with https:// (browsers block http:// images on this site), or an image uploaded here.',
+  imageUrlInvalid: 'Enter an image address starting with https://, or upload an image.',
+  linkUrlInvalid: 'Enter an address starting with https:// or http://, a mailto: address, or a page of this site such as /contact.',
+  linkUrlRequired: 'Enter the address the link goes to.',
+  altRequired: 'Describe the image for people who cannot see it.',
+  imageRequired: 'Choose an image to upload, or enter its address.',
+  imageTooLarge: (mb: number) => `This image is larger than ${mb} MB. Save it smaller (or at a lower quality) and upload it again.`,
+  imageType: 'Only PNG, JPEG, GIF and WebP images can be uploaded.',
+  imageSvg: 'SVG images cannot be uploaded: they can carry scripts that would run on the site. Export it as PNG or WebP.',
+  imageMismatch: (claimed: string) => `This file is not the ${claimed} image its name says. Export it again and upload the exported file.`,
+  imageUnreadable: 'This image could not be read; the file may be damaged. Export it again and upload it.',
+  imageTooManyPixels: 'This image has too many pixels. Resize it to at most 8000 pixels across and upload it again.',
+  imageEmpty: 'The file is empty.',
+  imageUploading: 'Uploading…',
+  imageNotFound: 'Image not found.',
+  slugInvalid: 'Address may use only lowercase letters, digits and single hyphens between them, like network-security-basics.',
+  slugTaken: (slug: string, free: string) => `The address /blog/${slug} is used by another post. Try /blog/${free}.`,
+  slugWillRedirect: (oldSlug: string) => `This post is published: its old address /blog/${oldSlug} will redirect to the new one.`,
+  autosaving: 'Saving draft…',
+  autosaved: (time: string) => `Draft saved ${time}`,
+  autosaveFailed: (reason: string) => `Draft not saved: ${reason} Your changes are still here.`,
+  autosaveRestored: (time: string) => `Restored your unsaved changes from ${time}.`,
+  revisionRestored: (time: string) => `Restored the version saved ${time}.`,
+  revisionNotFound: 'That version no longer exists.',
+} as const;
+
 /** The site settings page (/admin/settings): what a field refused says, and the save's outcome. */
 export const SETTINGS_MESSAGES = {
   abn: 'Enter a valid ABN: 11 digits, like 53 004 085 616 (the check digits must match).',

@@ -11,6 +11,8 @@ import * as hashedSessionIds from './2026-11-23-051-hashed-session-ids.ts';
 import { type TotpSealing, encryptedTotpSecrets } from './2026-11-23-052-encrypted-totp-secrets.ts';
 import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
+import * as images from './2026-11-23-080-images.ts';
+import * as postRevisions from './2026-11-23-081-post-revisions.ts';
 import * as leadNotesAndSpamReason from './2026-11-23-090-lead-notes-and-spam-reason.ts';
 import * as siteSettings from './2026-11-23-100-site-settings.ts';
 import * as postSharingImages from './2026-11-23-101-post-sharing-images.ts';
@@ -38,6 +40,8 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-23-052-encrypted-totp-secrets': encryptedTotpSecrets(context.totp),
     '2026-11-23-060-idempotency-keys': idempotencyKeys,
     '2026-11-23-070-staff-accounts': staffAccounts,
+    '2026-11-23-080-images': images,
+    '2026-11-23-081-post-revisions': postRevisions,
     '2026-11-23-090-lead-notes-and-spam-reason': leadNotesAndSpamReason,
     '2026-11-23-100-site-settings': siteSettings,
     '2026-11-23-101-post-sharing-images': postSharingImages,

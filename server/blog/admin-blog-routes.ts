@@ -33,6 +33,28 @@ export function adminBlogRouter(blog: BlogService): Router {
     res.json(post);
   });
 
+  /** The post's history, newest first. */
+  router.get('/api/admin/posts/:id/revisions', async (req, res) => {
+    const state = await blog.editorState(String(req.params.id), req.user!.id);
+    if (!state) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+    res.json(state.revisions);
+  });
+
+  router.post('/api/admin/posts/:id/revisions/:revisionId/restore', async (req, res) => {
+    res.json(await blog.restoreRevision(String(req.params.id), String(req.params.revisionId), { actor: actorOf(req) }));
+  });
+
+  // `new` stands for the post the signed-in person has not created yet.
+  const autosaveTarget = (id: unknown) => (id === 'new' ? null : String(id));
+  router.put('/api/admin/posts/:id/autosave', async (req, res) => {
+    res.json(await blog.autosave(autosaveTarget(req.params.id), req.body, { actor: actorOf(req) }));
+  });
+
+  router.delete('/api/admin/posts/:id/autosave', async (req, res) => {
+    await blog.discardAutosave(autosaveTarget(req.params.id), actorOf(req));
+    res.status(204).end();
+  });
+
   router.delete('/api/admin/posts/:id', async (req, res) => {
     await blog.deletePost(String(req.params.id), { actor: actorOf(req) });
     res.status(204).end();

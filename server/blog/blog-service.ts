@@ -18,6 +18,15 @@ import {
   upsertRedirect,
 } from '../../db/queries/blogs.ts';
 import {
+  deleteAutosave,
+  findAutosave,
+  findRevision,
+  insertRevision,
+  listRevisions,
+  pruneRevisions,
+  upsertAutosave,
+} from '../../db/queries/blog-revisions.ts';
+import {
   BLOG_LIST_MAX_PAGES,
   BLOG_PAGE_SIZE,
   BLOG_SEARCH_MAX,
@@ -27,13 +36,15 @@ import {
   type BlogPageService,
   type BlogPost,
   type BlogSummary,
+  type EditorState,
+  REVISIONS_KEPT,
   postStatus,
   rankRelated,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam } from '../http/keyset-cursor.ts';
-import { type BlogPostData, type BlogPostInput, BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
-import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
+import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
@@ -67,6 +78,13 @@ export interface BlogService extends BlogPageService {
   feedPosts(now?: Date): Promise<BlogSummary[]>;
   /** Slug and last change of every public post (newest first, capped at one sitemap's worth). */
   sitemapPosts(now?: Date): Promise<Array<{ slug: string; updatedAt: string }>>;
+  /** What the editor opens with for `userId`: the post (null: a new one), its history, their newer autosave. */
+  editorState(id: string | null, userId: string): Promise<EditorState | null>;
+  /** Brings back an earlier version's text, title, address… as a new save (the post stays published or not). */
+  restoreRevision(id: string, revisionId: string, by: WriteContext & { actor: Actor }): Promise<BlogPost>;
+  /** Keeps the form as `actor` left it, for the post `id` (null: a new post); returns when it was kept. */
+  autosave(id: string | null, form: unknown, by: { actor: Actor; now?: Date }): Promise<{ savedAt: string }>;
+  discardAutosave(id: string | null, actor: Actor): Promise<void>;
 }
 
 export interface WriteContext {
@@ -125,6 +143,18 @@ export function nextFreeSlug(base: string, taken: readonly string[]): string {
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e?.message ?? '');
+}
+
+/** One autosave per person and post; `new` for the post they have not created yet. */
+function autosaveKey(id: string | null, actor: Actor): string {
+  if (!actor.userId) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
+  return `${id ?? 'new'}:${actor.userId}`;
+}
+
+/** The version a save stored, kept in the post's history (the newest REVISIONS_KEPT). */
+async function recordRevision(trx: Db, post: StoredPost, actor: Actor, at: string): Promise<void> {
+  await insertRevision(trx, { id: randomUUID(), post, userId: actor.userId, at });
+  await pruneRevisions(trx, post.id, REVISIONS_KEPT);
 }
 
 /** Everything a save stores, derived the same way on create, on update and by bulk loaders; `data` from parsePost. */
@@ -191,6 +221,17 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     return slug;
   }
 
+  /** The address staff chose, or a clash message that offers the next free one. */
+  async function chosenSlug(trx: Db, slug: string, exceptId?: string): Promise<string> {
+    const taken = await findSlugsLike(trx, slug, exceptId);
+    if (taken.includes(slug)) {
+      const message = EDITOR_MESSAGES.slugTaken(slug, nextFreeSlug(slug, taken));
+      throw invalidFields(message, { slug: message });
+    }
+    await deleteRedirect(trx, slug);
+    return slug;
+  }
+
   return {
     async listPublic({ cursor, q, pages = 1 }: BlogListQuery, now = new Date()) {
       const search = normaliseSearch(q);
@@ -230,9 +271,11 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       const data = parsePost(input);
       const at = now.toISOString();
       return saved(await write(async (trx) => {
-        const slug = await freeSlug(trx, data.title);
+        const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
         const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post]);
+        await recordRevision(trx, post, actor, at);
+        if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);
         return withoutSearchText(post);
       }));
@@ -243,8 +286,12 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       return saved(await write(async (trx) => {
         const before = await findBlogById(trx, id);
         if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-        const slug = slugify(data.title) === before.slug ? before.slug : await freeSlug(trx, data.title, id);
-        // A published post's old address keeps working (301) once its title, and so its slug, changes.
+        const slug = data.slug
+          ? await chosenSlug(trx, data.slug, id)
+          : slugify(data.title) === before.slug
+            ? before.slug
+            : await freeSlug(trx, data.title, id);
+        // A published post's old address keeps working (301) once its slug changes.
         if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
         const post = storedPost(data, {
           id,
@@ -254,9 +301,58 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
           updatedAt: now.toISOString(),
         });
         await updateBlog(trx, post);
+        await recordRevision(trx, post, actor, post.updatedAt);
+        if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
         await auditSave(trx, actor, before, post, now);
         return withoutSearchText(post);
       }));
+    },
+
+    async restoreRevision(id, revisionId, { actor, now = new Date() }) {
+      const [before, revision] = await Promise.all([findBlogById(db, id), findRevision(db, id, revisionId)]);
+      if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+      if (!revision) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.revisionNotFound);
+      // Checked and sanitised as any save is; the post keeps its address, publishing state and date.
+      const data = parsePost({ ...revision, tags: revision.tags.join(', '), featuredImage: revision.featuredImage ?? '', published: before.published });
+      return saved(await write(async (trx) => {
+        const current = await findBlogById(trx, id);
+        if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+        const post = storedPost(data, { id, slug: current.slug, publishedAt: current.publishedAt, createdAt: current.createdAt, updatedAt: now.toISOString() });
+        await updateBlog(trx, post);
+        await recordRevision(trx, post, actor, post.updatedAt);
+        await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);
+        return withoutSearchText(post);
+      }));
+    },
+
+    async autosave(id, input, { actor, now = new Date() }) {
+      const parsed = EditorFormSchema.safeParse(input);
+      if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, parsed.error);
+      if (id && !(await findBlogById(db, id))) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+      // The form is shown again as it was typed: its content is cleaned as a save would clean it.
+      const form: EditorForm = { ...parsed.data, content: parsed.data.content && sanitizeHtml(parsed.data.content) };
+      const savedAt = now.toISOString();
+      await upsertAutosave(db, { key: autosaveKey(id, actor), userId: actor.userId!, blogId: id, form: JSON.stringify(form), at: savedAt });
+      return { savedAt };
+    },
+
+    async discardAutosave(id, actor) {
+      await deleteAutosave(db, autosaveKey(id, actor));
+    },
+
+    async editorState(id, userId) {
+      const post = id ? await findBlogById(db, id) : null;
+      if (id && !post) return null;
+      const [revisions, autosave] = await Promise.all([
+        id ? listRevisions(db, id, REVISIONS_KEPT) : [],
+        findAutosave(db, autosaveKey(id, { userId, email: null, ip: null })),
+      ]);
+      const newer = autosave && (!post || autosave.savedAt > post.updatedAt);
+      return {
+        post: post ? sanitised(post) : null,
+        revisions,
+        autosave: newer ? { form: EditorFormSchema.parse(JSON.parse(autosave.form)), savedAt: autosave.savedAt } : null,
+      };
     },
 
     async deletePost(id, { actor = SYSTEM_ACTOR } = {}) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './sanitize-html.ts';
+import { IMAGE_SIZES, responsiveImage } from '../../shared/images.ts';
 
 /** Known XSS vectors (OWASP filter-evasion cheat sheet, PortSwigger XSS cheat sheet, html5sec.org). */
 const XSS_VECTORS = [
@@ -83,7 +84,7 @@ const XSS_VECTORS = [
 
 const ALLOWED: Record<string, readonly string[]> = {
   a: ['href', 'title', 'rel'],
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'srcset', 'sizes'],
   abbr: ['title'],
   time: ['datetime'],
   ol: ['start', 'reversed'],
@@ -128,6 +129,10 @@ function problems(html: string): string[] {
         found.push(`url ${name}[${attr}]=${value}`);
       }
       if (attr === 'class' && !/^(language-[a-z0-9-]+\s*)+$/.test(value)) found.push(`class ${value}`);
+      // Only as the site writes it for an uploaded image's own src.
+      const src = /\ssrc="([^"]*)"/.exec(attrs)?.[1] ?? '';
+      if (attr === 'srcset' && value !== responsiveImage(decodeEntities(src), 'post').srcSet) found.push(`srcset ${value}`);
+      if (attr === 'sizes' && value !== IMAGE_SIZES.post) found.push(`sizes ${value}`);
     }
     return '';
   });
@@ -148,6 +153,8 @@ describe('sanitiser against XSS', () => {
         '//evil.example/x.js',
         'https://ok.example/a.png',
         '/images/ok.svg',
+        '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png',
+        '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png 1w, https://evil.example/x.png 2w',
         'x" onerror="alert(1)',
         'language-js',
       ),
@@ -195,6 +202,11 @@ const GOOD_FORMATTING: Array<[string, string]> = [
   ['<a href="mailto:hello@northbridge-it.com.au">mail</a>', '<a href="mailto:hello@northbridge-it.com.au">mail</a>'],
   ['<a href="tel:+61280050142">call</a>', '<a href="tel:+61280050142">call</a>'],
   ['<img src="/images/blog/x.svg" alt="Diagram" width="1200" height="630" />', '<img src="/images/blog/x.svg" alt="Diagram" width="1200" height="630" loading="lazy" />'],
+  [
+    '<img src="/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/1600.png" alt="Rack" width="1600" height="900" srcset="https://evil.example/x.png 1w" sizes="1px" />',
+    '<img src="/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/1600.png" alt="Rack" width="1600" height="900" srcset="/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/480.webp 480w, /media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.webp 960w, /media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/1600.webp 1600w" sizes="(min-width: 46rem) 44rem, calc(100vw - 2rem)" loading="lazy" />',
+  ],
+  ['<img src="https://cdn.example.com/a.png" srcset="https://cdn.example.com/b.png 2x" alt="A" />', '<img src="https://cdn.example.com/a.png" alt="A" loading="lazy" />'],
   ['<figure><img src="https://cdn.example.com/a.png" alt="A" /><figcaption>Caption</figcaption></figure>', '<figure><img src="https://cdn.example.com/a.png" alt="A" loading="lazy" /><figcaption>Caption</figcaption></figure>'],
   ['<pre><code class="language-bash">ping -c 4 10.0.0.1 &amp;&amp; echo ok</code></pre>', '<pre><code class="language-bash">ping -c 4 10.0.0.1 &amp;&amp; echo ok</code></pre>'],
   ['<p>Run <code>ipconfig /all</code> then <kbd>Enter</kbd>.</p>', '<p>Run <code>ipconfig /all</code> then <kbd>Enter</kbd>.</p>'],

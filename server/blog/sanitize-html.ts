@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { responsiveImage } from '../../shared/images.ts';
 
 /**
  * The one sanitiser configuration for blog content, applied on save and again on render. An allow-list:
@@ -16,7 +17,7 @@ const OPTIONS: sanitize.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'srcset', 'sizes'],
     abbr: ['title'],
     time: ['datetime'],
     ol: ['start', 'reversed'],
@@ -43,7 +44,11 @@ const OPTIONS: sanitize.IOptions = {
       const { rel: _rel, ...rest } = attribs;
       return { tagName, attribs: external ? { ...rest, rel: 'noopener noreferrer' } : rest };
     },
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    // `srcset` and `sizes` are never taken from the input: an uploaded image gets the ones the site writes for it.
+    img: (tagName, { srcset: _srcset, sizes: _sizes, loading: _loading, ...attribs }) => {
+      const { srcSet, sizes } = responsiveImage(attribs.src ?? '', 'post');
+      return { tagName, attribs: { ...attribs, ...(srcSet && sizes ? { srcset: srcSet, sizes } : {}), loading: 'lazy' } };
+    },
   },
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BlogPostInput, BlogPostInputSchema, FEATURED_IMAGE_MESSAGE, PUBLISHED_AT_MESSAGE } from './blog-post.ts';
+import { EDITOR_MESSAGES } from '../messages.ts';
+import { type BlogPostInput, BlogPostInputSchema, FEATURED_IMAGE_MESSAGE, PUBLISHED_AT_MESSAGE, isLinkUrl } from './blog-post.ts';
 import { fieldErrors } from './fields.ts';
 
 const valid: BlogPostInput = {
@@ -45,15 +46,15 @@ describe('BlogPostInputSchema', () => {
     expect(BlogPostInputSchema.parse(valid).tags).toEqual([]);
   });
 
-  it.each(['https://cdn.example.com/a.png', 'http://example.com/b.jpg', '/images/blog/x.svg'])(
+  it.each(['https://cdn.example.com/a.png', '/images/blog/x.svg', '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png'])(
     'accepts featured image %s',
     (featuredImage) => {
       expect(BlogPostInputSchema.parse({ ...valid, featuredImage }).featuredImage).toBe(featuredImage);
     },
   );
 
-  it.each(['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
-    'rejects featured image %s',
+  it.each(['http://example.com/b.jpg', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
+    'rejects featured image %s (http:// too: the CSP would block it on the public page)',
     (featuredImage) => {
       expect(errors({ featuredImage }).featuredImage).toBe(FEATURED_IMAGE_MESSAGE);
     },
@@ -74,5 +75,23 @@ describe('BlogPostInputSchema', () => {
       '2026-03-09T22:30:00.000Z',
     );
     expect(errors({ publishedAt: 'tomorrow' }).publishedAt).toBe(PUBLISHED_AT_MESSAGE);
+  });
+
+  it('the address is optional (made from the title) and otherwise a lowercase slug', () => {
+    expect(BlogPostInputSchema.parse(valid).slug).toBeUndefined();
+    expect(BlogPostInputSchema.parse({ ...valid, slug: '  ' }).slug).toBeUndefined();
+    expect(BlogPostInputSchema.parse({ ...valid, slug: ' cloud-2027 ' }).slug).toBe('cloud-2027');
+    for (const slug of ['Cloud', 'cloud--2027', '-cloud', 'cloud-', 'cloud_2027', 'café', '../admin']) {
+      expect(errors({ slug }).slug).toBe(EDITOR_MESSAGES.slugInvalid);
+    }
+  });
+});
+
+describe('isLinkUrl', () => {
+  it.each(['https://example.com', 'http://example.com/a', 'mailto:hello@example.com', '/contact', '/blog/x#part'])('accepts %s', (url) => {
+    expect(isLinkUrl(url)).toBe(true);
+  });
+  it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', 'example.com', ''])('refuses %s', (url) => {
+    expect(isLinkUrl(url)).toBe(false);
   });
 });

@@ -1,23 +1,42 @@
 import * as z from 'zod/mini';
-import { FIELD_MESSAGES } from '../messages.ts';
+import { EDITOR_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
 import { hasVisibleContent } from '../read-time.ts';
 import { requiredText } from './fields.ts';
 
 const SAME_SITE = 'https://same-site.invalid';
 
-/** An absolute http(s) URL, or a path on this site such as `/images/blog/x.svg` (never `//host`). */
+/** A path that stays on this site once a browser resolves it: `/\evil.example/x.png` is `//evil.example/x.png`. */
+export function isSitePath(value: string): boolean {
+  return value.startsWith('/') && new URL(value, SAME_SITE).origin === SAME_SITE;
+}
+
+/**
+ * An absolute https URL, or a path on this site such as an uploaded `/media/…` image (never `//host`). Not
+ * http://: the site's CSP (`img-src 'self' data: https:`) would block it on the public page.
+ */
 export function isImageUrl(value: string): boolean {
-  // A path must stay on this site once a browser resolves it: `/\evil.example/x.png` is `//evil.example/x.png`.
-  if (value.startsWith('/')) return new URL(value, SAME_SITE).origin === SAME_SITE;
+  if (value.startsWith('/')) return isSitePath(value);
   try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
+    return new URL(value).protocol === 'https:';
   } catch {
     return false;
   }
 }
 
-export const FEATURED_IMAGE_MESSAGE = 'Featured image must be a URL starting with http:// or https://, or a path such as /images/blog/post.svg.';
+/** Where the editor's links may go: the web, e-mail, or a page of this site. */
+export function isLinkUrl(value: string): boolean {
+  if (value.startsWith('/')) return isSitePath(value);
+  try {
+    return ['https:', 'http:', 'mailto:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export const FEATURED_IMAGE_MESSAGE = EDITOR_MESSAGES.featuredImageHttps;
+
+/** SPEC.md §5's slug shape: lowercase letters and digits in runs joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PUBLISHED_AT_MESSAGE = 'Publish date must be a valid date and time.';
 
 const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max), z.transform((v) => v.trim()));
@@ -45,6 +64,16 @@ export const BlogPostInputSchema = z.object({
     z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong('Tags', 1000))),
     z.transform((v) => [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))]),
   ),
+  /** The address; omitted or empty: made from the title (SPEC.md §5). */
+  slug: z.optional(
+    z.pipe(
+      z.string({ error: EDITOR_MESSAGES.slugInvalid }).check(
+        z.maxLength(200, FIELD_MESSAGES.tooLong('Address', 200)),
+        z.refine((v) => v.trim() === '' || SLUG_PATTERN.test(v.trim()), EDITOR_MESSAGES.slugInvalid),
+      ),
+      z.transform((v) => v.trim() || undefined),
+    ),
+  ),
   published: z.boolean({ error: FIELD_MESSAGES.invalid }),
   /** Omitted or empty: now for a new post, unchanged for an edit. */
   publishedAt: z.pipe(
@@ -62,3 +91,26 @@ export const BlogPostInputSchema = z.object({
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 /** What the server saves after validation. */
 export type BlogPostData = z.output<typeof BlogPostInputSchema>;
+
+const upTo = (label: string, max: number) => z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)));
+
+/**
+ * The editor's form as autosaved while staff type: what is in each field, half-written or not (it is checked when
+ * the post is saved), within the same lengths a save accepts.
+ */
+export const EditorFormSchema = z.object({
+  title: upTo('Title', 200),
+  excerpt: upTo('Excerpt', 500),
+  author: upTo('Author', 100),
+  content: upTo('Content', 500_000),
+  tags: upTo('Tags', 1000),
+  featuredImage: upTo('Featured image', 2000),
+  slug: upTo('Address', 200),
+  /** True once staff typed an address of their own: it then stops following the title. */
+  slugEdited: z.boolean({ error: FIELD_MESSAGES.invalid }),
+  published: z.boolean({ error: FIELD_MESSAGES.invalid }),
+  /** The publish date as the form's local date-time field holds it. */
+  publishedAt: upTo('Publish date', 40),
+});
+
+export type EditorForm = z.output<typeof EditorFormSchema>;

@@ -1,5 +1,6 @@
 import type { BlogSummary } from '../../../shared/blog.ts';
 import { formatShortDate } from '../../../shared/dates.ts';
+import { responsiveImage } from '../../../shared/images.ts';
 import { FEATURED_IMAGE_SIZE, PostMeta } from './PostMeta.tsx';
 
 /** Posts without their own image show the site's branded artwork (the same as its default sharing image). */
@@ -20,7 +21,7 @@ export function PostCard({ post, timeZone, first = false, headingRef, headingLev
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
-      <img className="post-card-image" src={post.featuredImage ?? FALLBACK_POST_IMAGE} alt="" {...FEATURED_IMAGE_SIZE}
+      <img className="post-card-image" {...responsiveImage(post.featuredImage ?? FALLBACK_POST_IMAGE, 'card')} alt="" {...FEATURED_IMAGE_SIZE}
         loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
       <div className="post-card-body">
         <Heading className="card-title post-card-title">

@@ -1,6 +1,8 @@
 import type { PageContextServer } from 'vike/types';
 import type { EditorData } from './PostEditor.tsx';
 
-export function data(pageContext: PageContextServer): EditorData {
-  return { post: null, defaultAuthor: pageContext.user!.name, now: new Date().toISOString() };
+export async function data(pageContext: PageContextServer): Promise<EditorData> {
+  const user = pageContext.user!;
+  const state = (await pageContext.services.admin.editor(null, user.id))!;
+  return { state, defaultAuthor: user.name, now: new Date().toISOString() };
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { type BlogPost, postStatus } from '../../../shared/blog.ts';
-import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
-import { BlogPostInputSchema, type BlogPostInput } from '../../../shared/schemas/blog-post.ts';
+import { type BlogPost, type EditorState, type PostRevision, postStatus } from '../../../shared/blog.ts';
+import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { BlogPostInputSchema, type BlogPostInput, type EditorForm } from '../../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../../shared/schemas/fields.ts';
 import { slugify } from '../../../shared/slug.ts';
 import { fromLocalInput, toLocalInput } from '../../../shared/zoned-time.ts';
@@ -11,27 +11,21 @@ import { TextArea } from '../../../components/form/TextArea.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { formatDateTime } from '../ui/format.ts';
+import { AutosaveNote } from './AutosaveNote.tsx';
+import { FeaturedImageField } from './FeaturedImageField.tsx';
+import { RevisionHistory } from './RevisionHistory.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { useAutosave } from './use-autosave.ts';
+import './editor.css';
 
 export interface EditorData {
-  post: BlogPost | null;
+  state: EditorState;
   /** The signed-in staff member's name: the author of a new post. */
   defaultAuthor: string;
   now: string;
 }
 
-interface FormState {
-  title: string;
-  excerpt: string;
-  author: string;
-  content: string;
-  tags: string;
-  featuredImage: string;
-  published: boolean;
-  publishedAt: string;
-}
-
-function initialState({ post, defaultAuthor, now }: EditorData, timeZone: string): FormState {
+function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZone: string): EditorForm {
   return {
     title: post?.title ?? '',
     excerpt: post?.excerpt ?? '',
@@ -39,42 +33,72 @@ function initialState({ post, defaultAuthor, now }: EditorData, timeZone: string
     content: post?.content ?? '',
     tags: post?.tags.join(', ') ?? '',
     featuredImage: post?.featuredImage ?? '',
+    slug: post?.slug ?? '',
+    // A post's address follows its title (SPEC.md §5) until staff give it one of their own.
+    slugEdited: post ? post.slug !== slugify(post.title) : false,
     published: post?.published ?? false,
     publishedAt: toLocalInput(post?.publishedAt ?? now, timeZone),
   };
 }
 
-/** Create or edit a post: every field of SPEC.md §5, each error beside its field, and a guard on unsaved changes. */
+type Notice = { kind: 'success' | 'error'; text: string; restored?: boolean };
+
+/**
+ * Create or edit a post: every field of SPEC.md §5 and its address, each error beside its field; autosaved while
+ * typing, a guard on leaving with unsaved changes, and the post's history with restore.
+ */
 export function PostEditor({ data }: { data: EditorData }) {
   const { csrfToken, timeZone } = usePageContext();
-  const [post, setPost] = useState(data.post);
-  const [form, setForm] = useState(() => initialState(data, timeZone));
-  const [saved, setSaved] = useState(form);
+  const [post, setPost] = useState(data.state.post);
+  const [revisions, setRevisions] = useState(data.state.revisions);
+  const [saved, setSaved] = useState(() => formOf(data.state.post, data.defaultAuthor, data.now, timeZone));
+  const [form, setForm] = useState(() => data.state.autosave?.form ?? saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    data.state.autosave ? { kind: 'success', text: EDITOR_MESSAGES.autosaveRestored(formatDateTime(data.state.autosave.savedAt, timeZone)), restored: true } : null,
+  );
   const [busy, setBusy] = useState(false);
+  // Bumped when the content is replaced from outside the editor (a restore, a discarded autosave): it starts afresh.
+  const [contentVersion, setContentVersion] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
   const uid = useId();
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(saved), [form, saved]);
+  const autosave = useAutosave(form, { postId: post?.id ?? null, dirty, paused: busy, csrfToken, initial: data.state.autosave?.savedAt ?? null });
 
   useEffect(() => {
     if (!dirty) return;
-    // The browser shows its own "leave site?" question; the text is not customisable.
+    // The browser shows its own "leave site?" question (links in the admin load a new page, so they ask too).
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setTitle = (title: string) => setForm((f) => ({ ...f, title, slug: f.slugEdited ? f.slug : slugify(title) }));
   const ids = (name: string) => ({ input: `${uid}-${name}`, error: `${uid}-${name}-error` });
   const described = (name: string, hint?: string) =>
     [errors[name] ? ids(name).error : null, hint ?? null].filter(Boolean).join(' ') || undefined;
-  const text = (name: 'title' | 'excerpt' | 'author' | 'tags' | 'featuredImage') => ({
+  const text = (name: 'excerpt' | 'author' | 'tags') => ({
     name,
     value: form[name],
     onValueChange: (value: string) => set(name, value),
     error: errors[name],
   });
+  const announce = (next: Notice) => {
+    setNotice(next);
+    requestAnimationFrame(() => noticeRef.current?.focus());
+  };
+
+  /** After the server kept the post: the form shows what it stored, and nothing is unsaved. */
+  function settle(result: BlogPost) {
+    if (!post) window.history.replaceState(null, '', `/admin/blog-editor/${result.id}`);
+    setPost(result);
+    const next = formOf(result, data.defaultAuthor, data.now, timeZone);
+    setForm(next);
+    setSaved(next);
+    autosave.settle(next);
+    void adminApi<PostRevision[]>('GET', `/api/admin/posts/${result.id}/revisions`, csrfToken).then(setRevisions, () => {});
+  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -87,29 +111,26 @@ export function PostEditor({ data }: { data: EditorData }) {
       content: form.content,
       tags: form.tags,
       featuredImage: form.featuredImage,
+      slug: form.slug,
       published: form.published,
       publishedAt: publishedAt ?? 'invalid',
     };
     const parsed = BlogPostInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setNotice({ kind: 'error', text: FIELD_MESSAGES.fixErrors });
-      requestAnimationFrame(() => noticeRef.current?.focus());
+      announce({ kind: 'error', text: FIELD_MESSAGES.fixErrors });
       return;
     }
     setErrors({});
     setBusy(true);
     try {
+      await autosave.flush();
       const result = post
         ? await adminApi<BlogPost>('PUT', `/api/admin/posts/${post.id}`, csrfToken, input)
         : await adminApi<BlogPost>('POST', '/api/admin/posts', csrfToken, input);
-      if (!post) window.history.replaceState(null, '', `/admin/blog-editor/${result.id}`);
-      setPost(result);
-      const next = { ...form, content: result.content, publishedAt: toLocalInput(result.publishedAt, timeZone) };
-      setForm(next);
-      setSaved(next);
+      settle(result);
       const status = postStatus(result, Date.now());
-      setNotice({
+      announce({
         kind: 'success',
         text:
           status === 'Published'
@@ -120,78 +141,119 @@ export function PostEditor({ data }: { data: EditorData }) {
       });
     } catch (err) {
       if (err instanceof RequestError) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
+      announce({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
-      requestAnimationFrame(() => noticeRef.current?.focus());
     }
   }
 
-  const slug = post?.slug ?? slugify(form.title);
+  async function discardRestored() {
+    await adminApi('DELETE', `/api/admin/posts/${post?.id ?? 'new'}/autosave`, csrfToken).catch(() => {});
+    setForm(saved);
+    autosave.settle(saved);
+    setContentVersion((v) => v + 1);
+    setNotice(null);
+  }
+
+  async function restore(revision: PostRevision) {
+    if (!post) return;
+    try {
+      settle(await adminApi<BlogPost>('POST', `/api/admin/posts/${post.id}/revisions/${revision.id}/restore`, csrfToken));
+      setContentVersion((v) => v + 1);
+      setErrors({});
+      announce({ kind: 'success', text: EDITOR_MESSAGES.revisionRestored(formatDateTime(revision.savedAt, timeZone)) });
+    } catch (err) {
+      announce({ kind: 'error', text: errorMessage(err) });
+    }
+  }
+
   const status = postStatus({ published: form.published, publishedAt: fromLocalInput(form.publishedAt, timeZone) ?? data.now }, Date.parse(data.now));
+  const redirectNotice = post && post.published && form.slug !== post.slug && form.slug !== '' ? EDITOR_MESSAGES.slugWillRedirect(post.slug) : undefined;
 
   return (
-    <form className="post-editor" onSubmit={save} noValidate>
-      <div ref={noticeRef} tabIndex={-1} role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-        {notice?.text}
-        {notice?.kind === 'success' && post && (
-          <>
-            {' '}
-            <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>
-              {status === 'Published' ? 'View the post' : 'Preview'}
-            </a>
-          </>
-        )}
-      </div>
-      <TextField {...text('title')} label="Title" required maxLength={200} hint={slug ? `Address: /blog/${slug}` : undefined} />
-      <TextArea {...text('excerpt')} label="Excerpt" required rows={3} maxLength={500} />
-      <TextField {...text('author')} label="Author" required maxLength={100} />
-      <div className="field">
-        <span className="label" id={`${uid}-content-label`}>
-          Content<span aria-hidden="true"> *</span>
-        </span>
-        <RichTextEditor
-          html={form.content}
-          onChange={(html) => set('content', html)}
-          labelId={`${uid}-content-label`}
-          describedBy={errors.content ? ids('content').error : undefined}
-          invalid={Boolean(errors.content)}
+    <>
+      <form className="post-editor" onSubmit={save} noValidate>
+        <div ref={noticeRef} tabIndex={-1} role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
+          {notice?.text}
+          {notice?.restored && (
+            <>
+              {' '}
+              <button type="button" className="link-button" onClick={() => void discardRestored()}>
+                Discard them
+              </button>
+            </>
+          )}
+          {notice?.kind === 'success' && !notice.restored && post && (
+            <>
+              {' '}
+              <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>{status === 'Published' ? 'View the post' : 'Preview'}</a>
+            </>
+          )}
+        </div>
+        <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label="Title" required maxLength={200} />
+        <TextField
+          name="slug"
+          value={form.slug}
+          onValueChange={(slug) => setForm((f) => ({ ...f, slug, slugEdited: true }))}
+          error={errors.slug}
+          label="Address"
+          maxLength={200}
+          autoComplete="off"
+          spellCheck={false}
+          hint={redirectNotice ?? `The post's address: /blog/${form.slug || '…'}. It follows the title until you change it.`}
         />
-        <FieldError id={ids('content').error} message={errors.content} />
-      </div>
-      <TextField {...text('tags')} label="Tags" hint="Separate tags with commas, for example: Security, Cloud" maxLength={1000} />
-      <TextField {...text('featuredImage')} label="Featured image URL" type="url" hint="An address starting with https://" maxLength={2000} />
-      <fieldset className="publish-box">
-        <legend>Publishing</legend>
-        <div className="checkbox">
-          <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
-          <label htmlFor={ids('published').input}>Publish this post</label>
-        </div>
+        <TextArea {...text('excerpt')} label="Excerpt" required rows={3} maxLength={500} />
+        <TextField {...text('author')} label="Author" required maxLength={100} />
         <div className="field">
-          <label htmlFor={ids('publishedAt').input}>Publish date ({timeZone.replace('_', ' ')} time)</label>
-          <p id={`${ids('publishedAt').input}-hint`} className="hint">
-            A date in the future schedules the post.
-          </p>
-          <input
-            id={ids('publishedAt').input}
-            type="datetime-local"
-            value={form.publishedAt}
-            onChange={(e) => set('publishedAt', e.target.value)}
-            aria-invalid={errors.publishedAt ? true : undefined}
-            aria-describedby={described('publishedAt', `${ids('publishedAt').input}-hint`)}
+          <span className="label" id={`${uid}-content-label`}>
+            Content<span aria-hidden="true"> *</span>
+          </span>
+          <RichTextEditor
+            key={contentVersion}
+            html={form.content}
+            onChange={(html) => set('content', html)}
+            labelId={`${uid}-content-label`}
+            describedBy={errors.content ? ids('content').error : undefined}
+            invalid={Boolean(errors.content)}
           />
-          <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
+          <FieldError id={ids('content').error} message={errors.content} />
         </div>
-        <p className="muted">
-          On save this post will be: <strong>{status === 'Published' ? 'published now' : status === 'Scheduled' ? 'scheduled' : 'a draft'}</strong>
-        </p>
-      </fieldset>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save post'}
-        </button>
-        {dirty && <span className="muted">Unsaved changes</span>}
-      </div>
-    </form>
+        <TextField {...text('tags')} label="Tags" hint="Separate tags with commas, for example: Security, Cloud" maxLength={1000} />
+        <FeaturedImageField value={form.featuredImage} onChange={(value) => set('featuredImage', value)} error={errors.featuredImage} />
+        <fieldset className="publish-box">
+          <legend>Publishing</legend>
+          <div className="checkbox">
+            <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
+            <label htmlFor={ids('published').input}>Publish this post</label>
+          </div>
+          <div className="field">
+            <label htmlFor={ids('publishedAt').input}>Publish date ({timeZone.replace('_', ' ')} time)</label>
+            <p id={`${ids('publishedAt').input}-hint`} className="hint">
+              A date in the future schedules the post.
+            </p>
+            <input
+              id={ids('publishedAt').input}
+              type="datetime-local"
+              value={form.publishedAt}
+              onChange={(e) => set('publishedAt', e.target.value)}
+              aria-invalid={errors.publishedAt ? true : undefined}
+              aria-describedby={described('publishedAt', `${ids('publishedAt').input}-hint`)}
+            />
+            <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
+          </div>
+          <p className="muted">
+            On save this post will be: <strong>{status === 'Published' ? 'published now' : status === 'Scheduled' ? 'scheduled' : 'a draft'}</strong>
+          </p>
+        </fieldset>
+        <div className="button-row editor-status">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save post'}
+          </button>
+          {dirty && <span className="muted">Unsaved changes</span>}
+          <AutosaveNote status={autosave.status} timeZone={timeZone} />
+        </div>
+      </form>
+      {post && <RevisionHistory revisions={revisions} timeZone={timeZone} onRestore={restore} />}
+    </>
   );
 }

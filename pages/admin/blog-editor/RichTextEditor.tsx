@@ -1,16 +1,18 @@
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { type Editor, EditorContent, Extension, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
+import { ImageDialog } from './ImageDialog.tsx';
+import { type LinkRequest, LinkDialog } from './LinkDialog.tsx';
+import { Toolbar, type Tool } from './Toolbar.tsx';
 import './prosemirror.css';
+import './editor.css';
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:';
-  } catch {
-    return value.startsWith('/') && !value.startsWith('//');
-  }
+/** The link dialog for where the cursor is: the link there, or words to link when nothing is selected. */
+function linkRequestFor(editor: Editor): LinkRequest {
+  const href = (editor.getAttributes('link').href as string | undefined) ?? '';
+  return { href, needsText: editor.state.selection.empty && !editor.isActive('link') };
 }
 
 interface Props {
@@ -22,10 +24,14 @@ interface Props {
 }
 
 /**
- * The post body: Tiptap with headings, lists, links, images by URL, quotes and code. Before the browser has
+ * The post body: Tiptap with headings, lists, links, images, quotes and code; a toolbar of icon buttons whose
+ * tooltips name their keyboard shortcuts; links and images through dialogs in the page. Before the browser has
  * loaded the editor (and on the server) the current content is shown as it will look.
  */
 export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }: Props) {
+  const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null);
+  const [imageOpen, setImageOpen] = useState(false);
+
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -33,6 +39,17 @@ export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
       }),
       Image.configure({ inline: false }),
+      Extension.create({
+        name: 'linkDialogShortcut',
+        addKeyboardShortcuts() {
+          return {
+            'Mod-k': () => {
+              setLinkRequest(linkRequestFor(this.editor));
+              return true;
+            },
+          };
+        },
+      }),
     ],
     content: html,
     // Its base styles come from prosemirror.css: an injected <style> element would break the CSP.
@@ -58,53 +75,52 @@ export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }
   }
 
   const chain = () => editor.chain().focus();
-  const tools: Array<{ label: string; active?: boolean; run: () => void }> = [
-    { label: 'Bold', active: editor.isActive('bold'), run: () => chain().toggleBold().run() },
-    { label: 'Italic', active: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
-    { label: 'Heading 2', active: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
-    { label: 'Heading 3', active: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
-    { label: 'Bullet list', active: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
-    { label: 'Numbered list', active: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
-    { label: 'Quote', active: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
-    { label: 'Code', active: editor.isActive('codeBlock'), run: () => chain().toggleCodeBlock().run() },
-    {
-      label: editor.isActive('link') ? 'Remove link' : 'Link',
-      active: editor.isActive('link'),
-      run: () => {
-        if (editor.isActive('link')) return void chain().unsetLink().run();
-        const href = window.prompt('Link address (https://…)')?.trim();
-        if (href && isHttpUrl(href)) chain().extendMarkRange('link').setLink({ href }).run();
-      },
-    },
-    {
-      label: 'Image',
-      run: () => {
-        const src = window.prompt('Image address (https://…)')?.trim();
-        if (!src || !isHttpUrl(src)) return;
-        const alt = window.prompt('Describe the image for people who cannot see it') ?? '';
-        chain().setImage({ src, alt }).run();
-      },
-    },
-    { label: 'Undo', run: () => chain().undo().run() },
-    { label: 'Redo', run: () => chain().redo().run() },
+  const closeDialogs = () => {
+    setLinkRequest(null);
+    setImageOpen(false);
+    editor.commands.focus();
+  };
+
+  const tools: Tool[] = [
+    { icon: 'bold', label: 'Bold', keys: ['Mod', 'B'], active: editor.isActive('bold'), run: () => chain().toggleBold().run() },
+    { icon: 'italic', label: 'Italic', keys: ['Mod', 'I'], active: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
+    { icon: 'h2', label: 'Heading 2', keys: ['Mod', 'Alt', '2'], active: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
+    { icon: 'h3', label: 'Heading 3', keys: ['Mod', 'Alt', '3'], active: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
+    { icon: 'bulletList', label: 'Bullet list', keys: ['Mod', 'Shift', '8'], active: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
+    { icon: 'orderedList', label: 'Numbered list', keys: ['Mod', 'Shift', '7'], active: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
+    { icon: 'quote', label: 'Quote', keys: ['Mod', 'Shift', 'B'], active: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
+    { icon: 'code', label: 'Code block', keys: ['Mod', 'Alt', 'C'], active: editor.isActive('codeBlock'), run: () => chain().toggleCodeBlock().run() },
+    { icon: 'link', label: 'Link', keys: ['Mod', 'K'], active: editor.isActive('link'), run: () => setLinkRequest(linkRequestFor(editor)) },
+    { icon: 'image', label: 'Image', run: () => setImageOpen(true) },
+    { icon: 'undo', label: 'Undo', keys: ['Mod', 'Z'], disabled: !editor.can().undo(), run: () => chain().undo().run() },
+    { icon: 'redo', label: 'Redo', keys: ['Mod', 'Shift', 'Z'], disabled: !editor.can().redo(), run: () => chain().redo().run() },
   ];
 
   return (
     <div className={`rte${invalid ? ' rte-invalid' : ''}`}>
-      <div role="toolbar" aria-label="Formatting" aria-controls={`${labelId}-area`} className="rte-toolbar">
-        {tools.map((tool) => (
-          <button
-            key={tool.label}
-            type="button"
-            className="rte-button"
-            aria-pressed={tool.active === undefined ? undefined : tool.active}
-            onClick={tool.run}
-          >
-            {tool.label}
-          </button>
-        ))}
-      </div>
+      <Toolbar label="Formatting" controls={`${labelId}-area`} tools={tools} />
       <EditorContent editor={editor} id={`${labelId}-area`} />
+      <LinkDialog
+        request={linkRequest}
+        onClose={closeDialogs}
+        onRemove={() => {
+          chain().extendMarkRange('link').unsetLink().run();
+          setLinkRequest(null);
+        }}
+        onApply={(href, text) => {
+          if (text) chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+          else chain().extendMarkRange('link').setLink({ href }).run();
+          setLinkRequest(null);
+        }}
+      />
+      <ImageDialog
+        open={imageOpen}
+        onClose={closeDialogs}
+        onInsert={(image) => {
+          chain().setImage(image).run();
+          setImageOpen(false);
+        }}
+      />
     </div>
   );
 }

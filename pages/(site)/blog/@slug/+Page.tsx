@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../../components/CallToAction.tsx';
 import { Seo } from '../../../../components/Seo.tsx';
 import { formatLongDate } from '../../../../shared/dates.ts';
+import { responsiveImage } from '../../../../shared/images.ts';
 import { BLOG_TEXT, SITE_TEXT } from '../../../../shared/messages.ts';
 import { postSharingImage } from '../../../../shared/sharing-image.ts';
 import { blogPostingLd } from '../../../../shared/structured-data.ts';
@@ -44,7 +45,7 @@ export default function BlogPostPage() {
             <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
           </header>
           {post.featuredImage && (
-            <img className="post-image" src={post.featuredImage} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
           )}
           <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post-back">

@@ -4,9 +4,10 @@ import type { EditorData } from '../PostEditor.tsx';
 import { ERROR_PAGES } from '../../../../shared/messages.ts';
 
 export async function data(pageContext: PageContextServer): Promise<EditorData> {
-  const post = await pageContext.services.admin.post(pageContext.routeParams.id!);
-  if (!post) {
+  const user = pageContext.user!;
+  const state = await pageContext.services.admin.editor(pageContext.routeParams.id!, user.id);
+  if (!state) {
     throw render(404, ERROR_PAGES.post);
   }
-  return { post, defaultAuthor: pageContext.user!.name, now: new Date().toISOString() };
+  return { state, defaultAuthor: user.name, now: new Date().toISOString() };
 }

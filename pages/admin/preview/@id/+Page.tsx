@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { formatLongDate } from '../../../../shared/dates.ts';
+import { responsiveImage } from '../../../../shared/images.ts';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../(site)/blog/PostMeta.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
@@ -25,7 +26,7 @@ export default function PreviewPage() {
       </p>
       <article className="post preview">
         <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
-        {post.featuredImage && <img className="post-image" src={post.featuredImage} alt={post.title} {...FEATURED_IMAGE_SIZE} />}
+        {post.featuredImage && <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} />}
         <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
       </article>
     </AdminShell>

@@ -1,0 +1,93 @@
+import type { PostRevision } from '../../shared/blog.ts';
+import type { Db } from '../database.ts';
+import type { StoredPost } from './blogs.ts';
+
+/** The fields of a post a version keeps (publishing state and date stay with the post). */
+export interface RevisionContent {
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  tags: string[];
+  featuredImage: string | null;
+}
+
+export async function insertRevision(db: Db, revision: { id: string; post: StoredPost; userId: string | null; at: string }): Promise<void> {
+  const { post } = revision;
+  await db
+    .insertInto('blog_revisions')
+    .values({
+      id: revision.id,
+      blog_id: post.id,
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      content: post.content,
+      author: post.author,
+      tags: JSON.stringify(post.tags),
+      featured_image: post.featuredImage,
+      user_id: revision.userId,
+      created_at: revision.at,
+    })
+    .execute();
+}
+
+/** Drops a post's versions beyond the newest `keep`. */
+export async function pruneRevisions(db: Db, blogId: string, keep: number): Promise<void> {
+  await db
+    .deleteFrom('blog_revisions')
+    .where('blog_id', '=', blogId)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('blog_revisions').select('id').where('blog_id', '=', blogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+    )
+    .execute();
+}
+
+/** A post's versions, newest first, with the name of who saved each. */
+export async function listRevisions(db: Db, blogId: string, limit: number): Promise<PostRevision[]> {
+  const rows = await db
+    .selectFrom('blog_revisions')
+    .leftJoin('users', 'users.id', 'blog_revisions.user_id')
+    .select(['blog_revisions.id', 'blog_revisions.created_at', 'blog_revisions.title', 'users.name'])
+    .where('blog_revisions.blog_id', '=', blogId)
+    .orderBy('blog_revisions.created_at', 'desc')
+    .orderBy('blog_revisions.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, savedAt: r.created_at, savedBy: r.name, title: r.title }));
+}
+
+export async function findRevision(db: Db, blogId: string, id: string): Promise<(RevisionContent & { savedAt: string }) | undefined> {
+  const row = await db.selectFrom('blog_revisions').selectAll().where('blog_id', '=', blogId).where('id', '=', id).executeTakeFirst();
+  return (
+    row && {
+      slug: row.slug,
+      title: row.title,
+      excerpt: row.excerpt,
+      content: row.content,
+      author: row.author,
+      tags: JSON.parse(row.tags) as string[],
+      featuredImage: row.featured_image,
+      savedAt: row.created_at,
+    }
+  );
+}
+
+/** One person's autosaved form for one post (or for a post not created yet), as JSON text. */
+export async function upsertAutosave(db: Db, autosave: { key: string; userId: string; blogId: string | null; form: string; at: string }): Promise<void> {
+  await db
+    .insertInto('blog_autosaves')
+    .values({ key: autosave.key, user_id: autosave.userId, blog_id: autosave.blogId, form: autosave.form, saved_at: autosave.at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ form: autosave.form, saved_at: autosave.at }))
+    .execute();
+}
+
+export async function findAutosave(db: Db, key: string): Promise<{ form: string; savedAt: string } | undefined> {
+  const row = await db.selectFrom('blog_autosaves').select(['form', 'saved_at']).where('key', '=', key).executeTakeFirst();
+  return row && { form: row.form, savedAt: row.saved_at };
+}
+
+export async function deleteAutosave(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('blog_autosaves').where('key', '=', key).execute();
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import type { UploadedImage } from '../../../shared/images.ts';
+import { EDITOR_MESSAGES } from '../../../shared/messages.ts';
+import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
+import { TextField } from '../../../components/form/TextField.tsx';
+import { Dialog } from './Dialog.tsx';
+import { ImageUpload } from './ImageUpload.tsx';
+
+export interface ImageChoice {
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+}
+
+/** Puts an image in the post: uploaded here, or from an https address; a description (alt text) is required. */
+export function ImageDialog({ open, onInsert, onClose }: { open: boolean; onInsert: (image: ImageChoice) => void; onClose: () => void }) {
+  return (
+    <Dialog open={open} title="Add image" onClose={onClose}>
+      <ImageForm onInsert={onInsert} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => void; onClose: () => void }) {
+  const [uploaded, setUploaded] = useState<UploadedImage | null>(null);
+  const [src, setSrc] = useState('');
+  const [alt, setAlt] = useState('');
+  const [errors, setErrors] = useState<{ src?: string; alt?: string }>({});
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const url = src.trim();
+    const found = {
+      ...(uploaded ? {} : url === '' ? { src: EDITOR_MESSAGES.imageRequired } : isImageUrl(url) ? {} : { src: EDITOR_MESSAGES.imageUrlInvalid }),
+      ...(alt.trim() === '' ? { alt: EDITOR_MESSAGES.altRequired } : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    onInsert(uploaded ? { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height } : { src: url, alt: alt.trim() });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="dialog-form">
+      {uploaded ? (
+        <div className="image-chosen">
+          <img src={uploaded.src} alt="" width={uploaded.width} height={uploaded.height} />
+          <button type="button" className="button button-ghost-dark" onClick={() => setUploaded(null)}>
+            Choose another image
+          </button>
+        </div>
+      ) : (
+        <>
+          <ImageUpload label="Upload an image" onUploaded={(image) => { setUploaded(image); setErrors({}); }} />
+          <TextField name="src" label="Or an image address" value={src} onValueChange={setSrc} error={errors.src}
+            hint="An address starting with https://" inputMode="url" autoComplete="off" />
+        </>
+      )}
+      <TextField name="alt" label="Description (alt text)" value={alt} onValueChange={setAlt} error={errors.alt} required
+        hint="What the image shows, for people who cannot see it." maxLength={300} />
+      <div className="button-row">
+        <button type="submit" className="button button-primary">
+          Insert image
+        </button>
+        <button type="button" className="button button-ghost-dark" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

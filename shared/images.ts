@@ -1,0 +1,91 @@
+/*
+ * Uploaded images: the rules the editor, the upload endpoint, the sanitiser and the public pages share. An upload
+ * is stored at a few widths, each in WebP and in its own format, at stable addresses that say everything a page
+ * needs to build `srcset` without asking the database: `/media/<id>/<width>.<ext>`, where <width> in a post is
+ * the largest stored width.
+ */
+
+/** The widths an upload is resized to (never enlarged: a narrower original is also kept at its own width). */
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+/** Largest upload accepted. */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Largest picture accepted in pixels (width × height), so a small file cannot expand into gigabytes. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+
+/** The formats accepted, by the file extension the stored copies are served with. */
+export const IMAGE_FORMATS = {
+  png: { type: 'image/png', extensions: ['png'] },
+  jpeg: { type: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  gif: { type: 'image/gif', extensions: ['gif'] },
+  webp: { type: 'image/webp', extensions: ['webp'] },
+} as const;
+
+export type ImageFormat = keyof typeof IMAGE_FORMATS;
+
+export function isImageFormat(value: string): value is ImageFormat {
+  return Object.hasOwn(IMAGE_FORMATS, value);
+}
+
+/** What the file picker offers. */
+export const IMAGE_ACCEPT = Object.values(IMAGE_FORMATS).map((f) => f.type).join(',');
+
+/** An uploaded image as the editor gets it back: where it lives and its size at the largest stored width. */
+export interface UploadedImage {
+  id: string;
+  /** The address a post stores: the largest width, in the original format. */
+  src: string;
+  width: number;
+  height: number;
+}
+
+const UPLOADED = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([1-9][0-9]{0,4})\.(png|jpeg|gif|webp)$/;
+
+/** The stored widths of an image whose largest stored width is `largest`. */
+export function storedWidths(largest: number): number[] {
+  return [...IMAGE_WIDTHS.filter((w) => w < largest), largest];
+}
+
+/** The largest width an original of `width` pixels is stored at. */
+export function largestStoredWidth(width: number): number {
+  return Math.min(width, IMAGE_WIDTHS.at(-1)!);
+}
+
+export function imagePath(id: string, width: number, format: ImageFormat): string {
+  return `/media/${id}/${width}.${format}`;
+}
+
+/**
+ * The parts of an uploaded image's address, or null for any other address (external images, site artwork). In a
+ * post, `width` is the largest stored width.
+ */
+export function parseUploadedImage(src: string): { id: string; width: number; format: ImageFormat } | null {
+  const match = UPLOADED.exec(src);
+  if (!match) return null;
+  const width = Number(match[2]);
+  if (width > IMAGE_WIDTHS.at(-1)!) return null;
+  return { id: match[1]!, width, format: match[3] as ImageFormat };
+}
+
+/** Where an image sits on the public pages, as `sizes` says it to the browser. */
+export const IMAGE_SIZES = {
+  /** The post column (`.narrow`, 44rem) with the page's side padding on a phone. */
+  post: '(min-width: 46rem) 44rem, calc(100vw - 2rem)',
+  /** A blog card: one column on phones, two from 48rem, three from 72rem. */
+  card: '(min-width: 72rem) 24rem, (min-width: 48rem) 50vw, 100vw',
+} as const;
+
+/**
+ * `src`, `srcset` and `sizes` for an image: an uploaded one gets every stored width in WebP (what browsers choose)
+ * and its largest original-format copy as `src` (for feed readers and sharing previews); any other address is
+ * used as it is.
+ */
+export function responsiveImage(src: string, sizes: keyof typeof IMAGE_SIZES): { src: string; srcSet?: string; sizes?: string } {
+  const uploaded = parseUploadedImage(src);
+  if (!uploaded) return { src };
+  const srcSet = storedWidths(uploaded.width)
+    .map((w) => `${imagePath(uploaded.id, w, 'webp')} ${w}w`)
+    .join(', ');
+  return { src, srcSet, sizes: IMAGE_SIZES[sizes] };
+}
