@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
-  const staff = createStaffService(database.db, config);
+  const staff = createStaffService(database.db, config, async () => (await settings.current()).name);
   const staffAuth = createStaffAuth(config, database.db, staff);
   app.use(staffAuth.middleware);
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));

@@ -182,9 +182,9 @@ export const STAFF_MESSAGES = {
   invitationPending: (email: string) => `${email} has an invitation waiting; sending another replaces it.`,
   invitationInvalid: 'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
   invitationAccepted: 'Your password is set. Sign in with your email and new password.',
-  invitationSubject: 'Your Northbridge IT staff account',
-  invitationText: (name: string, inviter: string, link: string) =>
-    `Hello ${name},\n\n${inviter} has invited you to the Northbridge IT staff area. Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
+  invitationSubject: (company: string) => `Your ${company} staff account`,
+  invitationText: (name: string, inviter: string, link: string, company: string) =>
+    `Hello ${name},\n\n${inviter} has invited you to the ${company} staff area. Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
   deactivated: (name: string) => `${name} is deactivated and was signed out everywhere.`,
   reactivated: (name: string) => `${name} can sign in again.`,
   lastActiveAccount: 'This is the last active account: someone must be able to sign in. Invite or reactivate another person first.',

@@ -26,6 +26,8 @@ import { hashPassword } from './password.ts';
 export interface InvitationSettings {
   siteUrl: string;
   sealKey: Buffer;
+  /** The company's name as the site settings give it now: the e-mail is signed with it. */
+  companyName: () => Promise<string>;
 }
 
 function tokenHash(token: string): string {
@@ -45,13 +47,13 @@ export async function staffPerson(db: Db, id: string): Promise<StaffPerson | nul
   return { ...member, sessionList: await listUserSessions(db, id, now) };
 }
 
-function invitationEmail(to: string, name: string, inviter: string, link: string): EmailMessage {
-  const text = STAFF_MESSAGES.invitationText(name, inviter, link);
+function invitationEmail(to: string, name: string, inviter: string, link: string, company: string): EmailMessage {
+  const text = STAFF_MESSAGES.invitationText(name, inviter, link, company);
   const html = text
     .split('\n\n')
     .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p)}</p>`))
     .join('');
-  return { to, subject: STAFF_MESSAGES.invitationSubject, text, html };
+  return { to, subject: STAFF_MESSAGES.invitationSubject(company), text, html };
 }
 
 /**
@@ -67,7 +69,7 @@ export async function invitePerson(db: Db, settings: InvitationSettings, actor: 
   const now = new Date();
   const id = randomUUID();
   const link = new URL(`/admin/invitation?token=${token}`, settings.siteUrl).href;
-  const message = invitationEmail(email, name, actor.name, link);
+  const message = invitationEmail(email, name, actor.name, link, await settings.companyName());
   await withAudit(db, actor, 'user.invited', async (trx) => {
     await deleteExpiredInvitations(trx, now.toISOString());
     await replaceInvitation(trx, {

@@ -116,9 +116,17 @@ export type StaffSettings = Pick<
   'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL'
 >;
 
-export function createStaffService(db: Db, settings: StaffSettings): StaffService {
+/**
+ * `companyName` gives the name the site settings hold now (invitations are signed with it); scripts and tests
+ * without the settings service get the default company's.
+ */
+export function createStaffService(
+  db: Db,
+  settings: StaffSettings,
+  companyName: () => Promise<string> = async () => DEFAULT_SITE_SETTINGS.name,
+): StaffService {
   const totpKey = totpEncryptionKey(settings);
-  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings) };
+  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName };
   return {
     createAccount: (actor, input) => createStaffUser(db, actor, input),
     resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),

@@ -62,6 +62,10 @@ describe('the admin frame', () => {
       await expect(sidebar.isVisible()).resolves.toBe(true);
       await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
       await expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
+      // The editor is the blog's: the sidebar says where staff are.
+      await open(page, '/admin/blog-editor');
+      await expect(sidebar.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Blog']);
+      await open(page, '/admin/dashboard');
       const bar = page.getByRole('banner');
       await expect(bar.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
       await expect(bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).isVisible()).resolves.toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { startOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
-import { FIELD_MESSAGES, SETTINGS_MESSAGES } from '../../shared/messages.ts';
+import { FIELD_MESSAGES, SETTINGS_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { ADMIN_TEST_ENV, StaffClient, createStaff } from '../helpers/admin-client.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
@@ -106,5 +106,13 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
     expect(text).toContain('call us on (03) 9555 0123');
     expect(text).toContain('hello@harbourline.example.com.au');
     expect(text).not.toContain(DEFAULT_SITE_SETTINGS.phone);
+  });
+
+  it('a staff invitation is signed with the saved company name', async () => {
+    await staff.req('post', '/api/admin/staff/invitations').send({ name: 'Ivy Invitee', email: 'ivy@example.com' }).expect(200);
+    const received = await eventually(async () => mail.received.find((m) => m.to.includes('ivy@example.com')), 'the invitation');
+    const text = decodedMail(received.raw);
+    expect(text).toContain(`Subject: ${STAFF_MESSAGES.invitationSubject('Harbourline Systems')}`);
+    expect(text).toContain('has invited you to the Harbourline Systems staff area');
   });
 });

@@ -3,8 +3,12 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Logo } from '../../../components/Logo.tsx';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../../shared/messages.ts';
 
+/** Pages that belong to a section without living under its address: the editor and the preview are the blog's. */
+const SECTION_OF: Record<string, string> = { '/admin/blog-editor': '/admin/blog', '/admin/preview': '/admin/blog' };
+
 function isCurrent(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
+  const section = Object.entries(SECTION_OF).find(([prefix]) => pathname === prefix || pathname.startsWith(`${prefix}/`))?.[1];
+  return section === href || pathname === href || pathname.startsWith(`${href}/`);
 }
 
 /**
