@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
+import { CARD_FONT } from '../shared/sharing-card.ts';
 
 /** Output name → source. The bundles sit in dist/, one level below the project, as the sources sit in server/. */
 const ENTRIES = {
@@ -62,8 +63,9 @@ for (const input of Object.keys(reach.metafile!.inputs)) {
 for (const name of Object.keys((JSON.parse(readFileSync('node_modules/better-sqlite3/package.json', 'utf8')) as { dependencies: object }).dependencies)) {
   packages.add(name);
 }
-// The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows.
-packages.add('dejavu-fonts-ttf');
+// The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows;
+// naming the file keeps only it of the package's 12 MB of fonts (scripts/prune-node-modules.ts).
+packages.add(CARD_FONT.file);
 // sharp loads its platform's prebuilt binary and libvips by names computed at run time: keep those installed.
 for (const name of readdirSync('node_modules/@img')) packages.add(`@img/${name}`);
 writeFileSync('dist/runtime-packages.json', `${JSON.stringify([...packages].sort(), null, 2)}\n`);
