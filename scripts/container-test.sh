@@ -120,6 +120,20 @@ report_size() {
   [ "$own" -le "${IMAGE_OWN_MAX_MB:-120}" ] || fail "the project adds $own MB to the base image, over ${IMAGE_OWN_MAX_MB:-120} MB"
 }
 
+# Uploads are resized with sharp and post cards drawn with resvg in the card font: all three load in the image,
+# whose packages were pruned to what the bundles name (scripts/prune-node-modules.ts).
+check_image_tools() {
+  podman run --rm --no-healthcheck --entrypoint node "$APP_IMAGE" -e "
+    const sharp = require('sharp');
+    const { Resvg } = require('@resvg/resvg-js');
+    const font = require('node:fs').readFileSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+    const svg = '<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"><rect width=\"20\" height=\"10\" fill=\"#123\"/></svg>';
+    const png = new Resvg(svg, { font: { fontBuffers: [font], loadSystemFonts: false } }).render().asPng();
+    sharp(png).webp().toBuffer().then((webp) => console.log('png', png.length, 'webp', webp.length));
+  " >"$work/tools" 2>&1 || { cat "$work/tools" >&2; fail "sharp, resvg or the card font does not load in the image"; }
+  log "$(grep -E '^png [0-9]+ webp [0-9]+$' "$work/tools" || fail "no image drawn: $(cat "$work/tools")")"
+}
+
 free_port() {
   node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })'
 }
@@ -272,6 +286,7 @@ configure_podman
 phase "Debian base ($DEBIAN_BASE)" build_debian_base
 phase "Node 24 base ($NODE_BASE)" build_node_base
 phase "project image ($APP_IMAGE)" build_app
+phase "sharp, resvg and the card font in the image" check_image_tools
 port=$(free_port)
 phase "start on 127.0.0.1:$port" start_container
 phase "check the running site" check_running_site
