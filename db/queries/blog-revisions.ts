@@ -1,6 +1,6 @@
 import type { PostRevision } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
-import type { StoredPost } from './blogs.ts';
+import { type StoredPost, contentColumns } from './blogs.ts';
 
 /** The fields of a post a version keeps (publishing state and date stay with the post). */
 export interface RevisionContent {
@@ -20,13 +20,7 @@ export async function insertRevision(db: Db, revision: { id: string; post: Store
     .values({
       id: revision.id,
       blog_id: post.id,
-      slug: post.slug,
-      title: post.title,
-      excerpt: post.excerpt,
-      content: post.content,
-      author: post.author,
-      tags: JSON.stringify(post.tags),
-      featured_image: post.featuredImage,
+      ...contentColumns(post),
       user_id: revision.userId,
       created_at: revision.at,
     })

@@ -33,9 +33,9 @@ function toPost(row: BlogRow): BlogPost {
   return { ...toSummary(row), content: row.content };
 }
 
-function toRow(post: StoredPost): NewBlogRow {
+/** The columns of a post's words and image, as both the post and its saved versions store them. */
+export function contentColumns(post: Pick<StoredPost, 'slug' | 'title' | 'excerpt' | 'content' | 'author' | 'tags' | 'featuredImage'>) {
   return {
-    id: post.id,
     slug: post.slug,
     title: post.title,
     excerpt: post.excerpt,
@@ -43,6 +43,13 @@ function toRow(post: StoredPost): NewBlogRow {
     author: post.author,
     tags: JSON.stringify(post.tags),
     featured_image: post.featuredImage,
+  };
+}
+
+function toRow(post: StoredPost): NewBlogRow {
+  return {
+    id: post.id,
+    ...contentColumns(post),
     published: post.published ? 1 : 0,
     published_at: post.publishedAt,
     created_at: post.createdAt,
