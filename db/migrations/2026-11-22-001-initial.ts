@@ -1,4 +1,38 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+
+/*
+ * Quotes and contacts are both leads: the same sender columns, the same handling columns and the same list
+ * indexes, written once here. These helpers belong to this migration alone (it is frozen in time).
+ */
+
+/** Who sent the lead. */
+function senderColumns(table: CreateTableBuilder<string>): CreateTableBuilder<string> {
+  return table
+    .addColumn('name', 'varchar(100)', (c) => c.notNull())
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('company', 'varchar(200)');
+}
+
+/** Where staff are with the lead, and when and from where it arrived. */
+function handlingColumns(table: CreateTableBuilder<string>): CreateTableBuilder<string> {
+  return table
+    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('new'))
+    .addColumn('notes', 'text')
+    .addColumn('client_ip', 'varchar(64)')
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('submitted_at', 'varchar(40)');
+}
+
+/** The inbox's lists: newest first, overall and within a status. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function createLeadIndexes(db: Kysely<any>, table: 'quotes' | 'contacts'): Promise<void> {
+  await db.schema.createIndex(`${table}_recent`).on(table).columns(['created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex(`${table}_status_recent`)
+    .on(table)
+    .columns(['status', 'created_at desc', 'id desc'])
+    .execute();
+}
 
 // Migrations are frozen in time: they take Kysely<any>, never the current Database type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,9 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('quotes')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('service', 'varchar(40)', (c) => c.notNull())
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
-    .addColumn('email', 'varchar(254)', (c) => c.notNull())
-    .addColumn('company', 'varchar(200)')
+    .$call(senderColumns)
     .addColumn('phone', 'varchar(40)')
     .addColumn('company_size', 'varchar(20)')
     .addColumn('budget', 'varchar(40)')
@@ -47,39 +79,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('completion_date', 'varchar(10)', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('new'))
-    .addColumn('notes', 'text')
-    .addColumn('client_ip', 'varchar(64)')
-    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('submitted_at', 'varchar(40)')
+    .$call(handlingColumns)
     .execute();
-  await db.schema.createIndex('quotes_recent').on('quotes').columns(['created_at desc', 'id desc']).execute();
-  await db.schema
-    .createIndex('quotes_status_recent')
-    .on('quotes')
-    .columns(['status', 'created_at desc', 'id desc'])
-    .execute();
+  await createLeadIndexes(db, 'quotes');
 
   await db.schema
     .createTable('contacts')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('name', 'varchar(100)', (c) => c.notNull())
-    .addColumn('email', 'varchar(254)', (c) => c.notNull())
-    .addColumn('company', 'varchar(200)')
+    .$call(senderColumns)
     .addColumn('service', 'varchar(40)')
     .addColumn('message', 'text', (c) => c.notNull())
-    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('new'))
-    .addColumn('notes', 'text')
-    .addColumn('client_ip', 'varchar(64)')
-    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('submitted_at', 'varchar(40)')
+    .$call(handlingColumns)
     .execute();
-  await db.schema.createIndex('contacts_recent').on('contacts').columns(['created_at desc', 'id desc']).execute();
-  await db.schema
-    .createIndex('contacts_status_recent')
-    .on('contacts')
-    .columns(['status', 'created_at desc', 'id desc'])
-    .execute();
+  await createLeadIndexes(db, 'contacts');
 
   await db.schema
     .createTable('users')
