@@ -6,15 +6,20 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * JSON columns hold JSON text.
  */
 
-export interface BlogsTable {
-  id: string;
+/** A post's words and image, stored alike by the post and by each of its saved versions (`blog_revisions`). */
+export interface PostContentColumns {
   slug: string;
   title: string;
   excerpt: string;
   content: string;
   author: string;
+  /** JSON array of strings. */
   tags: string;
   featured_image: string | null;
+}
+
+export interface BlogsTable extends PostContentColumns {
+  id: string;
   published: number;
   published_at: string;
   created_at: string;
@@ -195,16 +200,9 @@ export interface ImageVariantsTable {
 }
 
 /** What one save of a post stored (migration 081). */
-export interface BlogRevisionsTable {
+export interface BlogRevisionsTable extends PostContentColumns {
   id: string;
   blog_id: string;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  author: string;
-  tags: string;
-  featured_image: string | null;
   /** The staff member who saved, or null for the system (scripts, demo content). */
   user_id: string | null;
   created_at: string;

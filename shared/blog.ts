@@ -1,15 +1,20 @@
 import type { EditorForm } from './schemas/blog-post.ts';
 
-/** A blog post as the site and the admin see it; `content` is sanitised HTML. */
-export interface BlogPost {
-  id: string;
+/** A post's words and image: what each saved version of it keeps (publishing state and dates stay with the post). */
+export interface PostContent {
   slug: string;
   title: string;
   excerpt: string;
+  /** Sanitised HTML. */
   content: string;
   author: string;
   tags: string[];
   featuredImage: string | null;
+}
+
+/** A blog post as the site and the admin see it. */
+export interface BlogPost extends PostContent {
+  id: string;
   published: boolean;
   /** ISO-8601 UTC; a post is public once `published` is true and this moment has passed. */
   publishedAt: string;

@@ -1,17 +1,6 @@
-import type { PostRevision } from '../../shared/blog.ts';
+import type { PostContent, PostRevision } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import { type StoredPost, contentColumns } from './blogs.ts';
-
-/** The fields of a post a version keeps (publishing state and date stay with the post). */
-export interface RevisionContent {
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  author: string;
-  tags: string[];
-  featuredImage: string | null;
-}
 
 export async function insertRevision(db: Db, revision: { id: string; post: StoredPost; userId: string | null; at: string }): Promise<void> {
   const { post } = revision;
@@ -52,7 +41,7 @@ export async function listRevisions(db: Db, blogId: string, limit: number): Prom
   return rows.map((r) => ({ id: r.id, savedAt: r.created_at, savedBy: r.name, title: r.title }));
 }
 
-export async function findRevision(db: Db, blogId: string, id: string): Promise<(RevisionContent & { savedAt: string }) | undefined> {
+export async function findRevision(db: Db, blogId: string, id: string): Promise<(PostContent & { savedAt: string }) | undefined> {
   const row = await db.selectFrom('blog_revisions').selectAll().where('blog_id', '=', blogId).where('id', '=', id).executeTakeFirst();
   return (
     row && {

@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { BlogPost, BlogSummary } from '../../shared/blog.ts';
+import type { BlogPost, BlogSummary, PostContent } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
-import type { BlogRow, NewBlogRow } from '../types.ts';
+import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
 import { afterKey, isPublicAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content and the search text. */
@@ -34,7 +34,7 @@ function toPost(row: BlogRow): BlogPost {
 }
 
 /** The columns of a post's words and image, as both the post and its saved versions store them. */
-export function contentColumns(post: Pick<StoredPost, 'slug' | 'title' | 'excerpt' | 'content' | 'author' | 'tags' | 'featuredImage'>) {
+export function contentColumns(post: PostContent): PostContentColumns {
   return {
     slug: post.slug,
     title: post.title,
