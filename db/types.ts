@@ -41,20 +41,12 @@ export interface ContentVersionsTable {
   version: number;
 }
 
-export interface QuotesTable {
+/** The columns quotes and contacts share (migration 001 creates them alike). */
+export interface LeadColumns {
   id: string;
-  service: string;
   name: string;
   email: string;
   company: string | null;
-  phone: string | null;
-  company_size: string | null;
-  budget: string | null;
-  timeline: string | null;
-  start_date: string;
-  completion_date: string;
-  description: string;
-  details: string;
   status: string;
   /** Why it was stored as spam on arrival (`honeypot`, `too-fast`); cleared when staff mark it not spam. */
   spam_reason: string | null;
@@ -63,19 +55,21 @@ export interface QuotesTable {
   submitted_at: string | null;
 }
 
-export interface ContactsTable {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
+export interface QuotesTable extends LeadColumns {
+  service: string;
+  phone: string | null;
+  company_size: string | null;
+  budget: string | null;
+  timeline: string | null;
+  start_date: string;
+  completion_date: string;
+  description: string;
+  details: string;
+}
+
+export interface ContactsTable extends LeadColumns {
   service: string | null;
   message: string;
-  status: string;
-  /** Why it was stored as spam on arrival (`honeypot`, `too-fast`); cleared when staff mark it not spam. */
-  spam_reason: string | null;
-  client_ip: string | null;
-  created_at: string;
-  submitted_at: string | null;
 }
 
 /** Staff notes on a lead, append-only (migration 090): who wrote what, when. */

@@ -6,13 +6,22 @@
 export const SPAM_REASONS = ['honeypot', 'too-fast'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-/** A stored quote request as the application sees it (the service-specific answers in `details`). */
-export interface QuoteRecord {
+/** What a stored lead of either kind has: who sent it, where staff are with it, and when and from where it came. */
+export interface LeadRecordBase {
   id: string;
-  service: string;
   name: string;
   email: string;
   company: string | null;
+  status: string;
+  spamReason: SpamReason | null;
+  clientIp: string | null;
+  createdAt: string;
+  submittedAt: string | null;
+}
+
+/** A stored quote request as the application sees it (the service-specific answers in `details`). */
+export interface QuoteRecord extends LeadRecordBase {
+  service: string;
   phone: string | null;
   companySize: string | null;
   budget: string | null;
@@ -21,26 +30,12 @@ export interface QuoteRecord {
   completionDate: string;
   description: string;
   details: Record<string, string | number>;
-  status: string;
-  spamReason: SpamReason | null;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
 }
 
 /** A stored contact message. */
-export interface ContactRecord {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
+export interface ContactRecord extends LeadRecordBase {
   service: string | null;
   message: string;
-  status: string;
-  spamReason: SpamReason | null;
-  clientIp: string | null;
-  createdAt: string;
-  submittedAt: string | null;
 }
 
 /** What a new lead stores (staff notes are a history of their own, in `lead_notes`). */

@@ -3,24 +3,15 @@ import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from 
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
-import type { Database } from '../types.ts';
+import type { ContactsTable, Database } from '../types.ts';
 import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { afterKey } from './predicates.ts';
 
 export type LeadTable = 'quotes' | 'contacts';
 
-/** The columns the inbox and the dashboard list, the same for both tables. */
-interface LeadListRow {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  service: string | null;
-  status: string;
-  spam_reason: string | null;
-  created_at: string;
-}
+/** The columns the inbox and the dashboard list, the same for both tables (contacts' `service` may be null). */
+type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]>;
 
 export interface LeadListQuery {
   status?: string;

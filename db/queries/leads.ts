@@ -5,13 +5,14 @@ import {
   IdempotencyKeyUsedError,
   SPAM_REASONS,
   type ContactRecord,
+  type LeadRecordBase,
   type NewContact,
   type NewLead,
   type NewQuote,
   type QuoteRecord,
   type SpamReason,
 } from '../../shared/leads.ts';
-import type { ContactRow, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
+import type { ContactRow, LeadColumns, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
 import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
@@ -60,29 +61,29 @@ export async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
   if (writes.some((w) => w.options.signal?.aborted)) throw new DeadlinePassedError('deadline passed before commit');
 }
 
-function contactRow(c: NewContact): NewContactRow {
+/** The columns both kinds of lead store alike; contactRow and quoteRow add their own. */
+function leadColumns(lead: LeadRecordBase): LeadColumns {
   return {
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    company: c.company,
-    service: c.service,
-    message: c.message,
-    status: c.status,
-    spam_reason: c.spamReason,
-    client_ip: c.clientIp,
-    created_at: c.createdAt,
-    submitted_at: c.submittedAt,
+    id: lead.id,
+    name: lead.name,
+    email: lead.email,
+    company: lead.company,
+    status: lead.status,
+    spam_reason: lead.spamReason,
+    client_ip: lead.clientIp,
+    created_at: lead.createdAt,
+    submitted_at: lead.submittedAt,
   };
+}
+
+function contactRow(c: NewContact): NewContactRow {
+  return { ...leadColumns(c), service: c.service, message: c.message };
 }
 
 function quoteRow(q: NewQuote): NewQuoteRow {
   return {
-    id: q.id,
+    ...leadColumns(q),
     service: q.service,
-    name: q.name,
-    email: q.email,
-    company: q.company,
     phone: q.phone,
     company_size: q.companySize,
     budget: q.budget,
@@ -91,11 +92,6 @@ function quoteRow(q: NewQuote): NewQuoteRow {
     completion_date: q.completionDate,
     description: q.description,
     details: JSON.stringify(q.details),
-    status: q.status,
-    spam_reason: q.spamReason,
-    client_ip: q.clientIp,
-    created_at: q.createdAt,
-    submitted_at: q.submittedAt,
   };
 }
 
@@ -113,14 +109,13 @@ export function toSpamReason(value: string | null): SpamReason | null {
   return (SPAM_REASONS as readonly (string | null)[]).includes(value) ? (value as SpamReason) : null;
 }
 
-export function contactFromRow(r: ContactRow): ContactRecord {
+/** The fields both kinds of lead read alike; contactFromRow and quoteFromRow add their own. */
+function leadFields(r: LeadColumns): LeadRecordBase {
   return {
     id: r.id,
     name: r.name,
     email: r.email,
     company: r.company,
-    service: r.service,
-    message: r.message,
     status: r.status,
     spamReason: toSpamReason(r.spam_reason),
     clientIp: r.client_ip,
@@ -129,13 +124,14 @@ export function contactFromRow(r: ContactRow): ContactRecord {
   };
 }
 
+export function contactFromRow(r: ContactRow): ContactRecord {
+  return { ...leadFields(r), service: r.service, message: r.message };
+}
+
 export function quoteFromRow(r: QuoteRow): QuoteRecord {
   return {
-    id: r.id,
+    ...leadFields(r),
     service: r.service,
-    name: r.name,
-    email: r.email,
-    company: r.company,
     phone: r.phone,
     companySize: r.company_size,
     budget: r.budget,
@@ -144,10 +140,5 @@ export function quoteFromRow(r: QuoteRow): QuoteRecord {
     completionDate: r.completion_date,
     description: r.description,
     details: parseDetails(r.details),
-    status: r.status,
-    spamReason: toSpamReason(r.spam_reason),
-    clientIp: r.client_ip,
-    createdAt: r.created_at,
-    submittedAt: r.submitted_at,
   };
 }
