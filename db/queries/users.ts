@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Expression, ExpressionBuilder, SqlBool, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
 import type { StaffMember } from '../../shared/staff.ts';
-import type { UserRow, UsersTable } from '../types.ts';
+import type { Database, UserRow, UsersTable } from '../types.ts';
 
 /** A staff account with its secrets, as the staff service reads it (nothing else sees the hash or the secrets). */
 export interface StaffAccount {
@@ -101,26 +102,32 @@ export async function countUsers(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Accepts TOTP step `step` once: false when this or a later step was already used (by a parallel request too). */
-export async function advanceTotpStep(db: Db, id: string, step: number, updatedAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ totp_last_step: step, updated_at: updatedAt })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .executeTakeFirst();
+/**
+ * Changes account `id` only while `condition` still holds, in the same statement: of two requests racing for
+ * one change, one wins. True when this one did.
+ */
+async function updateUserIf(
+  db: Db,
+  id: string,
+  changes: Updateable<UsersTable>,
+  condition: (eb: ExpressionBuilder<Database, 'users'>) => Expression<SqlBool>,
+): Promise<boolean> {
+  const result = await db.updateTable('users').set(changes).where('id', '=', id).where(condition).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Accepts TOTP step `step` once: false when this or a later step was already used (by a parallel request too). */
+export function advanceTotpStep(db: Db, id: string, step: number, updatedAt: string): Promise<boolean> {
+  return updateUserIf(db, id, { totp_last_step: step, updated_at: updatedAt }, (eb) =>
+    eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]),
+  );
+}
+
 /** Replaces the recovery codes only if they are still `from`: of two requests spending one code, one wins. */
-export async function swapRecoveryCodes(db: Db, id: string, from: string[], to: string[], updatedAt: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ recovery_codes: JSON.stringify(to), updated_at: updatedAt })
-    .where('id', '=', id)
-    .where('recovery_codes', '=', JSON.stringify(from))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function swapRecoveryCodes(db: Db, id: string, from: string[], to: string[], updatedAt: string): Promise<boolean> {
+  return updateUserIf(db, id, { recovery_codes: JSON.stringify(to), updated_at: updatedAt }, (eb) =>
+    eb('recovery_codes', '=', JSON.stringify(from)),
+  );
 }
 
 /** Every account, active ones first, then by name, with how many live sessions each has. */
@@ -160,25 +167,17 @@ export async function lockActiveUsers(db: Db): Promise<void> {
 }
 
 /** Deactivates the account unless it is the last active one; false when it was not changed. */
-export async function deactivateUnlessLast(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ deactivated_at: at, updated_at: at })
-    .where('id', '=', id)
-    .where('deactivated_at', 'is', null)
-    .where((eb) => eb.exists(eb.selectFrom('users as other').select('other.id').where('other.deactivated_at', 'is', null).where('other.id', '!=', id)))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function deactivateUnlessLast(db: Db, id: string, at: string): Promise<boolean> {
+  return updateUserIf(db, id, { deactivated_at: at, updated_at: at }, (eb) =>
+    eb.and([
+      eb('deactivated_at', 'is', null),
+      eb.exists(eb.selectFrom('users as other').select('other.id').where('other.deactivated_at', 'is', null).where('other.id', '!=', id)),
+    ]),
+  );
 }
 
-export async function reactivateUser(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ deactivated_at: null, updated_at: at })
-    .where('id', '=', id)
-    .where('deactivated_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function reactivateUser(db: Db, id: string, at: string): Promise<boolean> {
+  return updateUserIf(db, id, { deactivated_at: null, updated_at: at }, (eb) => eb('deactivated_at', 'is not', null));
 }
 
 export async function countActiveUsers(db: Db): Promise<number> {
