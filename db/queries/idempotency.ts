@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { deleteExpiredKeys, insertNewKeys } from './single-use-keys.ts';
 
 export interface IdempotencyKey {
   scope: string;
@@ -8,14 +9,8 @@ export interface IdempotencyKey {
 }
 
 /** Records the keys of leads being stored; returns how many were new (fewer than given: a key was used before). */
-export async function recordIdempotencyKeys(db: Db, keys: IdempotencyKey[]): Promise<number> {
-  if (!keys.length) return 0;
-  const result = await db
-    .insertInto('idempotency_keys')
-    .values(keys.map((k) => ({ scope: k.scope, key: k.key, lead_id: k.leadId, expires_at: k.expiresAt })))
-    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+export function recordIdempotencyKeys(db: Db, keys: IdempotencyKey[]): Promise<number> {
+  return insertNewKeys(db, 'idempotency_keys', keys.map((k) => ({ scope: k.scope, key: k.key, lead_id: k.leadId, expires_at: k.expiresAt })));
 }
 
 /** The lead stored with this key, if any. */
@@ -24,7 +19,6 @@ export async function findIdempotentLead(db: Db, scope: string, key: string): Pr
   return row?.lead_id ?? null;
 }
 
-export async function deleteExpiredIdempotencyKeys(db: Db, now: string): Promise<number> {
-  const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function deleteExpiredIdempotencyKeys(db: Db, now: string): Promise<number> {
+  return deleteExpiredKeys(db, 'idempotency_keys', now);
 }
