@@ -1,16 +1,10 @@
-import type { SiteSettings } from '../shared/company.ts';
-import type { PageServices, SessionUser } from '../shared/page-context.ts';
+import type { SitePageContext } from '../shared/page-context.ts';
 
 declare global {
   namespace Vike {
-    interface PageContext {
-      user: SessionUser | null;
-      csrfToken: string | null;
-      siteUrl: string;
-      timeZone: string;
-      settings: SiteSettings;
-      services: PageServices;
-    }
+    // Declaration merging: Vike's own PageContext gains what the server hands every render.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface PageContext extends SitePageContext {}
   }
 }
 

@@ -13,12 +13,10 @@ export interface SessionUser {
 }
 
 /**
- * What the server hands Vike for every request. `services` carries the server's read APIs to `+data.ts`
- * files, so pages never import server code.
+ * What every page finds in `pageContext` (pages/vike.d.ts adds it to Vike's type). `services` carries the
+ * server's read APIs to `+data.ts` files, so pages never import server code.
  */
-export interface PageContextInit {
-  urlOriginal: string;
-  headersOriginal: IncomingHttpHeaders;
+export interface SitePageContext {
   user: SessionUser | null;
   csrfToken: string | null;
   siteUrl: string;
@@ -26,6 +24,12 @@ export interface PageContextInit {
   /** The company details every page shows (header, footer, JSON-LD), read once per render (server/settings/). */
   settings: SiteSettings;
   services: PageServices;
+}
+
+/** What the server hands Vike for every request: the request itself and what every page finds. */
+export interface PageContextInit extends SitePageContext {
+  urlOriginal: string;
+  headersOriginal: IncomingHttpHeaders;
 }
 
 /** Read-only server APIs available to `+data.ts`; each feature adds its own member. */
