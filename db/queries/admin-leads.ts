@@ -6,7 +6,7 @@ import type { Db } from '../database.ts';
 import type { ContactsTable, Database } from '../types.ts';
 import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
-import { afterKey } from './predicates.ts';
+import { afterKey, containsLiteral } from './predicates.ts';
 
 export type LeadTable = 'quotes' | 'contacts';
 
@@ -31,11 +31,6 @@ export interface LeadListQuery {
 }
 
 const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'spam_reason', 'created_at'] as const;
-
-/** `%` and `_` typed by staff are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export const LEAD_TABLES: Record<LeadType, LeadTable> = { quote: 'quotes', contact: 'contacts' };
 
@@ -73,13 +68,8 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
   if (q.from) query = query.where('created_at', '>=', q.from);
   if (q.to) query = query.where('created_at', '<', q.to);
   if (q.q) {
-    const pattern = likePattern(q.q);
-    // SQLite has no default LIKE escape character; PostgreSQL's is the same backslash.
-    query = query.where((eb) =>
-      eb.or(
-        (['name', 'email', 'company'] as const).map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-      ),
-    );
+    const text = q.q.toLowerCase();
+    query = query.where((eb) => eb.or((['name', 'email', 'company'] as const).map((column) => containsLiteral(sql`lower(${sql.ref(column)})`, text))));
   }
   const direction = q.oldestFirst ? 'asc' : 'desc';
   if (q.after) query = query.where(afterKey('created_at', q.after, direction));

@@ -3,7 +3,7 @@ import type { BlogPost, BlogSummary, PostContent } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
-import { afterKey, isPublicAt } from './predicates.ts';
+import { afterKey, containsLiteral, isPublicAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content and the search text. */
 type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
@@ -78,11 +78,6 @@ function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** `%`, `_` and `\` typed by a visitor are literal characters, not wildcards (both engines use `escape '\'`). */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** An FTS5 phrase: the whole text in double quotes (doubled inside), so no character is query syntax. */
 function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
@@ -115,8 +110,7 @@ async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]
   if (!q.search) {
     return publicRows(db, q).select([...LIST_COLUMNS]).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
   }
-  const pattern = likePattern(q.search);
-  const matches = sql<boolean>`search_text like ${pattern} escape '\\'`;
+  const matches = containsLiteral(sql.ref('search_text'), q.search);
   const window = publicRows(db, q)
     .select([...LIST_COLUMNS, 'search_text'])
     .orderBy('published_at', 'desc')

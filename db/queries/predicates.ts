@@ -18,3 +18,12 @@ export function afterKey(column: string, key: Cursor, order: 'desc' | 'asc' = 'd
 export function isPublicAt(now: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref('blogs.published')} = 1 and ${sql.ref('blogs.published_at')} <= ${now})`;
 }
+
+/**
+ * `value` contains `text` literally: `%`, `_` and `\` that a person typed are characters, not wildcards. The
+ * escape character is named each time, since SQLite has no default one (PostgreSQL's is the same backslash).
+ */
+export function containsLiteral(value: Expression<unknown>, text: string): Expression<SqlBool> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<SqlBool>`${value} like ${pattern} escape '\\'`;
+}

@@ -6,16 +6,13 @@ import { toAuditEntry } from './audit.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { contactFromRow, quoteFromRow } from './leads.ts';
 import { listLeadNotes } from './lead-notes.ts';
+import { containsLiteral } from './predicates.ts';
 
 type LeadTable = 'quotes' | 'contacts';
 
 /** `lower(email) = lower(address)`: the forms keep addresses as typed, so one person may appear in any case. */
 function sameEmail(address: string, table: LeadTable): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(`${table}.email`)}) = ${address.toLowerCase()}`;
-}
-
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export interface HeldData {
@@ -57,7 +54,7 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       .where((eb) =>
         eb.or([
           sql<SqlBool>`lower(actor) = ${email.toLowerCase()}`,
-          sql<SqlBool>`lower(target) like ${likePattern(email)} escape '\\'`,
+          containsLiteral(sql`lower(target)`, email.toLowerCase()),
           eb('target', 'like', `%${reference}%`),
         ]),
       )
