@@ -1,12 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEAD_TEST_ENV, postQuote } from '../helpers/leads.ts';
 import { type RedisServer, redisServer } from '../helpers/redis-server.ts';
-import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
+import { freePort } from '../helpers/server-process.ts';
+import { useServerProcess } from '../helpers/suite-server.ts';
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.ts';
 
 /**
@@ -17,8 +17,6 @@ const dir = mkdtempSync(join(tmpdir(), 'site-redis-fault-'));
 const logs: Array<Record<string, unknown>> = [];
 let redis: RedisServer;
 let proxy: TcpProxy;
-let site: ChildProcess | undefined;
-let base: string;
 
 /** Each answer must come within this: today's main made every submission wait about 10 s while Redis was away. */
 const ANSWER_WITHIN_MS = 3000;
@@ -28,7 +26,7 @@ const logCount = (msg: string) => logs.filter((line) => String(line.msg).startsW
 
 /** An empty contact form from `ip`: 403 (no captcha) while under the limit, 429 over it. */
 async function emptySubmission(ip: string): Promise<number> {
-  const res = await fetch(`${base}/functions/submitContact`, {
+  const res = await fetch(`${site.base}/functions/submitContact`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
     body: JSON.stringify({ data: {} }),
@@ -47,7 +45,7 @@ async function expectLimitHolds(): Promise<string> {
 }
 
 async function readiness(): Promise<{ status: number; body: { status: string; redis: string } }> {
-  const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+  const res = await fetch(`${site.base}/readyz`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
   return { status: res.status, body: (await res.json()) as { status: string; redis: string } };
 }
 
@@ -57,32 +55,25 @@ const waitForRedis = (state: string, timeout: number) =>
 beforeAll(async () => {
   redis = redisServer(await freePort());
   proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  // Redis is not running yet: the site must start anyway.
-  site = await startServerProcess(
-    port,
-    {
-      ...LEAD_TEST_ENV,
-      RATE_LIMIT_PER_MINUTE: '3',
-      TRUST_PROXY: '1',
-      DATABASE_URL: `file:${join(dir, 'site.db')}`,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_CONTENT: 'false',
-      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
-      LOG_LEVEL: 'info',
-    },
-    { logs },
-  );
 });
-
 afterAll(async () => {
-  site?.kill('SIGTERM');
-  if (site) await exited(site);
   await proxy?.close();
   await redis?.kill();
   rmSync(dir, { recursive: true, force: true });
 });
+// Redis is not running yet: the site must start anyway.
+const site = useServerProcess(
+  () => ({
+    ...LEAD_TEST_ENV,
+    RATE_LIMIT_PER_MINUTE: '3',
+    TRUST_PROXY: '1',
+    DATABASE_URL: `file:${join(dir, 'site.db')}`,
+    SEED_DEMO_CONTENT: 'false',
+    REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+    LOG_LEVEL: 'info',
+  }),
+  { logs },
+);
 
 describe('Redis outages', () => {
   it('the site starts while Redis is down, in degraded mode with per-instance limits, and says so once', async () => {
@@ -90,7 +81,7 @@ describe('Redis outages', () => {
     expect(ready.status).toBe(200);
     expect(ready.body.redis).toBe('degraded: rate limits per instance');
     await expectLimitHolds();
-    expect((await postQuote(base, { 'X-Forwarded-For': someIp() })).status).toBe(200);
+    expect((await postQuote(site.base, { 'X-Forwarded-For': someIp() })).status).toBe(200);
     // The client keeps trying to connect meanwhile; the log says it once.
     expect(logCount('Redis unavailable')).toBe(1);
   });
@@ -106,8 +97,8 @@ describe('Redis outages', () => {
   it('Redis crashes: visitors are answered at once with per-instance limits, and Redis is used again after its restart', async () => {
     await redis.kill();
     await expectLimitHolds();
-    expect((await postQuote(base, { 'X-Forwarded-For': someIp() })).status).toBe(200);
-    expect(await (await fetch(`${base}/api/captcha/challenge`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })).status).toBe(200);
+    expect((await postQuote(site.base, { 'X-Forwarded-For': someIp() })).status).toBe(200);
+    expect(await (await fetch(`${site.base}/api/captcha/challenge`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })).status).toBe(200);
     expect((await readiness()).body).toMatchObject({ status: 'ready', redis: 'degraded: rate limits per instance' });
     expect(logCount('Redis unavailable')).toBe(2);
 

@@ -1,5 +1,4 @@
-import { type ChildProcess, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/messages.ts';
 import { type CallableAnswer, LEAD_TEST_ENV, postQuote } from '../helpers/leads.ts';
-import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
+import { useServerProcess } from '../helpers/suite-server.ts';
 
 /**
  * The disk fills up under a running site on SQLite. Simulated without mounts or root: a file-size limit set on
@@ -19,32 +18,20 @@ const NORMAL_WAL_BYTES = 4 * 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'site-disk-full-'));
 const dbFile = join(dir, 'site.db');
 const logs: Array<Record<string, unknown>> = [];
-let site: ChildProcess | undefined;
-let base: string;
 
 const logged = (msg: string) => logs.filter((line) => String(line.msg).startsWith(msg));
-const setFileSizeLimit = (limit: string) => execFileSync('prlimit', ['--pid', String(site!.pid), `--fsize=${limit}:unlimited`]);
+const setFileSizeLimit = (limit: string) => execFileSync('prlimit', ['--pid', String(site.child.pid), `--fsize=${limit}:unlimited`]);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const site = useServerProcess(() => ({ ...LEAD_TEST_ENV, DATABASE_URL: `file:${dbFile}`, SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'info' }), { logs });
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  site = await startServerProcess(
-    port,
-    { ...LEAD_TEST_ENV, DATABASE_URL: `file:${dbFile}`, SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'info' },
-    { logs },
-  );
   // A database of 6 MB, so that the log may grow past its normal size before the "disk" is full.
   const other = new SQLite(dbFile);
   other.exec('create table fault_filler (b blob); insert into fault_filler values (zeroblob(6000000))');
   other.close();
   await vi.waitUntil(() => statSync(dbFile).size > 6_000_000, { timeout: 10_000 });
-  expect((await postQuote(base)).status).toBe(200);
-});
-
-afterAll(async () => {
-  site?.kill('SIGTERM');
-  if (site) await exited(site);
-  rmSync(dir, { recursive: true, force: true });
+  expect((await postQuote(site.base)).status).toBe(200);
 });
 
 describe('SQLite on a full disk', () => {
@@ -54,14 +41,14 @@ describe('SQLite on a full disk', () => {
     // Quotes keep coming until the log has no room left even for the readiness probe's one-row write: quotes are
     // then refused, never half-stored.
     const answers: CallableAnswer[] = [];
-    let ready = await fetch(`${base}/readyz`);
+    let ready = await fetch(`${site.base}/readyz`);
     while (ready.status === 200 && answers.length < 3000) {
-      answers.push(...(await Promise.all(Array.from({ length: 8 }, () => postQuote(base)))));
-      ready = await fetch(`${base}/readyz`);
+      answers.push(...(await Promise.all(Array.from({ length: 8 }, () => postQuote(site.base)))));
+      ready = await fetch(`${site.base}/readyz`);
     }
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { database: string }).database).toMatch(/^failing \(SQLITE_(FULL|IOERR)/);
-    expect((await postQuote(base)).status).toBe(503);
+    expect((await postQuote(site.base)).status).toBe(503);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
@@ -82,15 +69,15 @@ describe('SQLite on a full disk', () => {
 
     setFileSizeLimit('unlimited');
     // Within 40 s (the checkpointer's back-off is at most 30 s) leads are stored again and the log is back to size.
-    await vi.waitUntil(async () => (await postQuote(base)).status === 200, { timeout: 10_000, interval: 500 });
+    await vi.waitUntil(async () => (await postQuote(site.base)).status === 200, { timeout: 10_000, interval: 500 });
     await vi.waitUntil(
       async () => {
-        expect((await postQuote(base)).status).toBe(200);
+        expect((await postQuote(site.base)).status).toBe(200);
         return statSync(`${dbFile}-wal`).size <= NORMAL_WAL_BYTES;
       },
       { timeout: 40_000, interval: 500 },
     );
     expect(logged('SQLite checkpoints resumed')).toHaveLength(1);
-    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${site.base}/readyz`)).status).toBe(200);
   });
 });

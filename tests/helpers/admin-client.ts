@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
-import type { Db, DbEngine } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { type StaffService, type StaffSettings, type StaffUser, createStaffService } from '../../server/staff/users.ts';
 import { totpCode } from '../../server/staff/totp.ts';
-import { type TestApp, createTestApp } from './test-app.ts';
+import { type TestApp, type TestAppOptions, createTestApp } from './test-app.ts';
 
 /** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
 export const ORIGIN = 'https://www.example.com.au';
@@ -106,14 +106,32 @@ export class StaffClient {
   }
 }
 
-/** A test app with the staff account created and signed in, as most admin tests start. */
-export async function signedInStaffApp(engine: DbEngine): Promise<{ t: TestApp; staff: StaffClient }> {
-  const t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+/** Two browsers of their own, signed in one after the other as `email`: one person on two devices. */
+export async function twoSignedInBrowsers(app: Express, email = STAFF.email): Promise<[StaffClient, StaffClient]> {
+  const browsers: [StaffClient, StaffClient] = [new StaffClient(app), new StaffClient(app)];
+  for (const browser of browsers) await browser.signIn(email);
+  return browsers;
+}
+
+/** A test app with the staff account (STAFF) created, not signed in; `options.env` adds to ADMIN_TEST_ENV. */
+export async function staffApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await createTestApp({ ...options, env: { ...ADMIN_TEST_ENV, ...options.env } });
   await createStaff(t.database.db);
+  return t;
+}
+
+/** A test app and a browser signed in to it as the staff account. */
+export interface SignedInStaffApp extends TestApp {
+  staff: StaffClient;
+}
+
+/** A test app with the staff account created and signed in, as most admin tests start. */
+export async function signedInStaffApp(options: TestAppOptions = {}): Promise<SignedInStaffApp> {
+  const t = await staffApp(options);
   const staff = new StaffClient(t.app);
   const res = await staff.signIn();
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return { t, staff };
+  return { ...t, staff };
 }
 
 export interface LeadSeed {

@@ -89,21 +89,21 @@ export function openTestDatabase(url: string): Promise<TestDatabase> {
   return migratedDatabase(url);
 }
 
+export interface TestAppOptions {
+  engine?: DbEngine;
+  env?: Record<string, string>;
+  databaseUrl?: string;
+  logDestination?: DestinationStream;
+  /** Another renderer than the production build's, e.g. one that counts renders. */
+  renderer?: PageRenderer;
+  warmPages?: boolean;
+}
+
 /**
  * `createApp` on a fresh database (or, with `databaseUrl`, an existing one) and the production build, with
  * test-friendly configuration.
  */
-export async function createTestApp(
-  options: {
-    engine?: DbEngine;
-    env?: Record<string, string>;
-    databaseUrl?: string;
-    logDestination?: DestinationStream;
-    /** Another renderer than the production build's, e.g. one that counts renders. */
-    renderer?: PageRenderer;
-    warmPages?: boolean;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await createTestDatabase(options.engine);
   const config = loadConfig({
     NODE_ENV: 'production',

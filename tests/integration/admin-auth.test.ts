@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { ADMIN_MESSAGES, MESSAGES } from '../../shared/messages.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, ORIGIN, STAFF, StaffClient, createStaff, insertQuote, sessionCookie } from '../helpers/admin-client.ts';
+import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { ORIGIN, STAFF, StaffClient, createStaff, insertQuote, sessionCookie, staffApp, twoSignedInBrowsers } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const ADMIN_PAGES = [
   '/admin/dashboard',
@@ -44,12 +45,7 @@ const ADMIN_API: Array<['get' | 'post' | 'patch' | 'put' | 'delete', string]> = 
 ];
 
 describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp({ engine }));
 
   it('staff signs in with the right password and gets a fresh, locked-down session cookie', async () => {
     const staff = new StaffClient(t.app);
@@ -240,10 +236,7 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 
   it('staff changes their password: the old one stops working and other sessions end', async () => {
     await createStaff(t.database.db, { email: 'pat@northbridge-it.com.au', name: 'Pat' });
-    const laptop = new StaffClient(t.app);
-    const phone = new StaffClient(t.app);
-    await laptop.signIn('pat@northbridge-it.com.au');
-    await phone.signIn('pat@northbridge-it.com.au');
+    const [laptop, phone] = await twoSignedInBrowsers(t.app, 'pat@northbridge-it.com.au');
     const wrong = await laptop.req('post', '/api/admin/account/password').send({ currentPassword: 'nope', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details.fields.currentPassword).toBe('Your current password is not correct.');
@@ -260,10 +253,7 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 
   it('staff signs out every other session', async () => {
     await createStaff(t.database.db, { email: 'lee@northbridge-it.com.au', name: 'Lee' });
-    const a = new StaffClient(t.app);
-    const b = new StaffClient(t.app);
-    await a.signIn('lee@northbridge-it.com.au');
-    await b.signIn('lee@northbridge-it.com.au');
+    const [a, b] = await twoSignedInBrowsers(t.app, 'lee@northbridge-it.com.au');
     expect((await a.req('get', '/api/admin/account')).body.otherSessions).toBe(1);
     const res = await a.req('post', '/api/admin/account/sessions/end-others').send({});
     expect(res.body.ended).toBe(1);
@@ -319,12 +309,7 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 });
 
 describe.each(configuredEngines())('sign-in throttling on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp({ engine }));
 
   it('after 5 failures in 15 minutes an account is locked, even for the right password, with 429', async () => {
     for (let i = 0; i < 5; i += 1) {
@@ -363,12 +348,7 @@ describe.each(configuredEngines())('sign-in throttling on %s', (engine) => {
 });
 
 describe.each(configuredEngines())('required two-factor sign-in on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, REQUIRE_2FA: 'true', SESSION_IDLE_HOURS: '100', SESSION_MAX_DAYS: '1' } });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp({ engine, env: { REQUIRE_2FA: 'true', SESSION_IDLE_HOURS: '100', SESSION_MAX_DAYS: '1' } }));
 
   it('staff without it are sent to set it up, and nothing else opens until they do', async () => {
     const staff = new StaffClient(t.app);

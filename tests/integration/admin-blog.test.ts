@@ -1,7 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, STAFF, signedInStaffApp } from '../helpers/admin-client.ts';
+import { describe, expect, it } from 'vitest';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { STAFF, signedInStaffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const VALID = {
   title: 'Backups That Actually Restore',
@@ -14,15 +15,10 @@ const VALID = {
 };
 
 describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   it('the editor page renders its fields on the server, with the signed-in name as author', async () => {
-    const res = await staff.req('get', '/admin/blog-editor');
+    const res = await t.staff.req('get', '/admin/blog-editor');
     expect(res.status).toBe(200);
     for (const label of ['Title', 'Excerpt', 'Author', 'Content', 'Tags', 'Featured image URL', 'Publish this post']) {
       expect(res.text).toContain(`>${label}<`);
@@ -33,7 +29,7 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   });
 
   it('staff saving an empty post get every required field reported beside it', async () => {
-    const res = await staff.req('post', '/api/admin/posts').send({ title: ' ', excerpt: '', author: '', content: '', tags: '', featuredImage: 'javascript:alert(1)', published: false });
+    const res = await t.staff.req('post', '/api/admin/posts').send({ title: ' ', excerpt: '', author: '', content: '', tags: '', featuredImage: 'javascript:alert(1)', published: false });
     expect(res.status).toBe(400);
     const errors = res.body.error.details.fields as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(['author', 'content', 'excerpt', 'featuredImage', 'title']);
@@ -41,7 +37,7 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   });
 
   it('staff publish a post: slug from the title, tags cleaned, script removed, read time set, audited', async () => {
-    const res = await staff.req('post', '/api/admin/posts').send(VALID);
+    const res = await t.staff.req('post', '/api/admin/posts').send(VALID);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ slug: 'backups-that-actually-restore', tags: ['Backup', 'Security'], published: true, readTime: 1 });
     expect(res.body.content).not.toContain('<script');
@@ -54,15 +50,15 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   });
 
   it('a second post with the same title gets -2, a third -3', async () => {
-    const second = await staff.req('post', '/api/admin/posts').send({ ...VALID, published: false });
-    const third = await staff.req('post', '/api/admin/posts').send({ ...VALID, published: false });
+    const second = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, published: false });
+    const third = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, published: false });
     expect(second.body.slug).toBe('backups-that-actually-restore-2');
     expect(third.body.slug).toBe('backups-that-actually-restore-3');
   });
 
   it("renaming a published post moves it, and its old address answers 301 to the new one", async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Old Name For A Post' });
-    const updated = await staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...VALID, title: 'New Name For A Post' });
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Old Name For A Post' });
+    const updated = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...VALID, title: 'New Name For A Post' });
     expect(updated.status).toBe(200);
     expect(updated.body.slug).toBe('new-name-for-a-post');
     expect(Date.parse(updated.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.updatedAt));
@@ -74,36 +70,36 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
 
   it('a scheduled post is not public until its time, but staff can preview it', async () => {
     const later = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
-    const res = await staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Coming Next Week', publishedAt: later });
+    const res = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Coming Next Week', publishedAt: later });
     expect(res.body.publishedAt).toBe(later);
     expect((await request(t.app).get('/blog/coming-next-week')).status).toBe(404);
-    const preview = await staff.req('get', `/admin/preview/${res.body.id}`);
+    const preview = await t.staff.req('get', `/admin/preview/${res.body.id}`);
     expect(preview.status).toBe(200);
     expect(preview.text).toContain('Scheduled: visitors can read it from');
     expect(preview.text).toContain('Restore one file every month.');
     const signedOut = await request(t.app).get(`/admin/preview/${res.body.id}`);
     expect(signedOut.status).toBe(302);
-    const list = await staff.req('get', '/admin/blog');
+    const list = await t.staff.req('get', '/admin/blog');
     expect(list.text).toMatch(/Coming Next Week<\/a>[\s\S]*?badge-scheduled">Scheduled</);
     expect(list.text).toMatch(/Backups That Actually Restore<\/a>[\s\S]*?badge-draft">Draft</);
   });
 
   it('the edit page loads a post into the form', async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Editable Post' });
-    const res = await staff.req('get', `/admin/blog-editor/${created.body.id}`);
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Editable Post' });
+    const res = await t.staff.req('get', `/admin/blog-editor/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('value="Editable Post"');
     expect(res.text).toContain('value="Backup, Security"');
     expect(res.text).toContain('checked=""');
-    expect((await staff.req('get', '/admin/blog-editor/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await t.staff.req('get', '/admin/blog-editor/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
   it('staff delete a post; it is gone from the list and the blog', async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Delete This Post' });
-    expect((await staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(204);
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Delete This Post' });
+    expect((await t.staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(204);
     expect((await request(t.app).get('/blog/delete-this-post')).status).toBe(404);
-    expect((await staff.req('get', '/admin/blog')).text).not.toContain('Delete This Post');
-    expect((await staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(404);
-    expect((await staff.req('get', '/admin/blog?cursor=garbage')).status).toBe(404);
+    expect((await t.staff.req('get', '/admin/blog')).text).not.toContain('Delete This Post');
+    expect((await t.staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(404);
+    expect((await t.staff.req('get', '/admin/blog?cursor=garbage')).status).toBe(404);
   });
 });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';
-import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { STAFF, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { countOf } from '../helpers/dashboard-counts.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-
-/** The number a dashboard count card shows for a label. */
-function countOf(html: string, label: string): number {
-  const match = new RegExp(`${label}</a></dt><dd>([\\d,]+)</dd>`).exec(html);
-  if (!match) throw new Error(`no count for ${label}`);
-  return Number(match[1]!.replace(/,/g, ''));
-}
 
 /**
  * The page as a person reads it: without the data the page hydrates from (a <script>), and without the comments
@@ -28,26 +23,21 @@ function outboxRow(leadId: string, id: string, kind: string) {
 }
 
 describe.each(configuredEngines())('leads in full on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   it('staff add notes to a lead: a dated history with each author, audited, and never an edit', async () => {
     const id = await insertQuote(t.database.db, { name: 'Noted Lead' });
-    const first = await staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: '  Called, left a message.  ' });
+    const first = await t.staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: '  Called, left a message.  ' });
     expect(first.status).toBe(201);
-    const second = await staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: 'Wants a site visit\non Friday.' });
+    const second = await t.staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: 'Wants a site visit\non Friday.' });
     expect(second.body.notes.map((n: { body: string }) => n.body)).toEqual(['Called, left a message.', 'Wants a site visit\non Friday.']);
     for (const note of second.body.notes) {
       expect(note.author).toBe(STAFF.name);
       expect(Date.now() - Date.parse(note.createdAt)).toBeLessThan(60_000);
     }
     // The old single box is gone: a PATCH with notes changes nothing.
-    await staff.req('patch', `/api/admin/leads/quote/${id}`).send({ notes: 'overwrite' });
-    const page = await staff.req('get', `/admin/leads/quote/${id}`);
+    await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ notes: 'overwrite' });
+    const page = await t.staff.req('get', `/admin/leads/quote/${id}`);
     expect(page.text).toContain('Called, left a message.');
     expect(page.text).not.toContain('overwrite');
     expect(page.text).toMatch(/<strong>Sam Staff<\/strong>[\s\S]*?<time dateTime="[^"]+">/i);
@@ -60,40 +50,40 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
 
   it('an empty or too long note is refused with a clear message, and a note for a missing lead is 404', async () => {
     const id = await insertContact(t.database.db, { name: 'Blank Note' });
-    const empty = await staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: '   ' });
+    const empty = await t.staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.details.fields.body).toBe(INBOX_MESSAGES.noteRequired);
-    const long = await staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'x'.repeat(10_001) });
+    const long = await t.staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'x'.repeat(10_001) });
     expect(long.status).toBe(400);
     expect(long.body.error.details.fields.body).toBe(INBOX_MESSAGES.noteTooLong(10_000));
-    expect((await staff.req('post', '/api/admin/leads/contact/no-such-lead/notes').send({ body: 'Hello' })).status).toBe(404);
+    expect((await t.staff.req('post', '/api/admin/leads/contact/no-such-lead/notes').send({ body: 'Hello' })).status).toBe(404);
     expect(await t.database.db.selectFrom('lead_notes').select('id').where('lead_id', '=', id).execute()).toEqual([]);
   });
 
   it('erasing a lead erases its notes; a subject access export includes them', async () => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Private Person', email: 'private@notes.test' });
-    await staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'Asked us to call after 5 pm.' });
-    const exported = await staff.req('post', '/api/admin/privacy/export').send({ email: 'private@notes.test' });
+    await t.staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'Asked us to call after 5 pm.' });
+    const exported = await t.staff.req('post', '/api/admin/privacy/export').send({ email: 'private@notes.test' });
     expect(exported.status).toBe(200);
     expect(exported.body.notes).toEqual([expect.objectContaining({ leadType: 'contact', leadId: id, body: 'Asked us to call after 5 pm.' })]);
-    expect((await staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(204);
+    expect((await t.staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(204);
     expect(await db.selectFrom('lead_notes').select('id').where('lead_id', '=', id).execute()).toEqual([]);
   });
 
   it('spam is left out of the counts, the recent five and the chart, and marked as spam in the inbox', async () => {
     const db = t.database.db;
-    const before = await staff.req('get', '/admin/dashboard');
+    const before = await t.staff.req('get', '/admin/dashboard');
     const quotesBefore = countOf(before.text, 'Quote requests');
     await insertQuote(db, { name: 'Spam Newest', status: 'spam', spamReason: 'honeypot', email: 'spam1@spam.test' });
     await insertQuote(db, { name: 'Maybe Spam', status: 'spam', spamReason: 'too-fast', email: 'spam2@spam.test' });
     await insertContact(db, { name: 'Marked Spam', status: 'spam', email: 'spam3@spam.test' });
-    const after = await staff.req('get', '/admin/dashboard');
+    const after = await t.staff.req('get', '/admin/dashboard');
     expect(countOf(after.text, 'Quote requests')).toBe(quotesBefore);
     expect(after.text).not.toContain('Spam Newest');
     expect(after.text).not.toContain('Maybe Spam');
     expect(visibleText(after.text)).toContain(`Leads per week over the last 12 weeks (${countOf(after.text, 'Quote requests') + countOf(after.text, 'Contact messages')} in total)`);
-    const inbox = await staff.req('get', '/admin/leads?q=spam.test');
+    const inbox = await t.staff.req('get', '/admin/leads?q=spam.test');
     expect(inbox.text).toMatch(/Spam Newest[\s\S]*?<span class="badge badge-spam">Spam<\/span>/);
     expect(inbox.text).toMatch(/Maybe Spam[\s\S]*?<span class="badge badge-spam">Possible spam<\/span>/);
     expect(inbox.text.match(/class="row-link is-spam"/g)).toHaveLength(3);
@@ -102,11 +92,11 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
   it('"not spam" on a lead held for being fast queues its notifications once, clears the reason and is audited', async () => {
     const db = t.database.db;
     const id = await insertQuote(db, { name: 'Fast Typist', status: 'spam', spamReason: 'too-fast', email: 'fast@typist.test' });
-    const page = await staff.req('get', `/admin/leads/quote/${id}`);
+    const page = await t.staff.req('get', `/admin/leads/quote/${id}`);
     expect(page.text).toContain(INBOX_MESSAGES.possibleSpam);
     expect(page.text).toContain(`>${INBOX_MESSAGES.notSpamAction}</button>`);
 
-    const res = await staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
+    const res = await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'new', spamReason: null });
     const queued = await db.selectFrom('outbox').select(['kind', 'payload', 'status']).where('lead_id', '=', id).orderBy('kind').execute();
@@ -116,8 +106,8 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     expect(audit.map((a) => a.target)).toContain(`quote:${id} spam → new, 2 notifications queued`);
 
     // Marked spam by staff and back: its notifications went when it arrived, so none are queued again.
-    await staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'spam' });
-    await staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
+    await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'spam' });
+    await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
     expect(await db.selectFrom('outbox').select('id').where('lead_id', '=', id).execute()).toHaveLength(2);
   });
 
@@ -125,8 +115,8 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Raced Lead', status: 'spam', spamReason: 'too-fast' });
     const [a, b] = await Promise.all([
-      staff.req('patch', `/api/admin/leads/contact/${id}`).send({ status: 'new' }),
-      staff.req('patch', `/api/admin/leads/contact/${id}`).send({ status: 'new' }),
+      t.staff.req('patch', `/api/admin/leads/contact/${id}`).send({ status: 'new' }),
+      t.staff.req('patch', `/api/admin/leads/contact/${id}`).send({ status: 'new' }),
     ]);
     expect([a.status, b.status].sort()).toContain(200);
     for (const r of [a, b]) if (r.status !== 200) expect(r.body.error.message).toBe(INBOX_MESSAGES.leadChangedMeanwhile);
@@ -137,11 +127,11 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
   it('without SMTP the dashboard says how many e-mails wait and why, never "All notifications were delivered."', async () => {
     const db = t.database.db;
     await db.deleteFrom('outbox').execute();
-    const clean = await staff.req('get', '/admin/dashboard');
+    const clean = await t.staff.req('get', '/admin/dashboard');
     expect(clean.text).toContain(INBOX_MESSAGES.allDelivered);
     const lead = await insertQuote(db, { name: 'Waiting Mail' });
     await db.insertInto('outbox').values([outboxRow(lead, 'ob-wait-1', 'staff-email'), outboxRow(lead, 'ob-wait-2', 'customer-email')]).execute();
-    const page = await staff.req('get', '/admin/dashboard');
+    const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).not.toContain(INBOX_MESSAGES.allDelivered);
     expect(visibleText(page.text)).toContain(INBOX_MESSAGES.emailsWaitForSmtp(2));
     expect(INBOX_MESSAGES.emailsWaitForSmtp(2)).toMatch(/^2 e-mails are waiting: e-mail sending is not configured \(SMTP_URL\)/);
@@ -154,7 +144,7 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     await db.updateTable('contacts').set({ status: 'won' }).where('status', '=', 'new').execute();
     await insertQuote(db, { name: 'Recent Waiting', createdAt: ago(3 * HOUR) });
     await insertContact(db, { name: 'Old Waiting', createdAt: ago(30 * HOUR) });
-    const html = visibleText((await staff.req('get', '/admin/dashboard')).text);
+    const html = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
     expect(html.match(/Recent Waiting/g)).toHaveLength(1);
     expect(html.match(/Old Waiting/g)).toHaveLength(1);
     expect(html).toMatch(/Recent Waiting[\s\S]*?<span class="badge badge-new">New<\/span> <span class="lead-age">3 h ago<\/span>/);
@@ -165,20 +155,12 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
 });
 
 describe.each(configuredEngines())('delivery with SMTP configured on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, SMTP_URL: 'smtp://127.0.0.1:9' } });
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    await staff.signIn();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine, env: { SMTP_URL: 'smtp://127.0.0.1:9' } }));
 
   it('pending e-mails are reported as queued, not as delivered and not as missing SMTP', async () => {
     const lead = await insertQuote(t.database.db, { name: 'Queued Mail' });
     await t.database.db.insertInto('outbox').values(outboxRow(lead, 'ob-queued', 'staff-email')).execute();
-    const page = visibleText((await staff.req('get', '/admin/dashboard')).text);
+    const page = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
     expect(page).toContain(INBOX_MESSAGES.queued(1));
     expect(page).not.toContain(INBOX_MESSAGES.allDelivered);
     expect(page).not.toContain('SMTP_URL');

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { describe, expect, it } from 'vitest';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { countOf } from '../helpers/dashboard-counts.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const HOUR = 3600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-/** The number a dashboard count card shows for a label. */
-function countOf(html: string, label: string): number {
-  const match = new RegExp(`${label}</a></dt><dd>([\\d,]+)</dd>`).exec(html);
-  if (!match) throw new Error(`no count for ${label}`);
-  return Number(match[1]!.replace(/,/g, ''));
-}
-
 describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   it('staff see counts from the database, the 5 newest quotes and overdue leads highlighted', async () => {
     const db = t.database.db;
@@ -37,7 +27,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       post('dash-draft', 0, now), post('dash-later', 1, new Date(Date.now() + 48 * HOUR).toISOString()),
     ]).execute();
 
-    const res = await staff.req('get', '/admin/dashboard');
+    const res = await t.staff.req('get', '/admin/dashboard');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.text).toContain('<meta name="robots" content="noindex"/>');
@@ -72,16 +62,16 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       id: 'ob-failed-1', kind: 'staff-email', lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'failed',
       attempts: 8, next_attempt_at: past, locked_until: null, last_error: 'SMTP 554 rejected', delivered_at: null, created_at: past,
     }).execute();
-    const page = await staff.req('get', '/admin/dashboard');
+    const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).toContain('SMTP 554 rejected');
-    const before = await staff.req('get', `/admin/leads/quote/${leadId}`);
+    const before = await t.staff.req('get', `/admin/leads/quote/${leadId}`);
     expect(before.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?failed[\s\S]*?SMTP 554 rejected[\s\S]*?>Retry<\/button>/);
-    const res = await staff.req('post', '/api/admin/outbox/ob-failed-1/retry').send({});
+    const res = await t.staff.req('post', '/api/admin/outbox/ob-failed-1/retry').send({});
     expect(res.status).toBe(200);
     const row = await db.selectFrom('outbox').selectAll().where('id', '=', 'ob-failed-1').executeTakeFirstOrThrow();
     expect(row.status).toBe('pending');
     expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.parse(past));
-    const lead = await staff.req('get', `/admin/leads/quote/${leadId}`);
+    const lead = await t.staff.req('get', `/admin/leads/quote/${leadId}`);
     expect(lead.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?pending/);
   });
 
@@ -103,13 +93,13 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       row(13, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', locked_until: soon, claim_token: 'another-worker' }),
       row(14, { status: 'delivered', last_error: null, delivered_at: past }),
     ]).execute();
-    const page = await staff.req('get', '/admin/dashboard');
+    const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).toMatch(/Notification failures \((<!-- -->)?14(<!-- -->)?\)/);
     expect(page.text).toMatch(/The (<!-- -->)?10(<!-- -->)? newest of (<!-- -->)?14/);
     expect(page.text).toContain('>Retry all now</button>');
 
-    expect((await staff.req('post', '/api/admin/outbox/retry', { csrf: false }).send({})).status).toBe(403);
-    const res = await staff.req('post', '/api/admin/outbox/retry').send({});
+    expect((await t.staff.req('post', '/api/admin/outbox/retry', { csrf: false }).send({})).status).toBe(403);
+    const res = await t.staff.req('post', '/api/admin/outbox/retry').send({});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ requeued: 13, message: '13 notifications will be sent again shortly.' });
     const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
@@ -120,7 +110,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     }
     expect(byId['ob-many-13']).toMatchObject({ next_attempt_at: past, locked_until: soon, claim_token: 'another-worker' });
     expect(byId['ob-many-14']).toMatchObject({ status: 'delivered' });
-    expect((await staff.req('post', '/api/admin/outbox/ob-many-13/retry').send({})).status).toBe(404);
+    expect((await t.staff.req('post', '/api/admin/outbox/ob-many-13/retry').send({})).status).toBe(404);
     const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'outbox.retried-all').execute();
     expect(audit.at(-1)).toMatchObject({ target: '13 notifications', actor: 'staff@northbridge-it.com.au' });
     await db.deleteFrom('outbox').where('lead_id', '=', leadId).execute();
@@ -132,7 +122,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const b = await insertQuote(db, { name: 'Filter Beta', email: 'beta@filter.test', company: 'Beta_Works', service: 'datacenter', status: 'won', createdAt: '2026-03-12T01:00:00.000Z' });
     const c = await insertContact(db, { name: 'Filter Gamma', email: 'gamma@filter.test', company: 'BETA Partners', createdAt: '2026-03-11T01:00:00.000Z' });
     const ids = async (query: string) =>
-      ((await staff.req('get', `/api/admin/leads?${query}`)).body.leads as Array<{ id: string }>).map((l) => l.id);
+      ((await t.staff.req('get', `/api/admin/leads?${query}`)).body.leads as Array<{ id: string }>).map((l) => l.id);
     expect(await ids('q=filter.test')).toEqual([b, c, a]);
     expect(await ids('q=filter.test&type=contact')).toEqual([c]);
     expect(await ids('q=filter.test&status=won')).toEqual([b]);
@@ -144,7 +134,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(await ids('q=filter.test&from=2026-03-11&to=2026-03-11')).toEqual([c]);
     expect(await ids('q=filter.test&from=2026-03-11')).toEqual([b, c]);
     expect(await ids('q=filter.test&type=nonsense&status=')).toEqual([b, c, a]);
-    const page = await staff.req('get', '/admin/leads?q=filter.test&type=quote');
+    const page = await t.staff.req('get', '/admin/leads?q=filter.test&type=quote');
     expect(page.text).toContain('Filter Alpha');
     expect(page.text).not.toContain('Filter Gamma');
   });
@@ -155,25 +145,25 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     for (let i = 0; i < 30; i += 1) {
       made.add(await insertQuote(db, { name: `Pager ${i}`, email: `p${i}@pager.test`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i % 20)).toISOString() }));
     }
-    const first = await staff.req('get', '/api/admin/leads?q=pager.test');
+    const first = await t.staff.req('get', '/api/admin/leads?q=pager.test');
     expect(first.body.leads).toHaveLength(25);
     expect(first.body.nextCursor).toBeTruthy();
-    const second = await staff.req('get', `/api/admin/leads?q=pager.test&cursor=${first.body.nextCursor}`);
+    const second = await t.staff.req('get', `/api/admin/leads?q=pager.test&cursor=${first.body.nextCursor}`);
     expect(second.body.leads).toHaveLength(5);
     expect(second.body.nextCursor).toBeNull();
     const seen = [...first.body.leads, ...second.body.leads].map((l: { id: string }) => l.id);
     expect(new Set(seen)).toEqual(made);
-    const html = await staff.req('get', '/admin/leads?q=pager.test');
+    const html = await t.staff.req('get', '/admin/leads?q=pager.test');
     expect(html.text).toContain(`cursor=${first.body.nextCursor}`);
-    expect((await staff.req('get', '/api/admin/leads?cursor=not-a-cursor')).status).toBe(400);
-    expect((await staff.req('get', '/admin/leads?cursor=not-a-cursor')).status).toBe(404);
+    expect((await t.staff.req('get', '/api/admin/leads?cursor=not-a-cursor')).status).toBe(400);
+    expect((await t.staff.req('get', '/admin/leads?cursor=not-a-cursor')).status).toBe(404);
   });
 
   it('staff work a lead along the status workflow; a jump outside it is refused and changes are audited', async () => {
     const id = await insertQuote(t.database.db, { name: 'Workflow Lead' });
-    const step = (status: string) => staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status });
+    const step = (status: string) => t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status });
     expect((await step('won')).status).toBe(400);
-    const nothing = await staff.req('patch', `/api/admin/leads/quote/${id}`).send({});
+    const nothing = await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({});
     expect(nothing.status).toBe(200);
     expect(nothing.body.status).toBe('new');
     for (const status of ['contacted', 'quoted', 'won']) {
@@ -184,8 +174,8 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'lead.status').where('target', 'like', `quote:${id}%`).execute();
     expect(audit.map((r) => r.target).sort()).toEqual([`quote:${id} contacted → quoted`, `quote:${id} new → contacted`, `quote:${id} quoted → won`]);
     const spam = await insertContact(t.database.db, { name: 'Spammy' });
-    expect((await staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'spam' })).body.status).toBe('spam');
-    expect((await staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'new' })).body.status).toBe('new');
+    expect((await t.staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'spam' })).body.status).toBe('spam');
+    expect((await t.staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'new' })).body.status).toBe('new');
   });
 
   it("a lead's page shows every field with readable labels, and a <script> a visitor typed as text", async () => {
@@ -195,7 +185,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       service: 'datacenter',
       details: { serverCount: 12, storageSize: 40, rackSpace: 8, redundancy: 'High' },
     });
-    const res = await staff.req('get', `/admin/leads/quote/${id}`);
+    const res = await t.staff.req('get', `/admin/leads/quote/${id}`);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('<script>alert');
     expect(res.text).not.toContain('<img src=x');
@@ -204,7 +194,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       expect(res.text).toContain(`<dt>${label}</dt>`);
     }
     expect(res.text).toContain('<dd>40 TB</dd>');
-    expect((await staff.req('get', '/admin/leads/quote/no-such-id')).status).toBe(404);
+    expect((await t.staff.req('get', '/admin/leads/quote/no-such-id')).status).toBe(404);
   });
 
   it('the CSV export holds the filtered list with formula cells neutralised, and is audited', async () => {
@@ -212,7 +202,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     await insertContact(t.database.db, { name: '@SUM(A1)', email: 'csv2@export.test', company: '-5' });
     // Spreadsheets skip leading spaces and line breaks before a formula.
     await insertContact(t.database.db, { name: '  =1+1', email: 'csv3@export.test', company: '\n=cmd' });
-    const res = await staff.req('post', '/admin/leads/export.csv').send({ q: 'export.test' });
+    const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'export.test' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -235,23 +225,23 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       id: 'ob-erase', kind: 'customer-email', lead_type: 'contact', lead_id: id, payload: '{"to":"erase@example.com"}', status: 'pending',
       attempts: 0, next_attempt_at: new Date().toISOString(), locked_until: null, last_error: null, delivered_at: null, created_at: new Date().toISOString(),
     }).execute();
-    const res = await staff.req('delete', `/api/admin/leads/contact/${id}`);
+    const res = await t.staff.req('delete', `/api/admin/leads/contact/${id}`);
     expect(res.status).toBe(204);
     expect(await db.selectFrom('contacts').select('id').where('id', '=', id).execute()).toEqual([]);
     expect(await db.selectFrom('outbox').select('id').where('lead_id', '=', id).execute()).toEqual([]);
-    expect((await staff.req('get', `/admin/leads/contact/${id}`)).status).toBe(404);
-    expect((await staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(404);
+    expect((await t.staff.req('get', `/admin/leads/contact/${id}`)).status).toBe(404);
+    expect((await t.staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(404);
     const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'lead.deleted').execute();
     expect(audit.at(-1)).toMatchObject({ target: `contact:${id}`, actor: 'staff@northbridge-it.com.au' });
   });
 
   it('the audit log page lists sign-ins and changes, newest first', async () => {
-    const res = await staff.req('get', '/admin/audit');
+    const res = await t.staff.req('get', '/admin/audit');
     expect(res.status).toBe(200);
     expect(res.text).toContain('Signed in');
     expect(res.text).toContain('Deleted lead');
     expect(res.text).toContain('Exported leads');
-    const api = await staff.req('get', '/api/admin/audit');
+    const api = await t.staff.req('get', '/api/admin/audit');
     expect(api.body.entries[0].action).toBe('lead.deleted');
   });
 });

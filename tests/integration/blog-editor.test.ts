@@ -1,8 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, StaffClient, createStaff, signedInStaffApp } from '../helpers/admin-client.ts';
-import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const POST = {
   title: 'Patch Tuesday Explained',
@@ -28,27 +29,22 @@ const FORM = {
 };
 
 describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   it('a featured image at an http:// address is refused, saying why', async () => {
-    const res = await staff.req('post', '/api/admin/posts').send({ ...POST, featuredImage: 'http://images.example.com/a.png' });
+    const res = await t.staff.req('post', '/api/admin/posts').send({ ...POST, featuredImage: 'http://images.example.com/a.png' });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields).toEqual({ featuredImage: EDITOR_MESSAGES.featuredImageHttps });
   });
 
   it('staff choose the address; a published post moved to a new one leaves a 301 behind, even for a page the cache held', async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...POST, slug: 'patch-tuesday' });
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...POST, slug: 'patch-tuesday' });
     expect(created.body.slug).toBe('patch-tuesday');
     // Rendered and stored by the public page cache before the move.
     expect((await request(t.app).get('/blog/patch-tuesday')).status).toBe(200);
     expect((await request(t.app).get('/blog/patch-tuesday')).status).toBe(200);
 
-    const moved = await staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...POST, slug: 'patch-tuesday-explained' });
+    const moved = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...POST, slug: 'patch-tuesday-explained' });
     expect(moved.body.slug).toBe('patch-tuesday-explained');
     const old = await request(t.app).get('/blog/patch-tuesday');
     expect(old.status).toBe(301);
@@ -56,22 +52,22 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
     expect((await request(t.app).get('/blog/patch-tuesday-explained')).status).toBe(200);
 
     // A title change no longer moves a post whose address was chosen.
-    const retitled = await staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...POST, title: 'Patching, Monthly', slug: 'patch-tuesday-explained' });
+    const retitled = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...POST, title: 'Patching, Monthly', slug: 'patch-tuesday-explained' });
     expect(retitled.body.slug).toBe('patch-tuesday-explained');
   });
 
   it('an address another post has is refused with the next free one offered; a malformed one is refused', async () => {
-    const clash = await staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'patch-tuesday-explained' });
+    const clash = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'patch-tuesday-explained' });
     expect(clash.status).toBe(400);
     expect(clash.body.error.details.fields).toEqual({ slug: EDITOR_MESSAGES.slugTaken('patch-tuesday-explained', 'patch-tuesday-explained-2') });
-    const bad = await staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'Not A Slug' });
+    const bad = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'Not A Slug' });
     expect(bad.body.error.details.fields).toEqual({ slug: EDITOR_MESSAGES.slugInvalid });
   });
 
   it('the form is autosaved per person (script removed), comes back with the editor, and a save ends it', async () => {
-    const saved = await staff.req('put', '/api/admin/posts/new/autosave').send(FORM);
+    const saved = await t.staff.req('put', '/api/admin/posts/new/autosave').send(FORM);
     expect(saved.status).toBe(200);
-    const page = await staff.req('get', '/admin/blog-editor');
+    const page = await t.staff.req('get', '/admin/blog-editor');
     expect(page.text).toContain('Restored your unsaved changes');
     expect(page.text).toContain('Half a tho');
     expect(page.text).not.toContain('alert(1)');
@@ -82,38 +78,38 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
     await other.signIn('other@northbridge-it.com.au', STAFF.password);
     expect((await other.req('get', '/admin/blog-editor')).text).not.toContain('Restored your unsaved changes');
 
-    const tooLong = await staff.req('put', '/api/admin/posts/new/autosave').send({ ...FORM, title: 'x'.repeat(201) });
+    const tooLong = await t.staff.req('put', '/api/admin/posts/new/autosave').send({ ...FORM, title: 'x'.repeat(201) });
     expect(tooLong.status).toBe(400);
 
-    await staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Half a thought, finished' });
-    expect((await staff.req('get', '/admin/blog-editor')).text).not.toContain('Restored your unsaved changes');
+    await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Half a thought, finished' });
+    expect((await t.staff.req('get', '/admin/blog-editor')).text).not.toContain('Restored your unsaved changes');
     expect(await t.database.db.selectFrom('blog_autosaves').select('key').execute()).toEqual([]);
   });
 
   it('each save is a version in the history (who, when); restoring one brings its text back as a new save, audited', async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Versioned Post', published: false });
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Versioned Post', published: false });
     const id = created.body.id as string;
-    await staff.req('put', `/api/admin/posts/${id}`).send({ ...POST, title: 'Versioned Post', content: '<p>Second draft.</p>', published: false });
-    const history = await staff.req('get', `/api/admin/posts/${id}/revisions`);
+    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...POST, title: 'Versioned Post', content: '<p>Second draft.</p>', published: false });
+    const history = await t.staff.req('get', `/api/admin/posts/${id}/revisions`);
     expect(history.body).toHaveLength(2);
     expect(history.body[1]).toMatchObject({ title: 'Versioned Post', savedBy: STAFF.name });
 
-    const restored = await staff.req('post', `/api/admin/posts/${id}/revisions/${history.body[1].id}/restore`);
+    const restored = await t.staff.req('post', `/api/admin/posts/${id}/revisions/${history.body[1].id}/restore`);
     expect(restored.status).toBe(200);
     expect(restored.body.content).toBe('<p>Test on a few machines first.</p>');
-    expect((await staff.req('get', `/api/admin/posts/${id}/revisions`)).body).toHaveLength(3);
+    expect((await t.staff.req('get', `/api/admin/posts/${id}/revisions`)).body).toHaveLength(3);
     const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'post.restored').execute();
     expect(audit).toEqual([{ target: expect.stringContaining(`${id} versioned-post (version saved `) }]);
 
-    const missing = await staff.req('post', `/api/admin/posts/${id}/revisions/no-such-version/restore`);
+    const missing = await t.staff.req('post', `/api/admin/posts/${id}/revisions/no-such-version/restore`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe(EDITOR_MESSAGES.revisionNotFound);
   });
 
   it('deleting a post deletes its history and autosaves', async () => {
-    const created = await staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Short Lived' });
-    await staff.req('put', `/api/admin/posts/${created.body.id}/autosave`).send({ ...FORM, title: 'Short Lived, edited' });
-    expect((await staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(204);
+    const created = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Short Lived' });
+    await t.staff.req('put', `/api/admin/posts/${created.body.id}/autosave`).send({ ...FORM, title: 'Short Lived, edited' });
+    expect((await t.staff.req('delete', `/api/admin/posts/${created.body.id}`)).status).toBe(204);
     const left = await t.database.db.selectFrom('blog_revisions').select('id').where('blog_id', '=', created.body.id).execute();
     expect(left).toEqual([]);
     expect(await t.database.db.selectFrom('blog_autosaves').select('key').where('blog_id', '=', created.body.id).execute()).toEqual([]);

@@ -1,22 +1,18 @@
 import request from 'supertest';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '../../shared/images.ts';
-import { type StaffClient, signedInStaffApp } from '../helpers/admin-client.ts';
+import { signedInStaffApp } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
-import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
 
 describe.each(configuredEngines())('image uploads on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   const upload = (bytes: Buffer, name: string, type: string) =>
-    staff.req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', type).send(bytes);
+    t.staff.req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', type).send(bytes);
 
   async function stored(): Promise<{ images: number; variants: number }> {
     const db = t.database.db;
@@ -101,7 +97,7 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
       const png = await makeImage(50, 50);
       const anonymous = await request(t.app).post('/api/admin/images?name=a.png').set('X-Forwarded-Proto', 'https').set('Origin', 'https://www.example.com.au').set('Content-Type', 'image/png').send(png);
       expect(anonymous.status).toBe(401);
-      const noCsrf = await staff.req('post', '/api/admin/images?name=a.png', { csrf: false }).set('Content-Type', 'image/png').send(png);
+      const noCsrf = await t.staff.req('post', '/api/admin/images?name=a.png', { csrf: false }).set('Content-Type', 'image/png').send(png);
       expect(noCsrf.status).toBe(403);
       expect(await stored()).toEqual(before);
     });

@@ -1,9 +1,10 @@
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 type Case = [label: string, endpoint: 'submitContact' | 'submitQuote', data: Record<string, unknown>, badField: string];
 
@@ -46,11 +47,7 @@ const quoteCases: Case[] = [
 ];
 
 describe.each(configuredEngines())('bad lead input on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: LEAD_TEST_ENV });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ engine, env: LEAD_TEST_ENV }));
 
   async function token(): Promise<string> {
     const res = await request(t.app).get('/api/captcha/challenge');

@@ -5,6 +5,7 @@ import { createAltchaCaptcha } from '../../server/leads/captcha/altcha.ts';
 import { altchaKey } from '../../server/leads/captcha/index.ts';
 import { LEAD_TEST_ENV, type StandInVerifier, goodContact, goodQuote, solveAltcha, startStandInVerifier } from '../helpers/leads.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 async function leadCount(t: TestApp): Promise<number> {
   const [c, q] = await Promise.all(
@@ -16,11 +17,7 @@ async function leadCount(t: TestApp): Promise<number> {
 }
 
 describe('ALTCHA (the default spam check)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: LEAD_TEST_ENV });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ env: LEAD_TEST_ENV }));
 
   const submit = (token: string, data = goodContact()) =>
     request(t.app).post('/functions/submitContact').send({ data: { ...data, 'g-recaptcha-response': token } });

@@ -1,17 +1,14 @@
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import { SERVICE_IDS } from '../../shared/services.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha, submissionTimes } from '../helpers/leads.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: LEAD_TEST_ENV });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ engine, env: LEAD_TEST_ENV }));
 
   async function token(): Promise<string> {
     const res = await request(t.app).get('/api/captcha/challenge');

@@ -1,17 +1,14 @@
 import request from 'supertest';
 import { ORIGIN } from '../helpers/admin-client.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const scriptSrc = (res: request.Response) =>
   (res.headers['content-security-policy'] as string).split(';').find((d) => d.trim().startsWith('script-src'))!.trim();
 
 describe('lead pages as served (before JavaScript)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp());
 
   it('/contact renders every labelled field, the ALTCHA widget, the two status regions, and posts to itself', async () => {
     const res = await request(t.app).get('/contact');

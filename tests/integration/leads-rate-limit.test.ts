@@ -6,6 +6,7 @@ import { createLogger } from '../../server/logger.ts';
 import { type RedisLink, connectRedis } from '../../server/http/redis.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
 import { type TestApp, createTestApp, productionRenderer } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 /** A made-up client address per run, so counters left in Redis by an earlier run never matter. */
 const someIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -17,11 +18,7 @@ const send = (app: TestApp['app'], ip: string, endpoint = 'submitContact') =>
   request(app).post(`/functions/${endpoint}`).set('X-Forwarded-For', ip).send({ data: {} });
 
 describe('rate limits in memory', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: LIMITED });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ env: LIMITED }));
 
   it('a client over the per-minute limit gets 429 with Retry-After; other clients and endpoints are unaffected', async () => {
     const ip = someIp();

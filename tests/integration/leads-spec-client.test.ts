@@ -1,9 +1,10 @@
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_TEST_ENV, solveAltcha } from '../helpers/leads.ts';
 import { SPEC_CONTACT_ENTITY, SPEC_QUOTE_ENTITY, SPEC_SERVICE_FIELDS } from '../helpers/spec.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 /*
  * SPEC.md §7's client contract: a single-page client built from the specification keeps one form state holding
@@ -36,11 +37,7 @@ function specContactState(): Record<string, string> {
 }
 
 describe.each(configuredEngines())('a client built from SPEC.md, on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: LEAD_TEST_ENV });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => createTestApp({ engine, env: LEAD_TEST_ENV }));
 
   /** POST /functions/{name} with the form state, a solved captcha and submittedAt, as SPEC.md §7 lists. */
   async function call(name: string, state: Record<string, string>) {

@@ -3,11 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { type TestApp, countingRenderer, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, StaffClient, createStaff } from '../helpers/admin-client.ts';
+import { StaffClient, staffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 /** The raw bytes as sent (supertest would decode them). */
 async function raw(app: TestApp['app'], path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -33,17 +34,16 @@ const staffOnly = 'href="/admin/dashboard"';
 const PUBLIC_PAGES = ['/', '/services', '/services?service=web-hosting', '/about', '/privacy', '/contact', '/quote', '/quote?service=web-hosting', '/blog', '/blog?q=backup'];
 
 describe('public pages from the page cache', () => {
-  let t: TestApp;
   let renderer: Awaited<ReturnType<typeof countingRenderer>>;
+  const t = useTestApp(async () => {
+    renderer = await countingRenderer();
+    return staffApp({ renderer });
+  });
   let slug: string;
 
   beforeAll(async () => {
-    renderer = await countingRenderer();
-    t = await createTestApp({ env: ADMIN_TEST_ENV, renderer });
-    await createStaff(t.database.db);
     slug = (await createBlogService({ db: t.database.db }).createPost(postInput({ title: 'Cached post about backup' }))).slug;
   });
-  afterAll(() => t?.close());
 
   const renders = (url: string) => renderer.renders.get(url) ?? 0;
 

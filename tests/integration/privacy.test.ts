@@ -6,9 +6,10 @@ import type { Db } from '../../db/database.ts';
 import { createLogger } from '../../server/logger.ts';
 import { purgeExpiredLeads, startRetentionJob } from '../../server/privacy/retention.ts';
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
-import { type TestApp, type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
+import { type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
-import { type StaffClient, STAFF, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { ORIGIN, STAFF, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -43,13 +44,11 @@ async function insertAuditRow(db: Db, action: string, target: string, actor: str
 }
 
 describe.each(configuredEngines())('privacy requests from the admin on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
+  const t = useTestApp(() => signedInStaffApp({ engine }));
   const ada = { quote: '', contact: '', outbox: [] as string[] };
   const others = { bobQuote: '', lookalikeContact: '', bobOutbox: '' };
 
   beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
     const db = t.database.db;
     // Ada used two spellings of her address; Bob and a look-alike address belong to other people.
     ada.quote = await insertQuote(db, { name: 'Ada Lovelace', email: 'Ada@Example.com', description: 'Ada needs racks.' });
@@ -64,45 +63,38 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     await insertAuditRow(db, 'leads.exported', '{"q":"bob@example.com"}');
     await insertAuditRow(db, 'auth.sign_in_failed', 'sign-in', 'ada@example.com');
   });
-  afterAll(() => t?.close());
 
   it('a signed-out visitor can neither export nor erase', async () => {
-    const exported = await request(t.app)
-      .post('/api/admin/privacy/export')
-      .set('X-Forwarded-Proto', 'https')
-      .set('Origin', 'https://www.example.com.au')
-      .send({ email: 'ada@example.com' });
+    const signedOut = (action: 'export' | 'erase') =>
+      request(t.app).post(`/api/admin/privacy/${action}`).set('X-Forwarded-Proto', 'https').set('Origin', ORIGIN).send({ email: 'ada@example.com' });
+    const exported = await signedOut('export');
     expect(exported.status).toBe(401);
     expect(exported.text).not.toContain('Ada');
-    const erased = await request(t.app)
-      .post('/api/admin/privacy/erase')
-      .set('X-Forwarded-Proto', 'https')
-      .set('Origin', 'https://www.example.com.au')
-      .send({ email: 'ada@example.com' });
+    const erased = await signedOut('erase');
     expect(erased.status).toBe(401);
     expect(await t.database.db.selectFrom('quotes').select('id').where('id', '=', ada.quote).executeTakeFirst()).toBeDefined();
   });
 
   it('an erase sent from another site, or without the CSRF token, is refused and erases nothing', async () => {
-    const crossSite = await staff.req('post', '/api/admin/privacy/erase', { origin: 'https://evil.example' }).send({ email: 'ada@example.com' });
+    const crossSite = await t.staff.req('post', '/api/admin/privacy/erase', { origin: 'https://evil.example' }).send({ email: 'ada@example.com' });
     expect(crossSite.status).toBe(403);
-    const noToken = await staff.req('post', '/api/admin/privacy/erase', { csrf: false }).send({ email: 'ada@example.com' });
+    const noToken = await t.staff.req('post', '/api/admin/privacy/erase', { csrf: false }).send({ email: 'ada@example.com' });
     expect(noToken.status).toBe(403);
     const left = await t.database.db.selectFrom('contacts').select('id').where('id', '=', ada.contact).executeTakeFirst();
     expect(left).toBeDefined();
   });
 
   it('staff asking with an address that is not one are told so beside the field', async () => {
-    const res = await staff.req('post', '/api/admin/privacy/export').send({ email: 'not-an-address' });
+    const res = await t.staff.req('post', '/api/admin/privacy/export').send({ email: 'not-an-address' });
     expect(res.status).toBe(400);
     expect(res.body.error.details.fields.email).toMatch(/email address/);
-    const erase = await staff.req('post', '/api/admin/privacy/erase').send({});
+    const erase = await t.staff.req('post', '/api/admin/privacy/erase').send({});
     expect(erase.status).toBe(400);
     expect(erase.body.error.details.fields.email).toBeDefined();
   });
 
   it('staff export exactly what is held about one address, as a JSON file, and nothing about anyone else', async () => {
-    const res = await staff.req('post', '/api/admin/privacy/export').send({ email: 'ADA@example.COM' });
+    const res = await t.staff.req('post', '/api/admin/privacy/export').send({ email: 'ADA@example.COM' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="personal-data-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -127,12 +119,12 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     for (const other of ['bob', 'Bob', 'ada@example.com.au', 'Adam Other', STAFF.email]) expect(res.text).not.toContain(other);
 
     const entry = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'privacy.exported').executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ actor: STAFF.email, ip: staff.ip, target: expect.stringMatching(/^email#[0-9a-f]{24}$/) });
+    expect(entry).toMatchObject({ actor: STAFF.email, ip: t.staff.ip, target: expect.stringMatching(/^email#[0-9a-f]{24}$/) });
   });
 
   it('staff erase everything sent with one address; other people keep theirs and the audit log keeps no address', async () => {
     const db = t.database.db;
-    const res = await staff.req('post', '/api/admin/privacy/erase').send({ email: ' ada@EXAMPLE.com ' });
+    const res = await t.staff.req('post', '/api/admin/privacy/erase').send({ email: ' ada@EXAMPLE.com ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ quotes: 1, contacts: 1, notifications: 3 });
 
@@ -143,7 +135,7 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     expect(outbox.map((o) => o.id)).toEqual([others.bobOutbox]);
 
     const entry = await db.selectFrom('audit_log').selectAll().where('action', '=', 'privacy.erased').executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ actor: STAFF.email, ip: staff.ip });
+    expect(entry).toMatchObject({ actor: STAFF.email, ip: t.staff.ip });
     expect(entry.target).toMatch(/^email#[0-9a-f]{24}: 1 quote request, 1 contact message and 3 notifications erased$/);
     const privacyRows = await db.selectFrom('audit_log').selectAll().where('action', 'like', 'privacy.%').execute();
     expect(privacyRows).toHaveLength(2);
@@ -153,7 +145,7 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     const exported = privacyRows.find((r) => r.action === 'privacy.exported')!;
     expect(entry.target!.startsWith(`${exported.target!}:`)).toBe(true);
 
-    const after = JSON.parse((await staff.req('post', '/api/admin/privacy/export').send({ email: 'ada@example.com' })).text);
+    const after = JSON.parse((await t.staff.req('post', '/api/admin/privacy/export').send({ email: 'ada@example.com' })).text);
     expect(after.quotes).toEqual([]);
     expect(after.contacts).toEqual([]);
     expect(after.notifications).toEqual([]);
@@ -161,18 +153,18 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
       expect.arrayContaining(['privacy.exported', 'privacy.erased']),
     );
 
-    const again = await staff.req('post', '/api/admin/privacy/erase').send({ email: 'ada@example.com' });
+    const again = await t.staff.req('post', '/api/admin/privacy/erase').send({ email: 'ada@example.com' });
     expect(again.body).toEqual({ quotes: 0, contacts: 0, notifications: 0 });
   });
 
   it('staff find the privacy page in the admin navigation; signed-out visitors are sent to sign in', async () => {
-    const page = await staff.req('get', '/admin/privacy');
+    const page = await t.staff.req('get', '/admin/privacy');
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<a href="\/admin\/privacy" aria-current="page">Privacy<\/a>/);
     expect(page.text).toContain('<label for="privacy-email">Email address</label>');
     expect(page.text).toMatch(/<button type="submit"[^>]*>Export data<\/button>/);
     expect(page.text).toMatch(/>Erase all data<\/button>/);
-    const dashboard = await staff.req('get', '/admin/dashboard');
+    const dashboard = await t.staff.req('get', '/admin/dashboard');
     expect(dashboard.text).toContain('<a href="/admin/privacy">Privacy</a>');
     const anonymous = await request(t.app).get('/admin/privacy').set('X-Forwarded-Proto', 'https');
     expect(anonymous.status).toBe(302);
@@ -239,11 +231,7 @@ describe.each(configuredEngines())('lead retention on %s', (engine) => {
 });
 
 describe('the privacy policy beside the forms', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => createTestApp());
 
   it.each(['/contact', '/quote'])('a visitor filling in %s finds a link to the privacy policy', async (path) => {
     const res = await request(t.app).get(path);

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../shared/admin.ts';
 import { LeadNoteSchema, LeadUpdateSchema } from '../../shared/schemas/admin-leads.ts';
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
-import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
-import { type StaffClient, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
 import { callableBody, nastyValue, runsFor } from '../helpers/property-payloads.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 /** 10,000 signed-in requests take well under a minute here; the margin is for slower CI machines. */
 const TIMEOUT = 180_000;
@@ -31,23 +32,20 @@ function adminBody(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<u
 }
 
 describe.each(configuredEngines())('generated payloads to the admin JSON API on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
+  const t = useTestApp(() => signedInStaffApp({ engine }));
   const ids: { contact: string; quote: string; post: string } = { contact: '', quote: '', post: '' };
   const runs = runsFor(engine);
 
   beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
     ids.contact = await insertContact(t.database.db);
     ids.quote = await insertQuote(t.database.db);
-    const post = await staff.req('post', '/api/admin/posts').send({ title: 'Seed post', excerpt: 'Seed.', author: 'Sam Staff', content: '<p>Seed.</p>', tags: '', featuredImage: '', published: true });
+    const post = await t.staff.req('post', '/api/admin/posts').send({ title: 'Seed post', excerpt: 'Seed.', author: 'Sam Staff', content: '<p>Seed.</p>', tags: '', featuredImage: '', published: true });
     ids.post = post.body.id as string;
   });
-  afterAll(() => t?.close());
 
   /** Sends JSON as the editor's fetch does; a body that is not JSON at all now and then. */
   async function send(method: 'post' | 'put' | 'patch', path: string, body: unknown, raw: boolean) {
-    const res = await staff.req(method, path).set('Content-Type', 'application/json').send(raw ? String(body) : JSON.stringify(body));
+    const res = await t.staff.req(method, path).set('Content-Type', 'application/json').send(raw ? String(body) : JSON.stringify(body));
     expect(res.status, `${method} ${path}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
     return res;
   }

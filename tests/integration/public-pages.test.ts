@@ -1,16 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { type TestApp, createTestApp, productionRenderer } from '../helpers/test-app.ts';
+import { createTestApp, productionRenderer } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp(() => createTestApp());
 
 /** Every `<script>` a page would run (JSON-LD data blocks are not scripts). */
 function executableScripts(html: string): string[] {

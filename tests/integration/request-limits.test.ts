@@ -1,19 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../server/http/json-body.ts';
-import { type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, ORIGIN, StaffClient, createStaff } from '../helpers/admin-client.ts';
+import { ORIGIN, StaffClient, staffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 // Finding 2: deeply nested JSON answered 500 (a recursive walk overflowed the stack) and cost memory, unauthenticated.
 describe('request bodies: depth and size are limited before anything walks them', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp());
 
   const post = (path: string, body: string) =>
     request(t.app).post(path).set('Origin', ORIGIN).set('X-Forwarded-Proto', 'https').set('Content-Type', 'application/json').send(body);

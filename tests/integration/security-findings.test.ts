@@ -2,29 +2,24 @@ import { createHash } from 'node:crypto';
 import type { Challenge } from 'altcha-lib';
 import { XMLValidator } from 'fast-xml-parser';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
 import { postInput } from '../helpers/blog-posts.ts';
-import { type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff } from '../helpers/admin-client.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import { STAFF, StaffClient, signedInStaffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 // The smaller findings of the outside test (issue 15, findings 5-10), each tried the way an attacker would.
 describe('security findings 5-10', () => {
-  let t: TestApp;
-  let staff: StaffClient;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, MIN_FILL_MS: '0', LOG_LEVEL: 'info', MAX_SESSIONS_PER_USER: '3', ACKNOWLEDGEMENTS_PER_DAY: '3' },
+  const t = useTestApp(() =>
+    signedInStaffApp({
+      env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0', LOG_LEVEL: 'info', MAX_SESSIONS_PER_USER: '3', ACKNOWLEDGEMENTS_PER_DAY: '3' },
       logDestination: { write: (line: string) => void logLines.push(line) },
-    });
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    await staff.signIn();
-  });
-  afterAll(() => t?.close());
+    }),
+  );
 
   async function submitContact(data: Record<string, unknown>) {
     const challenge = await request(t.app).get('/api/captcha/challenge');
@@ -57,14 +52,14 @@ describe('security findings 5-10', () => {
   it('exports are not started by a GET from a link, only by a POST with the CSRF token', async () => {
     const audited = () =>
       t.database.db.selectFrom('audit_log').select('action').where('action', 'in', ['privacy.exported', 'leads.exported']).execute();
-    const link = await staff.req('get', '/api/admin/privacy/export?email=ada@example.com', { origin: null });
+    const link = await t.staff.req('get', '/api/admin/privacy/export?email=ada@example.com', { origin: null });
     expect(link.status).toBe(404);
-    const csvLink = await staff.req('get', '/admin/leads/export.csv', { origin: null });
+    const csvLink = await t.staff.req('get', '/admin/leads/export.csv', { origin: null });
     expect(csvLink.headers['content-type']).not.toMatch(/text\/csv/);
     expect(await audited()).toEqual([]);
-    const noToken = await staff.req('post', '/admin/leads/export.csv', { csrf: false }).type('form').send({ q: 'x' });
+    const noToken = await t.staff.req('post', '/admin/leads/export.csv', { csrf: false }).type('form').send({ q: 'x' });
     expect(noToken.status).toBe(403);
-    const form = await staff.req('post', '/admin/leads/export.csv', { csrf: false }).type('form').send({ _csrf: staff.csrf, q: 'x' });
+    const form = await t.staff.req('post', '/admin/leads/export.csv', { csrf: false }).type('form').send({ _csrf: t.staff.csrf, q: 'x' });
     expect(form.status).toBe(200);
     expect(form.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect((await audited()).map((r) => r.action)).toEqual(['leads.exported']);
@@ -72,7 +67,7 @@ describe('security findings 5-10', () => {
 
   // Finding 7: 500s for a non-Latin-1 `next` and for Vite's dev-server paths.
   it('a next path with non-Latin-1 characters redirects percent-encoded, and Vite paths are 404s', async () => {
-    const res = await staff.req('get', '/admin/login?next=%2F%E3%80%80%2Fx');
+    const res = await t.staff.req('get', '/admin/login?next=%2F%E3%80%80%2Fx');
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/%E3%80%80/x');
     for (const path of ['/@vite/client', '/__vite_ping', '/@fs/etc/passwd', '/@id/x']) {
@@ -104,14 +99,14 @@ describe('security findings 5-10', () => {
   describe('finding 10', () => {
     it('a featured image path that a browser reads as another host is refused', async () => {
       for (const featuredImage of ['/\\evil.example/x.png', '/\t/evil.example/x.png']) {
-        const res = await staff.req('post', '/api/admin/posts').send({ ...postInput({ featuredImage }), title: 'Image test' });
+        const res = await t.staff.req('post', '/api/admin/posts').send({ ...postInput({ featuredImage }), title: 'Image test' });
         expect(res.status, featuredImage).toBe(400);
         expect(res.body.error.details.fields).toHaveProperty('featuredImage');
       }
     });
 
     it('a signed-in person’s pageContext.json of a public page is no-store; a visitor’s is not', async () => {
-      const mine = await staff.req('get', '/about/index.pageContext.json');
+      const mine = await t.staff.req('get', '/about/index.pageContext.json');
       expect(mine.status).toBe(200);
       expect(mine.text).toContain(STAFF.email);
       expect(mine.headers['cache-control']).toMatch(/no-store/);
@@ -154,8 +149,8 @@ describe('security findings 5-10', () => {
     });
 
     it('TOTP secrets are stored encrypted', async () => {
-      const start = await staff.req('post', '/api/admin/account/totp/start').send({});
-      expect((await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(start.body.secret) })).status).toBe(200);
+      const start = await t.staff.req('post', '/api/admin/account/totp/start').send({});
+      expect((await t.staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(start.body.secret) })).status).toBe(200);
       const row = await t.database.db.selectFrom('users').select('totp_secret').where('email', '=', STAFF.email).executeTakeFirstOrThrow();
       expect(row.totp_secret).not.toContain(start.body.secret);
       expect(row.totp_secret).toMatch(/^v1\./);

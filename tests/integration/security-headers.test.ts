@@ -2,7 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspDirectives, inlineSources } from '../helpers/csp.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff } from '../helpers/admin-client.ts';
+import { STAFF, StaffClient, staffApp } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -39,12 +40,7 @@ function expectNoLeak(body: string, what: string) {
 }
 
 describe('security headers in production', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp());
 
   const get = (path: string, accept = 'text/html') => request(t.app).get(path).set('Accept', accept).set('X-Forwarded-Proto', 'https');
 

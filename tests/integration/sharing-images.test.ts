@@ -1,11 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { PAGE_CARDS } from '../../shared/sharing-image.ts';
-import { type StaffClient, signedInStaffApp } from '../helpers/admin-client.ts';
+import { signedInStaffApp } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
 
 const ogImage = (html: string) => html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
@@ -33,11 +34,7 @@ async function servedPng(t: TestApp, url: string) {
 const PNG = { status: 200, type: 'image/png', signature: '89504e470d0a1a0a', width: 1200, height: 630 };
 
 describe('sharing images of the pages (production build)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    ({ t } = await signedInStaffApp('sqlite'));
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => signedInStaffApp());
 
   it.each(Object.entries(PAGE_CARDS))('%s offers its own 1200×630 PNG card, drawn at build', async (path, card) => {
     const html = (await request(t.app).get(path).expect(200)).text;
@@ -56,18 +53,13 @@ describe('sharing images of the pages (production build)', () => {
 });
 
 describe.each(configuredEngines())('sharing images of posts on %s', (engine) => {
-  let t: TestApp;
-  let staff: StaffClient;
-  beforeAll(async () => {
-    ({ t, staff } = await signedInStaffApp(engine));
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => signedInStaffApp({ engine }));
 
   const storedImage = (id: string) =>
     t.database.db.selectFrom('post_sharing_images').select(['drawn_from', 'png']).where('post_id', '=', id).executeTakeFirst();
 
   it('a post published in the editor gets its PNG card when it is published, named in og:image and twitter:image', async () => {
-    const post = (await staff.req('post', '/api/admin/posts').send(postInput({ title: 'Cards for every post' })).expect(201)).body as BlogPost;
+    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Cards for every post' })).expect(201)).body as BlogPost;
     const stored = await eventually(() => storedImage(post.id), 'the card drawn at publish');
 
     const html = (await request(t.app).get(`/blog/${post.slug}`).expect(200)).text;
@@ -81,9 +73,9 @@ describe.each(configuredEngines())('sharing images of posts on %s', (engine) => 
   });
 
   it('a retitled post gets a new card at a new address', async () => {
-    const post = (await staff.req('post', '/api/admin/posts').send(postInput({ title: 'First title' })).expect(201)).body as BlogPost;
+    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'First title' })).expect(201)).body as BlogPost;
     const first = await eventually(() => storedImage(post.id), 'the first card');
-    await staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Second title' })).expect(200);
+    await t.staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Second title' })).expect(200);
     const second = await eventually(async () => {
       const row = await storedImage(post.id);
       return row && row.drawn_from !== first.drawn_from ? row : undefined;
@@ -94,7 +86,7 @@ describe.each(configuredEngines())('sharing images of posts on %s', (engine) => 
   });
 
   it('a draft gets no card, and its image address answers 404', async () => {
-    const draft = (await staff.req('post', '/api/admin/posts').send(postInput({ title: 'Still a draft', published: false })).expect(201)).body as BlogPost;
+    const draft = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Still a draft', published: false })).expect(201)).body as BlogPost;
     await request(t.app).get(`/images/posts/${draft.id}.png`).expect(404);
     await expect(storedImage(draft.id)).resolves.toBeUndefined();
   });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { totpCode } from '../../server/staff/totp.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, ORIGIN, STAFF, StaffClient, createStaff, enableTwoFactor, staffService } from '../helpers/admin-client.ts';
+import { ADMIN_TEST_ENV, ORIGIN, STAFF, StaffClient, createStaff, enableTwoFactor, staffApp, staffService, twoSignedInBrowsers } from '../helpers/admin-client.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 /** Moves every reserved attempt back past the window, as if LOGIN_WINDOW_MINUTES had passed. */
 async function letWindowPass(t: TestApp): Promise<void> {
@@ -23,20 +24,15 @@ function failedSignIns(t: TestApp, email: string): Promise<number> {
 }
 
 describe.each(configuredEngines())('sign-in limits under attack on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(() => staffApp({ engine }));
   let server: Server;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
     server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await t?.close();
-  });
+  afterAll(() => new Promise((resolve) => server?.close(resolve)));
 
   // Finding 1: the limit was read before the slow check and written after it, so a burst all got checked.
   it('300 parallel wrong passwords from one address: at most LOGIN_MAX_FAILURES are checked, the rest get 429', async () => {
@@ -64,12 +60,7 @@ describe.each(configuredEngines())('sign-in limits under attack on %s', (engine)
 });
 
 describe.each(configuredEngines())('account lock-out by strangers on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp({ engine }));
 
   // Finding 3: five failures from anywhere locked the owner out, repeatable forever.
   it('failures from many addresses lock out unknown browsers, but not the browser the owner signed in with before', async () => {
@@ -104,19 +95,17 @@ describe.each(configuredEngines())('account lock-out by strangers on %s', (engin
 });
 
 describe.each(configuredEngines())('second factor under parallel use on %s', (engine) => {
-  let t: TestApp;
+  // A high limit, so what is tested here is the one-use rule, not the attempt limit.
+  const t = useTestApp(() => createTestApp({ engine, env: { ...ADMIN_TEST_ENV, LOGIN_MAX_FAILURES: '100' } }));
   let secret: string;
   const email = 'tfa-race@northbridge-it.com.au';
   let recoveryCodes: string[];
   beforeAll(async () => {
-    // A high limit, so what is tested here is the one-use rule, not the attempt limit.
-    t = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, LOGIN_MAX_FAILURES: '100' } });
     const user = await createStaff(t.database.db, { email });
     const staff = staffService(t.database.db, t.config);
     secret = staff.startTotpSetup(email).secret;
     recoveryCodes = await staff.enableTotp(SYSTEM_ACTOR, user.id, secret, totpCode(secret, Date.now() - 30_000));
   });
-  afterAll(() => t?.close());
 
   async function pendingClients(n: number): Promise<StaffClient[]> {
     const clients = Array.from({ length: n }, (_, i) => new StaffClient(t.app, `10.9.0.${i + 1}`));
@@ -140,13 +129,11 @@ describe.each(configuredEngines())('second factor under parallel use on %s', (en
 });
 
 describe.each(configuredEngines())('second-factor guesses on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    const user = await createStaff(t.database.db);
-    await enableTwoFactor(t.database.db, t.config, user);
+  const t = useTestApp(async () => {
+    const app = await createTestApp({ engine, env: ADMIN_TEST_ENV });
+    await enableTwoFactor(app.database.db, app.config, await createStaff(app.database.db));
+    return app;
   });
-  afterAll(() => t?.close());
 
   it('30 parallel wrong codes after the right password: at most LOGIN_MAX_FAILURES are checked', async () => {
     const staff = new StaffClient(t.app);
@@ -160,12 +147,7 @@ describe.each(configuredEngines())('second-factor guesses on %s', (engine) => {
 });
 
 describe.each(configuredEngines())('re-entering the password while signed in on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
-    await createStaff(t.database.db);
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(() => staffApp({ engine }));
 
   // Finding 4: changing the password took unlimited guesses of the current one.
   it('wrong current passwords on the password form are limited like sign-ins', async () => {
@@ -185,10 +167,7 @@ describe.each(configuredEngines())('re-entering the password while signed in on 
 
   it('turning two-factor sign-in off takes limited guesses and signs out every other session', async () => {
     await t.database.db.deleteFrom('sign_in_attempts').execute();
-    const staff = new StaffClient(t.app);
-    const other = new StaffClient(t.app);
-    await staff.signIn();
-    await other.signIn();
+    const [staff, other] = await twoSignedInBrowsers(t.app);
     const start = await staff.req('post', '/api/admin/account/totp/start').send({});
     await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(start.body.secret) });
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {

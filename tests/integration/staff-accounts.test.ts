@@ -1,45 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/outbox/mail.ts';
-import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
+import { STAFF, StaffClient, insertQuote, staffService, signedInStaffApp } from '../helpers/admin-client.ts';
 import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
 
 const NEW_PASSWORD = 'a long new staff password';
 
 describe.each(configuredEngines())('staff accounts from the admin on %s', (engine) => {
-  let t: TestApp;
+  const t = useTestApp(() => signedInStaffApp({ engine }));
   let smtp: MailCatcher;
-  let staff: StaffClient;
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: ADMIN_TEST_ENV });
     smtp = new MailCatcher();
     await smtp.start();
-    await createStaff(t.database.db);
-    staff = new StaffClient(t.app);
-    expect((await staff.signIn()).status).toBe(200);
   });
-  afterAll(async () => {
-    await smtp?.stop().catch(() => {});
-    await t?.close();
-  });
+  afterAll(() => smtp?.stop().catch(() => {}));
 
-  /** Runs the outbox once, as the server's worker does, into the test's SMTP server; returns the link mailed. */
+  /** Runs the outbox once into the test's SMTP server; returns the link mailed. */
   async function deliverInvitation(to: string): Promise<string> {
-    const worker = createOutboxWorker({
-      db: t.database.db,
-      engine: t.database.engine,
-      logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-      mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
-      sealKey: outboxSealKey(t.config),
-      pollMs: 20,
-      maxAttempts: 3,
-    });
-    await worker.runOnce();
+    await deliverOutboxOnce(t, smtp.port);
     const mail = smtp.received.findLast((m) => m.to.includes(to));
     expect(mail).toBeDefined();
     const link = /https:\/\/www\.example\.com\.au\/admin\/invitation\?token=[\w-]+/.exec(decodedMail(mail!.raw))?.[0];
@@ -48,7 +29,7 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
   }
 
   async function invite(name: string, email: string): Promise<string> {
-    const res = await staff.req('post', '/api/admin/staff/invitations').send({ name, email });
+    const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name, email });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(STAFF_MESSAGES.invited(email));
     return deliverInvitation(email);
@@ -93,7 +74,7 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
 
     const ivy = new StaffClient(t.app);
     expect((await ivy.signIn('ivy@northbridge-it.com.au', NEW_PASSWORD)).status).toBe(200);
-    const list = await staff.req('get', '/admin/staff');
+    const list = await t.staff.req('get', '/admin/staff');
     expect(list.text).toContain('Ivy Invitee');
   });
 
@@ -102,10 +83,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     await t.database.db.updateTable('staff_invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await accept(link, NEW_PASSWORD)).status).toBe(404);
 
-    const taken = await staff.req('post', '/api/admin/staff/invitations').send({ name: 'Sam', email: STAFF.email.toUpperCase() });
+    const taken = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: 'Sam', email: STAFF.email.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe(ADMIN_MESSAGES.accountExists(STAFF.email));
-    const bad = await staff.req('post', '/api/admin/staff/invitations').send({ name: '', email: 'not-an-address' });
+    const bad = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: '', email: 'not-an-address' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details.fields).sort()).toEqual(['email', 'name']);
   });
@@ -117,7 +98,7 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect((await dana.signIn('dana@northbridge-it.com.au', NEW_PASSWORD)).status).toBe(200);
     const id = await idOf('dana@northbridge-it.com.au');
 
-    const res = await staff.req('post', `/api/admin/staff/${id}/deactivate`).send({});
+    const res = await t.staff.req('post', `/api/admin/staff/${id}/deactivate`).send({});
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(STAFF_MESSAGES.deactivated('Dana Deactivated'));
     expect((await dana.req('get', '/api/admin/account')).status).toBe(401);
@@ -125,7 +106,7 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe(ADMIN_MESSAGES.loginFailed);
 
-    expect((await staff.req('post', `/api/admin/staff/${id}/reactivate`).send({})).status).toBe(200);
+    expect((await t.staff.req('post', `/api/admin/staff/${id}/reactivate`).send({})).status).toBe(200);
     expect((await new StaffClient(t.app).signIn('dana@northbridge-it.com.au', NEW_PASSWORD)).status).toBe(200);
   });
 
@@ -135,14 +116,14 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const id = await idOf(STAFF.email);
     const sessions = await t.database.db.selectFrom('sessions').select(['sid', 'created_at']).where('user_id', '=', id).orderBy('created_at', 'desc').execute();
     expect(sessions.length).toBeGreaterThanOrEqual(2);
-    const page = await staff.req('get', `/admin/staff/${id}`);
+    const page = await t.staff.req('get', `/admin/staff/${id}`);
     expect(page.text).toContain('End session');
     // The newest session is `sam`'s.
-    const end = await staff.req('post', `/api/admin/staff/${id}/sessions/${sessions[0]!.sid}/end`).send({});
+    const end = await t.staff.req('post', `/api/admin/staff/${id}/sessions/${sessions[0]!.sid}/end`).send({});
     expect(end.status).toBe(200);
     expect((await sam.req('get', '/api/admin/account')).status).toBe(401);
-    expect((await staff.req('get', '/api/admin/account')).status).toBe(200);
-    const gone = await staff.req('post', `/api/admin/staff/${id}/sessions/${sessions[0]!.sid}/end`).send({});
+    expect((await t.staff.req('get', '/api/admin/account')).status).toBe(200);
+    const gone = await t.staff.req('post', `/api/admin/staff/${id}/sessions/${sessions[0]!.sid}/end`).send({});
     expect(gone.status).toBe(404);
   });
 
@@ -150,7 +131,7 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const others = await t.database.db.selectFrom('users').select('id').where('email', '!=', STAFF.email).execute();
     for (const { id } of others) await t.database.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', id).execute();
     const self = await idOf(STAFF.email);
-    const refused = await staff.req('post', `/api/admin/staff/${self}/deactivate`).send({});
+    const refused = await t.staff.req('post', `/api/admin/staff/${self}/deactivate`).send({});
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(STAFF_MESSAGES.lastActiveAccount);
 
@@ -165,14 +146,14 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message).toBe(STAFF_MESSAGES.lastActiveAccount);
     expect(await t.database.db.selectFrom('users').select('id').where('deactivated_at', 'is', null).execute()).toHaveLength(1);
     await t.database.db.updateTable('users').set({ deactivated_at: null }).execute();
-    expect((await staff.signIn()).status).toBe(200);
+    expect((await t.staff.signIn()).status).toBe(200);
   });
 
   it('the audit log links entries to their person, post and lead, and filters by person and action', async () => {
     const self = await idOf(STAFF.email);
     const leadId = await insertQuote(t.database.db, { name: 'Lena Lead' });
-    expect((await staff.req('patch', `/api/admin/leads/quote/${leadId}`).send({ status: 'contacted' })).status).toBe(200);
-    const post = await staff.req('post', '/api/admin/posts').send({
+    expect((await t.staff.req('patch', `/api/admin/leads/quote/${leadId}`).send({ status: 'contacted' })).status).toBe(200);
+    const post = await t.staff.req('post', '/api/admin/posts').send({
       title: 'Audit Links',
       excerpt: 'About links.',
       content: '<p>Body</p>',
@@ -183,27 +164,27 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     });
     expect(post.status).toBe(201);
 
-    const all = await staff.req('get', '/api/admin/audit');
+    const all = await t.staff.req('get', '/api/admin/audit');
     const subjectOf = (action: string) => all.body.entries.find((e: { action: string }) => e.action === action)?.subject;
     expect(subjectOf('lead.status')).toEqual({ href: `/admin/leads/quote/${leadId}`, label: 'Quote request: Lena Lead' });
     expect(subjectOf('post.created')).toEqual({ href: `/admin/blog-editor/${post.body.id}`, label: 'Audit Links' });
     expect(subjectOf('user.invited')).toEqual({ href: `/admin/staff/${await idOf('pat@northbridge-it.com.au')}`, label: 'Pat Parallel' });
     expect(all.body.entries.find((e: { userId: string }) => e.userId === self).actorHref).toBe(`/admin/staff/${self}`);
 
-    const invites = await staff.req('get', `/api/admin/audit?action=user.invited&person=${self}`);
+    const invites = await t.staff.req('get', `/api/admin/audit?action=user.invited&person=${self}`);
     expect(invites.body.entries.length).toBeGreaterThanOrEqual(4);
     expect(new Set(invites.body.entries.map((e: { action: string; userId: string }) => `${e.action} ${e.userId}`))).toEqual(new Set([`user.invited ${self}`]));
-    const page = await staff.req('get', `/admin/audit?action=lead.status&person=${self}`);
+    const page = await t.staff.req('get', `/admin/audit?action=lead.status&person=${self}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`href="/admin/leads/quote/${leadId}"`);
     expect(page.text).not.toContain('Invited a person</td>');
-    expect((await staff.req('get', '/api/admin/audit?action=a&action=b')).status).toBe(400);
+    expect((await t.staff.req('get', '/api/admin/audit?action=a&action=b')).status).toBe(400);
   });
 
   it('staff routes need a signed-in staff member and the CSRF token', async () => {
     const self = await idOf(STAFF.email);
     expect((await new StaffClient(t.app).req('post', '/api/admin/staff/invitations').send({ name: 'X', email: 'x@example.com' })).status).toBe(401);
-    expect((await staff.req('post', `/api/admin/staff/${self}/reactivate`, { csrf: false }).send({})).status).toBe(403);
+    expect((await t.staff.req('post', `/api/admin/staff/${self}/reactivate`, { csrf: false }).send({})).status).toBe(403);
     expect((await new StaffClient(t.app).req('get', '/admin/staff')).status).toBe(302);
   });
 });
