@@ -5,7 +5,7 @@ import { LeadNoteSchema, LeadUpdateSchema } from '../../shared/schemas/admin-lea
 import { BlogPostInputSchema } from '../../shared/schemas/blog-post.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
-import { callableBody, nastyValue, runsFor } from '../helpers/property-payloads.ts';
+import { callableBody, enoughAccepted, nastyValue, runsFor } from '../helpers/property-payloads.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 /** 10,000 signed-in requests take well under a minute here; the margin is for slower CI machines. */
@@ -65,7 +65,7 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
       }),
       { numRuns: runs },
     );
-    expect(updated).toBeGreaterThan(runs / 50);
+    expect(updated).toBeGreaterThanOrEqual(enoughAccepted(runs));
     const rows = [
       ...(await t.database.db.selectFrom('contacts').select(['status']).execute()),
       ...(await t.database.db.selectFrom('quotes').select(['status']).execute()),
@@ -84,7 +84,7 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
       }),
       { numRuns: runs },
     );
-    expect(added).toBeGreaterThan(runs / 50);
+    expect(added).toBeGreaterThanOrEqual(enoughAccepted(runs));
     const notes = await t.database.db.selectFrom('lead_notes').select('body').where('lead_id', '=', ids.quote).execute();
     expect(notes).toHaveLength(added);
     for (const note of notes) expect(LeadNoteSchema.safeParse(note).data, JSON.stringify(note).slice(0, 300)).toEqual(note);
@@ -104,7 +104,7 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
       }),
       { numRuns: runs },
     );
-    expect(saved).toBeGreaterThan(runs / 50);
+    expect(saved).toBeGreaterThanOrEqual(enoughAccepted(runs));
     const rows = await t.database.db.selectFrom('blogs').selectAll().execute();
     for (const row of rows) {
       const input = {
