@@ -8,7 +8,7 @@ import { SERVICES } from '../../shared/services.ts';
 import { slugify } from '../../shared/slug.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
-import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 /*
@@ -47,14 +47,10 @@ beforeAll(async () => {
   const blog = createBlogService({ db });
   for (const [i, title] of POST_TITLES.entries()) await blog.createPost(postInput({ title, publishedAt: day(i) }));
 
-  const p = await visit({ path: '/admin/login' }, VIEWPORTS.desktop);
-  try {
-    await signIn(p.page, STAFF.email, STAFF.password);
-    await p.page.waitForURL(/\/admin\/dashboard$/);
-    staffCookies = await p.page.context().cookies();
-  } finally {
-    await p.close();
-  }
+  await using p = await visit({ path: '/admin/login' }, VIEWPORTS.desktop);
+  await signIn(p.page);
+  await p.page.waitForURL(/\/admin\/dashboard$/);
+  staffCookies = await p.page.context().cookies();
 });
 
 type Width = keyof typeof VIEWPORTS;
@@ -108,12 +104,6 @@ async function openPhoneMenu(page: Page) {
 async function openAdminMenu(page: Page) {
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).waitFor();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await click(page, 'Sign in');
 }
 
 /** Uses up this address's one submission a minute, so the next one is refused with 429. */
@@ -315,7 +305,7 @@ const STATES: UiState[] = [
     name: 'admin login: two-factor code step',
     path: '/admin/login',
     act: async (page) => {
-      await signIn(page, TOTP_USER.email, STAFF.password);
+      await signIn(page, TOTP_USER.email);
       await page.getByLabel('Authentication code').waitFor();
     },
   },
@@ -323,7 +313,7 @@ const STATES: UiState[] = [
     name: 'admin login: wrong two-factor code shown',
     path: '/admin/login',
     act: async (page) => {
-      await signIn(page, TOTP_USER.email, STAFF.password);
+      await signIn(page, TOTP_USER.email);
       const soon = [totpCode(totpSecret), totpCode(totpSecret, Date.now() + 30_000)];
       await page.getByLabel('Authentication code').fill(soon.includes('000000') ? '111111' : '000000');
       await click(page, 'Verify');
@@ -444,13 +434,9 @@ const STATES: UiState[] = [
 
 describe.each(Object.keys(VIEWPORTS) as Width[])('axe at %s width, in each state', (width) => {
   it.each(STATES.filter((s) => (s.widths ?? ['phone', 'desktop']).includes(width)))('$name', async (state) => {
-    const p = await visit(state, VIEWPORTS[width]);
-    try {
-      expect(await axeViolations(p.page)).toEqual([]);
-      await expect(overflow(p.page)).resolves.toBe(0);
-    } finally {
-      await p.close();
-    }
+    await using p = await visit(state, VIEWPORTS[width]);
+    expect(await axeViolations(p.page)).toEqual([]);
+    await expect(overflow(p.page)).resolves.toBe(0);
   });
 });
 
@@ -460,11 +446,7 @@ describe.each([
   { name: '200% zoom', viewport: { width: 640, height: 450 } },
 ])('reflow at $name', ({ viewport }) => {
   it.each(STATES.filter((s) => s.reflow))('$name fits without sideways scrolling', async (state) => {
-    const p = await visit(state, viewport);
-    try {
-      await expect(overflow(p.page)).resolves.toBe(0);
-    } finally {
-      await p.close();
-    }
+    await using p = await visit(state, viewport);
+    await expect(overflow(p.page)).resolves.toBe(0);
   });
 });
