@@ -1,13 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/outbox/mail.ts';
-import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, signIn, staffPage } from '../helpers/browser.ts';
-import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
+import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
+import { MailCatcher } from '../helpers/mail-catcher.ts';
 
 /** The phone width the admin's menu is checked at (iPhone 12 to 15). */
 const PHONE = { width: 390, height: 844 };
@@ -29,22 +26,10 @@ async function open(page: Page, path: string) {
   await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
 }
 
-/** The server's outbox worker, run once into the test's SMTP server; returns the invitation link mailed to `to`. */
+/** The path of the invitation link mailed to `to` (the outbox run once into this file's SMTP server). */
 async function mailedLink(to: string): Promise<string> {
-  const worker = createOutboxWorker({
-    db: site.database.db,
-    engine: site.database.engine,
-    logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-    mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
-    sealKey: outboxSealKey(site.config),
-    pollMs: 20,
-    maxAttempts: 3,
-  });
-  await worker.runOnce();
-  const mail = smtp.received.findLast((m) => m.to.includes(to));
-  const link = mail && /https:\/\/www\.example\.com\.au(\/admin\/invitation\?token=[\w-]+)/.exec(decodedMail(mail.raw))?.[1];
-  expect(link).toBeTruthy();
-  return link!;
+  const link = new URL(await mailedInvitationLink(site, smtp, to));
+  return link.pathname + link.search;
 }
 
 describe('the admin frame', () => {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/outbox/mail.ts';
-import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ADMIN_TEST_ENV, STAFF, StaffClient, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
-import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
+import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
+import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'a long new staff password';
@@ -28,30 +25,11 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     await t?.close();
   });
 
-  /** Runs the outbox once, as the server's worker does, into the test's SMTP server; returns the link mailed. */
-  async function deliverInvitation(to: string): Promise<string> {
-    const worker = createOutboxWorker({
-      db: t.database.db,
-      engine: t.database.engine,
-      logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-      mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
-      sealKey: outboxSealKey(t.config),
-      pollMs: 20,
-      maxAttempts: 3,
-    });
-    await worker.runOnce();
-    const mail = smtp.received.findLast((m) => m.to.includes(to));
-    expect(mail).toBeDefined();
-    const link = /https:\/\/www\.example\.com\.au\/admin\/invitation\?token=[\w-]+/.exec(decodedMail(mail!.raw))?.[0];
-    expect(link).toBeDefined();
-    return link!;
-  }
-
   async function invite(name: string, email: string): Promise<string> {
     const res = await staff.req('post', '/api/admin/staff/invitations').send({ name, email });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(STAFF_MESSAGES.invited(email));
-    return deliverInvitation(email);
+    return mailedInvitationLink(t, smtp, email);
   }
 
   async function accept(link: string, password: string, confirmPassword = password) {
