@@ -8,7 +8,7 @@ import { SERVICES } from '../../shared/services.ts';
 import { slugify } from '../../shared/slug.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
-import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 /*
@@ -47,14 +47,10 @@ beforeAll(async () => {
   const blog = createBlogService({ db });
   for (const [i, title] of POST_TITLES.entries()) await blog.createPost(postInput({ title, publishedAt: day(i) }));
 
-  const p = await visit({ path: '/admin/login' }, VIEWPORTS.desktop);
-  try {
-    await signIn(p.page, STAFF.email, STAFF.password);
-    await p.page.waitForURL(/\/admin\/dashboard$/);
-    staffCookies = await p.page.context().cookies();
-  } finally {
-    await p.close();
-  }
+  await using p = await visit({ path: '/admin/login' }, VIEWPORTS.desktop);
+  await signIn(p.page);
+  await p.page.waitForURL(/\/admin\/dashboard$/);
+  staffCookies = await p.page.context().cookies();
 });
 
 type Width = keyof typeof VIEWPORTS;
@@ -87,8 +83,19 @@ async function visit(state: Pick<UiState, 'path' | 'staff' | 'act'>, viewport: {
 }
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-const shows = (page: Page, role: 'alert' | 'status' | 'group', text: string) => page.getByRole(role).filter({ hasText: text }).waitFor();
+type Region = 'alert' | 'status' | 'group';
+const shows = (page: Page, role: Region, text: string) => page.getByRole(role).filter({ hasText: text }).waitFor();
 const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+/** A state reached by pressing `button` (after `before`, if any), shown once `text` appears in a `role` region. */
+const pressAndSee =
+  (button: string, role: Region, text: string, before?: (page: Page) => Promise<void>) =>
+  async (page: Page): Promise<void> => {
+    await before?.(page);
+    await click(page, button);
+    await shows(page, role, text);
+  };
+
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
 /** Keyboard focus on a header menu's button, Enter, Tab: its menu is open, focus on the first entry. */
@@ -110,21 +117,17 @@ async function openAdminMenu(page: Page) {
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).waitFor();
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await click(page, 'Sign in');
-}
-
 /** Uses up this address's one submission a minute, so the next one is refused with 429. */
 async function exhaustLimit(page: Page, fn: 'submitContact' | 'submitQuote') {
   const status = await page.evaluate((name) => fetch(`/functions/${name}`, { method: 'POST' }).then((r) => r.status), fn);
   expect(status).not.toBe(429);
 }
 
-/** Makes the spam check's script fail to load, as a blocker or a broken network would. */
-const blockCaptcha = (page: Page) =>
-  page.route('**/assets/**', (route) => (/altcha|pbkdf2/.test(route.request().url()) ? route.abort() : route.continue()));
+/** Makes the spam check's script fail to load, as a blocker or a broken network would, and loads the page again. */
+async function blockCaptcha(page: Page) {
+  await page.route('**/assets/**', (route) => (/altcha|pbkdf2/.test(route.request().url()) ? route.abort() : route.continue()));
+  await page.reload({ waitUntil: 'networkidle' });
+}
 
 async function fillContact(page: Page) {
   await page.getByRole('textbox', { name: 'Full Name' }).fill('Ada Lovelace');
@@ -142,7 +145,18 @@ async function quoteToStep3(page: Page) {
   await page.locator('.wizard-step-count', { hasText: 'Step 3 of 3' }).waitFor();
 }
 
+async function fillQuote(page: Page) {
+  await quoteToStep3(page);
+  await fillServiceAnswers(page, QUOTE_SERVICE);
+}
+
 const quotePath = `/quote?service=${QUOTE_SERVICE}`;
+
+/** The two lead forms: where each is, its endpoint, how it is filled in up to its send button, and its thanks. */
+const LEAD_FORMS = [
+  { form: 'contact', path: '/contact', fn: 'submitContact', fill: fillContact, send: 'Send message', thanks: MESSAGES.contactSuccess },
+  { form: 'quote', path: quotePath, fn: 'submitQuote', fill: fillQuote, send: 'Submit request', thanks: MESSAGES.quoteSuccess },
+] as const;
 
 const showsNoPosts = (page: Page) => page.getByRole('paragraph').filter({ hasText: MESSAGES.blogListEmpty }).waitFor();
 
@@ -167,109 +181,37 @@ const STATES: UiState[] = [
   { name: 'staff on the site: phone menu open, signed in', path: '/about', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
   { name: 'admin: navigation drawer open', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openAdminMenu, reflow: true },
 
-  // Contact form (desktop errors: contact.test.ts).
-  {
-    name: 'contact: field errors shown',
-    path: '/contact',
-    widths: ['phone'],
-    reflow: true,
-    act: async (page) => {
-      await click(page, 'Send message');
-      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
-    },
-  },
-  {
-    name: 'contact: success shown',
-    path: '/contact',
-    act: async (page) => {
-      await fillContact(page);
-      await click(page, 'Send message');
-      await shows(page, 'status', MESSAGES.contactSuccess);
-    },
-  },
-  {
-    name: 'contact: refused as too many (429)',
-    path: '/contact',
-    act: async (page) => {
-      await exhaustLimit(page, 'submitContact');
-      await fillContact(page);
-      await click(page, 'Send message');
-      await shows(page, 'alert', FIELD_MESSAGES.rateLimited);
-    },
-  },
-  {
-    name: 'contact: spam check not loaded',
-    path: '/contact',
-    act: async (page) => {
-      await blockCaptcha(page);
-      await page.reload({ waitUntil: 'networkidle' });
-      await fillContact(page);
-      await click(page, 'Send message');
-      await shows(page, 'alert', 'Spam check not loaded');
-    },
-  },
-
-  // Quote wizard (phone step errors: quote.test.ts).
+  // Field errors (desktop contact errors: contact.test.ts; phone quote step errors: quote.test.ts).
+  { name: 'contact: field errors shown', path: '/contact', widths: ['phone'], reflow: true, act: pressAndSee('Send message', 'alert', FIELD_MESSAGES.fixErrors) },
   {
     name: 'quote: step 2 errors shown',
     path: quotePath,
     widths: ['desktop'],
-    act: async (page) => {
-      await click(page, 'Continue');
-      await click(page, 'Continue');
-      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    act: pressAndSee('Continue', 'alert', FIELD_MESSAGES.fixErrors, (page) => click(page, 'Continue')),
+  },
+  { name: 'quote: step 3 errors shown', path: quotePath, widths: ['desktop'], act: pressAndSee('Submit request', 'alert', FIELD_MESSAGES.fixErrors, quoteToStep3) },
+  { name: 'quote: step 3 as shown', path: quotePath, widths: ['phone'], reflow: true, act: quoteToStep3 },
+
+  // Each lead form sent, refused as too many, and sent while its spam check could not load.
+  ...LEAD_FORMS.flatMap(({ form, path, fn, fill, send, thanks }): UiState[] => [
+    { name: `${form}: success shown`, path, act: pressAndSee(send, 'status', thanks, fill) },
+    {
+      name: `${form}: refused as too many (429)`,
+      path,
+      act: pressAndSee(send, 'alert', FIELD_MESSAGES.rateLimited, async (page) => {
+        await exhaustLimit(page, fn);
+        await fill(page);
+      }),
     },
-  },
-  {
-    name: 'quote: step 3 errors shown',
-    path: quotePath,
-    widths: ['desktop'],
-    act: async (page) => {
-      await quoteToStep3(page);
-      await click(page, 'Submit request');
-      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
+    {
+      name: `${form}: spam check not loaded`,
+      path,
+      act: pressAndSee(send, 'alert', 'Spam check not loaded', async (page) => {
+        await blockCaptcha(page);
+        await fill(page);
+      }),
     },
-  },
-  {
-    name: 'quote: step 3 as shown',
-    path: quotePath,
-    widths: ['phone'],
-    reflow: true,
-    act: quoteToStep3,
-  },
-  {
-    name: 'quote: success shown',
-    path: quotePath,
-    act: async (page) => {
-      await quoteToStep3(page);
-      await fillServiceAnswers(page, QUOTE_SERVICE);
-      await click(page, 'Submit request');
-      await shows(page, 'status', MESSAGES.quoteSuccess);
-    },
-  },
-  {
-    name: 'quote: refused as too many (429)',
-    path: quotePath,
-    act: async (page) => {
-      await exhaustLimit(page, 'submitQuote');
-      await quoteToStep3(page);
-      await fillServiceAnswers(page, QUOTE_SERVICE);
-      await click(page, 'Submit request');
-      await shows(page, 'alert', FIELD_MESSAGES.rateLimited);
-    },
-  },
-  {
-    name: 'quote: spam check not loaded',
-    path: quotePath,
-    act: async (page) => {
-      await blockCaptcha(page);
-      await page.reload({ waitUntil: 'networkidle' });
-      await quoteToStep3(page);
-      await fillServiceAnswers(page, QUOTE_SERVICE);
-      await click(page, 'Submit request');
-      await shows(page, 'alert', 'Spam check not loaded');
-    },
-  },
+  ]),
 
   // Blog.
   {
@@ -315,20 +257,18 @@ const STATES: UiState[] = [
     name: 'admin login: two-factor code step',
     path: '/admin/login',
     act: async (page) => {
-      await signIn(page, TOTP_USER.email, STAFF.password);
+      await signIn(page, TOTP_USER.email);
       await page.getByLabel('Authentication code').waitFor();
     },
   },
   {
     name: 'admin login: wrong two-factor code shown',
     path: '/admin/login',
-    act: async (page) => {
-      await signIn(page, TOTP_USER.email, STAFF.password);
+    act: pressAndSee('Verify', 'alert', ADMIN_MESSAGES.totpInvalid, async (page) => {
+      await signIn(page, TOTP_USER.email);
       const soon = [totpCode(totpSecret), totpCode(totpSecret, Date.now() + 30_000)];
       await page.getByLabel('Authentication code').fill(soon.includes('000000') ? '111111' : '000000');
-      await click(page, 'Verify');
-      await shows(page, 'alert', ADMIN_MESSAGES.totpInvalid);
-    },
+    }),
   },
 
   // Admin pages in states beyond "as served" (admin.test.ts, privacy.test.ts).
@@ -368,35 +308,26 @@ const STATES: UiState[] = [
     name: 'admin lead: delete confirmation open',
     path: `/admin/leads/quote/${LEAD_ID}`,
     staff: true,
-    act: async (page) => {
-      await click(page, 'Delete lead');
-      await shows(page, 'group', 'This cannot be undone.');
-    },
+    act: pressAndSee('Delete lead', 'group', 'This cannot be undone.'),
   },
   {
     name: 'admin editor: validation errors shown',
     path: '/admin/blog-editor',
     staff: true,
     reflow: true,
-    act: async (page) => {
-      await editorReady(page);
-      await click(page, 'Save post');
-      await shows(page, 'alert', FIELD_MESSAGES.fixErrors);
-    },
+    act: pressAndSee('Save post', 'alert', FIELD_MESSAGES.fixErrors, editorReady),
   },
   {
     name: 'admin editor: draft saved',
     path: '/admin/blog-editor',
     staff: true,
-    act: async (page) => {
+    act: pressAndSee('Save post', 'status', 'Saved as a draft.', async (page) => {
       await editorReady(page);
       await page.getByLabel('Title').fill(`Draft ${randomUUID()}`);
       await page.getByLabel('Excerpt').fill('Not ready yet.');
       await page.getByRole('textbox', { name: 'Content' }).click();
       await page.keyboard.type('Some words.');
-      await click(page, 'Save post');
-      await shows(page, 'status', 'Saved as a draft.');
-    },
+    }),
   },
   {
     name: 'admin blog list: delete confirmation open',
@@ -421,13 +352,11 @@ const STATES: UiState[] = [
     name: 'admin account: wrong current password shown',
     path: '/admin/account',
     staff: true,
-    act: async (page) => {
+    act: pressAndSee('Change password', 'alert', ADMIN_MESSAGES.passwordWrong, async (page) => {
       await page.getByLabel('Current password').fill('not the password at all');
       await page.getByLabel(/New password/).fill('a brand new long passphrase');
       await page.getByLabel('Repeat the new password').fill('a brand new long passphrase');
-      await click(page, 'Change password');
-      await shows(page, 'alert', ADMIN_MESSAGES.passwordWrong);
-    },
+    }),
   },
   {
     name: 'admin privacy: invalid address shown',
@@ -444,13 +373,9 @@ const STATES: UiState[] = [
 
 describe.each(Object.keys(VIEWPORTS) as Width[])('axe at %s width, in each state', (width) => {
   it.each(STATES.filter((s) => (s.widths ?? ['phone', 'desktop']).includes(width)))('$name', async (state) => {
-    const p = await visit(state, VIEWPORTS[width]);
-    try {
-      expect(await axeViolations(p.page)).toEqual([]);
-      await expect(overflow(p.page)).resolves.toBe(0);
-    } finally {
-      await p.close();
-    }
+    await using p = await visit(state, VIEWPORTS[width]);
+    expect(await axeViolations(p.page)).toEqual([]);
+    await expect(overflow(p.page)).resolves.toBe(0);
   });
 });
 
@@ -460,11 +385,7 @@ describe.each([
   { name: '200% zoom', viewport: { width: 640, height: 450 } },
 ])('reflow at $name', ({ viewport }) => {
   it.each(STATES.filter((s) => s.reflow))('$name fits without sideways scrolling', async (state) => {
-    const p = await visit(state, viewport);
-    try {
-      await expect(overflow(p.page)).resolves.toBe(0);
-    } finally {
-      await p.close();
-    }
+    await using p = await visit(state, viewport);
+    await expect(overflow(p.page)).resolves.toBe(0);
   });
 });

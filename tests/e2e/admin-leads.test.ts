@@ -5,8 +5,8 @@ import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';
-import { STAFF, createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openPage, startSite } from '../helpers/browser.ts';
+import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
+import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, staffPage, startSite } from '../helpers/browser.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { LEAD_TEST_ENV, submitQuote } from '../helpers/leads.ts';
 import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
@@ -60,17 +60,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-async function staffPage(on: LiveSite = site, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const p = await openPage(browser, viewport);
-  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-  await p.page.goto(`${on.baseUrl}/admin/login`);
-  await p.page.getByLabel('Email').fill(STAFF.email);
-  await p.page.getByLabel('Password').fill(STAFF.password);
-  await p.page.getByRole('button', { name: 'Sign in' }).click();
-  await p.page.waitForURL(/\/admin\/dashboard$/);
-  await p.page.waitForLoadState('networkidle');
-  return p;
-}
+/** The dashboard of `on`, signed in as staff in this file's browser. */
+const dashboard = (on: LiveSite = site, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
+  staffPage({ baseUrl: on.baseUrl, browser }, '/admin/dashboard', viewport);
 
 const open = (page: Page, on: LiveSite, path: string) => page.goto(on.baseUrl + path, { waitUntil: 'networkidle' });
 
@@ -103,102 +95,90 @@ function parseCsv(text: string): string[][] {
 
 describe('staff work leads in a browser', () => {
   it('a note joins the dated history with its author, and a note not yet added stops the page being left', async () => {
-    const p = await staffPage();
-    try {
-      const { page } = p;
-      await open(page, site, `/admin/leads/quote/${quoteId}`);
-      const box = page.getByLabel('Add a note (staff only)');
-      await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByText(INBOX_MESSAGES.noteRequired).waitFor();
-      await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
+    await using p = await dashboard();
+    const { page } = p;
+    await open(page, site, `/admin/leads/quote/${quoteId}`);
+    const box = page.getByLabel('Add a note (staff only)');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText(INBOX_MESSAGES.noteRequired).waitFor();
+    await expect(box.getAttribute('aria-invalid')).resolves.toBe('true');
 
-      await box.fill('Rang Dana: wants two racks by March.');
-      await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.noteAdded }).waitFor();
-      await expect(box.inputValue()).resolves.toBe('');
-      await page.reload({ waitUntil: 'networkidle' });
-      const history = page.getByRole('list', { name: 'Note history, oldest first' });
-      const entry = history.getByRole('listitem').first();
-      await expect(entry.textContent()).resolves.toMatch(/^Sam Staff · \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]mRang Dana: wants two racks by March\.$/);
+    await box.fill('Rang Dana: wants two racks by March.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.noteAdded }).waitFor();
+    await expect(box.inputValue()).resolves.toBe('');
+    await page.reload({ waitUntil: 'networkidle' });
+    const history = page.getByRole('list', { name: 'Note history, oldest first' });
+    const entry = history.getByRole('listitem').first();
+    await expect(entry.textContent()).resolves.toMatch(/^Sam Staff · \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]mRang Dana: wants two racks by March\.$/);
 
-      await box.fill('Half-written thought');
-      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
-      await page.getByRole('link', { name: '← All leads' }).click();
-      await expect(asked).resolves.toBe('beforeunload');
-      expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
-      await expect(box.inputValue()).resolves.toBe('Half-written thought');
+    await box.fill('Half-written thought');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    await page.getByRole('link', { name: '← All leads' }).click();
+    await expect(asked).resolves.toBe('beforeunload');
+    expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
+    await expect(box.inputValue()).resolves.toBe('Half-written thought');
 
-      const reply = page.getByRole('link', { name: INBOX_MESSAGES.replyByEmail });
-      await expect(reply.getAttribute('href')).resolves.toBe('mailto:dana@racks.example?subject=Your%20quote%20request%20for%20Datacenter%20Solutions');
-      await expect(axeViolations(page)).resolves.toEqual([]);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    const reply = page.getByRole('link', { name: INBOX_MESSAGES.replyByEmail });
+    await expect(reply.getAttribute('href')).resolves.toBe('mailto:dana@racks.example?subject=Your%20quote%20request%20for%20Datacenter%20Solutions');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    p.assertClean();
   });
 
   it('the whole row of the leads table opens the lead, and its link is what the keyboard reaches', async () => {
-    const p = await staffPage();
-    try {
-      const { page } = p;
-      await open(page, site, '/admin/leads');
-      // A person clicks anywhere on the row, here its "Received" cell, far from the name.
-      const received = await page.getByRole('row').filter({ hasText: 'Colin Contact' }).getByRole('cell').last().boundingBox();
-      await page.mouse.click(received!.x + received!.width / 2, received!.y + received!.height / 2);
-      await page.waitForURL(/\/admin\/leads\/contact\/[0-9a-f-]{36}$/);
-      // Let the lead page finish loading: leaving it at once would abort its own requests (the favicon).
-      await page.waitForLoadState('networkidle');
-      await open(page, site, '/admin/leads');
-      const link = page.getByRole('link', { name: 'Dana Datacentre' });
-      await link.focus();
-      await page.keyboard.press('Enter');
-      await page.waitForURL(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
-      await page.waitForLoadState('networkidle');
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await dashboard();
+    const { page } = p;
+    await open(page, site, '/admin/leads');
+    // A person clicks anywhere on the row, here its "Received" cell, far from the name.
+    const received = await page.getByRole('row').filter({ hasText: 'Colin Contact' }).getByRole('cell').last().boundingBox();
+    await page.mouse.click(received!.x + received!.width / 2, received!.y + received!.height / 2);
+    await page.waitForURL(/\/admin\/leads\/contact\/[0-9a-f-]{36}$/);
+    // Let the lead page finish loading: leaving it at once would abort its own requests (the favicon).
+    await page.waitForLoadState('networkidle');
+    await open(page, site, '/admin/leads');
+    const link = page.getByRole('link', { name: 'Dana Datacentre' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
+    await page.waitForLoadState('networkidle');
+    p.assertClean();
   });
 
   it('the CSV export holds every field in Sydney time, status names, service answers under their labels, notes, a BOM and guarded formulas', async () => {
     await site.database.db.insertInto('lead_notes').values({
       id: 'note-csv', lead_type: 'quote', lead_id: quoteId, author_id: null, author: null, body: 'Kept from the old notes box.', created_at: '2026-11-22T00:00:00.000Z',
     }).execute();
-    const p = await staffPage();
-    try {
-      const { page } = p;
-      await open(page, site, '/admin/leads?q=example');
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Export CSV' }).click();
-      const bytes = await readFile((await (await download).path())!);
-      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-      const [header, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
-      const rowOf = (name: string) => Object.fromEntries(header!.map((h, i) => [h, rows.find((r) => r.includes(name))![i]]));
-      const dana = rowOf('Dana Datacentre');
-      expect(dana).toMatchObject({
-        Type: 'Quote request',
-        'Received (Australia/Sydney)': '2026-11-22 09:30:05',
-        Status: 'New',
-        Service: 'Datacenter Solutions',
-        Email: 'dana@racks.example',
-        Company: `'=HYPERLINK("http://evil.example")`,
-        Phone: '02 8005 0142',
-        'Company size': '11-50 employees',
-        'Start date': '2026-12-01',
-        'Project description': 'We need hosting.',
-        'Number of servers': '1200',
-        'Storage size (TB)': '40',
-        'Rack space (U)': '8',
-        Redundancy: 'Mission Critical',
-        'Lead ID': quoteId,
-      });
-      expect(dana.Notes).toContain('2026-11-22 11:00:00 Earlier notes (author not recorded): Kept from the old notes box.');
-      expect(dana.Notes).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Sam Staff: Rang Dana: wants two racks by March\./);
-      expect(rowOf('Colin Contact')).toMatchObject({ Type: 'Contact message', 'Received (Australia/Sydney)': '2026-11-20 12:00:00', Message: 'Call me, please.', Redundancy: '' });
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await dashboard();
+    const { page } = p;
+    await open(page, site, '/admin/leads?q=example');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const bytes = await readFile((await (await download).path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
+    const rowOf = (name: string) => Object.fromEntries(header!.map((h, i) => [h, rows.find((r) => r.includes(name))![i]]));
+    const dana = rowOf('Dana Datacentre');
+    expect(dana).toMatchObject({
+      Type: 'Quote request',
+      'Received (Australia/Sydney)': '2026-11-22 09:30:05',
+      Status: 'New',
+      Service: 'Datacenter Solutions',
+      Email: 'dana@racks.example',
+      Company: `'=HYPERLINK("http://evil.example")`,
+      Phone: '02 8005 0142',
+      'Company size': '11-50 employees',
+      'Start date': '2026-12-01',
+      'Project description': 'We need hosting.',
+      'Number of servers': '1200',
+      'Storage size (TB)': '40',
+      'Rack space (U)': '8',
+      Redundancy: 'Mission Critical',
+      'Lead ID': quoteId,
+    });
+    expect(dana.Notes).toContain('2026-11-22 11:00:00 Earlier notes (author not recorded): Kept from the old notes box.');
+    expect(dana.Notes).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Sam Staff: Rang Dana: wants two racks by March\./);
+    expect(rowOf('Colin Contact')).toMatchObject({ Type: 'Contact message', 'Received (Australia/Sydney)': '2026-11-20 12:00:00', Message: 'Call me, please.', Redundancy: '' });
+    p.assertClean();
   });
 
   it('a quote held as possible spam for being fast is shown so, and "not spam" sends its e-mails then', async () => {
@@ -210,30 +190,26 @@ describe('staff work leads in a browser', () => {
       submittedAt: new Date(now).toISOString(),
     });
     expect(sent.status).toBe(200);
-    const p = await staffPage();
-    try {
-      const { page } = p;
-      await expect(page.getByText('Speedy Sam').count()).resolves.toBe(0);
-      await open(page, site, '/admin/leads?q=speedy');
-      const row = page.getByRole('row').filter({ hasText: 'Speedy Sam' });
-      await expect(row.locator('.badge').textContent()).resolves.toBe('Possible spam');
-      await row.getByRole('link', { name: 'Speedy Sam' }).click();
-      await page.waitForURL(`${site.baseUrl}/admin/leads/quote/${sent.id}`);
-      await page.waitForLoadState('networkidle');
-      await page.getByText(INBOX_MESSAGES.possibleSpam).waitFor();
-      await expect(axeViolations(page)).resolves.toEqual([]);
-      expect(smtp.received.filter((m) => m.to.includes('speedy@visitor.example'))).toEqual([]);
+    await using p = await dashboard();
+    const { page } = p;
+    await expect(page.getByText('Speedy Sam').count()).resolves.toBe(0);
+    await open(page, site, '/admin/leads?q=speedy');
+    const row = page.getByRole('row').filter({ hasText: 'Speedy Sam' });
+    await expect(row.locator('.badge').textContent()).resolves.toBe('Possible spam');
+    await row.getByRole('link', { name: 'Speedy Sam' }).click();
+    await page.waitForURL(`${site.baseUrl}/admin/leads/quote/${sent.id}`);
+    await page.waitForLoadState('networkidle');
+    await page.getByText(INBOX_MESSAGES.possibleSpam).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    expect(smtp.received.filter((m) => m.to.includes('speedy@visitor.example'))).toEqual([]);
 
-      await page.getByRole('button', { name: INBOX_MESSAGES.notSpamAction }).click();
-      await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.releasedFromSpam }).waitFor();
-      await expect(page.locator('.badge').first().textContent()).resolves.toBe('New');
-      const toStaff = await eventually(async () => smtp.received.find((m) => m.to.includes(STAFF_INBOX) && decodedMail(m.raw).includes('Speedy Sam')), 'the staff e-mail');
-      expect(decodedMail(toStaff.raw)).toContain(`/admin/leads/quote/${sent.id}`);
-      await eventually(async () => smtp.received.find((m) => m.to.includes('speedy@visitor.example')), "the visitor's acknowledgement");
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await page.getByRole('button', { name: INBOX_MESSAGES.notSpamAction }).click();
+    await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.releasedFromSpam }).waitFor();
+    await expect(page.locator('.badge').first().textContent()).resolves.toBe('New');
+    const toStaff = await eventually(async () => smtp.received.find((m) => m.to.includes(STAFF_INBOX) && decodedMail(m.raw).includes('Speedy Sam')), 'the staff e-mail');
+    expect(decodedMail(toStaff.raw)).toContain(`/admin/leads/quote/${sent.id}`);
+    await eventually(async () => smtp.received.find((m) => m.to.includes('speedy@visitor.example')), "the visitor's acknowledgement");
+    p.assertClean();
   });
 });
 
@@ -247,22 +223,18 @@ describe('the dashboard tells the truth', () => {
       locked_until: null, last_error: null, delivered_at: null, created_at: at,
     }))).execute();
     for (const viewport of [PHONE, VIEWPORTS.desktop]) {
-      const p = await staffPage(noSmtpSite, viewport);
-      try {
-        const { page } = p;
-        await page.getByText(INBOX_MESSAGES.emailsWaitForSmtp(2)).waitFor();
-        await expect(page.getByText(INBOX_MESSAGES.allDelivered).count()).resolves.toBe(0);
-        await expect(page.getByText('Unsent Ursula').count()).resolves.toBe(1);
-        await expect(page.getByRole('row').filter({ hasText: 'Unsent Ursula' }).locator('.lead-age').textContent()).resolves.toBe('3 h ago');
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(viewport.width);
-        await expect(axeViolations(page)).resolves.toEqual([]);
-        await open(page, noSmtpSite, '/admin/leads');
-        await expect(axeViolations(page)).resolves.toEqual([]);
-        p.assertClean();
-      } finally {
-        await p.close();
-      }
+      await using p = await dashboard(noSmtpSite, viewport);
+      const { page } = p;
+      await page.getByText(INBOX_MESSAGES.emailsWaitForSmtp(2)).waitFor();
+      await expect(page.getByText(INBOX_MESSAGES.allDelivered).count()).resolves.toBe(0);
+      await expect(page.getByText('Unsent Ursula').count()).resolves.toBe(1);
+      await expect(page.getByRole('row').filter({ hasText: 'Unsent Ursula' }).locator('.lead-age').textContent()).resolves.toBe('3 h ago');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await open(page, noSmtpSite, '/admin/leads');
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      p.assertClean();
     }
   });
 });

@@ -1,13 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
-import { createMailer } from '../../server/outbox/mail.ts';
-import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
-import { axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
-import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
+import { axeViolations, liveSite, openPage, signIn, staffPage } from '../helpers/browser.ts';
+import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
+import { MailCatcher } from '../helpers/mail-catcher.ts';
 
 /** The phone width the admin's menu is checked at (iPhone 12 to 15). */
 const PHONE = { width: 390, height: 844 };
@@ -29,198 +26,163 @@ async function open(page: Page, path: string) {
   await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The server's outbox worker, run once into the test's SMTP server; returns the invitation link mailed to `to`. */
+/** The path of the invitation link mailed to `to` (the outbox run once into this file's SMTP server). */
 async function mailedLink(to: string): Promise<string> {
-  const worker = createOutboxWorker({
-    db: site.database.db,
-    engine: site.database.engine,
-    logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-    mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
-    sealKey: outboxSealKey(site.config),
-    pollMs: 20,
-    maxAttempts: 3,
-  });
-  await worker.runOnce();
-  const mail = smtp.received.findLast((m) => m.to.includes(to));
-  const link = mail && /https:\/\/www\.example\.com\.au(\/admin\/invitation\?token=[\w-]+)/.exec(decodedMail(mail.raw))?.[1];
-  expect(link).toBeTruthy();
-  return link!;
+  const link = new URL(await mailedInvitationLink(site, smtp, to));
+  return link.pathname + link.search;
 }
 
 describe('the admin frame', () => {
   it('at 1440 px: the sidebar with every section, the user menu with Sign out; no public header or footer', async () => {
-    const p = await staffPage(site, '/admin/dashboard');
-    try {
-      const { page } = p;
-      const sidebar = page.getByRole('navigation', { name: 'Admin' });
-      await expect(sidebar.isVisible()).resolves.toBe(true);
-      await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
-      await expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
-      // The editor is the blog's: the sidebar says where staff are.
-      await open(page, '/admin/blog-editor');
-      await expect(sidebar.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Blog']);
-      await open(page, '/admin/dashboard');
-      const bar = page.getByRole('banner');
-      await expect(bar.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
-      await expect(bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).isVisible()).resolves.toBe(true);
-      await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
-      await expect(page.getByRole('link', { name: 'Get Quote' }).count()).resolves.toBe(0);
-      await expect(page.getByRole('contentinfo').count()).resolves.toBe(0);
-      // The sidebar sits beside the page, not above it.
-      const side = (await sidebar.boundingBox())!;
-      const main = (await page.getByRole('main').boundingBox())!;
-      expect(side.x + side.width).toBeLessThanOrEqual(main.x);
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
+    await expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
+    // The editor is the blog's: the sidebar says where staff are.
+    await open(page, '/admin/blog-editor');
+    await expect(sidebar.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Blog']);
+    await open(page, '/admin/dashboard');
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    await expect(bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('link', { name: 'Get Quote' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('contentinfo').count()).resolves.toBe(0);
+    // The sidebar sits beside the page, not above it.
+    const side = (await sidebar.boundingBox())!;
+    const main = (await page.getByRole('main').boundingBox())!;
+    expect(side.x + side.width).toBeLessThanOrEqual(main.x);
 
-      // Staff browsing the public site keep the header's Admin menu (SPEC.md §2).
-      await open(page, '/about');
-      const header = page.getByRole('navigation', { name: 'Main', exact: true });
-      await header.getByRole('button', { name: 'Admin menu' }).click();
-      await expect(header.getByRole('link', { name: 'Dashboard' }).isVisible()).resolves.toBe(true);
-      await expect(header.getByRole('button', { name: 'Logout' }).isVisible()).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    // Staff browsing the public site keep the header's Admin menu (SPEC.md §2).
+    await open(page, '/about');
+    const header = page.getByRole('navigation', { name: 'Main', exact: true });
+    await header.getByRole('button', { name: 'Admin menu' }).click();
+    await expect(header.getByRole('link', { name: 'Dashboard' }).isVisible()).resolves.toBe(true);
+    await expect(header.getByRole('button', { name: 'Logout' }).isVisible()).resolves.toBe(true);
+    p.assertClean();
   });
 
   it('at 390 px a Menu button opens the same navigation: by keyboard, Escape closes it and focus returns; axe clean', async () => {
-    const p = await staffPage(site, '/admin/dashboard', PHONE);
-    try {
-      const { page } = p;
-      const menu = page.getByRole('button', { name: 'Menu', exact: true });
-      const sidebar = page.getByRole('navigation', { name: 'Admin' });
-      await expect(sidebar.isVisible()).resolves.toBe(false);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
-      await menu.focus();
-      await page.keyboard.press('Enter');
-      await sidebar.getByRole('link', { name: 'Staff' }).waitFor();
-      await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
-      expect(await axeViolations(page)).toEqual([]);
-      await page.keyboard.press('Tab');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Dashboard');
-      await page.keyboard.press('Escape');
-      await expect(sidebar.isVisible()).resolves.toBe(false);
-      await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      // A link in the drawer goes where it says.
-      await menu.click();
-      await sidebar.getByRole('link', { name: 'Staff' }).click();
-      await page.waitForURL(/\/admin\/staff$/);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBe(0);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await staffPage(site, '/admin/dashboard', PHONE);
+    const { page } = p;
+    const menu = page.getByRole('button', { name: 'Menu', exact: true });
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await sidebar.getByRole('link', { name: 'Staff' }).waitFor();
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Dashboard');
+    await page.keyboard.press('Escape');
+    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // A link in the drawer goes where it says.
+    await menu.click();
+    await sidebar.getByRole('link', { name: 'Staff' }).click();
+    await page.waitForURL(/\/admin\/staff$/);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBe(0);
+    p.assertClean();
   });
 
   it('/admin goes to the dashboard; signed out, through the sign-in page and back', async () => {
-    const visitor = await openPage(site.browser);
-    try {
-      await visitor.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-      await open(visitor.page, '/admin');
-      expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard`);
-      // Before sign-in there is no navigation, only the way back to the site.
-      await expect(visitor.page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
-      await expect(visitor.page.getByRole('link', { name: STAFF_MESSAGES.viewSite }).isVisible()).resolves.toBe(true);
-      expect(await axeViolations(visitor.page)).toEqual([]);
-      await signIn(visitor.page, STAFF.email, STAFF.password);
-      await visitor.page.waitForURL(/\/admin\/dashboard$/);
-      await visitor.page.waitForLoadState('networkidle');
-      await open(visitor.page, '/admin');
-      expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/dashboard`);
-      visitor.assertClean();
-    } finally {
-      await visitor.close();
-    }
+    await using visitor = await openPage(site.browser);
+    await visitor.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+    await open(visitor.page, '/admin');
+    expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard`);
+    // Before sign-in there is no navigation, only the way back to the site.
+    await expect(visitor.page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
+    await expect(visitor.page.getByRole('link', { name: STAFF_MESSAGES.viewSite }).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(visitor.page)).toEqual([]);
+    await signIn(visitor.page);
+    await visitor.page.waitForURL(/\/admin\/dashboard$/);
+    await visitor.page.waitForLoadState('networkidle');
+    await open(visitor.page, '/admin');
+    expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/dashboard`);
+    visitor.assertClean();
   });
 });
 
 describe('staff accounts', () => {
   it('invite → the e-mail arrives → set a password → sign in → deactivated: their session is gone; the last account stays', async () => {
-    const staff = await staffPage(site, '/admin/dashboard');
-    const invitee = await openPage(site.browser, PHONE);
-    try {
-      const { page } = staff;
-      await open(page, '/admin/staff');
-      expect(await axeViolations(page)).toEqual([]);
-      const form = page.getByRole('region', { name: 'Add a person' });
-      await form.getByRole('button', { name: 'Send invitation' }).click();
-      await form.getByRole('alert').filter({ hasText: 'Please correct' }).waitFor();
-      await expect(form.getByText('Name is required.').isVisible()).resolves.toBe(true);
-      await form.getByLabel('Name').fill(INVITEE.name);
-      await form.getByLabel('Email').fill(INVITEE.email);
-      await form.getByRole('button', { name: 'Send invitation' }).click();
-      await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invited(INVITEE.email) }).waitFor();
-      await open(page, '/admin/staff');
-      await expect(page.getByText('Invitations waiting').isVisible()).resolves.toBe(true);
+    await using staff = await staffPage(site, '/admin/dashboard');
+    await using invitee = await openPage(site.browser, PHONE);
+    const { page } = staff;
+    await open(page, '/admin/staff');
+    expect(await axeViolations(page)).toEqual([]);
+    const form = page.getByRole('region', { name: 'Add a person' });
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Please correct' }).waitFor();
+    await expect(form.getByText('Name is required.').isVisible()).resolves.toBe(true);
+    await form.getByLabel('Name').fill(INVITEE.name);
+    await form.getByLabel('Email').fill(INVITEE.email);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invited(INVITEE.email) }).waitFor();
+    await open(page, '/admin/staff');
+    await expect(page.getByText('Invitations waiting').isVisible()).resolves.toBe(true);
 
-      // The invitee follows the link from the e-mail, on a phone.
-      const link = await mailedLink(INVITEE.email);
-      await invitee.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-      await open(invitee.page, link);
-      await expect(invitee.page.getByText(INVITEE.email).isVisible()).resolves.toBe(true);
-      expect(await axeViolations(invitee.page)).toEqual([]);
-      await invitee.page.getByLabel(/^Password/).fill(INVITEE.password);
-      await invitee.page.getByLabel('Repeat the password').fill(`${INVITEE.password}?`);
-      await invitee.page.getByRole('button', { name: 'Set password' }).click();
-      await invitee.page.getByText(STAFF_MESSAGES.passwordsDiffer).waitFor();
-      // Nothing typed is lost: only the second field needs typing again.
-      await expect(invitee.page.getByLabel(/^Password/).inputValue()).resolves.toBe(INVITEE.password);
-      await invitee.page.getByLabel('Repeat the password').fill(INVITEE.password);
-      await invitee.page.getByRole('button', { name: 'Set password' }).click();
-      await invitee.page.waitForURL(/\/admin\/login\?invited=1$/);
-      await invitee.page.getByText(STAFF_MESSAGES.invitationAccepted).waitFor();
-      await signIn(invitee.page, INVITEE.email, INVITEE.password);
-      await invitee.page.waitForURL(/\/admin\/dashboard$/);
-      await invitee.page.waitForLoadState('networkidle');
-      // The link was one-time.
-      await open(invitee.page, link);
-      await invitee.page.getByText(STAFF_MESSAGES.invitationInvalid).waitFor();
+    // The invitee follows the link from the e-mail, on a phone.
+    const link = await mailedLink(INVITEE.email);
+    await invitee.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+    await open(invitee.page, link);
+    await expect(invitee.page.getByText(INVITEE.email).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(invitee.page)).toEqual([]);
+    await invitee.page.getByLabel(/^Password/).fill(INVITEE.password);
+    await invitee.page.getByLabel('Repeat the password').fill(`${INVITEE.password}?`);
+    await invitee.page.getByRole('button', { name: 'Set password' }).click();
+    await invitee.page.getByText(STAFF_MESSAGES.passwordsDiffer).waitFor();
+    // Nothing typed is lost: only the second field needs typing again.
+    await expect(invitee.page.getByLabel(/^Password/).inputValue()).resolves.toBe(INVITEE.password);
+    await invitee.page.getByLabel('Repeat the password').fill(INVITEE.password);
+    await invitee.page.getByRole('button', { name: 'Set password' }).click();
+    await invitee.page.waitForURL(/\/admin\/login\?invited=1$/);
+    await invitee.page.getByText(STAFF_MESSAGES.invitationAccepted).waitFor();
+    await signIn(invitee.page, INVITEE.email, INVITEE.password);
+    await invitee.page.waitForURL(/\/admin\/dashboard$/);
+    await invitee.page.waitForLoadState('networkidle');
+    // The link was one-time.
+    await open(invitee.page, link);
+    await invitee.page.getByText(STAFF_MESSAGES.invitationInvalid).waitFor();
 
-      // Staff see Nina's session and deactivate her; her next request finds her signed out.
-      await open(page, '/admin/staff');
-      await page.getByRole('main').getByRole('link', { name: INVITEE.name, exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: INVITEE.name }).waitFor();
-      await expect(page.getByRole('button', { name: /^End session/ }).count()).resolves.toBe(1);
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Deactivate' }).click();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Yes, deactivate' }).click();
-      await page.getByText('Not signed in anywhere.').waitFor();
-      await expect(page.locator('.badge').first().textContent()).resolves.toBe('Deactivated');
-      await open(invitee.page, '/admin/leads');
-      expect(invitee.page.url()).toContain('/admin/login?next=');
-      await signIn(invitee.page, INVITEE.email, INVITEE.password);
-      await invitee.page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    // Staff see Nina's session and deactivate her; her next request finds her signed out.
+    await open(page, '/admin/staff');
+    await page.getByRole('main').getByRole('link', { name: INVITEE.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: INVITEE.name }).waitFor();
+    await expect(page.getByRole('button', { name: /^End session/ }).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, deactivate' }).click();
+    await page.getByText('Not signed in anywhere.').waitFor();
+    await expect(page.locator('.badge').first().textContent()).resolves.toBe('Deactivated');
+    await open(invitee.page, '/admin/leads');
+    expect(invitee.page.url()).toContain('/admin/login?next=');
+    await signIn(invitee.page, INVITEE.email, INVITEE.password);
+    await invitee.page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
 
-      // Nina deactivated, Sam is the last active account: refused, with the reason.
-      await open(page, '/admin/staff');
-      await page.getByRole('main').getByRole('link', { name: STAFF.name, exact: true }).click();
-      await page.getByRole('button', { name: 'Deactivate' }).click();
-      await page.getByRole('button', { name: 'Yes, deactivate' }).click();
-      await page.getByRole('alert').filter({ hasText: STAFF_MESSAGES.lastActiveAccount }).waitFor();
-      await open(page, '/admin/dashboard');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
-      // Chromium logs the refusals this test provoked (400: the empty form, the mismatched passwords; 401: the
-      // deactivated sign-in; 409: the last account); anything else is a fault.
-      const provoked = [
-        /status of 400 .*\/api\/admin\/staff\/invitations\)$/,
-        /status of 400 .*\/api\/admin\/invitation\)$/,
-        /status of 401 .*\/admin\/login\)$/,
-        /status of 409 .*\/api\/admin\/staff\/[0-9a-f-]{36}\/deactivate\)$/,
-      ];
-      const faults = [...staff.problems, ...invitee.problems].filter((problem) => !provoked.some((re) => re.test(problem)));
-      expect(faults).toEqual([]);
-    } finally {
-      await staff.close();
-      await invitee.close();
-    }
+    // Nina deactivated, Sam is the last active account: refused, with the reason.
+    await open(page, '/admin/staff');
+    await page.getByRole('main').getByRole('link', { name: STAFF.name, exact: true }).click();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Yes, deactivate' }).click();
+    await page.getByRole('alert').filter({ hasText: STAFF_MESSAGES.lastActiveAccount }).waitFor();
+    await open(page, '/admin/dashboard');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    // Chromium logs the refusals this test provoked (400: the empty form, the mismatched passwords; 401: the
+    // deactivated sign-in; 409: the last account); anything else is a fault.
+    const provoked = [
+      /status of 400 .*\/api\/admin\/staff\/invitations\)$/,
+      /status of 400 .*\/api\/admin\/invitation\)$/,
+      /status of 401 .*\/admin\/login\)$/,
+      /status of 409 .*\/api\/admin\/staff\/[0-9a-f-]{36}\/deactivate\)$/,
+    ];
+    const faults = [...staff.problems, ...invitee.problems].filter((problem) => !provoked.some((re) => re.test(problem)));
+    expect(faults).toEqual([]);
   });
 
   it('the audit log links entries to the person and filters by person and action, without JavaScript too', async () => {
@@ -247,19 +209,15 @@ describe('staff accounts', () => {
       await p.close();
     }
     // The filter form is a plain GET form: it works before (or without) any script.
-    const noScript = await site.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
-    try {
-      const page = await noScript.newPage();
-      await open(page, '/admin/login');
-      await signIn(page, STAFF.email, STAFF.password);
-      await page.waitForURL(/\/admin\/dashboard$/);
-      await open(page, '/admin/audit');
-      await page.getByLabel('Action').selectOption({ label: 'Invited a person' });
-      await page.getByRole('button', { name: 'Filter' }).click();
-      await page.waitForURL(/action=user\.invited/);
-      await expect(page.locator('tbody tr').count()).resolves.toBe(1);
-    } finally {
-      await noScript.close();
-    }
+    await using noScript = await site.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+    const page = await noScript.newPage();
+    await open(page, '/admin/login');
+    await signIn(page);
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await open(page, '/admin/audit');
+    await page.getByLabel('Action').selectOption({ label: 'Invited a person' });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/action=user\.invited/);
+    await expect(page.locator('tbody tr').count()).resolves.toBe(1);
   });
 });

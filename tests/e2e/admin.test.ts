@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
-import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
-import { VIEWPORTS, axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
+import { createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
+import { VIEWPORTS, axeViolations, liveSite, openPage, signIn, staffPage } from '../helpers/browser.ts';
 
 let leadId: string;
 // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
@@ -44,101 +44,85 @@ async function writePost(page: Page, post: { title: string; body: string; publis
 
 describe('staff work the admin in a browser', () => {
   it('staff sign in, write and publish a post that appears first on /blog, then edit it', async () => {
-    const p = await staffPage(site, '/admin/dashboard');
-    try {
-      const { page } = p;
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
-      await expect(page.getByRole('link', { name: 'Wendy Winner' }).first().isVisible()).resolves.toBe(true);
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    await expect(page.getByRole('link', { name: 'Wendy Winner' }).first().isVisible()).resolves.toBe(true);
 
-      await expect(writePost(page, { title: 'Hybrid Work Networks', body: 'Plan for people who move.', publish: true })).resolves.toContain(
-        'The post is live',
-      );
-      expect(page.url()).toMatch(/\/admin\/blog-editor\/[0-9a-f-]{36}$/);
-      await open(page, '/blog');
-      await expect(page.locator('.post-card-title').first().textContent()).resolves.toBe('Hybrid Work Networks');
+    await expect(writePost(page, { title: 'Hybrid Work Networks', body: 'Plan for people who move.', publish: true })).resolves.toContain(
+      'The post is live',
+    );
+    expect(page.url()).toMatch(/\/admin\/blog-editor\/[0-9a-f-]{36}$/);
+    await open(page, '/blog');
+    await expect(page.locator('.post-card-title').first().textContent()).resolves.toBe('Hybrid Work Networks');
 
-      await open(page, '/admin/blog');
-      await page.getByRole('link', { name: 'Edit Hybrid Work Networks' }).click();
-      await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
-      await page.getByLabel('Title').fill('Hybrid Work Networks in 2027');
-      await page.getByRole('button', { name: 'Save post' }).click();
-      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-      await open(page, '/blog/hybrid-work-networks');
-      expect(page.url()).toBe(`${site.baseUrl}/blog/hybrid-work-networks-in-2027`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hybrid Work Networks in 2027');
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await open(page, '/admin/blog');
+    await page.getByRole('link', { name: 'Edit Hybrid Work Networks' }).click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.getByLabel('Title').fill('Hybrid Work Networks in 2027');
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await open(page, '/blog/hybrid-work-networks');
+    expect(page.url()).toBe(`${site.baseUrl}/blog/hybrid-work-networks-in-2027`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hybrid Work Networks in 2027');
+    p.assertClean();
   });
 
   it('staff schedule a post: it stays off the blog until its time, and staff can preview it', async () => {
-    const p = await staffPage(site, '/admin/dashboard');
-    try {
-      const { page } = p;
-      const text = await writePost(page, { title: 'Next Month In Networking', body: 'Coming soon.', publish: true, publishAt: '2030-01-15T09:00' });
-      expect(text).toContain('goes live on');
-      await page.getByRole('link', { name: 'Preview' }).click();
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByText('Scheduled: visitors can read it from').isVisible()).resolves.toBe(true);
-      const res = await page.goto(`${site.baseUrl}/blog/next-month-in-networking`, { waitUntil: 'networkidle' });
-      expect(res?.status()).toBe(404);
-      await open(page, '/blog');
-      await expect(page.getByText('Next Month In Networking').count()).resolves.toBe(0);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    const text = await writePost(page, { title: 'Next Month In Networking', body: 'Coming soon.', publish: true, publishAt: '2030-01-15T09:00' });
+    expect(text).toContain('goes live on');
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Scheduled: visitors can read it from').isVisible()).resolves.toBe(true);
+    const res = await page.goto(`${site.baseUrl}/blog/next-month-in-networking`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(404);
+    await open(page, '/blog');
+    await expect(page.getByText('Next Month In Networking').count()).resolves.toBe(0);
+    p.assertClean();
   });
 
   it('leaving the editor with unsaved changes asks first', async () => {
-    const p = await staffPage(site, '/admin/dashboard');
-    try {
-      const { page } = p;
-      await openEditor(page);
-      await page.getByLabel('Title').fill('Half-written thought');
-      const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
-      await expect(asked).resolves.toBe('beforeunload');
-      expect(page.url()).toMatch(/\/admin\/blog-editor$/);
-    } finally {
-      await p.close();
-    }
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    await openEditor(page);
+    await page.getByLabel('Title').fill('Half-written thought');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(asked).resolves.toBe('beforeunload');
+    expect(page.url()).toMatch(/\/admin\/blog-editor$/);
   });
 
   it('staff work a lead to "won", export the list as CSV and sign out', async () => {
-    const p = await staffPage(site, '/admin/dashboard');
-    try {
-      const { page } = p;
-      await open(page, '/admin/leads');
-      await page.getByRole('link', { name: 'Wendy Winner' }).click();
-      await page.waitForLoadState('networkidle');
-      expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${leadId}`);
-      for (const [button, label] of [['Mark contacted', 'Contacted'], ['Mark quoted', 'Quoted'], ['Mark won', 'Won']]) {
-        await page.getByRole('button', { name: button }).click();
-        await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
-      }
-      await page.reload({ waitUntil: 'networkidle' });
-      await expect(page.locator('.badge').first().textContent()).resolves.toBe('Won');
-
-      await open(page, '/admin/leads?status=won');
-      const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Export CSV' }).click();
-      const csv = await readFile((await (await download).path())!, 'utf8');
-      expect(csv).toContain('"Quote request"');
-      expect(csv).toContain('"wendy@winner.example"');
-      expect(csv).toContain('"Won"');
-
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
-      await page.waitForURL(/\/admin\/login\?signedOut=1$/);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByText('You have signed out.').isVisible()).resolves.toBe(true);
-      await open(page, '/admin/dashboard');
-      expect(page.url()).toContain('/admin/login?next=');
-      p.assertClean();
-    } finally {
-      await p.close();
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    await open(page, '/admin/leads');
+    await page.getByRole('link', { name: 'Wendy Winner' }).click();
+    await page.waitForLoadState('networkidle');
+    expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${leadId}`);
+    for (const [button, label] of [['Mark contacted', 'Contacted'], ['Mark quoted', 'Quoted'], ['Mark won', 'Won']]) {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
     }
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect(page.locator('.badge').first().textContent()).resolves.toBe('Won');
+
+    await open(page, '/admin/leads?status=won');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    expect(csv).toContain('"Quote request"');
+    expect(csv).toContain('"wendy@winner.example"');
+    expect(csv).toContain('"Won"');
+
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/admin\/login\?signedOut=1$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('You have signed out.').isVisible()).resolves.toBe(true);
+    await open(page, '/admin/dashboard');
+    expect(page.url()).toContain('/admin/login?next=');
+    p.assertClean();
   });
 });
 
@@ -146,32 +130,26 @@ describe('two-factor sign-in in a browser', () => {
   it('staff with an authenticator app enter its code after the password and land on next', async () => {
     const user = await createStaff(site.database.db, { email: 'otp@northbridge-it.com.au', name: 'Otto' });
     const secret = await enableTwoFactor(site.database.db, site.config, user);
-    const p = await openPage(site.browser);
-    try {
-      const { page } = p;
-      await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-      await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(STAFF.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      const code = page.getByLabel('Authentication code');
-      await code.waitFor();
-      await code.fill('000000' === totpCode(secret, Date.now() + 30_000) ? '111111' : '000000');
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByRole('alert').filter({ hasText: 'That code is not valid' }).waitFor();
-      await code.fill(totpCode(secret, Date.now() + 30_000));
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await page.waitForURL(/\/admin\/leads$/);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Leads');
-      // Chromium logs the refused wrong code (401) as a console error; that one was expected.
-      const expected = p.problems.filter((m) => m.includes('status of 401') && m.includes('/admin/login/code'));
-      expect(expected).toHaveLength(1);
-      p.problems.splice(p.problems.indexOf(expected[0]!), 1);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    const { page } = p;
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+    await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
+    await signIn(page, user.email);
+    const code = page.getByLabel('Authentication code');
+    await code.waitFor();
+    await code.fill('000000' === totpCode(secret, Date.now() + 30_000) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not valid' }).waitFor();
+    await code.fill(totpCode(secret, Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/admin\/leads$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Leads');
+    // Chromium logs the refused wrong code (401) as a console error; that one was expected.
+    const expected = p.problems.filter((m) => m.includes('status of 401') && m.includes('/admin/login/code'));
+    expect(expected).toHaveLength(1);
+    p.problems.splice(p.problems.indexOf(expected[0]!), 1);
+    p.assertClean();
   });
 });
 
@@ -193,12 +171,8 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     }
 
     it('axe finds no WCAG 2.2 AA violation on the sign-in page', async () => {
-      const login = await openPage(site.browser, viewport);
-      try {
-        await expectAccessible(login.page, '/admin/login');
-      } finally {
-        await login.close();
-      }
+      await using login = await openPage(site.browser, viewport);
+      await expectAccessible(login.page, '/admin/login');
     });
 
     it.each(['/admin/dashboard', '/admin/leads', '/admin/blog', '/admin/blog-editor', '/admin/audit', '/admin/account'])(

@@ -7,6 +7,7 @@ import { SERVICES, type ServiceId } from '../../shared/services.ts';
 import { STAFF, createStaff, insertQuote } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { VIEWPORTS, liveSite, openPage } from '../helpers/browser.ts';
+import { successShown } from '../helpers/page-checks.ts';
 
 /*
  * Every flow by keyboard alone: these tests only press keys (Tab, arrows, Space, Enter) and type. No click, fill
@@ -211,118 +212,100 @@ async function activate(page: Page, text: string, within = 40) {
   await page.keyboard.press('Enter');
 }
 
-async function successShown(page: Page, message: string) {
-  const status = page.getByRole('status').filter({ hasText: 'Thank you' });
-  await status.waitFor();
-  await expect(status.textContent()).resolves.toBe(message);
-}
-
 describe('visitors by keyboard alone', () => {
   it('a visitor sends the contact form: Tab, typing, arrows for the service, Enter on Send', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
-      await fillInOrder(p.page, [
-        ['name', 'Kai Keys'],
-        ['email', 'kai@keys.example'],
-        ['company', 'Keys Pty Ltd'],
-        ['service', 'Web Hosting'],
-        ['message', 'Typed without a mouse.'],
-      ]);
-      // The spam check's own checkbox sits between the message and the button.
-      await activate(p.page, 'Send message', 2);
-      await successShown(p.page, MESSAGES.contactSuccess);
-      const row = await site.database.db.selectFrom('contacts').selectAll().where('email', '=', 'kai@keys.example').executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ name: 'Kai Keys', company: 'Keys Pty Ltd', service: 'web-hosting', message: 'Typed without a mouse.', status: 'new' });
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    await fillInOrder(p.page, [
+      ['name', 'Kai Keys'],
+      ['email', 'kai@keys.example'],
+      ['company', 'Keys Pty Ltd'],
+      ['service', 'Web Hosting'],
+      ['message', 'Typed without a mouse.'],
+    ]);
+    // The spam check's own checkbox sits between the message and the button.
+    await activate(p.page, 'Send message', 2);
+    await successShown(p.page, MESSAGES.contactSuccess);
+    const row = await site.database.db.selectFrom('contacts').selectAll().where('email', '=', 'kai@keys.example').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Kai Keys', company: 'Keys Pty Ltd', service: 'web-hosting', message: 'Typed without a mouse.', status: 'new' });
+    p.assertClean();
   });
 
   // One service in the first group and one at the end of the second: arrow keys cross the two fieldsets.
   it.each(['rollouts-migrations', 'web-hosting'] as const)('a visitor completes the quote wizard for %s', async (service: ServiceId) => {
-    const p = await openPage(site.browser);
-    try {
-      const { page } = p;
-      await page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
-      // Step 1: Tab into the radio group (the first service), then arrows move the choice; Space picks the first.
-      await tabTo(page, named('service'), 'the service choice');
-      const target = SERVICES.findIndex((s) => s.id === service);
-      if (target === 0) await page.keyboard.press('Space');
-      for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).resolves.toBe(true);
-      await expect(focused(page)).resolves.toMatchObject({ value: service });
-      await activate(page, 'Continue', 1);
-      await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 2 of 3');
+    await using p = await openPage(site.browser);
+    const { page } = p;
+    await page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
+    // Step 1: Tab into the radio group (the first service), then arrows move the choice; Space picks the first.
+    await tabTo(page, named('service'), 'the service choice');
+    const target = SERVICES.findIndex((s) => s.id === service);
+    if (target === 0) await page.keyboard.press('Space');
+    for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).resolves.toBe(true);
+    await expect(focused(page)).resolves.toMatchObject({ value: service });
+    await activate(page, 'Continue', 1);
+    await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 2 of 3');
 
-      // Step 2 starts at its heading, so the first Tab reaches the first field.
-      const name = `Quinn Keys ${service}`;
-      await fillInOrder(page, [
-        ['name', name],
-        ['email', 'quinn@keys.example'],
-        ['company', 'Keys Co'],
-        ['phone', '02 8005 0142'],
-        ['companySize', '11-50 employees'],
-        ['budget', '$15,000-$50,000'],
-        ['timeline', '1-3 months'],
-        ['startDate', '2027-01-10'],
-        ['completionDate', '2027-03-01'],
-        ['description', 'Planned by keyboard.'],
-      ]);
-      await activate(page, 'Continue', 2);
-      await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 3 of 3');
+    // Step 2 starts at its heading, so the first Tab reaches the first field.
+    const name = `Quinn Keys ${service}`;
+    await fillInOrder(page, [
+      ['name', name],
+      ['email', 'quinn@keys.example'],
+      ['company', 'Keys Co'],
+      ['phone', '02 8005 0142'],
+      ['companySize', '11-50 employees'],
+      ['budget', '$15,000-$50,000'],
+      ['timeline', '1-3 months'],
+      ['startDate', '2027-01-10'],
+      ['completionDate', '2027-03-01'],
+      ['description', 'Planned by keyboard.'],
+    ]);
+    await activate(page, 'Continue', 2);
+    await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 3 of 3');
 
-      // Step 3: every field of this service; selects take their second option, so the arrows really move.
-      const answers = QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options[1]! : f.kind === 'number' ? '12' : 'Weekends'] as const);
-      await fillInOrder(page, answers);
-      await activate(page, 'Submit request', 3);
-      await successShown(page, MESSAGES.quoteSuccess);
+    // Step 3: every field of this service; selects take their second option, so the arrows really move.
+    const answers = QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options[1]! : f.kind === 'number' ? '12' : 'Weekends'] as const);
+    await fillInOrder(page, answers);
+    await activate(page, 'Submit request', 3);
+    await successShown(page, MESSAGES.quoteSuccess);
 
-      const row = await site.database.db.selectFrom('quotes').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ service, status: 'new', company_size: '11-50', budget: '$15,000-$50,000', start_date: '2027-01-10', completion_date: '2027-03-01' });
-      expect(JSON.parse(row.details)).toEqual(Object.fromEntries(answers.map(([k, v]) => [k, v === '12' ? 12 : v])));
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    const row = await site.database.db.selectFrom('quotes').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ service, status: 'new', company_size: '11-50', budget: '$15,000-$50,000', start_date: '2027-01-10', completion_date: '2027-03-01' });
+    expect(JSON.parse(row.details)).toEqual(Object.fromEntries(answers.map(([k, v]) => [k, v === '12' ? 12 : v])));
+    p.assertClean();
   });
 });
 
 describe('staff by keyboard alone', () => {
   it('staff sign in, open a lead from the inbox and move its status on', async () => {
-    const p = await openPage(site.browser);
-    try {
-      const { page } = p;
-      await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-      await page.goto(`${site.baseUrl}/admin/dashboard`, { waitUntil: 'networkidle' });
-      expect(page.url()).toContain('/admin/login?next=');
-      await fillInOrder(page, [
-        ['email', STAFF.email],
-        ['password', STAFF.password],
-      ]);
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/\/admin\/dashboard$/);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    await using p = await openPage(site.browser);
+    const { page } = p;
+    await page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
+    await page.goto(`${site.baseUrl}/admin/dashboard`, { waitUntil: 'networkidle' });
+    expect(page.url()).toContain('/admin/login?next=');
+    await fillInOrder(page, [
+      ['email', STAFF.email],
+      ['password', STAFF.password],
+    ]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/dashboard$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
 
-      await activate(page, 'Leads');
-      await page.waitForURL(/\/admin\/leads$/);
-      await page.waitForLoadState('networkidle');
-      await activate(page, 'Kim Keyboard', 60);
-      await page.waitForURL(new RegExp(`/admin/leads/quote/${leadId}$`));
-      await page.waitForLoadState('networkidle');
+    await activate(page, 'Leads');
+    await page.waitForURL(/\/admin\/leads$/);
+    await page.waitForLoadState('networkidle');
+    await activate(page, 'Kim Keyboard', 60);
+    await page.waitForURL(new RegExp(`/admin/leads/quote/${leadId}$`));
+    await page.waitForLoadState('networkidle');
 
-      for (const [button, label, status] of [['Mark contacted', 'Contacted', 'contacted'], ['Mark quoted', 'Quoted', 'quoted']] as const) {
-        await activate(page, button);
-        await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
-        const row = await site.database.db.selectFrom('quotes').select('status').where('id', '=', leadId).executeTakeFirstOrThrow();
-        expect(row.status).toBe(status);
-      }
-      p.assertClean();
-    } finally {
-      await p.close();
+    for (const [button, label, status] of [['Mark contacted', 'Contacted', 'contacted'], ['Mark quoted', 'Quoted', 'quoted']] as const) {
+      await activate(page, button);
+      await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
+      const row = await site.database.db.selectFrom('quotes').select('status').where('id', '=', leadId).executeTakeFirstOrThrow();
+      expect(row.status).toBe(status);
     }
+    p.assertClean();
   });
 });
 
@@ -330,41 +313,33 @@ const WALKS = ['/', '/services', '/about', '/contact', '/quote', '/blog', POST.p
 
 describe.each(Object.entries(VIEWPORTS))('visible focus at %s width', (_width, viewport) => {
   it.each(WALKS)('every Tab stop on %s shows where focus is, in view, and Tab leaves the page', async (path) => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
-      const stops: Stop[] = [];
-      for (let i = 0; i < 100; i += 1) {
-        await p.page.keyboard.press('Tab');
-        const stop = await settledFocus(p.page);
-        if (stop.none || stop.again) break;
-        stops.push(stop);
-      }
-      expect(stops[0]?.label).toBe('a "Skip to content"');
-      const failures = stops.filter((s) => s.problems.length).map((s) => `${s.label}: ${s.problems.join('; ')}`);
-      expect(failures).toEqual([]);
-      // The walk ended because focus left the page, not because Tab went round in circles or never ended.
-      await expect(focused(p.page)).resolves.toMatchObject({ none: true });
-      expect(stops.length).toBeGreaterThan(5);
-      p.assertClean();
-    } finally {
-      await p.close();
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
+    const stops: Stop[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      await p.page.keyboard.press('Tab');
+      const stop = await settledFocus(p.page);
+      if (stop.none || stop.again) break;
+      stops.push(stop);
     }
+    expect(stops[0]?.label).toBe('a "Skip to content"');
+    const failures = stops.filter((s) => s.problems.length).map((s) => `${s.label}: ${s.problems.join('; ')}`);
+    expect(failures).toEqual([]);
+    // The walk ended because focus left the page, not because Tab went round in circles or never ended.
+    await expect(focused(p.page)).resolves.toMatchObject({ none: true });
+    expect(stops.length).toBeGreaterThan(5);
+    p.assertClean();
   });
 });
 
 describe('skip link', () => {
   it('Enter on the skip link moves focus to the main content, so the next Tab skips the header', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
-      await activate(p.page, 'Skip to content', 1);
-      await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
-      await p.page.keyboard.press('Tab');
-      await expect(p.page.evaluate(() => document.activeElement?.closest('main') !== null)).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    await activate(p.page, 'Skip to content', 1);
+    await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await p.page.keyboard.press('Tab');
+    await expect(p.page.evaluate(() => document.activeElement?.closest('main') !== null)).resolves.toBe(true);
+    p.assertClean();
   });
 });

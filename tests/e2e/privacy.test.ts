@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { VIEWPORTS, axeViolations, liveSite, staffPage } from '../helpers/browser.ts';
+import { expectFieldError } from '../helpers/page-checks.ts';
 
 // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
 const site = liveSite({ env: { TRUST_PROXY: '1' } });
@@ -17,65 +18,55 @@ beforeAll(async () => {
 
 describe('staff answer privacy requests in a browser', () => {
   it('staff export a person’s data as a JSON file, then erase it after confirming; the page stays axe clean', async () => {
-    const p = await staffPage(site, '/admin/privacy');
-    try {
-      const { page } = p;
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy');
-      expect(await axeViolations(page)).toEqual([]);
+    await using p = await staffPage(site, '/admin/privacy');
+    const { page } = p;
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Privacy');
+    expect(await axeViolations(page)).toEqual([]);
 
-      // An address that is not one is refused beside the field.
-      await page.getByLabel('Email address').fill('priya');
-      await page.getByRole('button', { name: 'Export data' }).click();
-      await page.getByRole('alert').filter({ hasText: FIELD_MESSAGES.fixErrors }).waitFor();
-      const field = page.getByLabel('Email address');
-      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(page.locator(`#${await field.getAttribute('aria-describedby')}`).textContent()).resolves.toBe(ADMIN_MESSAGES.privacyEmailInvalid);
-      expect(await axeViolations(page)).toEqual([]);
+    // An address that is not one is refused beside the field.
+    await page.getByLabel('Email address').fill('priya');
+    await page.getByRole('button', { name: 'Export data' }).click();
+    await page.getByRole('alert').filter({ hasText: FIELD_MESSAGES.fixErrors }).waitFor();
+    await expectFieldError(page.getByLabel('Email address'), ADMIN_MESSAGES.privacyEmailInvalid);
+    expect(await axeViolations(page)).toEqual([]);
 
-      await page.getByLabel('Email address').fill('priya@private.example');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
-      const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
-      expect(data.quotes.map((q: { name: string }) => q.name)).toEqual(['Priya Private']);
-      expect(data.contacts.map((c: { message: string }) => c.message)).toEqual(['Priya again.']);
-      expect(JSON.stringify(data)).not.toContain('Olga');
-      await expect(page.getByRole('status').textContent()).resolves.toBe(
-        'Downloaded the data held about priya@private.example: 1 quote request, 1 contact message and 0 notifications, and 0 audit entries.',
-      );
+    await page.getByLabel('Email address').fill('priya@private.example');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^personal-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.quotes.map((q: { name: string }) => q.name)).toEqual(['Priya Private']);
+    expect(data.contacts.map((c: { message: string }) => c.message)).toEqual(['Priya again.']);
+    expect(JSON.stringify(data)).not.toContain('Olga');
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      'Downloaded the data held about priya@private.example: 1 quote request, 1 contact message and 0 notifications, and 0 audit entries.',
+    );
 
-      await page.getByRole('button', { name: 'Erase all data' }).click();
-      const question = page.getByRole('group', { name: 'Erase everything held about priya@private.example? This cannot be undone.' });
-      await question.waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Yes, erase all data' }).click();
-      await page.getByRole('status').filter({ hasText: 'Erased' }).waitFor();
-      await expect(page.getByRole('status').textContent()).resolves.toBe(
-        'Erased 1 quote request, 1 contact message and 0 notifications for priya@private.example.',
-      );
-      await expect(question.count()).resolves.toBe(0);
-      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('privacy-email');
+    await page.getByRole('button', { name: 'Erase all data' }).click();
+    const question = page.getByRole('group', { name: 'Erase everything held about priya@private.example? This cannot be undone.' });
+    await question.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, erase all data' }).click();
+    await page.getByRole('status').filter({ hasText: 'Erased' }).waitFor();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      'Erased 1 quote request, 1 contact message and 0 notifications for priya@private.example.',
+    );
+    await expect(question.count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('privacy-email');
 
-      const db = site.database.db;
-      expect(await db.selectFrom('quotes').select('id').execute()).toEqual([]);
-      expect((await db.selectFrom('contacts').select('name').execute()).map((c) => c.name)).toEqual(['Olga Other']);
-      const actions = (await db.selectFrom('audit_log').select('action').execute()).map((a) => a.action);
-      expect(actions).toEqual(expect.arrayContaining(['privacy.exported', 'privacy.erased']));
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    const db = site.database.db;
+    expect(await db.selectFrom('quotes').select('id').execute()).toEqual([]);
+    expect((await db.selectFrom('contacts').select('name').execute()).map((c) => c.name)).toEqual(['Olga Other']);
+    const actions = (await db.selectFrom('audit_log').select('action').execute()).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(['privacy.exported', 'privacy.erased']));
+    p.assertClean();
   });
 
   it('on a phone the privacy page fits the screen and is axe clean', async () => {
-    const p = await staffPage(site, '/admin/privacy', VIEWPORTS.phone);
-    try {
-      const { page } = p;
-      expect(await axeViolations(page)).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBe(0);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await staffPage(site, '/admin/privacy', VIEWPORTS.phone);
+    const { page } = p;
+    expect(await axeViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    p.assertClean();
   });
 });

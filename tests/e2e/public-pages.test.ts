@@ -15,73 +15,57 @@ const PAGES = [
 
 describe.each(Object.entries(VIEWPORTS))('public pages at %s width', (_name, viewport) => {
   it.each(PAGES)('visitor opens $path: it renders, fits the screen and has no console error', async ({ path, heading }) => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(site.baseUrl + path);
-      await expect(p.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
-      const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const brokenImages = await p.page.evaluate(() =>
-        [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
-      );
-      expect(brokenImages).toEqual([]);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(site.baseUrl + path);
+    await expect(p.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const brokenImages = await p.page.evaluate(() =>
+      [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+    );
+    expect(brokenImages).toEqual([]);
+    p.assertClean();
   });
 });
 
 describe('accessibility', () => {
   it.each(PAGES)('axe finds no WCAG 2.2 AA violation on $path', async ({ path }) => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(site.baseUrl + path);
-      expect(await axeViolations(p.page)).toEqual([]);
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(site.baseUrl + path);
+    expect(await axeViolations(p.page)).toEqual([]);
   });
 
   it('visitor opens the Services menu with the keyboard and reaches every quote link', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/about`);
-      const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
-      const firstEntry = nav.getByRole('link', { name: SERVICES[0]!.name });
-      await expect(firstEntry.isVisible()).resolves.toBe(false);
-      // Tab from the top of the page until the Services menu button has focus.
-      const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
-      for (let i = 0; i < 10; i += 1) {
-        await p.page.keyboard.press('Tab');
-        if (await toggle.evaluate((el) => el === document.activeElement)) break;
-      }
-      await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      await p.page.keyboard.press('Enter');
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/about`);
+    const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
+    const firstEntry = nav.getByRole('link', { name: SERVICES[0]!.name });
+    await expect(firstEntry.isVisible()).resolves.toBe(false);
+    // Tab from the top of the page until the Services menu button has focus.
+    const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
+    for (let i = 0; i < 10; i += 1) {
       await p.page.keyboard.press('Tab');
-      await expect(firstEntry.isVisible()).resolves.toBe(true);
-      await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
-        `/quote?service=${SERVICES[0]!.id}`,
-      );
-      const hrefs = await nav.locator('.dropdown a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-      expect(hrefs).toEqual(SERVICES.map((s) => `/quote?service=${s.id}`));
-      p.assertClean();
-    } finally {
-      await p.close();
+      if (await toggle.evaluate((el) => el === document.activeElement)) break;
     }
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await p.page.keyboard.press('Enter');
+    await p.page.keyboard.press('Tab');
+    await expect(firstEntry.isVisible()).resolves.toBe(true);
+    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
+      `/quote?service=${SERVICES[0]!.id}`,
+    );
+    const hrefs = await nav.locator('.dropdown a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(SERVICES.map((s) => `/quote?service=${s.id}`));
+    p.assertClean();
   });
 
   it('visitor on a phone opens the menu without JavaScript', async () => {
-    const context = await site.browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
+    await using context = await site.browser.newContext({ viewport: VIEWPORTS.phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    try {
-      await page.goto(`${site.baseUrl}/`);
-      const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
-      await expect(menu.isVisible()).resolves.toBe(false);
-      await page.getByRole('button', { name: 'Menu', exact: true }).click();
-      await expect(menu.getByRole('link', { name: 'Contact' }).isVisible()).resolves.toBe(true);
-    } finally {
-      await context.close();
-    }
+    await page.goto(`${site.baseUrl}/`);
+    const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(menu.getByRole('link', { name: 'Contact' }).isVisible()).resolves.toBe(true);
   });
 });

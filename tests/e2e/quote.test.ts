@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICES, type ServiceId } from '../../shared/services.ts';
 import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 import { fillProjectDetails, fillServiceAnswers, serviceControl } from '../helpers/leads.ts';
+import { expectFieldError, successShown } from '../helpers/page-checks.ts';
 
 // Ten quotes in a row from one address: the per-minute limit (5 by default) is raised for this visitor.
 const site = liveSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
@@ -18,148 +19,119 @@ const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).clic
 
 describe('quote wizard', () => {
   it('visitor completes the wizard for each of the 10 services, and each time it resets to step 1', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote`);
-      for (const service of SERVICES) {
-        await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
-        await chooseService(p.page, service.id);
-        await cont(p.page);
-        await expect(stepCount(p.page)).resolves.toBe('Step 2 of 3');
-        await fillProjectDetails(p.page, { name: `Visitor for ${service.id}`, companySize: '11-50', budget: '$15,000-$50,000' });
-        await cont(p.page);
-        await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
-        const answers = await fillServiceAnswers(p.page, service.id, -1);
-        await p.page.getByRole('button', { name: 'Submit request' }).click();
-        const status = p.page.getByRole('status').filter({ hasText: 'Thank you' });
-        await status.waitFor();
-        await expect(status.textContent()).resolves.toBe(
-          "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.",
-        );
-        await p.page.getByRole('button', { name: 'Send another' }).click();
-        await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
-        await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-        const row = await site.database.db
-          .selectFrom('quotes')
-          .selectAll()
-          .where('name', '=', `Visitor for ${service.id}`)
-          .executeTakeFirstOrThrow();
-        expect(row).toMatchObject({ service: service.id, status: 'new', company_size: '11-50' });
-        expect(JSON.parse(row.details)).toEqual(answers);
-      }
-      await expect(p.page.evaluate(() => sessionStorage.getItem('quote-wizard'))).resolves.toContain('"step":1');
-      p.assertClean();
-    } finally {
-      await p.close();
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/quote`);
+    for (const service of SERVICES) {
+      await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+      await chooseService(p.page, service.id);
+      await cont(p.page);
+      await expect(stepCount(p.page)).resolves.toBe('Step 2 of 3');
+      await fillProjectDetails(p.page, { name: `Visitor for ${service.id}`, companySize: '11-50', budget: '$15,000-$50,000' });
+      await cont(p.page);
+      await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
+      const answers = await fillServiceAnswers(p.page, service.id, -1);
+      await p.page.getByRole('button', { name: 'Submit request' }).click();
+      await successShown(p.page, "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.");
+      await p.page.getByRole('button', { name: 'Send another' }).click();
+      await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+      await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
+      const row = await site.database.db
+        .selectFrom('quotes')
+        .selectAll()
+        .where('name', '=', `Visitor for ${service.id}`)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ service: service.id, status: 'new', company_size: '11-50' });
+      expect(JSON.parse(row.details)).toEqual(answers);
     }
+    await expect(p.page.evaluate(() => sessionStorage.getItem('quote-wizard'))).resolves.toContain('"step":1');
+    p.assertClean();
   });
 
   it('?service= preselects a service; an unknown one preselects nothing and keeps Continue disabled', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=domain-management`, { waitUntil: 'networkidle' });
-      await expect(p.page.getByRole('radio', { name: 'Domain Management' }).isChecked()).resolves.toBe(true);
-      await expect(p.page.getByRole('button', { name: 'Continue' }).isEnabled()).resolves.toBe(true);
-      await p.page.evaluate(() => sessionStorage.clear());
-      await p.page.goto(`${site.baseUrl}/quote?service=plumbing`, { waitUntil: 'networkidle' });
-      await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-      await expect(p.page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/quote?service=domain-management`, { waitUntil: 'networkidle' });
+    await expect(p.page.getByRole('radio', { name: 'Domain Management' }).isChecked()).resolves.toBe(true);
+    await expect(p.page.getByRole('button', { name: 'Continue' }).isEnabled()).resolves.toBe(true);
+    await p.page.evaluate(() => sessionStorage.clear());
+    await p.page.goto(`${site.baseUrl}/quote?service=plumbing`, { waitUntil: 'networkidle' });
+    await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
+    await expect(p.page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
+    p.assertClean();
   });
 
   it('Continue checks the step: errors beside fields, announced, focus on the first; a new step focuses its heading', async () => {
-    const p = await openPage(site.browser, VIEWPORTS.phone);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
-      await cont(p.page);
-      await expect(focusedText(p.page)).resolves.toBe('Project details');
-      await cont(p.page);
-      await expect(p.page.getByRole('alert').textContent()).resolves.toBe('Please correct the highlighted fields.');
-      await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
-      const email = p.page.getByRole('textbox', { name: 'Email' });
-      await expect(p.page.locator(`[id="${await email.getAttribute('aria-describedby')}"]`).textContent()).resolves.toBe('Email is required.');
-      expect(await axeViolations(p.page)).toEqual([]);
+    await using p = await openPage(site.browser, VIEWPORTS.phone);
+    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
+    await cont(p.page);
+    await expect(focusedText(p.page)).resolves.toBe('Project details');
+    await cont(p.page);
+    await expect(p.page.getByRole('alert').textContent()).resolves.toBe('Please correct the highlighted fields.');
+    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
+    await expectFieldError(p.page.getByRole('textbox', { name: 'Email' }), 'Email is required.');
+    expect(await axeViolations(p.page)).toEqual([]);
 
-      await fillProjectDetails(p.page, { name: 'Grace' });
-      await p.page.getByLabel('Start date').fill('2027-05-01');
-      await p.page.getByLabel('Completion date').fill('2027-04-01');
-      await cont(p.page);
-      await expect(p.page.getByText('The completion date cannot be before the start date.').isVisible()).resolves.toBe(true);
-      await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('completionDate');
-      await p.page.getByLabel('Completion date').fill('2027-06-01');
-      await cont(p.page);
-      await expect(focusedText(p.page)).resolves.toBe('Datacenter Solutions: details');
-      await serviceControl(p.page, 'datacenter', 'serverCount').fill('-4');
-      await p.page.getByRole('button', { name: 'Submit request' }).click();
-      await expect(p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').isVisible()).resolves.toBe(true);
-      expect(await axeViolations(p.page)).toEqual([]);
-      const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await fillProjectDetails(p.page, { name: 'Grace' });
+    await p.page.getByLabel('Start date').fill('2027-05-01');
+    await p.page.getByLabel('Completion date').fill('2027-04-01');
+    await cont(p.page);
+    await expect(p.page.getByText('The completion date cannot be before the start date.').isVisible()).resolves.toBe(true);
+    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('completionDate');
+    await p.page.getByLabel('Completion date').fill('2027-06-01');
+    await cont(p.page);
+    await expect(focusedText(p.page)).resolves.toBe('Datacenter Solutions: details');
+    await serviceControl(p.page, 'datacenter', 'serverCount').fill('-4');
+    await p.page.getByRole('button', { name: 'Submit request' }).click();
+    await expect(p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').isVisible()).resolves.toBe(true);
+    expect(await axeViolations(p.page)).toEqual([]);
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    p.assertClean();
   });
 
   it('choosing another service clears the service-specific fields, and keeps the project details', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
-      await cont(p.page);
-      await fillProjectDetails(p.page, { name: 'Grace' });
-      await cont(p.page);
-      await serviceControl(p.page, 'datacenter', 'serverCount').fill('8');
-      await p.page.getByRole('button', { name: 'Back' }).click();
-      await p.page.getByRole('button', { name: 'Back' }).click();
-      await chooseService(p.page, 'network-security');
-      await cont(p.page);
-      await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Grace');
-      await cont(p.page);
-      await expect(serviceControl(p.page, 'network-security', 'serverCount').inputValue()).resolves.toBe('');
-      await expect(serviceControl(p.page, 'network-security', 'networkType').inputValue()).resolves.toBe('');
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
+    await cont(p.page);
+    await fillProjectDetails(p.page, { name: 'Grace' });
+    await cont(p.page);
+    await serviceControl(p.page, 'datacenter', 'serverCount').fill('8');
+    await p.page.getByRole('button', { name: 'Back' }).click();
+    await p.page.getByRole('button', { name: 'Back' }).click();
+    await chooseService(p.page, 'network-security');
+    await cont(p.page);
+    await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Grace');
+    await cont(p.page);
+    await expect(serviceControl(p.page, 'network-security', 'serverCount').inputValue()).resolves.toBe('');
+    await expect(serviceControl(p.page, 'network-security', 'networkType').inputValue()).resolves.toBe('');
+    p.assertClean();
   });
 
   it('what the visitor typed survives Back, Continue and a reload', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`);
-      await cont(p.page);
-      await fillProjectDetails(p.page, { name: 'Reloading Visitor' });
-      await cont(p.page);
-      await p.page.getByRole('combobox', { name: 'Hosting type' }).selectOption('VPS');
-      await p.page.reload();
-      await p.page.getByRole('combobox', { name: 'Hosting type' }).waitFor();
-      await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
-      await expect(p.page.getByRole('combobox', { name: 'Hosting type' }).inputValue()).resolves.toBe('VPS');
-      await p.page.getByRole('button', { name: 'Back' }).click();
-      await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Reloading Visitor');
-      await expect(p.page.getByLabel('Start date').inputValue()).resolves.toBe('2027-01-10');
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`);
+    await cont(p.page);
+    await fillProjectDetails(p.page, { name: 'Reloading Visitor' });
+    await cont(p.page);
+    await p.page.getByRole('combobox', { name: 'Hosting type' }).selectOption('VPS');
+    await p.page.reload();
+    await p.page.getByRole('combobox', { name: 'Hosting type' }).waitFor();
+    await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
+    await expect(p.page.getByRole('combobox', { name: 'Hosting type' }).inputValue()).resolves.toBe('VPS');
+    await p.page.getByRole('button', { name: 'Back' }).click();
+    await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Reloading Visitor');
+    await expect(p.page.getByLabel('Start date').inputValue()).resolves.toBe('2027-01-10');
+    p.assertClean();
   });
 
   it('axe finds no WCAG 2.2 AA violation on each step', async () => {
-    const p = await openPage(site.browser);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=it-imacd`);
-      expect(await axeViolations(p.page)).toEqual([]);
-      await cont(p.page);
-      expect(await axeViolations(p.page)).toEqual([]);
-      await fillProjectDetails(p.page, { name: 'Axe' });
-      await cont(p.page);
-      await p.page.locator('altcha-widget input[type="checkbox"]').waitFor();
-      expect(await axeViolations(p.page)).toEqual([]);
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/quote?service=it-imacd`);
+    expect(await axeViolations(p.page)).toEqual([]);
+    await cont(p.page);
+    expect(await axeViolations(p.page)).toEqual([]);
+    await fillProjectDetails(p.page, { name: 'Axe' });
+    await cont(p.page);
+    await p.page.locator('altcha-widget input[type="checkbox"]').waitFor();
+    expect(await axeViolations(p.page)).toEqual([]);
   });
 });

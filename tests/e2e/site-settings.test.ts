@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { SETTINGS_MESSAGES } from '../../shared/messages.ts';
-import { STAFF, createStaff } from '../helpers/admin-client.ts';
-import { axeViolations, liveSite, openPage } from '../helpers/browser.ts';
+import { createStaff } from '../helpers/admin-client.ts';
+import { axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -16,18 +16,7 @@ beforeAll(async () => {
   await createStaff(site.database.db);
 });
 
-async function settingsPage(viewport: { width: number; height: number }) {
-  const p = await openPage(site.browser, viewport);
-  await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-  await p.page.goto(`${site.baseUrl}/admin/settings`);
-  await p.page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fsettings$/);
-  await p.page.getByLabel('Email').fill(STAFF.email);
-  await p.page.getByLabel('Password').fill(STAFF.password);
-  await p.page.getByRole('button', { name: 'Sign in' }).click();
-  await p.page.waitForURL(/\/admin\/settings$/);
-  await p.page.waitForLoadState('networkidle');
-  return p;
-}
+const settingsPage = (viewport: { width: number; height: number }) => staffPage(site, '/admin/settings', viewport);
 
 const savedRows = () => site.database.db.selectFrom('site_settings').selectAll().execute();
 
@@ -39,47 +28,39 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
 
 describe.each(WIDTHS)('the settings page at $name width', ({ viewport }) => {
   it('opens with the settings in force, fits the screen and passes axe', async () => {
-    const p = await settingsPage(viewport);
-    try {
-      await expect(p.page.getByRole('heading', { level: 1, name: 'Site settings' }).isVisible()).resolves.toBe(true);
-      await expect(p.page.getByLabel('Company name').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.name);
-      await expect(p.page.getByLabel('ABN').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.abn);
-      const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBe(0);
-      await expect(axeViolations(p.page)).resolves.toEqual([]);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await settingsPage(viewport);
+    await expect(p.page.getByRole('heading', { level: 1, name: 'Site settings' }).isVisible()).resolves.toBe(true);
+    await expect(p.page.getByLabel('Company name').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.name);
+    await expect(p.page.getByLabel('ABN').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.abn);
+    const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expect(axeViolations(p.page)).resolves.toEqual([]);
+    p.assertClean();
   });
 });
 
 describe('changing the settings in the admin', () => {
   it('a bad ABN and phone get their messages beside the fields, keep what was typed, and save nothing', async () => {
-    const p = await settingsPage({ width: 390, height: 844 });
-    try {
-      const { page } = p;
-      await page.getByLabel('Phone').fill('555 0123');
-      await page.getByLabel('ABN').fill('51 824 753 557');
-      await page.getByLabel('Company name').fill('Harbourline Systems');
-      await page.getByRole('button', { name: 'Save settings' }).click();
+    await using p = await settingsPage({ width: 390, height: 844 });
+    const { page } = p;
+    await page.getByLabel('Phone').fill('555 0123');
+    await page.getByLabel('ABN').fill('51 824 753 557');
+    await page.getByLabel('Company name').fill('Harbourline Systems');
+    await page.getByRole('button', { name: 'Save settings' }).click();
 
-      await page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).waitFor();
-      await expect(page.locator('#settings-phone-error').textContent()).resolves.toBe(SETTINGS_MESSAGES.phone);
-      await expect(page.locator('#settings-abn-error').textContent()).resolves.toBe(SETTINGS_MESSAGES.abn);
-      await expect(page.getByLabel('Phone').getAttribute('aria-invalid')).resolves.toBe('true');
-      // The first refused field in page order takes focus, so keyboard users land on it.
-      await page.waitForFunction(() => document.activeElement?.id === 'settings-phone');
-      await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Harbourline Systems');
-      await expect(page.getByLabel('ABN').inputValue()).resolves.toBe('51 824 753 557');
-      await expect(axeViolations(page)).resolves.toEqual([]);
-      await expect(savedRows()).resolves.toEqual([]);
-      // The refusal itself is the 400 Chromium logs; nothing else may be.
-      expect(p.problems.splice(0).filter((m) => !m.includes('status of 400') || !m.includes('/api/admin/settings'))).toEqual([]);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await page.getByRole('alert').filter({ hasText: 'Please correct the highlighted fields.' }).waitFor();
+    await expect(page.locator('#settings-phone-error').textContent()).resolves.toBe(SETTINGS_MESSAGES.phone);
+    await expect(page.locator('#settings-abn-error').textContent()).resolves.toBe(SETTINGS_MESSAGES.abn);
+    await expect(page.getByLabel('Phone').getAttribute('aria-invalid')).resolves.toBe('true');
+    // The first refused field in page order takes focus, so keyboard users land on it.
+    await page.waitForFunction(() => document.activeElement?.id === 'settings-phone');
+    await expect(page.getByLabel('Company name').inputValue()).resolves.toBe('Harbourline Systems');
+    await expect(page.getByLabel('ABN').inputValue()).resolves.toBe('51 824 753 557');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await expect(savedRows()).resolves.toEqual([]);
+    // The refusal itself is the 400 Chromium logs; nothing else may be.
+    expect(p.problems.splice(0).filter((m) => !m.includes('status of 400') || !m.includes('/api/admin/settings'))).toEqual([]);
+    p.assertClean();
   });
 
   it('saved settings appear on the home page, in the footer and in the JSON-LD', async () => {
@@ -112,29 +93,25 @@ describe('changing the settings in the admin', () => {
     }
 
     // A visitor (no session: the stored, cached page) sees them at once.
-    const visitor = await openPage(site.browser, { width: 390, height: 844 });
-    try {
-      const { page } = visitor;
-      await page.goto(`${site.baseUrl}/`);
-      await expect(page.locator('.stats').textContent()).resolves.toContain('Clients120+');
-      const footer = page.locator('footer');
-      await expect(footer.getByRole('link', { name: '(03) 9555 0123' }).getAttribute('href')).resolves.toBe('tel:+61395550123');
-      await expect(footer.locator('address').textContent()).resolves.toContain('Melbourne VIC 3000');
-      await expect(footer.textContent()).resolves.toContain('ABN 51 824 753 556');
-      await expect(footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).resolves.toBe('https://social.example.org/@harbourline');
-      await expect(footer.getByRole('link', { name: 'Facebook' }).count()).resolves.toBe(0);
-      const organization = (await jsonLd(page)).find((ld) => ld['@type'] === 'Organization');
-      expect(organization).toMatchObject({
-        name: 'Harbourline Systems',
-        telephone: '+61395550123',
-        taxID: 'ABN 51 824 753 556',
-        address: { addressLocality: 'Melbourne', addressRegion: 'VIC', postalCode: '3000' },
-      });
-      expect(organization?.sameAs).toContain('https://social.example.org/@harbourline');
-      await expect(page.title()).resolves.toMatch(/^Harbourline Systems \| /);
-      visitor.assertClean();
-    } finally {
-      await visitor.close();
-    }
+    await using visitor = await openPage(site.browser, { width: 390, height: 844 });
+    const { page } = visitor;
+    await page.goto(`${site.baseUrl}/`);
+    await expect(page.locator('.stats').textContent()).resolves.toContain('Clients120+');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', { name: '(03) 9555 0123' }).getAttribute('href')).resolves.toBe('tel:+61395550123');
+    await expect(footer.locator('address').textContent()).resolves.toContain('Melbourne VIC 3000');
+    await expect(footer.textContent()).resolves.toContain('ABN 51 824 753 556');
+    await expect(footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).resolves.toBe('https://social.example.org/@harbourline');
+    await expect(footer.getByRole('link', { name: 'Facebook' }).count()).resolves.toBe(0);
+    const organization = (await jsonLd(page)).find((ld) => ld['@type'] === 'Organization');
+    expect(organization).toMatchObject({
+      name: 'Harbourline Systems',
+      telephone: '+61395550123',
+      taxID: 'ABN 51 824 753 556',
+      address: { addressLocality: 'Melbourne', addressRegion: 'VIC', postalCode: '3000' },
+    });
+    expect(organization?.sameAs).toContain('https://social.example.org/@harbourline');
+    await expect(page.title()).resolves.toMatch(/^Harbourline Systems \| /);
+    visitor.assertClean();
   });
 });

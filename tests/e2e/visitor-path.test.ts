@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/messages.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { liveSite, openPage } from '../helpers/browser.ts';
 import { fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
+import { successShown } from '../helpers/page-checks.ts';
 
 /*
  * A visitor's way to a quote, tried at a phone's width (390 px, an iPhone 14) and at desktop width: the things
@@ -54,7 +55,7 @@ function inViewport(page: Page, selector: string): Promise<boolean> {
 async function expectConfirmation(page: Page, message: string) {
   const panel = page.locator('.success-panel');
   await panel.waitFor();
-  await expect(page.getByRole('status').filter({ hasText: 'Thank you' }).textContent()).resolves.toBe(message);
+  await successShown(page, message);
   await expect(panel.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
   // Its top (heading and the success text) is on screen, not hidden under the sticky header.
   const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
@@ -66,92 +67,76 @@ async function expectConfirmation(page: Page, message: string) {
 
 describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   it('visitor sends a message and sees the confirmation, focused and in view, then sends another', async () => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
-      await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Panel ${name}`);
-      await p.page.getByRole('textbox', { name: 'Email' }).fill('panel@example.com');
-      await p.page.getByRole('textbox', { name: 'Message' }).fill('Please call me back.');
-      await p.page.getByRole('button', { name: 'Send message' }).click();
-      await expectConfirmation(p.page, MESSAGES.contactSuccess);
-      const sent = await p.page.locator('.success-sent').innerText();
-      expect(sent).toContain(`Panel ${name}`);
-      expect(sent).toContain('Please call me back.');
-      await p.page.getByRole('button', { name: 'Send another' }).click();
-      const field = p.page.getByRole('textbox', { name: 'Full Name' });
-      await expect(field.inputValue()).resolves.toBe('');
-      await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    await p.page.getByRole('textbox', { name: 'Full Name' }).fill(`Panel ${name}`);
+    await p.page.getByRole('textbox', { name: 'Email' }).fill('panel@example.com');
+    await p.page.getByRole('textbox', { name: 'Message' }).fill('Please call me back.');
+    await p.page.getByRole('button', { name: 'Send message' }).click();
+    await expectConfirmation(p.page, MESSAGES.contactSuccess);
+    const sent = await p.page.locator('.success-sent').innerText();
+    expect(sent).toContain(`Panel ${name}`);
+    expect(sent).toContain('Please call me back.');
+    await p.page.getByRole('button', { name: 'Send another' }).click();
+    const field = p.page.getByRole('textbox', { name: 'Full Name' });
+    await expect(field.inputValue()).resolves.toBe('');
+    await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    p.assertClean();
   });
 
   it('visitor sends a quote and sees the confirmation, focused and in view; Send another starts at step 1', async () => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
-      await p.page.getByRole('button', { name: 'Continue' }).click();
-      await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com' });
-      await p.page.getByRole('button', { name: 'Continue' }).click();
-      await fillServiceAnswers(p.page, 'web-hosting');
-      await p.page.getByRole('button', { name: 'Submit request' }).click();
-      await expectConfirmation(p.page, MESSAGES.quoteSuccess);
-      await expect(p.page.locator('.success-sent').innerText()).resolves.toContain('Web Hosting');
-      await p.page.getByRole('button', { name: 'Send another' }).click();
-      await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 1 of 3');
-      await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-      await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('wizard-title');
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
+    await p.page.getByRole('button', { name: 'Continue' }).click();
+    await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com' });
+    await p.page.getByRole('button', { name: 'Continue' }).click();
+    await fillServiceAnswers(p.page, 'web-hosting');
+    await p.page.getByRole('button', { name: 'Submit request' }).click();
+    await expectConfirmation(p.page, MESSAGES.quoteSuccess);
+    await expect(p.page.locator('.success-sent').innerText()).resolves.toContain('Web Hosting');
+    await p.page.getByRole('button', { name: 'Send another' }).click();
+    await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 1 of 3');
+    await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
+    await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('wizard-title');
+    p.assertClean();
   });
 
   it('visitor sees the captcha checkbox and ticks it with the keyboard', async () => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
-      // The spam check loads once the visitor starts on the form; its checkbox is the Tab stop after the message.
-      await p.page.getByRole('textbox', { name: 'Message' }).fill('Hello');
-      const checkbox = p.page.getByRole('checkbox', { name: "I'm not a robot" });
-      await checkbox.waitFor();
-      const border = await checkbox.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor };
-      });
-      expect(border.style).toBe('solid');
-      expect(border.width).toBeGreaterThanOrEqual(1);
-      expect(border.color).not.toMatch(/rgba\(.*, 0\)|transparent/);
-      await p.page.keyboard.press('Tab');
-      // Focus starts the check ("auto: onfocus"), and the label then says so: find the box by place from here on.
-      const box = p.page.locator('altcha-widget input[type="checkbox"]');
-      await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      await p.page.keyboard.press('Space');
-      await p.page.locator('altcha-widget [data-state="verified"]').waitFor();
-      await expect(box.isChecked()).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
+    // The spam check loads once the visitor starts on the form; its checkbox is the Tab stop after the message.
+    await p.page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    const checkbox = p.page.getByRole('checkbox', { name: "I'm not a robot" });
+    await checkbox.waitFor();
+    const border = await checkbox.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { width: parseFloat(style.borderTopWidth), style: style.borderTopStyle, color: style.borderTopColor };
+    });
+    expect(border.style).toBe('solid');
+    expect(border.width).toBeGreaterThanOrEqual(1);
+    expect(border.color).not.toMatch(/rgba\(.*, 0\)|transparent/);
+    await p.page.keyboard.press('Tab');
+    // Focus starts the check ("auto: onfocus"), and the label then says so: find the box by place from here on.
+    const box = p.page.locator('altcha-widget input[type="checkbox"]');
+    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await p.page.keyboard.press('Space');
+    await p.page.locator('altcha-widget [data-state="verified"]').waitFor();
+    await expect(box.isChecked()).resolves.toBe(true);
+    p.assertClean();
   });
 
   it('visitor who leaves a field empty reads its error in red with an icon, at 4.5:1 or more', async () => {
-    const p = await openPage(site.browser, viewport);
-    try {
-      await p.page.goto(`${site.baseUrl}/contact`);
-      await p.page.getByRole('button', { name: 'Send message' }).click();
-      const error = p.page.locator('.field-error').first();
-      await error.waitFor();
-      await expect(error.locator('svg').count()).resolves.toBe(1);
-      const [r = 0, g = 0, b = 0] = ((await error.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g) ?? []).map(Number);
-      expect(r).toBeGreaterThan(g + 80);
-      expect(r).toBeGreaterThan(b + 80);
-      expect(await textContrast(p.page, '.field-error')).toBeGreaterThanOrEqual(4.5);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, viewport);
+    await p.page.goto(`${site.baseUrl}/contact`);
+    await p.page.getByRole('button', { name: 'Send message' }).click();
+    const error = p.page.locator('.field-error').first();
+    await error.waitFor();
+    await expect(error.locator('svg').count()).resolves.toBe(1);
+    const [r = 0, g = 0, b = 0] = ((await error.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g) ?? []).map(Number);
+    expect(r).toBeGreaterThan(g + 80);
+    expect(r).toBeGreaterThan(b + 80);
+    expect(await textContrast(p.page, '.field-error')).toBeGreaterThanOrEqual(4.5);
+    p.assertClean();
   });
 });
 
@@ -179,109 +164,89 @@ async function expandedState(page: Page): Promise<boolean | undefined> {
 
 describe('phone visitor on the way to a quote', () => {
   it('?service= shows the chosen service and a Continue control in the first screen', async () => {
-    const p = await openPage(site.browser, WIDTHS.phone);
-    try {
-      await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
-      await expect(p.page.getByRole('radio', { name: 'Web Hosting' }).isChecked()).resolves.toBe(true);
-      await expect(p.page.locator('.wizard-summary').textContent()).resolves.toBe('Selected: Web Hosting');
-      expect(await inViewport(p.page, '.wizard-summary')).toBe(true);
-      const next = p.page.getByRole('button', { name: 'Continue' });
-      await expect(next.isEnabled()).resolves.toBe(true);
-      expect(await next.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        // Visible and not covered: the element at its centre is the button itself.
-        return box.top >= 0 && box.bottom <= window.innerHeight && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el;
-      })).toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, WIDTHS.phone);
+    await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
+    await expect(p.page.getByRole('radio', { name: 'Web Hosting' }).isChecked()).resolves.toBe(true);
+    await expect(p.page.locator('.wizard-summary').textContent()).resolves.toBe('Selected: Web Hosting');
+    expect(await inViewport(p.page, '.wizard-summary')).toBe(true);
+    const next = p.page.getByRole('button', { name: 'Continue' });
+    await expect(next.isEnabled()).resolves.toBe(true);
+    expect(await next.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      // Visible and not covered: the element at its centre is the button itself.
+      return box.top >= 0 && box.bottom <= window.innerHeight && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el;
+    })).toBe(true);
+    p.assertClean();
   });
 
   it('a service tab on /services scrolls to its detail', async () => {
-    const p = await openPage(site.browser, WIDTHS.phone);
-    try {
-      await p.page.goto(`${site.baseUrl}/services`);
-      await p.page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'Web Hosting' }).click();
-      await p.page.waitForURL(/service=web-hosting#service-detail$/);
-      await expect(p.page.getByRole('heading', { level: 2, name: 'Web Hosting' }).isVisible()).resolves.toBe(true);
-      expect(await inViewport(p.page, '#service-title')).toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await using p = await openPage(site.browser, WIDTHS.phone);
+    await p.page.goto(`${site.baseUrl}/services`);
+    await p.page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'Web Hosting' }).click();
+    await p.page.waitForURL(/service=web-hosting#service-detail$/);
+    await expect(p.page.getByRole('heading', { level: 2, name: 'Web Hosting' }).isVisible()).resolves.toBe(true);
+    expect(await inViewport(p.page, '#service-title')).toBe(true);
+    p.assertClean();
   });
 });
 
 describe('header menus', () => {
   it('keyboard visitor passes the closed Services menu in one stop; Escape closes it and returns to its button', async () => {
-    const p = await openPage(site.browser, WIDTHS.desktop);
-    try {
-      await p.page.goto(`${site.baseUrl}/about`);
-      const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
-      const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
-      const menu = nav.getByRole('list', { name: 'Request a quote for a service' });
-      await nav.getByRole('link', { name: 'Services', exact: true }).focus();
-      await p.page.keyboard.press('Tab');
-      await expect(focusedText(p.page)).resolves.toBe('Request a quote for a service');
-      await expect(expandedState(p.page)).resolves.toBe(false);
-      await p.page.keyboard.press('Tab');
-      await expect(focusedText(p.page)).resolves.toBe('About');
+    await using p = await openPage(site.browser, WIDTHS.desktop);
+    await p.page.goto(`${site.baseUrl}/about`);
+    const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
+    const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
+    const menu = nav.getByRole('list', { name: 'Request a quote for a service' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).focus();
+    await p.page.keyboard.press('Tab');
+    await expect(focusedText(p.page)).resolves.toBe('Request a quote for a service');
+    await expect(expandedState(p.page)).resolves.toBe(false);
+    await p.page.keyboard.press('Tab');
+    await expect(focusedText(p.page)).resolves.toBe('About');
 
-      await toggle.focus();
-      await p.page.keyboard.press('Enter');
-      await expect(menu.isVisible()).resolves.toBe(true);
-      await expect(expandedState(p.page)).resolves.toBe(true);
-      await p.page.keyboard.press('Tab');
-      await p.page.keyboard.press('Tab');
-      await expect(focusedText(p.page)).resolves.toBe(SERVICES[1]!.name);
-      await p.page.keyboard.press('Escape');
-      await expect(menu.isVisible()).resolves.toBe(false);
-      await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    await toggle.focus();
+    await p.page.keyboard.press('Enter');
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await expect(expandedState(p.page)).resolves.toBe(true);
+    await p.page.keyboard.press('Tab');
+    await p.page.keyboard.press('Tab');
+    await expect(focusedText(p.page)).resolves.toBe(SERVICES[1]!.name);
+    await p.page.keyboard.press('Escape');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    p.assertClean();
   });
 
   it('phone visitor sees Get Quote in the header; Escape closes the menu and returns to its button', async () => {
-    const p = await openPage(site.browser, WIDTHS.phone);
-    try {
-      await p.page.goto(`${site.baseUrl}/blog`);
-      const getQuote = p.page.getByRole('banner').getByRole('link', { name: 'Get Quote' });
-      const box = await getQuote.boundingBox();
-      expect(box && box.y + box.height <= WIDTHS.phone.height && box.x + box.width <= WIDTHS.phone.width).toBe(true);
-      await expect(getQuote.getAttribute('href')).resolves.toBe('/quote');
+    await using p = await openPage(site.browser, WIDTHS.phone);
+    await p.page.goto(`${site.baseUrl}/blog`);
+    const getQuote = p.page.getByRole('banner').getByRole('link', { name: 'Get Quote' });
+    const box = await getQuote.boundingBox();
+    expect(box && box.y + box.height <= WIDTHS.phone.height && box.x + box.width <= WIDTHS.phone.width).toBe(true);
+    await expect(getQuote.getAttribute('href')).resolves.toBe('/quote');
 
-      const button = p.page.getByRole('button', { name: 'Menu', exact: true });
-      const menu = p.page.getByRole('navigation', { name: 'Main (mobile)' });
-      await button.focus();
-      await p.page.keyboard.press('Enter');
-      await expect(menu.isVisible()).resolves.toBe(true);
-      await p.page.keyboard.press('Tab');
-      await expect(focusedText(p.page)).resolves.toBe('Home');
-      await p.page.keyboard.press('Escape');
-      await expect(menu.isVisible()).resolves.toBe(false);
-      await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-      p.assertClean();
-    } finally {
-      await p.close();
-    }
+    const button = p.page.getByRole('button', { name: 'Menu', exact: true });
+    const menu = p.page.getByRole('navigation', { name: 'Main (mobile)' });
+    await button.focus();
+    await p.page.keyboard.press('Enter');
+    await expect(menu.isVisible()).resolves.toBe(true);
+    await p.page.keyboard.press('Tab');
+    await expect(focusedText(p.page)).resolves.toBe('Home');
+    await p.page.keyboard.press('Escape');
+    await expect(menu.isVisible()).resolves.toBe(false);
+    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    p.assertClean();
   });
 
   it.each([320, 360, 390])('at %i px the header shows the logo, Get Quote and a full-size Menu button on one line', async (width) => {
-    const p = await openPage(site.browser, { width, height: 640 });
-    try {
-      await p.page.goto(`${site.baseUrl}/about`);
-      const banner = p.page.getByRole('banner');
-      for (const control of [banner.getByRole('link', { name: 'Northbridge IT home' }), banner.getByRole('link', { name: 'Get Quote' }), banner.getByRole('button', { name: 'Menu', exact: true })]) {
-        const box = (await control.boundingBox())!;
-        expect(box.width).toBeGreaterThanOrEqual(32);
-        expect(box.y).toBeLessThan(20);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-      }
-    } finally {
-      await p.close();
+    await using p = await openPage(site.browser, { width, height: 640 });
+    await p.page.goto(`${site.baseUrl}/about`);
+    const banner = p.page.getByRole('banner');
+    for (const control of [banner.getByRole('link', { name: 'Northbridge IT home' }), banner.getByRole('link', { name: 'Get Quote' }), banner.getByRole('button', { name: 'Menu', exact: true })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(32);
+      expect(box.y).toBeLessThan(20);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
     }
   });
 });

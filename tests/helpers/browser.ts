@@ -1,3 +1,6 @@
+// The tests open pages and contexts with `await using`, so they close however a test ends: Node 24 runs it,
+// and this adds its types to the ES2023 library the project compiles against.
+/// <reference lib="esnext.disposable" />
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,7 +104,8 @@ export function liveSite(options: Parameters<typeof startSite>[0] = {}): Browser
 
 /**
  * A page that records console errors and warnings (React's hydration mismatches, Vike's warnings) and failed
- * requests; `assertClean()` fails the test when any occurred.
+ * requests; `assertClean()` fails the test when any occurred. Open it with `await using`: it closes when the
+ * test's block ends, passed or failed.
  */
 export async function openPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const context = await browser.newContext({ viewport });
@@ -119,6 +123,7 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const downloads = new Set<string>();
   const abortedNavigations: string[] = [];
   page.on('download', (download) => downloads.add(download.url()));
+  const close = () => context.close();
   page.on('requestfailed', (req) => {
     const errorText = req.failure()?.errorText ?? '';
     if (req.isNavigationRequest() && errorText === 'net::ERR_ABORTED') abortedNavigations.push(req.url());
@@ -131,22 +136,32 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
       const aborted = abortedNavigations.filter((url) => !downloads.has(url)).map((url) => `request failed: ${url} net::ERR_ABORTED`);
       expect([...problems, ...aborted]).toEqual([]);
     },
-    close: () => context.close(),
+    close,
+    [Symbol.asyncDispose]: close,
   };
+}
+
+/** Fills the admin's sign-in form (STAFF by default) and presses Sign in; where the page goes then is the caller's. */
+export async function signIn(page: Page, email: string = STAFF.email, password: string = STAFF.password): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /**
  * A page of the admin at `path`, signed in as STAFF through the sign-in form it is sent to first. The session
  * cookie is Secure, so the page says it came over HTTPS through a proxy (the site needs TRUST_PROXY).
  */
-export async function staffPage(site: BrowserSite, path: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+export async function staffPage(
+  site: Pick<BrowserSite, 'baseUrl' | 'browser'>,
+  path: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+) {
   const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await p.page.goto(site.baseUrl + path);
   await p.page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
-  await p.page.getByLabel('Email').fill(STAFF.email);
-  await p.page.getByLabel('Password').fill(STAFF.password);
-  await p.page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(p.page);
   await p.page.waitForURL(site.baseUrl + path);
   await p.page.waitForLoadState('networkidle');
   return p;

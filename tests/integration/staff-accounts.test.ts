@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { STAFF, StaffClient, insertQuote, staffService, signedInStaffApp } from '../helpers/admin-client.ts';
-import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
-import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
+import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
+import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
@@ -18,21 +18,11 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
   });
   afterAll(() => smtp?.stop().catch(() => {}));
 
-  /** Runs the outbox once into the test's SMTP server; returns the link mailed. */
-  async function deliverInvitation(to: string): Promise<string> {
-    await deliverOutboxOnce(t, smtp.port);
-    const mail = smtp.received.findLast((m) => m.to.includes(to));
-    expect(mail).toBeDefined();
-    const link = /https:\/\/www\.example\.com\.au\/admin\/invitation\?token=[\w-]+/.exec(decodedMail(mail!.raw))?.[0];
-    expect(link).toBeDefined();
-    return link!;
-  }
-
   async function invite(name: string, email: string): Promise<string> {
     const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name, email });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(STAFF_MESSAGES.invited(email));
-    return deliverInvitation(email);
+    return mailedInvitationLink(t, smtp, email);
   }
 
   async function accept(link: string, password: string, confirmPassword = password) {
