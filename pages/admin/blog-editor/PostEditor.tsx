@@ -10,6 +10,7 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextArea } from '../../../components/form/TextArea.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
+import { NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useUnsavedWarning } from '../ui/use-unsaved-warning.ts';
 import { AutosaveNote } from './AutosaveNote.tsx';
@@ -169,8 +170,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   return (
     <>
       <form className="post-editor" onSubmit={save} noValidate>
-        <div ref={noticeRef} tabIndex={-1} role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-          {notice?.text}
+        <NoticeBox ref={noticeRef} notice={notice}>
           {notice?.restored && (
             <>
               {' '}
@@ -185,7 +185,7 @@ export function PostEditor({ data }: { data: EditorData }) {
               <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>{status === 'Published' ? 'View the post' : 'Preview'}</a>
             </>
           )}
-        </div>
+        </NoticeBox>
         <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label="Title" required maxLength={200} />
         <TextField
           name="slug"

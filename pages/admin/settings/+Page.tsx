@@ -6,9 +6,9 @@ import { RequestError, adminApi, errorMessage } from '../../../components/reques
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../../../shared/company.ts';
 import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Errors = Record<string, string>;
 
 /** The form's fields in page order, named by their path in the settings (what the server's messages are keyed by). */
@@ -186,14 +186,7 @@ export default function SettingsPage() {
 
   return (
     <AdminShell title="Site settings">
-      <div
-        ref={noticeRef}
-        tabIndex={-1}
-        role={notice?.kind === 'error' ? 'alert' : 'status'}
-        className={notice ? `notice notice-${notice.kind}` : undefined}
-      >
-        {notice?.text}
-      </div>
+      <NoticeBox ref={noticeRef} notice={notice} />
       <form ref={formRef} onSubmit={save} noValidate className="admin-card settings-form">
         <p className="hint">What every page, e-mail and feed shows about the company. A save shows on the site at once.</p>
         <fieldset>
