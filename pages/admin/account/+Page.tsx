@@ -1,65 +1,30 @@
-import { type FormEvent, type InputHTMLAttributes, useState } from 'react';
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { AccountInfo } from '../../../shared/admin.ts';
 import { ACCOUNT_TEXT, ADMIN_MESSAGES } from '../../../shared/messages.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
-import { FieldError } from '../../../components/form/FieldError.tsx';
+import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
-import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
+import { adminApi, errorMessage } from '../../../components/request.ts';
+import { useFormRequest } from '../ui/use-form-request.ts';
 
-/** A required input with its label, and the server's error for it below, read with it. */
-function AccountInput({ id, label, error, ...input }: { id: string; label: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input {...input} id={id} required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+const PASSWORD_FIELDS: AdminInputSpec[] = [
+  { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, type: 'password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: ACCOUNT_TEXT.newPassword(PASSWORD_MIN_LENGTH), type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN_LENGTH },
+  { name: 'confirmPassword', label: ACCOUNT_TEXT.repeatPassword, type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN_LENGTH },
+];
 
 function PasswordForm() {
   const { csrfToken } = usePageContext();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setNotice(null);
-    setErrors({});
-    try {
-      const res = await adminApi<{ message: string }>('POST', '/api/admin/account/password', csrfToken, formBody(event));
-      form.reset();
-      setNotice({ kind: 'success', text: res.message });
-    } catch (err) {
-      if (err instanceof RequestError) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
-    }
-  }
-  const fields = [
-    { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, auto: 'current-password' },
-    { name: 'newPassword', label: ACCOUNT_TEXT.newPassword(PASSWORD_MIN_LENGTH), auto: 'new-password' },
-    { name: 'confirmPassword', label: ACCOUNT_TEXT.repeatPassword, auto: 'new-password' },
-  ];
+  const { notice, errors, postForm } = useFormRequest();
   return (
     <section aria-labelledby="password-heading" className="admin-card">
       <h2 id="password-heading">{ACCOUNT_TEXT.passwordHeading}</h2>
       <NoticeBox notice={notice} />
-      <form onSubmit={submit}>
-        {fields.map((f) => (
-          <AccountInput
-            key={f.name}
-            id={`pw-${f.name}`}
-            label={f.label}
-            error={errors[f.name]}
-            name={f.name}
-            type="password"
-            autoComplete={f.auto}
-            minLength={f.name === 'currentPassword' ? undefined : PASSWORD_MIN_LENGTH}
-          />
-        ))}
+      <form onSubmit={postForm('/api/admin/account/password', csrfToken)}>
+        <AdminInputs idPrefix="pw" fields={PASSWORD_FIELDS} errors={errors} />
         <button type="submit" className="button button-primary">
           {ACCOUNT_TEXT.changePassword}
         </button>
@@ -68,24 +33,19 @@ function PasswordForm() {
   );
 }
 
+/** Turning two-factor sign-in off takes the password; turning it on, a code from the authenticator. */
+const DISABLE_FIELDS: AdminInputSpec[] = [{ name: 'password', label: ACCOUNT_TEXT.passwordToDisable, type: 'password', autoComplete: 'current-password' }];
+const ENABLE_FIELDS: AdminInputSpec[] = [
+  { name: 'code', label: ACCOUNT_TEXT.code, inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '\\d{6}', maxLength: 6 },
+];
+
 function TwoFactor({ account }: { account: AccountInfo }) {
   const { csrfToken } = usePageContext();
   const [enabled, setEnabled] = useState(account.hasTwoFactor);
   const [setup, setSetup] = useState<{ secret: string; qrDataUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function call<T>(url: string, body: unknown, then: (result: T) => void) {
-    setNotice(null);
-    setErrors({});
-    try {
-      then(await adminApi<T>('POST', url, csrfToken, body));
-    } catch (err) {
-      if (err instanceof RequestError) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
-    }
-  }
+  const { notice, setNotice, errors, run } = useFormRequest();
+  const call = <T,>(url: string, body: unknown, then: (result: T) => void) => run(async () => then(await adminApi<T>('POST', url, csrfToken, body)));
 
   return (
     <section aria-labelledby="tfa-heading" className="admin-card">
@@ -130,14 +90,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
                 });
               }}
             >
-              <AccountInput
-                id="tfa-password"
-                label={ACCOUNT_TEXT.passwordToDisable}
-                error={errors.password}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-              />
+              <AdminInputs idPrefix="tfa" fields={DISABLE_FIELDS} errors={errors} />
               <button type="submit" className="button button-ghost-dark">
                 {ACCOUNT_TEXT.disable}
               </button>
@@ -161,16 +114,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
           <p>
             {ACCOUNT_TEXT.typeKey} <code className="secret">{setup.secret}</code>
           </p>
-          <AccountInput
-            id="tfa-code"
-            label={ACCOUNT_TEXT.code}
-            error={errors.code}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-          />
+          <AdminInputs idPrefix="tfa" fields={ENABLE_FIELDS} errors={errors} />
           <button type="submit" className="button button-primary">
             {ACCOUNT_TEXT.enable}
           </button>

@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { AUDIT_ACTIONS, type AuditLine, auditQueryString } from '../../../shared/admin.ts';
 import { AUDIT_TEXTS } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { TableScroll } from '../ui/TableScroll.tsx';
+import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import type { AuditData } from './+data.ts';
 
@@ -62,37 +62,20 @@ export default function AuditPageView() {
           {filtered && <a href="/admin/audit">{AUDIT_TEXTS.clear}</a>}
         </div>
       </form>
-      {entries.length === 0 ? (
-        <p role="status">{filtered ? AUDIT_TEXTS.noneMatch : AUDIT_TEXTS.empty}</p>
-      ) : (
-        <TableScroll label="Audit log">
-          <table className="admin-table">
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Detail</th>
-                <th scope="col">IP address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDateTime(e.createdAt, timeZone)}</td>
-                  <td>{e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? '—')}</td>
-                  <td>{actionLabel(e.action)}</td>
-                  <td className="wrap">
-                    <Detail entry={e} />
-                  </td>
-                  <td>{e.ip}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label="Audit log"
+        caption="Audit log, newest first"
+        rows={entries}
+        rowKey={(e) => e.id}
+        empty={<p role="status">{filtered ? AUDIT_TEXTS.noneMatch : AUDIT_TEXTS.empty}</p>}
+        columns={[
+          { header: 'When', cell: (e) => formatDateTime(e.createdAt, timeZone) },
+          { header: 'Who', cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? '—')) },
+          { header: 'What', cell: (e) => actionLabel(e.action) },
+          { header: 'Detail', cell: (e) => <Detail entry={e} />, className: 'wrap' },
+          { header: 'IP address', cell: (e) => e.ip },
+        ]}
+      />
       <nav aria-label="Pages" className="pager">
         {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>Newest entries</a>}
         {nextCursor && (

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { UploadedImage } from '../../../shared/images.ts';
 import { EDITOR_MESSAGES } from '../../../shared/messages.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { Dialog } from './Dialog.tsx';
+import { DialogForm, useDialogCheck } from './DialogForm.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 
 export interface ImageChoice {
@@ -26,22 +27,17 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
   const [uploaded, setUploaded] = useState<UploadedImage | null>(null);
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
-  const [errors, setErrors] = useState<{ src?: string; alt?: string }>({});
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const url = src.trim();
-    const found = {
+  const url = src.trim();
+  const { errors, setErrors, submit } = useDialogCheck<'src' | 'alt'>(
+    () => ({
       ...(uploaded ? {} : url === '' ? { src: EDITOR_MESSAGES.imageRequired } : isImageUrl(url) ? {} : { src: EDITOR_MESSAGES.imageUrlInvalid }),
       ...(alt.trim() === '' ? { alt: EDITOR_MESSAGES.altRequired } : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    onInsert(uploaded ? { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height } : { src: url, alt: alt.trim() });
-  }
+    }),
+    () => onInsert(uploaded ? { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height } : { src: url, alt: alt.trim() }),
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="dialog-form">
+    <DialogForm onSubmit={submit} submitLabel="Insert image" onCancel={onClose}>
       {uploaded ? (
         <div className="image-chosen">
           <img src={uploaded.src} alt="" width={uploaded.width} height={uploaded.height} />
@@ -58,14 +54,6 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
       )}
       <TextField name="alt" label="Description (alt text)" value={alt} onValueChange={setAlt} error={errors.alt} required
         hint="What the image shows, for people who cannot see it." maxLength={300} />
-      <div className="button-row">
-        <button type="submit" className="button button-primary">
-          Insert image
-        </button>
-        <button type="button" className="button button-ghost-dark" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type BlogPost, type EditorState, type PostRevision, postStatus } from '../../../shared/blog.ts';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
@@ -10,7 +10,9 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextArea } from '../../../components/form/TextArea.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
+import { NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
+import { useUnsavedWarning } from '../ui/use-unsaved-warning.ts';
 import { AutosaveNote } from './AutosaveNote.tsx';
 import { FeaturedImageField } from './FeaturedImageField.tsx';
 import { RevisionHistory } from './RevisionHistory.tsx';
@@ -65,13 +67,8 @@ export function PostEditor({ data }: { data: EditorData }) {
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(saved), [form, saved]);
   const autosave = useAutosave(form, { postId: post?.id ?? null, dirty, paused: busy, csrfToken, initial: data.state.autosave?.savedAt ?? null });
 
-  useEffect(() => {
-    if (!dirty) return;
-    // The browser shows its own "leave site?" question (links in the admin load a new page, so they ask too).
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Links in the admin load a new page, so they ask too.
+  useUnsavedWarning(dirty);
 
   const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setTitle = (title: string) => setForm((f) => ({ ...f, title, slug: f.slugEdited ? f.slug : slugify(title) }));
@@ -173,8 +170,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   return (
     <>
       <form className="post-editor" onSubmit={save} noValidate>
-        <div ref={noticeRef} tabIndex={-1} role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-          {notice?.text}
+        <NoticeBox ref={noticeRef} notice={notice}>
           {notice?.restored && (
             <>
               {' '}
@@ -189,7 +185,7 @@ export function PostEditor({ data }: { data: EditorData }) {
               <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>{status === 'Published' ? 'View the post' : 'Preview'}</a>
             </>
           )}
-        </div>
+        </NoticeBox>
         <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label="Title" required maxLength={200} />
         <TextField
           name="slug"

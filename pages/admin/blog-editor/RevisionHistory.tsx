@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PostRevision } from '../../../shared/blog.ts';
+import { ActionButton } from '../ui/ActionButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -10,7 +11,6 @@ export function RevisionHistory({ revisions, timeZone, onRestore }: {
   onRestore: (revision: PostRevision) => Promise<void>;
 }) {
   const [asking, setAsking] = useState<PostRevision | null>(null);
-  const [busy, setBusy] = useState(false);
   const describe = (r: PostRevision) => `${formatDateTime(r.savedAt, timeZone)} by ${r.savedBy ?? 'the site'}`;
   return (
     <section className="revisions" aria-labelledby="revisions-title">
@@ -41,19 +41,15 @@ export function RevisionHistory({ revisions, timeZone, onRestore }: {
               version stays in the history.
             </p>
             <div className="button-row">
-              <button
-                type="button"
+              <ActionButton
                 className="button button-primary"
-                disabled={busy}
-                onClick={async () => {
-                  setBusy(true);
+                onAction={async () => {
                   await onRestore(asking);
-                  setBusy(false);
                   setAsking(null);
                 }}
               >
                 Restore this version
-              </button>
+              </ActionButton>
               <button type="button" className="button button-ghost-dark" onClick={() => setAsking(null)}>
                 Cancel
               </button>

@@ -5,7 +5,7 @@ import { INBOX_MESSAGES } from '../../../shared/messages.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { serviceName } from '../../../shared/lead-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { TableScroll } from '../ui/TableScroll.tsx';
+import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import { RetryButton } from '../ui/RetryButton.tsx';
 import type { DashboardPageData } from './+data.ts';
@@ -84,42 +84,21 @@ export default function DashboardPage() {
 
       <section aria-labelledby="recent-heading" className="admin-section">
         <h2 id="recent-heading">Recent quote requests</h2>
-        {d.recentQuotes.length === 0 ? (
-          <p>No quote requests yet.</p>
-        ) : (
-          <TableScroll label="Recent quote requests">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Service</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Received</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.recentQuotes.map((q) => (
-                  <tr key={q.id} className="row-link">
-                    <td>{serviceName(q.service)}</td>
-                    <td>
-                      <a href={leadHref(q.type, q.id)} className="row-target">
-                        {q.name}
-                      </a>
-                    </td>
-                    <td>{q.company}</td>
-                    <td>{q.email}</td>
-                    <td>{formatDateTime(q.createdAt, timeZone)}</td>
-                    <td>
-                      <StatusAndAge lead={q} now={now} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
+        <AdminTable
+          label="Recent quote requests"
+          rows={d.recentQuotes}
+          rowKey={(q) => q.id}
+          linkedRows
+          empty={<p>No quote requests yet.</p>}
+          columns={[
+            { header: 'Service', cell: (q) => serviceName(q.service) },
+            { header: 'Name', cell: (q) => <RowTarget href={leadHref(q.type, q.id)}>{q.name}</RowTarget> },
+            { header: 'Company', cell: (q) => q.company },
+            { header: 'Email', cell: (q) => q.email },
+            { header: 'Received', cell: (q) => formatDateTime(q.createdAt, timeZone) },
+            { header: 'Status', cell: (q) => <StatusAndAge lead={q} now={now} /> },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="new-heading" className="admin-section">

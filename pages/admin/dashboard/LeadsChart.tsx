@@ -1,4 +1,5 @@
 import type { WeeklyLeads } from '../../../shared/admin.ts';
+import { DataTable } from '../ui/AdminTable.tsx';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -50,25 +51,16 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
       </svg>
       <details className="chart-table">
         <summary>Show the numbers</summary>
-        <table>
-          <caption className="visually-hidden">Leads per week</caption>
-          <thead>
-            <tr>
-              <th scope="col">Week starting</th>
-              <th scope="col">Quote requests</th>
-              <th scope="col">Contact messages</th>
-            </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.weekStart}>
-                <th scope="row">{w.weekStart}</th>
-                <td>{w.quotes}</td>
-                <td>{w.contacts}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Leads per week"
+          rows={weeks}
+          rowKey={(w) => w.weekStart}
+          columns={[
+            { header: 'Week starting', cell: (w) => w.weekStart, isRowHeader: true },
+            { header: 'Quote requests', cell: (w) => w.quotes },
+            { header: 'Contact messages', cell: (w) => w.contacts },
+          ]}
+        />
       </details>
     </figure>
   );

@@ -1,33 +1,36 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
-import { FieldError } from '../../../components/form/FieldError.tsx';
-import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
+import { adminApi } from '../../../components/request.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { STAFF_MESSAGES, STAFF_TEXTS } from '../../../shared/messages.ts';
+import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
+import { NoticeBox, formBody } from '../ui/Notice.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { useFormRequest } from '../ui/use-form-request.ts';
 import type { InvitationData } from './+data.ts';
+
+const NEW_PASSWORD = { type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 } as const;
+const PASSWORD_FIELDS: AdminInputSpec[] = [
+  { name: 'password', label: STAFF_TEXTS.newPassword(PASSWORD_MIN_LENGTH), ...NEW_PASSWORD },
+  { name: 'confirmPassword', label: STAFF_TEXTS.repeatPassword, ...NEW_PASSWORD },
+];
 
 /** Where an invitation's one-time link leads: the invitee chooses a password, then signs in. */
 export default function InvitationPage() {
   const { invitation, token } = useData<InvitationData>();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { notice, errors, busy, run } = useFormRequest();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setNotice(null);
-    setErrors({});
-    try {
-      const res = await adminApi<{ redirect: string }>('POST', '/api/admin/invitation', null, formBody(event));
-      window.location.assign(res.redirect);
-    } catch (err) {
-      if (err instanceof RequestError) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
-      setBusy(false);
-    }
+    const body = formBody(event);
+    void run(
+      async () => {
+        const res = await adminApi<{ redirect: string }>('POST', '/api/admin/invitation', null, body);
+        window.location.assign(res.redirect);
+      },
+      { leavesPage: true },
+    );
   }
 
   if (!invitation) {
@@ -40,10 +43,6 @@ export default function InvitationPage() {
       </AdminShell>
     );
   }
-  const fields = [
-    { name: 'password', label: STAFF_TEXTS.newPassword(PASSWORD_MIN_LENGTH) },
-    { name: 'confirmPassword', label: STAFF_TEXTS.repeatPassword },
-  ];
   return (
     <AdminShell title={STAFF_TEXTS.invitationTitle}>
       <div className="admin-card login-card">
@@ -53,26 +52,8 @@ export default function InvitationPage() {
           <input type="hidden" name="token" value={token} />
           {/* Password managers file the new password under this address. */}
           <input type="hidden" name="username" autoComplete="username" value={invitation.email} />
-          {fields.map((f) => (
-            <div className="field" key={f.name}>
-              <label htmlFor={`invitation-${f.name}`}>{f.label}</label>
-              <input
-                id={`invitation-${f.name}`}
-                name={f.name}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                maxLength={1024}
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `invitation-${f.name}-error` : undefined}
-              />
-              <FieldError id={`invitation-${f.name}-error`} message={errors[f.name]} />
-            </div>
-          ))}
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? STAFF_TEXTS.settingPassword : STAFF_TEXTS.setPassword}
-          </button>
+          <AdminInputs idPrefix="invitation" fields={PASSWORD_FIELDS} errors={errors} />
+          <SubmitButton busy={busy} label={STAFF_TEXTS.setPassword} busyLabel={STAFF_TEXTS.settingPassword} />
         </form>
       </div>
     </AdminShell>

@@ -5,7 +5,7 @@ import { serviceName } from '../../../shared/lead-fields.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
 import { SERVICES } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
-import { TableScroll } from '../ui/TableScroll.tsx';
+import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
 
@@ -74,46 +74,31 @@ export default function LeadsPage() {
         </div>
       </form>
 
-      {page.leads.length === 0 ? (
-        <p role="status">No leads match these filters.</p>
-      ) : (
-        <TableScroll label="Leads">
-          <table className="admin-table">
-            <caption className="visually-hidden">Leads, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Name</th>
-                <th scope="col">Company</th>
-                <th scope="col">Service</th>
-                <th scope="col">Status</th>
-                <th scope="col">Received</th>
-              </tr>
-            </thead>
-            <tbody>
-              {/* The whole row opens the lead: the name's link is stretched over it (CSS), so it stays the one real
-                  target for keyboards, screen readers, middle-clicks and "open in new tab". */}
-              {page.leads.map((l) => (
-                <tr key={`${l.type}-${l.id}`} className={l.status === 'spam' ? 'row-link is-spam' : 'row-link'}>
-                  <td>{LEAD_TYPE_LABELS[l.type]}</td>
-                  <td>
-                    <a href={leadHref(l.type, l.id)} className="row-target">
-                      {l.name}
-                    </a>
-                    <div className="muted small">{l.email}</div>
-                  </td>
-                  <td>{l.company}</td>
-                  <td>{serviceName(l.service)}</td>
-                  <td>
-                    <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span>
-                  </td>
-                  <td>{formatDateTime(l.createdAt, timeZone)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <AdminTable
+        label="Leads"
+        caption="Leads, newest first"
+        rows={page.leads}
+        rowKey={(l) => `${l.type}-${l.id}`}
+        linkedRows
+        rowClassName={(l) => (l.status === 'spam' ? 'is-spam' : undefined)}
+        empty={<p role="status">No leads match these filters.</p>}
+        columns={[
+          { header: 'Type', cell: (l) => LEAD_TYPE_LABELS[l.type] },
+          {
+            header: 'Name',
+            cell: (l) => (
+              <>
+                <RowTarget href={leadHref(l.type, l.id)}>{l.name}</RowTarget>
+                <div className="muted small">{l.email}</div>
+              </>
+            ),
+          },
+          { header: 'Company', cell: (l) => l.company },
+          { header: 'Service', cell: (l) => serviceName(l.service) },
+          { header: 'Status', cell: (l) => <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span> },
+          { header: 'Received', cell: (l) => formatDateTime(l.createdAt, timeZone) },
+        ]}
+      />
       <nav aria-label="Pages" className="pager">
         {cursor && <a href={`/admin/leads${leadFilterQuery(withoutCursor)}`}>First page</a>}
         {page.nextCursor && (

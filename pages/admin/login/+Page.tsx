@@ -2,7 +2,9 @@ import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { safeNextPath } from '../../../shared/admin.ts';
 import { ADMIN_MESSAGES, LOGIN_TEXT, STAFF_MESSAGES } from '../../../shared/messages.ts';
+import { AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
 /** The texts for the reasons a form post (no JavaScript) is sent back here; see server/staff/sign-in-routes.ts. */
@@ -76,37 +78,24 @@ export default function LoginPage() {
         {step === 'password' ? (
           <form method="post" action="/admin/login" onSubmit={submit} noValidate={false}>
             <input type="hidden" name="next" value={next} />
-            <div className="field">
-              <label htmlFor="login-email">{LOGIN_TEXT.email}</label>
-              <input id="login-email" name="email" type="email" autoComplete="username" required maxLength={254} />
-            </div>
-            <div className="field">
-              <label htmlFor="login-password">{LOGIN_TEXT.password}</label>
-              <input id="login-password" name="password" type="password" autoComplete="current-password" required maxLength={1024} />
-            </div>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? LOGIN_TEXT.signingIn : LOGIN_TEXT.signIn}
-            </button>
+            <AdminInput id="login-email" label={LOGIN_TEXT.email} name="email" type="email" autoComplete="username" maxLength={254} />
+            <AdminInput id="login-password" label={LOGIN_TEXT.password} name="password" type="password" autoComplete="current-password" maxLength={1024} />
+            <SubmitButton busy={busy} label={LOGIN_TEXT.signIn} busyLabel={LOGIN_TEXT.signingIn} />
           </form>
         ) : (
           <form method="post" action="/admin/login/code" onSubmit={submit}>
             <p id="code-help">{LOGIN_TEXT.codeHelp}</p>
-            <div className="field">
-              <label htmlFor="login-code">{LOGIN_TEXT.code}</label>
-              <input
-                id="login-code"
-                ref={codeRef}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                maxLength={32}
-                aria-describedby="code-help"
-              />
-            </div>
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? LOGIN_TEXT.verifying : LOGIN_TEXT.verify}
-            </button>
+            <AdminInput
+              id="login-code"
+              label={LOGIN_TEXT.code}
+              ref={codeRef}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={32}
+              aria-describedby="code-help"
+            />
+            <SubmitButton busy={busy} label={LOGIN_TEXT.verify} busyLabel={LOGIN_TEXT.verifying} />
           </form>
         )}
       </div>

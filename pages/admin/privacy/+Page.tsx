@@ -6,8 +6,7 @@ import { type ErasureResult, type PersonalDataExport, describeCounts } from '../
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
+import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 
 /** Hands JSON to the browser as a file download. */
 function download(filename: string, data: unknown) {
@@ -70,9 +69,7 @@ export default function PrivacyPage() {
       <section aria-labelledby="request-heading" className="admin-card privacy-card">
         <h2 id="request-heading">{PRIVACY_REQUEST_TEXT.heading}</h2>
         <p>{PRIVACY_REQUEST_TEXT.intro}</p>
-        <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
-          {notice?.text}
-        </div>
+        <NoticeBox notice={notice} />
         <form onSubmit={exportData} noValidate>
           <div className="field">
             <label htmlFor="privacy-email">{PRIVACY_REQUEST_TEXT.email}</label>

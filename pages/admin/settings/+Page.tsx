@@ -4,9 +4,11 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { focusFirstError } from '../../../components/form/focus.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../../../shared/company.ts';
+import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { type Notice, NoticeBox } from '../ui/Notice.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Errors = Record<string, string>;
 
 /** The form's fields in page order, named by their path in the settings (what the server's messages are keyed by). */
@@ -31,45 +33,115 @@ function fieldOrder(form: SiteSettings): string[] {
 /** One labelled input; its name is its path in the settings, its id derived from it. */
 function Input({
   path,
-  label,
-  value,
   errors,
   onChange,
-  hint,
   ...input
-}: {
-  path: string;
-  label: string;
-  value: string;
-  errors: Errors;
-  onChange: (value: string) => void;
-  hint?: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'tel' | 'numeric' | 'url' | 'email';
-}) {
-  const id = `settings-${path.replace(/\./g, '-')}`;
-  const error = errors[path];
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}: { path: string; value: string; errors: Errors; onChange: (value: string) => void } & Omit<AdminInputProps, 'id' | 'name' | 'value' | 'error' | 'onChange'>) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
+    <AdminInput
+      {...input}
+      id={`settings-${path.replace(/\./g, '-')}`}
+      name={path}
+      required={false}
+      error={errors[path]}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+type RowList = 'social' | 'stats';
+type RowOf<L extends RowList> = SiteSettings[L][number];
+
+interface RowListSpec<L extends RowList> {
+  legend: string;
+  /** What one row is: "Link" makes "Link 1", "Remove link 1 (Facebook)" and "Add a link". */
+  noun: string;
+  fields: ReadonlyArray<{ key: keyof RowOf<L> & string; label: string; type?: string; inputMode?: 'url' }>;
+  /** The field whose value names the row in its remove button's label, once typed. */
+  nameKey: keyof RowOf<L> & string;
+  blank: RowOf<L>;
+  min: number;
+  max: number;
+}
+
+/** The settings' lists: each row's inputs, what a new row holds, and how few and how many rows there may be. */
+const ROW_LISTS: { [L in RowList]: RowListSpec<L> } = {
+  social: {
+    legend: 'Social links',
+    noun: 'Link',
+    fields: [
+      { key: 'name', label: 'Network' },
+      { key: 'url', label: 'Page address', type: 'url', inputMode: 'url' },
+    ],
+    nameKey: 'name',
+    blank: { name: '', url: 'https://' },
+    min: 0,
+    max: SETTINGS_LIMITS.social,
+  },
+  stats: {
+    legend: 'Home page figures',
+    noun: 'Figure',
+    fields: [
+      { key: 'value', label: 'Figure' },
+      { key: 'label', label: 'Label' },
+    ],
+    nameKey: 'label',
+    blank: { value: '', label: '' },
+    min: SETTINGS_LIMITS.statsMin,
+    max: SETTINGS_LIMITS.stats,
+  },
+};
+
+/**
+ * One of the lists as a fieldset: each row a group named by its number, with a button that removes it while the
+ * list has more than its minimum, and a button that adds a row while it has room.
+ */
+function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
+  list: L;
+  rows: ReadonlyArray<RowOf<L>>;
+  errors: Errors;
+  onChange: (change: (rows: Array<RowOf<L>>) => Array<RowOf<L>>) => void;
+}) {
+  const spec: RowListSpec<L> = ROW_LISTS[list];
+  const errorId = `settings-${list}-error`;
+  const noun = spec.noun.toLowerCase();
+  return (
+    <fieldset aria-describedby={errors[list] ? errorId : undefined}>
+      <legend>{spec.legend}</legend>
+      <FieldError id={errorId} message={errors[list]} />
+      {rows.map((row, i) => {
+        const name = String(row[spec.nameKey]);
+        return (
+          <div className="settings-row" key={i} role="group" aria-label={`${spec.noun} ${i + 1}`}>
+            {spec.fields.map(({ key, ...input }) => (
+              <Input
+                key={key}
+                path={`${list}.${i}.${key}`}
+                {...input}
+                value={String(row[key])}
+                errors={errors}
+                onChange={(value) => onChange((current) => current.map((r, j) => (j === i ? { ...r, [key]: value } : r)))}
+              />
+            ))}
+            {rows.length > spec.min && (
+              <button
+                type="button"
+                className="button button-danger-ghost"
+                onClick={() => onChange((current) => current.filter((_, j) => j !== i))}
+                aria-label={`Remove ${noun} ${i + 1}${name ? ` (${name})` : ''}`}
+              >
+                Remove
+              </button>
+            )}
+          </div>
+        );
+      })}
+      {rows.length < spec.max && (
+        <button type="button" className="button button-small" onClick={() => onChange((current) => [...current, spec.blank])}>
+          {`Add a ${noun}`}
+        </button>
       )}
-      <input
-        id={id}
-        name={path}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </fieldset>
   );
 }
 
@@ -89,9 +161,6 @@ export default function SettingsPage() {
   const set = (change: (draft: SiteSettings) => SiteSettings) => setForm((current) => change(current));
   const setAddress = (key: keyof SiteSettings['address']) => (value: string) =>
     set((f) => ({ ...f, address: { ...f.address, [key]: value as SiteSettings['address']['region'] } }));
-  const setRow = <K extends 'social' | 'stats'>(list: K, index: number, key: keyof SiteSettings[K][number]) => (value: string) =>
-    set((f) => ({ ...f, [list]: f[list].map((row, i) => (i === index ? { ...row, [key]: value } : row)) }));
-  const removeRow = (list: 'social' | 'stats', index: number) => set((f) => ({ ...f, [list]: f[list].filter((_, i) => i !== index) }));
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -117,14 +186,7 @@ export default function SettingsPage() {
 
   return (
     <AdminShell title="Site settings">
-      <div
-        ref={noticeRef}
-        tabIndex={-1}
-        role={notice?.kind === 'error' ? 'alert' : 'status'}
-        className={notice ? `notice notice-${notice.kind}` : undefined}
-      >
-        {notice?.text}
-      </div>
+      <NoticeBox ref={noticeRef} notice={notice} />
       <form ref={formRef} onSubmit={save} noValidate className="admin-card settings-form">
         <p className="hint">What every page, e-mail and feed shows about the company. A save shows on the site at once.</p>
         <fieldset>
@@ -163,47 +225,9 @@ export default function SettingsPage() {
             <Input path="address.postcode" label="Postcode" inputMode="numeric" value={form.address.postcode} errors={errors} onChange={setAddress('postcode')} autoComplete="postal-code" />
           </div>
         </fieldset>
-        <fieldset aria-describedby={errors.social ? 'settings-social-error' : undefined}>
-          <legend>Social links</legend>
-          <FieldError id="settings-social-error" message={errors.social} />
-          {form.social.map((link, i) => (
-            <div className="settings-row" key={i} role="group" aria-label={`Link ${i + 1}`}>
-              <Input path={`social.${i}.name`} label="Network" value={link.name} errors={errors} onChange={setRow('social', i, 'name')} />
-              <Input path={`social.${i}.url`} label="Page address" type="url" inputMode="url" value={link.url} errors={errors} onChange={setRow('social', i, 'url')} />
-              <button type="button" className="button button-danger-ghost" onClick={() => removeRow('social', i)} aria-label={`Remove link ${i + 1}${link.name ? ` (${link.name})` : ''}`}>
-                Remove
-              </button>
-            </div>
-          ))}
-          {form.social.length < SETTINGS_LIMITS.social && (
-            <button type="button" className="button button-small" onClick={() => set((f) => ({ ...f, social: [...f.social, { name: '', url: 'https://' }] }))}>
-              Add a link
-            </button>
-          )}
-        </fieldset>
-        <fieldset aria-describedby={errors.stats ? 'settings-stats-error' : undefined}>
-          <legend>Home page figures</legend>
-          <FieldError id="settings-stats-error" message={errors.stats} />
-          {form.stats.map((stat, i) => (
-            <div className="settings-row" key={i} role="group" aria-label={`Figure ${i + 1}`}>
-              <Input path={`stats.${i}.value`} label="Figure" value={stat.value} errors={errors} onChange={setRow('stats', i, 'value')} />
-              <Input path={`stats.${i}.label`} label="Label" value={stat.label} errors={errors} onChange={setRow('stats', i, 'label')} />
-              {form.stats.length > SETTINGS_LIMITS.statsMin && (
-                <button type="button" className="button button-danger-ghost" onClick={() => removeRow('stats', i)} aria-label={`Remove figure ${i + 1}${stat.label ? ` (${stat.label})` : ''}`}>
-                  Remove
-                </button>
-              )}
-            </div>
-          ))}
-          {form.stats.length < SETTINGS_LIMITS.stats && (
-            <button type="button" className="button button-small" onClick={() => set((f) => ({ ...f, stats: [...f.stats, { value: '', label: '' }] }))}>
-              Add a figure
-            </button>
-          )}
-        </fieldset>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save settings'}
-        </button>
+        <RowsFieldset list="social" rows={form.social} errors={errors} onChange={(change) => set((f) => ({ ...f, social: change(f.social) }))} />
+        <RowsFieldset list="stats" rows={form.stats} errors={errors} onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))} />
+        <SubmitButton busy={saving} label="Save settings" busyLabel="Saving…" />
       </form>
     </AdminShell>
   );

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { ActionButton } from './ActionButton.tsx';
 
 /**
  * A destructive action asked twice: the first press shows what will happen and a second button that does it.
@@ -16,7 +17,6 @@ export function ConfirmButton({
   onConfirm: () => Promise<void>;
 }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const questionRef = useRef<HTMLParagraphElement>(null);
   const id = useId();
   if (!asking) {
@@ -38,21 +38,9 @@ export function ConfirmButton({
       <p id={id} ref={questionRef} tabIndex={-1}>
         {question}
       </p>
-      <button
-        type="button"
-        className="button button-danger"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            await onConfirm();
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <ActionButton className="button button-danger" onAction={onConfirm}>
         {confirmLabel}
-      </button>
+      </ActionButton>
       <button type="button" className="button button-ghost-dark" onClick={() => setAsking(false)}>
         Cancel
       </button>

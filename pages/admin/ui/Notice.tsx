@@ -1,12 +1,21 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-/** A form's outcome: a status for success, an alert for an error; always in the page, so it is announced. */
-export function NoticeBox({ notice }: { notice: Notice }) {
+/**
+ * A form's outcome: a status for success, an alert for an error; always in the page, so it is announced. Given a
+ * `ref` it can take focus, to bring a long form's outcome into view; `children` follow the text (a link, a button).
+ */
+export function NoticeBox({ notice, ref, children }: { notice: Notice; ref?: Ref<HTMLDivElement>; children?: ReactNode }) {
   return (
-    <div role={notice?.kind === 'error' ? 'alert' : 'status'} className={notice ? `notice notice-${notice.kind}` : undefined}>
+    <div
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      role={notice?.kind === 'error' ? 'alert' : 'status'}
+      className={notice ? `notice notice-${notice.kind}` : undefined}
+    >
       {notice?.text}
+      {children}
     </div>
   );
 }

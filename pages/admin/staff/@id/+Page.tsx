@@ -8,8 +8,9 @@ import type { StaffPerson } from '../../../../shared/staff.ts';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
-import { TableScroll } from '../../ui/TableScroll.tsx';
+import { AdminTable } from '../../ui/AdminTable.tsx';
 import { formatDateTime } from '../../ui/format.ts';
+import { ActiveBadge } from '../ActiveBadge.tsx';
 
 /**
  * One person's account: status, last sign-in and live sessions, with deactivate / reactivate and "end session".
@@ -43,9 +44,7 @@ export default function PersonPage() {
             <dd className="wrap">{person.email}</dd>
             <dt>{STAFF_TEXTS.status}</dt>
             <dd>
-              <span className={person.active ? 'badge badge-active' : 'badge badge-inactive'}>
-                {person.active ? STAFF_TEXTS.active : STAFF_TEXTS.inactive}
-              </span>
+              <ActiveBadge active={person.active} />
             </dd>
             <dt>{STAFF_TEXTS.lastSignIn}</dt>
             <dd>{person.lastSignInAt ? formatDateTime(person.lastSignInAt, timeZone) : STAFF_TEXTS.never}</dd>
@@ -71,41 +70,29 @@ export default function PersonPage() {
         <section aria-labelledby="sessions-heading" className="admin-card">
           <h2 id="sessions-heading">{STAFF_TEXTS.sessionsHeading}</h2>
           <p className="hint">{STAFF_TEXTS.sessionsHint}</p>
-          {person.sessionList.length === 0 ? (
-            <p>{STAFF_TEXTS.noSessions}</p>
-          ) : (
-            <TableScroll label={STAFF_TEXTS.sessionsHeading}>
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{STAFF_TEXTS.started}</th>
-                    <th scope="col">{STAFF_TEXTS.expires}</th>
-                    <th scope="col">
-                      <span className="visually-hidden">{STAFF_TEXTS.endSession}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {person.sessionList.map((s) => (
-                    <tr key={s.ref}>
-                      <td>{formatDateTime(s.startedAt, timeZone)}</td>
-                      <td>{formatDateTime(s.expiresAt, timeZone)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="button button-small"
-                          aria-label={`${STAFF_TEXTS.endSession}: ${formatDateTime(s.startedAt, timeZone)}`}
-                          onClick={() => act(`${base}/sessions/${s.ref}/end`)}
-                        >
-                          {STAFF_TEXTS.endSession}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <AdminTable
+            label={STAFF_TEXTS.sessionsHeading}
+            rows={person.sessionList}
+            rowKey={(s) => s.ref}
+            empty={<p>{STAFF_TEXTS.noSessions}</p>}
+            columns={[
+              { header: STAFF_TEXTS.started, cell: (s) => formatDateTime(s.startedAt, timeZone) },
+              { header: STAFF_TEXTS.expires, cell: (s) => formatDateTime(s.expiresAt, timeZone) },
+              {
+                header: <span className="visually-hidden">{STAFF_TEXTS.endSession}</span>,
+                cell: (s) => (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`${STAFF_TEXTS.endSession}: ${formatDateTime(s.startedAt, timeZone)}`}
+                    onClick={() => act(`${base}/sessions/${s.ref}/end`)}
+                  >
+                    {STAFF_TEXTS.endSession}
+                  </button>
+                ),
+              },
+            ]}
+          />
         </section>
       </div>
     </AdminShell>

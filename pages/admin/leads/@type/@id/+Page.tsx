@@ -14,6 +14,7 @@ import { serviceName } from '../../../../../shared/lead-fields.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
 import { adminApi, errorMessage } from '../../../../../components/request.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
+import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
 import { INBOX_MESSAGES } from '../../../../../shared/messages.ts';
@@ -41,7 +42,7 @@ export default function LeadPage() {
   const initial = useData<LeadDetail>();
   const { csrfToken, timeZone, settings } = usePageContext();
   const [lead, setLead] = useState(initial);
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [status, setStatus] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const url = `/api/admin/leads/${lead.type}/${lead.id}`;
   // Stored as spam on arrival: "not spam" sends the notifications it never sent.
@@ -73,9 +74,7 @@ export default function LeadPage() {
       <p>
         <a href="/admin/leads">← All leads</a>
       </p>
-      <div role={status?.kind === 'error' ? 'alert' : 'status'} className={status ? `notice notice-${status.kind}` : undefined}>
-        {status?.text}
-      </div>
+      <NoticeBox notice={status} />
       <div className="lead-layout">
         <section aria-labelledby="fields-heading" className="admin-card">
           <h2 id="fields-heading">Details</h2>
