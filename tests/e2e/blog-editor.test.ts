@@ -268,8 +268,9 @@ describe('autosave, history and the address', () => {
     await page.keyboard.type('Second thoughts.');
     await savePost(page, 'Saved as a draft');
 
+    // The history list is fetched again after each save, so it is polled rather than read once.
     const history = page.getByRole('region', { name: 'History' });
-    await expect(history.getByRole('listitem').count()).resolves.toBe(2);
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(2);
     await expect(history.getByRole('listitem').first().textContent()).resolves.toContain(`by ${STAFF.name}`);
     await history.getByRole('button', { name: /^Restore the version saved/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
@@ -279,7 +280,7 @@ describe('autosave, history and the address', () => {
     await page.getByRole('status').filter({ hasText: 'Restored the version saved' }).waitFor();
     await expect(page.getByLabel(/^Title/).inputValue()).resolves.toBe('Version One');
     await expect(body(page).textContent()).resolves.toBe('The first words.');
-    await expect(history.getByRole('listitem').count()).resolves.toBe(3);
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(3);
     const audit = await site.database.db.selectFrom('audit_log').select('target').where('action', '=', 'post.restored').execute();
     expect(audit).toHaveLength(1);
     p.assertClean();
