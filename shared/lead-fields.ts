@@ -67,6 +67,9 @@ export const CONTACT_FIELDS: readonly LeadField[] = [
 /** Step 1 of the wizard: chosen from cards, not a list, but stored and shown like any other field. */
 export const QUOTE_SERVICE_FIELD: SelectLeadField = { ...service, required: true, options: SERVICE_IDS };
 
+/** Fields both forms ask for whose labels also head the admin's lists of leads. */
+export const COMMON_FIELDS = { email, company, service } as const;
+
 /** Step 2 of the wizard: project details. */
 export const QUOTE_DETAIL_FIELDS: readonly LeadField[] = [
   name,

@@ -156,17 +156,34 @@ export const ERROR_PAGES = {
   person: { title: 'Person not found', message: 'This person has no staff account.', backHref: '/admin/staff', backLabel: 'Back to the staff' },
 } as const;
 
+/** The admin's sections: each one's address and name, which heads its page where the page has no longer title. */
+export const ADMIN_SECTIONS = {
+  dashboard: { href: '/admin/dashboard', label: 'Dashboard' },
+  leads: { href: '/admin/leads', label: 'Leads' },
+  blog: { href: '/admin/blog', label: 'Blog' },
+  audit: { href: '/admin/audit', label: 'Audit log' },
+  privacy: { href: '/admin/privacy', label: 'Privacy' },
+  settings: { href: '/admin/settings', label: 'Settings' },
+  staff: { href: '/admin/staff', label: 'Staff' },
+  account: { href: '/admin/account', label: 'Account' },
+} as const;
+
 /** The admin's sidebar, in order (the same list is the phone menu). */
-export const ADMIN_NAV = [
-  { href: '/admin/dashboard', label: 'Dashboard' },
-  { href: '/admin/leads', label: 'Leads' },
-  { href: '/admin/blog', label: 'Blog' },
-  { href: '/admin/audit', label: 'Audit log' },
-  { href: '/admin/privacy', label: 'Privacy' },
-  { href: '/admin/settings', label: 'Settings' },
-  { href: '/admin/staff', label: 'Staff' },
-  { href: '/admin/account', label: 'Account' },
-] as const;
+export const ADMIN_NAV = Object.values(ADMIN_SECTIONS);
+
+/** The words the admin's pages share: each page's title and description, the pager, and common buttons and headings. */
+export const ADMIN_TEXT = {
+  pageTitle: (title: string) => `${title} · Admin`,
+  description: (company: string) => `${company} staff area.`,
+  pager: 'Pages',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  filter: 'Filter',
+  retry: 'Retry',
+  saving: 'Saving…',
+  name: 'Name',
+  status: 'Status',
+} as const;
 
 /** The admin frame, staff accounts (list, invitations, deactivation, sessions) and the audit log's filters. */
 export const STAFF_MESSAGES = {
@@ -195,14 +212,25 @@ export const STAFF_MESSAGES = {
   passwordsDiffer: 'The passwords do not match.',
 } as const;
 
-/** The audit log's filters. */
+/** The audit log: its filters, table and pager. */
 export const AUDIT_TEXTS = {
+  title: ADMIN_SECTIONS.audit.label,
+  caption: 'Audit log, newest first',
+  when: 'When',
+  who: 'Who',
+  what: 'What',
+  detail: 'Detail',
+  ip: 'IP address',
+  /** An entry no one is recorded for (the system, a failed sign-in). */
+  noActor: '—',
+  newest: 'Newest entries',
+  older: 'Older entries',
   filtersLabel: 'Filter the audit log',
   person: 'Person',
   everyone: 'Everyone',
   action: 'Action',
   everyAction: 'Every action',
-  apply: 'Filter',
+  apply: ADMIN_TEXT.filter,
   clear: 'Show everything',
   empty: 'Nothing recorded yet.',
   noneMatch: 'No entries match these filters.',
@@ -210,10 +238,10 @@ export const AUDIT_TEXTS = {
 
 /** The Staff pages' labels. */
 export const STAFF_TEXTS = {
-  title: 'Staff',
+  title: ADMIN_SECTIONS.staff.label,
   peopleHeading: 'People',
-  name: 'Name',
-  status: 'Status',
+  name: ADMIN_TEXT.name,
+  status: ADMIN_TEXT.status,
   lastSignIn: 'Last sign-in',
   sessions: 'Sessions',
   active: 'Active',
@@ -224,7 +252,7 @@ export const STAFF_TEXTS = {
   invitedBy: (by: string | null, expires: string) => `${by ? `Invited by ${by}; ` : ''}the link works until ${expires}.`,
   inviteHeading: 'Add a person',
   inviteHint: 'They get an e-mail with a one-time link to choose their password. Every staff member can do everything in the admin.',
-  inviteName: 'Name',
+  inviteName: ADMIN_TEXT.name,
   inviteEmail: 'Email',
   invite: 'Send invitation',
   inviting: 'Sending…',
@@ -247,14 +275,15 @@ export const STAFF_TEXTS = {
   newPassword: (min: number) => `Password (at least ${min} characters)`,
   repeatPassword: 'Repeat the password',
   setPassword: 'Set password',
-  settingPassword: 'Saving…',
+  settingPassword: ADMIN_TEXT.saving,
   toSignIn: 'Go to sign-in',
 } as const;
 
 /*
  * The pages' own words, one constant per area so that a page's browser bundle carries only the texts it shows:
- * the frame of every page, each public page, the lead forms' controls, and the staff account, sign-in and
- * privacy pages. A sentence with a link in it is split around the link (`before`, `link`, `after`).
+ * the frame of every page, each public page, the lead forms' controls, and the admin's pages. A sentence with a
+ * link in it is split around the link (`before`, `link`, `after`), and one with a value the page sets apart
+ * around the value (`before`, `after`); such parts keep their spaces.
  */
 
 /** The frame of every public page: skip link, header, footer, and the closing call to action. */
@@ -494,7 +523,7 @@ export const ACCOUNT_TEXT = {
 
 /** The staff page for access and erasure requests under the Australian Privacy Principles. */
 export const PRIVACY_REQUEST_TEXT = {
-  title: 'Privacy',
+  title: ADMIN_SECTIONS.privacy.label,
   heading: 'Access and erasure requests',
   intro:
     'When someone asks what we hold about them, or asks us to delete it, enter the email address they used on the contact or quote form. Both actions are recorded in the audit log.',
@@ -511,7 +540,7 @@ export const PRIVACY_REQUEST_TEXT = {
   erased: (counts: string, email: string) => `Erased ${counts} for ${email}.`,
 } as const;
 
-/** The blog editor: its toolbar, dialogs, image uploads, autosave, history and address (issue 18). */
+/** What the blog editor says: about its fields, links, image uploads, autosave, history and address (issue 18). */
 export const EDITOR_MESSAGES = {
   featuredImageHttps:
     'Featured image must be an address starting with https:// (browsers block http:// images on this site), or an image uploaded here.',
@@ -531,6 +560,7 @@ export const EDITOR_MESSAGES = {
   imageNotFound: 'Image not found.',
   slugInvalid: 'Address may use only lowercase letters, digits and single hyphens between them, like network-security-basics.',
   slugTaken: (slug: string, free: string) => `The address /blog/${slug} is used by another post. Try /blog/${free}.`,
+  publishedAtInvalid: 'Publish date must be a valid date and time.',
   slugWillRedirect: (oldSlug: string) => `This post is published: its old address /blog/${oldSlug} will redirect to the new one.`,
   autosaving: 'Saving draft…',
   autosaved: (time: string) => `Draft saved ${time}`,
@@ -550,6 +580,193 @@ export const SETTINGS_MESSAGES = {
   socialMax: (max: number) => `Add at most ${max} social links.`,
   statsCount: (min: number, max: number) => `Show from ${min} to ${max} figures on the home page.`,
   saved: 'Settings saved. Every page shows them now.',
+} as const;
+
+/** The dashboard's counts, lists, notifications and chart. */
+export const DASHBOARD_TEXT = {
+  counts: {
+    quotes: 'Quote requests',
+    contacts: 'Contact messages',
+    published: 'Published posts',
+    drafts: 'Drafts',
+    scheduled: 'Scheduled posts',
+  },
+  recentHeading: 'Recent quote requests',
+  noQuotes: 'No quote requests yet.',
+  waitingHeading: { before: 'Waiting for a reply (', after: ')' },
+  allContacted: 'Every lead has been contacted.',
+  failuresHeading: { before: 'Notification failures (', after: ')' },
+  retryAll: 'Retry all now',
+  /** "Email to staff for a quote request": the notification's kind, then its lead's type. */
+  failureFor: ' for a ',
+  attempts: ' attempts · ',
+  failed: 'failed',
+  chartHeading: 'Leads per week',
+  chartCaption: { before: 'Leads per week over the last 12 weeks (', after: ' in total). ' },
+  showNumbers: 'Show the numbers',
+  weekStarting: 'Week starting',
+} as const;
+
+/** The leads inbox: the list, its filters and export, and one lead's page with its status, notes and notifications. */
+export const LEADS_TEXT = {
+  type: 'Type',
+  received: 'Received',
+  notes: 'Notes',
+  notifications: 'Notifications',
+  exportCsv: 'Export CSV',
+  filtersLabel: 'Filter leads',
+  search: 'Search name, email or company',
+  any: 'Any',
+  receivedFrom: 'Received from',
+  receivedTo: 'Received to',
+  clear: 'Clear',
+  caption: 'Leads, newest first',
+  noneMatch: 'No leads match these filters.',
+  firstPage: 'First page',
+  older: 'Older leads',
+  leadTitle: (type: string, name: string) => `${type} from ${name}`,
+  allLeads: '← All leads',
+  details: 'Details',
+  currentStatus: 'Current status:',
+  /** The button that moves a lead to each status. */
+  moveTo: {
+    new: 'Not spam',
+    contacted: 'Mark contacted',
+    quoted: 'Mark quoted',
+    won: 'Mark won',
+    lost: 'Mark lost',
+    spam: 'Mark as spam',
+  },
+  noNotifications: 'No notifications for this lead.',
+  afterAttempts: (n: number) => `after ${n} attempts`,
+  deleteHint: 'Erases this lead and its notifications for good, for example when the person asks.',
+  deleteLead: 'Delete lead',
+  deleteQuestion: (name: string) => `Delete everything ${name} sent? This cannot be undone.`,
+  deleteConfirm: 'Yes, delete this lead',
+  noteHistory: 'Note history, oldest first',
+  noteLabel: 'Add a note (staff only)',
+  addNote: 'Add note',
+} as const;
+
+/** The blog's admin pages: the list of posts, a post's preview, and the editor's form around the post's body. */
+export const POSTS_TEXT = {
+  title: 'Blog posts',
+  newPost: 'New post',
+  editPost: 'Edit post',
+  empty: 'No blog posts yet.',
+  postTitle: 'Title',
+  publishDate: 'Publish date',
+  actions: 'Actions',
+  edit: 'Edit',
+  view: 'View',
+  preview: 'Preview',
+  /** A row's link or button named with its post: "Edit Cloud backups". */
+  actionOn: (action: string, title: string) => `${action} ${title}`,
+  deleteQuestion: (title: string) => `Delete "${title}"? This cannot be undone.`,
+  deleteConfirm: 'Yes, delete it',
+  deleted: (title: string) => `Deleted "${title}".`,
+  newest: 'Newest posts',
+  older: 'Older posts',
+  previewTitle: (title: string) => `Preview: ${title}`,
+  editThisPost: 'Edit this post',
+  discardRestored: 'Discard them',
+  viewPost: 'View the post',
+  address: 'Address',
+  addressHint: (slug: string) => `The post's address: /blog/${slug || '…'}. It follows the title until you change it.`,
+  excerpt: 'Excerpt',
+  author: 'Author',
+  content: 'Content',
+  tagsHint: 'Separate tags with commas, for example: Security, Cloud',
+  featuredImage: 'Featured image',
+  featuredNow: 'The featured image now',
+  removeFeatured: 'Remove featured image',
+  uploadFeatured: 'Upload a featured image',
+  featuredUrl: 'Featured image URL',
+  featuredHint: 'Or an address starting with https://',
+  publishing: 'Publishing',
+  publish: 'Publish this post',
+  publishDateIn: { before: 'Publish date (', after: ' time)' },
+  scheduleHint: 'A date in the future schedules the post.',
+  onSave: 'On save this post will be:',
+  willBe: { Published: 'published now', Scheduled: 'scheduled', Draft: 'a draft' },
+  save: 'Save post',
+  unsaved: 'Unsaved changes',
+} as const;
+
+/** The post body's editor: its toolbar, the link and image dialogs, image uploads and the post's history. */
+export const EDITOR_TEXT = {
+  toolbar: 'Formatting',
+  tools: {
+    bold: 'Bold',
+    italic: 'Italic',
+    h2: 'Heading 2',
+    h3: 'Heading 3',
+    bulletList: 'Bullet list',
+    orderedList: 'Numbered list',
+    quote: 'Quote',
+    code: 'Code block',
+    link: 'Link',
+    image: 'Image',
+    undo: 'Undo',
+    redo: 'Redo',
+  },
+  addLink: 'Add link',
+  editLink: 'Edit link',
+  updateLink: 'Update link',
+  removeLink: 'Remove link',
+  linkAddress: 'Link address',
+  linkAddressHint: 'For example https://www.cyber.gov.au, mailto:hello@example.com or /contact',
+  linkText: 'Link text',
+  addImage: 'Add image',
+  insertImage: 'Insert image',
+  chooseAnother: 'Choose another image',
+  uploadImage: 'Upload an image',
+  imageAddress: 'Or an image address',
+  imageAddressHint: 'An address starting with https://',
+  alt: 'Description (alt text)',
+  altHint: 'What the image shows, for people who cannot see it.',
+  uploadHint: (mb: number) => `PNG, JPEG, GIF or WebP, up to ${mb} MB. It is resized for phones and large screens.`,
+  history: 'History',
+  /** When a version was saved and by whom; a version the site saved itself (a scheduled publish) has no person. */
+  savedWhen: (when: string, by: string | null) => `${when} by ${by ?? 'the site'}`,
+  saved: 'Saved ',
+  currentVersion: 'Current version',
+  restore: 'Restore',
+  restoreLabel: (saved: string) => `Restore the version saved ${saved}`,
+  restoreQuestion: 'Restore this version?',
+  restoreExplained: {
+    before: 'The post goes back to the version saved ',
+    after: '. Its address and publishing stay as they are, and the current version stays in the history.',
+  },
+  restoreConfirm: 'Restore this version',
+} as const;
+
+/** The site settings page's fieldsets, labels and hints (SETTINGS_MESSAGES has what it answers). */
+export const SETTINGS_TEXT = {
+  title: 'Site settings',
+  intro: 'What every page, e-mail and feed shows about the company. A save shows on the site at once.',
+  company: 'Company',
+  name: 'Company name',
+  legalName: 'Legal name',
+  legalNameHint: 'Shown beside the ABN at the foot of every page.',
+  email: CONTACT_TEXT.email,
+  phone: CONTACT_TEXT.phone,
+  phoneHint: 'An Australian number, like 02 8005 0142 or 1300 123 456.',
+  abn: 'ABN',
+  abnHint: '11 digits; spaces are fine.',
+  address: 'Address',
+  street: 'Street address',
+  locality: 'Suburb',
+  region: 'State or territory',
+  postcode: 'Postcode',
+  social: { legend: 'Social links', noun: 'Link', name: 'Network', url: 'Page address' },
+  stats: { legend: 'Home page figures', noun: 'Figure', label: 'Label' },
+  /** A list's row is named by its number: "Link 1"; its remove button also by what it holds, once typed. */
+  row: (noun: string, n: number) => `${noun} ${n}`,
+  remove: 'Remove',
+  removeRow: (noun: string, n: number, name: string) => `Remove ${noun.toLowerCase()} ${n}${name ? ` (${name})` : ''}`,
+  addRow: (noun: string) => `Add a ${noun.toLowerCase()}`,
+  save: 'Save settings',
 } as const;
 
 const count = (n: number, one: string, many: string) => `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
@@ -592,12 +809,12 @@ export const INBOX_MESSAGES = {
   failuresRetryHint: 'Notifications waiting for SMTP or the webhook are retried by themselves within a minute of its return.',
   retryNow: 'Retry now',
   csv: {
-    type: 'Type',
+    type: LEADS_TEXT.type,
     received: (timeZone: string) => `Received (${timeZone})`,
     sent: (timeZone: string) => `Sent by the form (${timeZone}, the visitor's clock)`,
-    status: 'Status',
+    status: ADMIN_TEXT.status,
     otherAnswers: 'Other answers',
-    notes: 'Notes',
+    notes: LEADS_TEXT.notes,
     id: 'Lead ID',
   },
 } as const;

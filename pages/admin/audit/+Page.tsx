@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AUDIT_ACTIONS, type AuditLine, auditQueryString } from '../../../shared/admin.ts';
-import { AUDIT_TEXTS } from '../../../shared/messages.ts';
+import { ADMIN_TEXT, AUDIT_TEXTS } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -31,7 +31,7 @@ export default function AuditPageView() {
   const { timeZone } = usePageContext();
   const filtered = Boolean(query.person || query.action);
   return (
-    <AdminShell title="Audit log">
+    <AdminShell title={AUDIT_TEXTS.title}>
       <form method="get" action="/admin/audit" className="admin-card audit-filters" aria-label={AUDIT_TEXTS.filtersLabel}>
         <div className="field">
           <label htmlFor="audit-person">{AUDIT_TEXTS.person}</label>
@@ -63,24 +63,24 @@ export default function AuditPageView() {
         </div>
       </form>
       <AdminTable
-        label="Audit log"
-        caption="Audit log, newest first"
+        label={AUDIT_TEXTS.title}
+        caption={AUDIT_TEXTS.caption}
         rows={entries}
         rowKey={(e) => e.id}
         empty={<p role="status">{filtered ? AUDIT_TEXTS.noneMatch : AUDIT_TEXTS.empty}</p>}
         columns={[
-          { header: 'When', cell: (e) => formatDateTime(e.createdAt, timeZone) },
-          { header: 'Who', cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? '—')) },
-          { header: 'What', cell: (e) => actionLabel(e.action) },
-          { header: 'Detail', cell: (e) => <Detail entry={e} />, className: 'wrap' },
-          { header: 'IP address', cell: (e) => e.ip },
+          { header: AUDIT_TEXTS.when, cell: (e) => formatDateTime(e.createdAt, timeZone) },
+          { header: AUDIT_TEXTS.who, cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? AUDIT_TEXTS.noActor)) },
+          { header: AUDIT_TEXTS.what, cell: (e) => actionLabel(e.action) },
+          { header: AUDIT_TEXTS.detail, cell: (e) => <Detail entry={e} />, className: 'wrap' },
+          { header: AUDIT_TEXTS.ip, cell: (e) => e.ip },
         ]}
       />
-      <nav aria-label="Pages" className="pager">
-        {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>Newest entries</a>}
+      <nav aria-label={ADMIN_TEXT.pager} className="pager">
+        {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>{AUDIT_TEXTS.newest}</a>}
         {nextCursor && (
           <a href={`/admin/audit${auditQueryString({ ...query, cursor: nextCursor })}`} rel="next">
-            Older entries
+            {AUDIT_TEXTS.older}
           </a>
         )}
       </nav>

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { ADMIN_TEXT } from '../../../shared/messages.ts';
 
 type Errors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -34,7 +35,7 @@ export function DialogForm({ onSubmit, submitLabel, actions, onCancel, children 
         </button>
         {actions}
         <button type="button" className="button button-ghost-dark" onClick={onCancel}>
-          Cancel
+          {ADMIN_TEXT.cancel}
         </button>
       </div>
     </form>

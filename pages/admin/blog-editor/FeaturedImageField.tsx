@@ -1,4 +1,5 @@
 import { responsiveImage } from '../../../shared/images.ts';
+import { POSTS_TEXT } from '../../../shared/messages.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 
@@ -7,18 +8,18 @@ export function FeaturedImageField({ value, onChange, error }: { value: string; 
   const src = value.trim();
   return (
     <fieldset className="featured-image">
-      <legend>Featured image</legend>
+      <legend>{POSTS_TEXT.featuredImage}</legend>
       {src && !error && (
         <div className="featured-preview">
-          <img {...responsiveImage(src, 'card')} alt="The featured image now" width={192} height={101} />
+          <img {...responsiveImage(src, 'card')} alt={POSTS_TEXT.featuredNow} width={192} height={101} />
           <button type="button" className="button button-ghost-dark" onClick={() => onChange('')}>
-            Remove featured image
+            {POSTS_TEXT.removeFeatured}
           </button>
         </div>
       )}
-      <ImageUpload label="Upload a featured image" onUploaded={(image) => onChange(image.src)} />
-      <TextField name="featuredImage" label="Featured image URL" value={value} onValueChange={onChange} error={error}
-        type="url" hint="Or an address starting with https://" maxLength={2000} />
+      <ImageUpload label={POSTS_TEXT.uploadFeatured} onUploaded={(image) => onChange(image.src)} />
+      <TextField name="featuredImage" label={POSTS_TEXT.featuredUrl} value={value} onValueChange={onChange} error={error}
+        type="url" hint={POSTS_TEXT.featuredHint} maxLength={2000} />
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UploadedImage } from '../../../shared/images.ts';
-import { EDITOR_MESSAGES } from '../../../shared/messages.ts';
+import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -17,7 +17,7 @@ export interface ImageChoice {
 /** Puts an image in the post: uploaded here, or from an https address; a description (alt text) is required. */
 export function ImageDialog({ open, onInsert, onClose }: { open: boolean; onInsert: (image: ImageChoice) => void; onClose: () => void }) {
   return (
-    <Dialog open={open} title="Add image" onClose={onClose}>
+    <Dialog open={open} title={EDITOR_TEXT.addImage} onClose={onClose}>
       <ImageForm onInsert={onInsert} onClose={onClose} />
     </Dialog>
   );
@@ -37,23 +37,23 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
   );
 
   return (
-    <DialogForm onSubmit={submit} submitLabel="Insert image" onCancel={onClose}>
+    <DialogForm onSubmit={submit} submitLabel={EDITOR_TEXT.insertImage} onCancel={onClose}>
       {uploaded ? (
         <div className="image-chosen">
           <img src={uploaded.src} alt="" width={uploaded.width} height={uploaded.height} />
           <button type="button" className="button button-ghost-dark" onClick={() => setUploaded(null)}>
-            Choose another image
+            {EDITOR_TEXT.chooseAnother}
           </button>
         </div>
       ) : (
         <>
-          <ImageUpload label="Upload an image" onUploaded={(image) => { setUploaded(image); setErrors({}); }} />
-          <TextField name="src" label="Or an image address" value={src} onValueChange={setSrc} error={errors.src}
-            hint="An address starting with https://" inputMode="url" autoComplete="off" />
+          <ImageUpload label={EDITOR_TEXT.uploadImage} onUploaded={(image) => { setUploaded(image); setErrors({}); }} />
+          <TextField name="src" label={EDITOR_TEXT.imageAddress} value={src} onValueChange={setSrc} error={errors.src}
+            hint={EDITOR_TEXT.imageAddressHint} inputMode="url" autoComplete="off" />
         </>
       )}
-      <TextField name="alt" label="Description (alt text)" value={alt} onValueChange={setAlt} error={errors.alt} required
-        hint="What the image shows, for people who cannot see it." maxLength={300} />
+      <TextField name="alt" label={EDITOR_TEXT.alt} value={alt} onValueChange={setAlt} error={errors.alt} required
+        hint={EDITOR_TEXT.altHint} maxLength={300} />
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { IMAGE_ACCEPT, type UploadedImage } from '../../../shared/images.ts';
-import { EDITOR_MESSAGES } from '../../../shared/messages.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type UploadedImage } from '../../../shared/images.ts';
+import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { errorMessage } from '../../../components/request.ts';
 import { uploadImage } from './upload-image.ts';
@@ -34,7 +34,7 @@ export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: 
     <div className="field image-upload">
       <label htmlFor={id}>{label}</label>
       <p id={`${id}-hint`} className="hint">
-        PNG, JPEG, GIF or WebP, up to 10 MB. It is resized for phones and large screens.
+        {EDITOR_TEXT.uploadHint(IMAGE_MAX_BYTES / (1024 * 1024))}
       </p>
       <input id={id} type="file" accept={IMAGE_ACCEPT} disabled={state.busy} onChange={(e) => void choose(e.currentTarget)}
         aria-invalid={state.error ? true : undefined} aria-describedby={[`${id}-hint`, state.error ? `${id}-error` : null].filter(Boolean).join(' ')} />

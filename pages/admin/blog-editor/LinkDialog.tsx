@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EDITOR_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { EDITOR_MESSAGES, EDITOR_TEXT, FIELD_MESSAGES } from '../../../shared/messages.ts';
 import { isLinkUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { Dialog } from './Dialog.tsx';
@@ -20,7 +20,7 @@ export function LinkDialog({ request, onApply, onRemove, onClose }: {
   onClose: () => void;
 }) {
   return (
-    <Dialog open={request !== null} title={request?.href ? 'Edit link' : 'Add link'} onClose={onClose}>
+    <Dialog open={request !== null} title={request?.href ? EDITOR_TEXT.editLink : EDITOR_TEXT.addLink} onClose={onClose}>
       {request && <LinkForm request={request} onApply={onApply} onRemove={onRemove} onClose={onClose} />}
     </Dialog>
   );
@@ -33,7 +33,7 @@ function LinkForm({ request, onApply, onRemove, onClose }: { request: LinkReques
   const { errors, submit } = useDialogCheck<'href' | 'text'>(
     () => ({
       ...(url === '' ? { href: EDITOR_MESSAGES.linkUrlRequired } : isLinkUrl(url) ? {} : { href: EDITOR_MESSAGES.linkUrlInvalid }),
-      ...(request.needsText && text.trim() === '' ? { text: FIELD_MESSAGES.required('Link text') } : {}),
+      ...(request.needsText && text.trim() === '' ? { text: FIELD_MESSAGES.required(EDITOR_TEXT.linkText) } : {}),
     }),
     () => onApply(url, request.needsText ? text.trim() : null),
   );
@@ -41,19 +41,19 @@ function LinkForm({ request, onApply, onRemove, onClose }: { request: LinkReques
   return (
     <DialogForm
       onSubmit={submit}
-      submitLabel={request.href ? 'Update link' : 'Add link'}
+      submitLabel={request.href ? EDITOR_TEXT.updateLink : EDITOR_TEXT.addLink}
       actions={
         request.href && (
           <button type="button" className="button button-ghost-dark" onClick={onRemove}>
-            Remove link
+            {EDITOR_TEXT.removeLink}
           </button>
         )
       }
       onCancel={onClose}
     >
-      <TextField name="href" label="Link address" value={href} onValueChange={setHref} error={errors.href} required
-        hint="For example https://www.cyber.gov.au, mailto:hello@example.com or /contact" inputMode="url" autoComplete="off" autoFocus />
-      {request.needsText && <TextField name="text" label="Link text" value={text} onValueChange={setText} error={errors.text} required />}
+      <TextField name="href" label={EDITOR_TEXT.linkAddress} value={href} onValueChange={setHref} error={errors.href} required
+        hint={EDITOR_TEXT.linkAddressHint} inputMode="url" autoComplete="off" autoFocus />
+      {request.needsText && <TextField name="text" label={EDITOR_TEXT.linkText} value={text} onValueChange={setText} error={errors.text} required />}
     </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type BlogPost, type EditorState, type PostRevision, postStatus } from '../../../shared/blog.ts';
-import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, ADMIN_TEXT, BLOG_TEXT, EDITOR_MESSAGES, FIELD_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
 import { BlogPostInputSchema, type BlogPostInput, type EditorForm } from '../../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../../shared/schemas/fields.ts';
 import { slugify } from '../../../shared/slug.ts';
@@ -175,34 +175,35 @@ export function PostEditor({ data }: { data: EditorData }) {
             <>
               {' '}
               <button type="button" className="link-button" onClick={() => void discardRestored()}>
-                Discard them
+                {POSTS_TEXT.discardRestored}
               </button>
             </>
           )}
           {notice?.kind === 'success' && !notice.restored && post && (
             <>
               {' '}
-              <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>{status === 'Published' ? 'View the post' : 'Preview'}</a>
+              <a href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}>{status === 'Published' ? POSTS_TEXT.viewPost : POSTS_TEXT.preview}</a>
             </>
           )}
         </NoticeBox>
-        <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label="Title" required maxLength={200} />
+        <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label={POSTS_TEXT.postTitle} required maxLength={200} />
         <TextField
           name="slug"
           value={form.slug}
           onValueChange={(slug) => setForm((f) => ({ ...f, slug, slugEdited: true }))}
           error={errors.slug}
-          label="Address"
+          label={POSTS_TEXT.address}
           maxLength={200}
           autoComplete="off"
           spellCheck={false}
-          hint={redirectNotice ?? `The post's address: /blog/${form.slug || '…'}. It follows the title until you change it.`}
+          hint={redirectNotice ?? POSTS_TEXT.addressHint(form.slug)}
         />
-        <TextArea {...text('excerpt')} label="Excerpt" required rows={3} maxLength={500} />
-        <TextField {...text('author')} label="Author" required maxLength={100} />
+        <TextArea {...text('excerpt')} label={POSTS_TEXT.excerpt} required rows={3} maxLength={500} />
+        <TextField {...text('author')} label={POSTS_TEXT.author} required maxLength={100} />
         <div className="field">
           <span className="label" id={`${uid}-content-label`}>
-            Content<span aria-hidden="true"> *</span>
+            {POSTS_TEXT.content}
+            <span aria-hidden="true"> *</span>
           </span>
           <RichTextEditor
             key={contentVersion}
@@ -214,18 +215,22 @@ export function PostEditor({ data }: { data: EditorData }) {
           />
           <FieldError id={ids('content').error} message={errors.content} />
         </div>
-        <TextField {...text('tags')} label="Tags" hint="Separate tags with commas, for example: Security, Cloud" maxLength={1000} />
+        <TextField {...text('tags')} label={BLOG_TEXT.tags} hint={POSTS_TEXT.tagsHint} maxLength={1000} />
         <FeaturedImageField value={form.featuredImage} onChange={(value) => set('featuredImage', value)} error={errors.featuredImage} />
         <fieldset className="publish-box">
-          <legend>Publishing</legend>
+          <legend>{POSTS_TEXT.publishing}</legend>
           <div className="checkbox">
             <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
-            <label htmlFor={ids('published').input}>Publish this post</label>
+            <label htmlFor={ids('published').input}>{POSTS_TEXT.publish}</label>
           </div>
           <div className="field">
-            <label htmlFor={ids('publishedAt').input}>Publish date ({timeZone.replace('_', ' ')} time)</label>
+            <label htmlFor={ids('publishedAt').input}>
+              {POSTS_TEXT.publishDateIn.before}
+              {timeZone.replace('_', ' ')}
+              {POSTS_TEXT.publishDateIn.after}
+            </label>
             <p id={`${ids('publishedAt').input}-hint`} className="hint">
-              A date in the future schedules the post.
+              {POSTS_TEXT.scheduleHint}
             </p>
             <input
               id={ids('publishedAt').input}
@@ -238,14 +243,15 @@ export function PostEditor({ data }: { data: EditorData }) {
             <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
           </div>
           <p className="muted">
-            On save this post will be: <strong>{status === 'Published' ? 'published now' : status === 'Scheduled' ? 'scheduled' : 'a draft'}</strong>
+            {`${POSTS_TEXT.onSave} `}
+            <strong>{POSTS_TEXT.willBe[status]}</strong>
           </p>
         </fieldset>
         <div className="button-row editor-status">
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save post'}
+            {busy ? ADMIN_TEXT.saving : POSTS_TEXT.save}
           </button>
-          {dirty && <span className="muted">Unsaved changes</span>}
+          {dirty && <span className="muted">{POSTS_TEXT.unsaved}</span>}
           <AutosaveNote status={autosave.status} timeZone={timeZone} />
         </div>
       </form>

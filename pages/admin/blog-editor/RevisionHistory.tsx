@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PostRevision } from '../../../shared/blog.ts';
+import { ADMIN_TEXT, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Dialog } from './Dialog.tsx';
@@ -11,34 +12,38 @@ export function RevisionHistory({ revisions, timeZone, onRestore }: {
   onRestore: (revision: PostRevision) => Promise<void>;
 }) {
   const [asking, setAsking] = useState<PostRevision | null>(null);
-  const describe = (r: PostRevision) => `${formatDateTime(r.savedAt, timeZone)} by ${r.savedBy ?? 'the site'}`;
+  const describe = (r: PostRevision) => EDITOR_TEXT.savedWhen(formatDateTime(r.savedAt, timeZone), r.savedBy);
   return (
     <section className="revisions" aria-labelledby="revisions-title">
-      <h2 id="revisions-title">History</h2>
+      <h2 id="revisions-title">{EDITOR_TEXT.history}</h2>
       <ol>
         {revisions.map((revision, i) => (
           <li key={revision.id}>
             <span>
-              <span>Saved {describe(revision)}</span>
+              <span>
+                {EDITOR_TEXT.saved}
+                {describe(revision)}
+              </span>
               <br />
               <span className="revision-title">{revision.title}</span>
             </span>
             {i === 0 ? (
-              <span className="muted">Current version</span>
+              <span className="muted">{EDITOR_TEXT.currentVersion}</span>
             ) : (
-              <button type="button" className="button button-ghost-dark" aria-label={`Restore the version saved ${describe(revision)}`} onClick={() => setAsking(revision)}>
-                Restore
+              <button type="button" className="button button-ghost-dark" aria-label={EDITOR_TEXT.restoreLabel(describe(revision))} onClick={() => setAsking(revision)}>
+                {EDITOR_TEXT.restore}
               </button>
             )}
           </li>
         ))}
       </ol>
-      <Dialog open={asking !== null} title="Restore this version?" onClose={() => setAsking(null)}>
+      <Dialog open={asking !== null} title={EDITOR_TEXT.restoreQuestion} onClose={() => setAsking(null)}>
         {asking && (
           <>
             <p>
-              The post goes back to the version saved {describe(asking)}. Its address and publishing stay as they are, and the current
-              version stays in the history.
+              {EDITOR_TEXT.restoreExplained.before}
+              {describe(asking)}
+              {EDITOR_TEXT.restoreExplained.after}
             </p>
             <div className="button-row">
               <ActionButton
@@ -48,10 +53,10 @@ export function RevisionHistory({ revisions, timeZone, onRestore }: {
                   setAsking(null);
                 }}
               >
-                Restore this version
+                {EDITOR_TEXT.restoreConfirm}
               </ActionButton>
               <button type="button" className="button button-ghost-dark" onClick={() => setAsking(null)}>
-                Cancel
+                {ADMIN_TEXT.cancel}
               </button>
             </div>
           </>

@@ -3,6 +3,7 @@ import { type Editor, EditorContent, Extension, useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit';
 import { useState } from 'react';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
+import { EDITOR_TEXT } from '../../../shared/messages.ts';
 import { ImageDialog } from './ImageDialog.tsx';
 import { type LinkRequest, LinkDialog } from './LinkDialog.tsx';
 import { Toolbar, type Tool } from './Toolbar.tsx';
@@ -81,24 +82,25 @@ export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }
     editor.commands.focus();
   };
 
+  const label = EDITOR_TEXT.tools;
   const tools: Tool[] = [
-    { icon: 'bold', label: 'Bold', keys: ['Mod', 'B'], active: editor.isActive('bold'), run: () => chain().toggleBold().run() },
-    { icon: 'italic', label: 'Italic', keys: ['Mod', 'I'], active: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
-    { icon: 'h2', label: 'Heading 2', keys: ['Mod', 'Alt', '2'], active: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
-    { icon: 'h3', label: 'Heading 3', keys: ['Mod', 'Alt', '3'], active: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
-    { icon: 'bulletList', label: 'Bullet list', keys: ['Mod', 'Shift', '8'], active: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
-    { icon: 'orderedList', label: 'Numbered list', keys: ['Mod', 'Shift', '7'], active: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
-    { icon: 'quote', label: 'Quote', keys: ['Mod', 'Shift', 'B'], active: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
-    { icon: 'code', label: 'Code block', keys: ['Mod', 'Alt', 'C'], active: editor.isActive('codeBlock'), run: () => chain().toggleCodeBlock().run() },
-    { icon: 'link', label: 'Link', keys: ['Mod', 'K'], active: editor.isActive('link'), run: () => setLinkRequest(linkRequestFor(editor)) },
-    { icon: 'image', label: 'Image', run: () => setImageOpen(true) },
-    { icon: 'undo', label: 'Undo', keys: ['Mod', 'Z'], disabled: !editor.can().undo(), run: () => chain().undo().run() },
-    { icon: 'redo', label: 'Redo', keys: ['Mod', 'Shift', 'Z'], disabled: !editor.can().redo(), run: () => chain().redo().run() },
+    { icon: 'bold', label: label.bold, keys: ['Mod', 'B'], active: editor.isActive('bold'), run: () => chain().toggleBold().run() },
+    { icon: 'italic', label: label.italic, keys: ['Mod', 'I'], active: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
+    { icon: 'h2', label: label.h2, keys: ['Mod', 'Alt', '2'], active: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
+    { icon: 'h3', label: label.h3, keys: ['Mod', 'Alt', '3'], active: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
+    { icon: 'bulletList', label: label.bulletList, keys: ['Mod', 'Shift', '8'], active: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
+    { icon: 'orderedList', label: label.orderedList, keys: ['Mod', 'Shift', '7'], active: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
+    { icon: 'quote', label: label.quote, keys: ['Mod', 'Shift', 'B'], active: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
+    { icon: 'code', label: label.code, keys: ['Mod', 'Alt', 'C'], active: editor.isActive('codeBlock'), run: () => chain().toggleCodeBlock().run() },
+    { icon: 'link', label: label.link, keys: ['Mod', 'K'], active: editor.isActive('link'), run: () => setLinkRequest(linkRequestFor(editor)) },
+    { icon: 'image', label: label.image, run: () => setImageOpen(true) },
+    { icon: 'undo', label: label.undo, keys: ['Mod', 'Z'], disabled: !editor.can().undo(), run: () => chain().undo().run() },
+    { icon: 'redo', label: label.redo, keys: ['Mod', 'Shift', 'Z'], disabled: !editor.can().redo(), run: () => chain().redo().run() },
   ];
 
   return (
     <div className={`rte${invalid ? ' rte-invalid' : ''}`}>
-      <Toolbar label="Formatting" controls={`${labelId}-area`} tools={tools} />
+      <Toolbar label={EDITOR_TEXT.toolbar} controls={`${labelId}-area`} tools={tools} />
       <EditorContent editor={editor} id={`${labelId}-area`} />
       <LinkDialog
         request={linkRequest}

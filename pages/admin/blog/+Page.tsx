@@ -8,6 +8,7 @@ import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { postStatus } from '../../../shared/blog.ts';
+import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import type { AdminBlogData } from './+data.ts';
 
 /** Every post, drafts and scheduled ones included, newest publish date first. */
@@ -18,23 +19,23 @@ export default function AdminBlogPage() {
   const [message, setMessage] = useState<Notice>(null);
   return (
     <AdminShell
-      title="Blog posts"
+      title={POSTS_TEXT.title}
       actions={
         <a href="/admin/blog-editor" className="button button-primary">
-          New post
+          {POSTS_TEXT.newPost}
         </a>
       }
     >
       <NoticeBox notice={message} />
       <AdminTable
-        label="Blog posts"
-        caption="Blog posts"
+        label={POSTS_TEXT.title}
+        caption={POSTS_TEXT.title}
         rows={posts.map((post) => ({ post, status: postStatus(post, now) }))}
         rowKey={(r) => r.post.id}
-        empty={<p>No blog posts yet.</p>}
+        empty={<p>{POSTS_TEXT.empty}</p>}
         columns={[
           {
-            header: 'Title',
+            header: POSTS_TEXT.postTitle,
             cell: ({ post }) => (
               <>
                 <a href={`/admin/blog-editor/${post.id}`}>{post.title}</a>
@@ -42,30 +43,30 @@ export default function AdminBlogPage() {
               </>
             ),
           },
-          { header: 'Status', cell: ({ status }) => <span className={`badge badge-${status.toLowerCase()}`}>{status}</span> },
-          { header: 'Publish date', cell: ({ post }) => formatDateTime(post.publishedAt, timeZone) },
+          { header: ADMIN_TEXT.status, cell: ({ status }) => <span className={`badge badge-${status.toLowerCase()}`}>{status}</span> },
+          { header: POSTS_TEXT.publishDate, cell: ({ post }) => formatDateTime(post.publishedAt, timeZone) },
           {
-            header: 'Actions',
+            header: POSTS_TEXT.actions,
             cell: ({ post, status }) => (
               <div className="button-row">
-                <a href={`/admin/blog-editor/${post.id}`} aria-label={`Edit ${post.title}`}>
-                  Edit
+                <a href={`/admin/blog-editor/${post.id}`} aria-label={POSTS_TEXT.actionOn(POSTS_TEXT.edit, post.title)}>
+                  {POSTS_TEXT.edit}
                 </a>
                 <a
                   href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}
-                  aria-label={`${status === 'Published' ? 'View' : 'Preview'} ${post.title}`}
+                  aria-label={POSTS_TEXT.actionOn(status === 'Published' ? POSTS_TEXT.view : POSTS_TEXT.preview, post.title)}
                 >
-                  {status === 'Published' ? 'View' : 'Preview'}
+                  {status === 'Published' ? POSTS_TEXT.view : POSTS_TEXT.preview}
                 </a>
                 <ConfirmButton
-                  label="Delete"
-                  question={`Delete "${post.title}"? This cannot be undone.`}
-                  confirmLabel="Yes, delete it"
+                  label={ADMIN_TEXT.delete}
+                  question={POSTS_TEXT.deleteQuestion(post.title)}
+                  confirmLabel={POSTS_TEXT.deleteConfirm}
                   onConfirm={async () => {
                     try {
                       await adminApi('DELETE', `/api/admin/posts/${post.id}`, csrfToken);
                       setPosts((list) => list.filter((p) => p.id !== post.id));
-                      setMessage({ kind: 'success', text: `Deleted "${post.title}".` });
+                      setMessage({ kind: 'success', text: POSTS_TEXT.deleted(post.title) });
                     } catch (err) {
                       setMessage({ kind: 'error', text: errorMessage(err) });
                     }
@@ -76,11 +77,11 @@ export default function AdminBlogPage() {
           },
         ]}
       />
-      <nav aria-label="Pages" className="pager">
-        {urlParsed.search.cursor && <a href="/admin/blog">Newest posts</a>}
+      <nav aria-label={ADMIN_TEXT.pager} className="pager">
+        {urlParsed.search.cursor && <a href="/admin/blog">{POSTS_TEXT.newest}</a>}
         {nextCursor && (
           <a href={`/admin/blog?cursor=${encodeURIComponent(nextCursor)}`} rel="next">
-            Older posts
+            {POSTS_TEXT.older}
           </a>
         )}
       </nav>

@@ -1,9 +1,9 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
-import { INBOX_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
-import { serviceName } from '../../../shared/lead-fields.ts';
+import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
@@ -56,18 +56,18 @@ export default function DashboardPage() {
   const pendingCount = d.pending.emails + d.pending.webhooks;
   const newShownAbove = d.recentQuotes.some((q) => q.status === 'new');
   const counts = [
-    { label: 'Quote requests', value: d.counts.quotes, href: '/admin/leads?type=quote' },
-    { label: 'Contact messages', value: d.counts.contacts, href: '/admin/leads?type=contact' },
-    { label: 'Published posts', value: d.counts.published, href: '/admin/blog' },
-    { label: 'Drafts', value: d.counts.drafts, href: '/admin/blog' },
-    { label: 'Scheduled posts', value: d.counts.scheduled, href: '/admin/blog' },
+    { label: DASHBOARD_TEXT.counts.quotes, value: d.counts.quotes, href: '/admin/leads?type=quote' },
+    { label: DASHBOARD_TEXT.counts.contacts, value: d.counts.contacts, href: '/admin/leads?type=contact' },
+    { label: DASHBOARD_TEXT.counts.published, value: d.counts.published, href: '/admin/blog' },
+    { label: DASHBOARD_TEXT.counts.drafts, value: d.counts.drafts, href: '/admin/blog' },
+    { label: DASHBOARD_TEXT.counts.scheduled, value: d.counts.scheduled, href: '/admin/blog' },
   ];
   return (
     <AdminShell
-      title="Dashboard"
+      title={ADMIN_SECTIONS.dashboard.label}
       actions={
         <a href="/admin/blog-editor" className="button button-primary">
-          New post
+          {POSTS_TEXT.newPost}
         </a>
       }
     >
@@ -83,28 +83,32 @@ export default function DashboardPage() {
       </dl>
 
       <section aria-labelledby="recent-heading" className="admin-section">
-        <h2 id="recent-heading">Recent quote requests</h2>
+        <h2 id="recent-heading">{DASHBOARD_TEXT.recentHeading}</h2>
         <AdminTable
-          label="Recent quote requests"
+          label={DASHBOARD_TEXT.recentHeading}
           rows={d.recentQuotes}
           rowKey={(q) => q.id}
           linkedRows
-          empty={<p>No quote requests yet.</p>}
+          empty={<p>{DASHBOARD_TEXT.noQuotes}</p>}
           columns={[
-            { header: 'Service', cell: (q) => serviceName(q.service) },
-            { header: 'Name', cell: (q) => <RowTarget href={leadHref(q.type, q.id)}>{q.name}</RowTarget> },
-            { header: 'Company', cell: (q) => q.company },
-            { header: 'Email', cell: (q) => q.email },
-            { header: 'Received', cell: (q) => formatDateTime(q.createdAt, timeZone) },
-            { header: 'Status', cell: (q) => <StatusAndAge lead={q} now={now} /> },
+            { header: COMMON_FIELDS.service.label, cell: (q) => serviceName(q.service) },
+            { header: ADMIN_TEXT.name, cell: (q) => <RowTarget href={leadHref(q.type, q.id)}>{q.name}</RowTarget> },
+            { header: COMMON_FIELDS.company.label, cell: (q) => q.company },
+            { header: COMMON_FIELDS.email.label, cell: (q) => q.email },
+            { header: LEADS_TEXT.received, cell: (q) => formatDateTime(q.createdAt, timeZone) },
+            { header: ADMIN_TEXT.status, cell: (q) => <StatusAndAge lead={q} now={now} /> },
           ]}
         />
       </section>
 
       <section aria-labelledby="new-heading" className="admin-section">
-        <h2 id="new-heading">Waiting for a reply ({formatWholeNumber(d.newLeadCount)})</h2>
+        <h2 id="new-heading">
+          {DASHBOARD_TEXT.waitingHeading.before}
+          {formatWholeNumber(d.newLeadCount)}
+          {DASHBOARD_TEXT.waitingHeading.after}
+        </h2>
         <p className="muted">{INBOX_MESSAGES.replyPromise(REPLY_PROMISE_HOURS)}</p>
-        {d.newLeadCount === 0 && <p>Every lead has been contacted.</p>}
+        {d.newLeadCount === 0 && <p>{DASHBOARD_TEXT.allContacted}</p>}
         {newShownAbove && <p className="muted">{INBOX_MESSAGES.waitingShownAbove}</p>}
         {d.newLeads.length > 0 && (
           <ul className="lead-list">
@@ -127,27 +131,35 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="outbox-heading" className="admin-section">
-        <h2 id="outbox-heading">Notifications</h2>
+        <h2 id="outbox-heading">{LEADS_TEXT.notifications}</h2>
         <PendingNotices pending={d.pending} />
         {d.outboxFailures.length === 0 ? (
           pendingCount === 0 && <p>{INBOX_MESSAGES.allDelivered}</p>
         ) : (
           <>
-            <h3>Notification failures ({formatWholeNumber(d.outboxFailureCount)})</h3>
+            <h3>
+              {DASHBOARD_TEXT.failuresHeading.before}
+              {formatWholeNumber(d.outboxFailureCount)}
+              {DASHBOARD_TEXT.failuresHeading.after}
+            </h3>
             <p className="muted">
               {d.outboxFailureCount > d.outboxFailures.length
                 ? `${INBOX_MESSAGES.failuresListed(d.outboxFailures.length, d.outboxFailureCount)} `
                 : ''}
-              {INBOX_MESSAGES.failuresRetryHint} <RetryButton>Retry all now</RetryButton>
+              {INBOX_MESSAGES.failuresRetryHint} <RetryButton>{DASHBOARD_TEXT.retryAll}</RetryButton>
             </p>
             <ul className="lead-list">
               {d.outboxFailures.map((f) => (
                 <li key={f.id}>
                   <a href={leadHref(f.leadType, f.leadId)}>
-                    {NOTIFICATION_LABELS[f.kind] ?? f.kind} for a {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
+                    {NOTIFICATION_LABELS[f.kind] ?? f.kind}
+                    {DASHBOARD_TEXT.failureFor}
+                    {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
                   </a>
                   <span>
-                    {f.attempts} attempts · {f.lastError ?? 'failed'}
+                    {f.attempts}
+                    {DASHBOARD_TEXT.attempts}
+                    {f.lastError ?? DASHBOARD_TEXT.failed}
                   </span>
                   <RetryButton id={f.id} />
                 </li>
@@ -158,7 +170,7 @@ export default function DashboardPage() {
       </section>
 
       <section aria-labelledby="chart-heading" className="admin-section">
-        <h2 id="chart-heading">Leads per week</h2>
+        <h2 id="chart-heading">{DASHBOARD_TEXT.chartHeading}</h2>
         <LeadsChart weeks={d.weekly} />
       </section>
     </AdminShell>

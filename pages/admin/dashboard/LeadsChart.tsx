@@ -1,4 +1,5 @@
 import type { WeeklyLeads } from '../../../shared/admin.ts';
+import { DASHBOARD_TEXT } from '../../../shared/messages.ts';
 import { DataTable } from '../ui/AdminTable.tsx';
 
 const WIDTH = 640;
@@ -24,8 +25,11 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
   return (
     <figure className="leads-chart">
       <figcaption id="chart-caption">
-        Leads per week over the last 12 weeks ({total} in total). <span className="legend legend-quote">Quote requests</span>{' '}
-        <span className="legend legend-contact">Contact messages</span>
+        {DASHBOARD_TEXT.chartCaption.before}
+        {total}
+        {DASHBOARD_TEXT.chartCaption.after}
+        <span className="legend legend-quote">{DASHBOARD_TEXT.counts.quotes}</span>{' '}
+        <span className="legend legend-contact">{DASHBOARD_TEXT.counts.contacts}</span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
@@ -50,15 +54,15 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
         })}
       </svg>
       <details className="chart-table">
-        <summary>Show the numbers</summary>
+        <summary>{DASHBOARD_TEXT.showNumbers}</summary>
         <DataTable
-          caption="Leads per week"
+          caption={DASHBOARD_TEXT.chartHeading}
           rows={weeks}
           rowKey={(w) => w.weekStart}
           columns={[
-            { header: 'Week starting', cell: (w) => w.weekStart, isRowHeader: true },
-            { header: 'Quote requests', cell: (w) => w.quotes },
-            { header: 'Contact messages', cell: (w) => w.contacts },
+            { header: DASHBOARD_TEXT.weekStarting, cell: (w) => w.weekStart, isRowHeader: true },
+            { header: DASHBOARD_TEXT.counts.quotes, cell: (w) => w.quotes },
+            { header: DASHBOARD_TEXT.counts.contacts, cell: (w) => w.contacts },
           ]}
         />
       </details>

@@ -1,7 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES, leadStatusLabel } from '../../../shared/admin.ts';
-import { serviceName } from '../../../shared/lead-fields.ts';
+import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/messages.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
 import { SERVICES } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
@@ -16,7 +17,7 @@ function FilterSelect(props: { name: string; label: string; value: string | unde
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
       <select id={id} name={props.name} defaultValue={props.value ?? ''}>
-        <option value="">Any</option>
+        <option value="">{LEADS_TEXT.any}</option>
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -34,7 +35,7 @@ export default function LeadsPage() {
   const { cursor, ...withoutCursor } = filter;
   return (
     <AdminShell
-      title="Leads"
+      title={ADMIN_SECTIONS.leads.label}
       actions={
         // A POST with the CSRF token: a link on another site cannot start an (audited) export.
         <form method="post" action="/admin/leads/export.csv">
@@ -43,49 +44,49 @@ export default function LeadsPage() {
             value ? <input key={name} type="hidden" name={name} value={String(value)} /> : null,
           )}
           <button type="submit" className="button button-ghost-dark">
-            Export CSV
+            {LEADS_TEXT.exportCsv}
           </button>
         </form>
       }
     >
-      <form method="get" action="/admin/leads" className="filter-form" role="search" aria-label="Filter leads">
+      <form method="get" action="/admin/leads" className="filter-form" role="search" aria-label={LEADS_TEXT.filtersLabel}>
         <div className="field">
-          <label htmlFor="f-q">Search name, email or company</label>
+          <label htmlFor="f-q">{LEADS_TEXT.search}</label>
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />
         </div>
-        <FilterSelect name="type" label="Type" value={filter.type} options={LEAD_TYPES.map((t) => [t, LEAD_TYPE_LABELS[t]])} />
-        <FilterSelect name="status" label="Status" value={filter.status} options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])} />
-        <FilterSelect name="service" label="Service" value={filter.service} options={SERVICES.map((s) => [s.id, s.name])} />
+        <FilterSelect name="type" label={LEADS_TEXT.type} value={filter.type} options={LEAD_TYPES.map((t) => [t, LEAD_TYPE_LABELS[t]])} />
+        <FilterSelect name="status" label={ADMIN_TEXT.status} value={filter.status} options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])} />
+        <FilterSelect name="service" label={COMMON_FIELDS.service.label} value={filter.service} options={SERVICES.map((s) => [s.id, s.name])} />
         <div className="field">
-          <label htmlFor="f-from">Received from</label>
+          <label htmlFor="f-from">{LEADS_TEXT.receivedFrom}</label>
           <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ''} />
         </div>
         <div className="field">
-          <label htmlFor="f-to">Received to</label>
+          <label htmlFor="f-to">{LEADS_TEXT.receivedTo}</label>
           <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ''} />
         </div>
         <div className="filter-actions">
           <button type="submit" className="button button-primary">
-            Filter
+            {ADMIN_TEXT.filter}
           </button>
           <a href="/admin/leads" className="button button-ghost-dark">
-            Clear
+            {LEADS_TEXT.clear}
           </a>
         </div>
       </form>
 
       <AdminTable
-        label="Leads"
-        caption="Leads, newest first"
+        label={ADMIN_SECTIONS.leads.label}
+        caption={LEADS_TEXT.caption}
         rows={page.leads}
         rowKey={(l) => `${l.type}-${l.id}`}
         linkedRows
         rowClassName={(l) => (l.status === 'spam' ? 'is-spam' : undefined)}
-        empty={<p role="status">No leads match these filters.</p>}
+        empty={<p role="status">{LEADS_TEXT.noneMatch}</p>}
         columns={[
-          { header: 'Type', cell: (l) => LEAD_TYPE_LABELS[l.type] },
+          { header: LEADS_TEXT.type, cell: (l) => LEAD_TYPE_LABELS[l.type] },
           {
-            header: 'Name',
+            header: ADMIN_TEXT.name,
             cell: (l) => (
               <>
                 <RowTarget href={leadHref(l.type, l.id)}>{l.name}</RowTarget>
@@ -93,17 +94,17 @@ export default function LeadsPage() {
               </>
             ),
           },
-          { header: 'Company', cell: (l) => l.company },
-          { header: 'Service', cell: (l) => serviceName(l.service) },
-          { header: 'Status', cell: (l) => <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span> },
-          { header: 'Received', cell: (l) => formatDateTime(l.createdAt, timeZone) },
+          { header: COMMON_FIELDS.company.label, cell: (l) => l.company },
+          { header: COMMON_FIELDS.service.label, cell: (l) => serviceName(l.service) },
+          { header: ADMIN_TEXT.status, cell: (l) => <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span> },
+          { header: LEADS_TEXT.received, cell: (l) => formatDateTime(l.createdAt, timeZone) },
         ]}
       />
-      <nav aria-label="Pages" className="pager">
-        {cursor && <a href={`/admin/leads${leadFilterQuery(withoutCursor)}`}>First page</a>}
+      <nav aria-label={ADMIN_TEXT.pager} className="pager">
+        {cursor && <a href={`/admin/leads${leadFilterQuery(withoutCursor)}`}>{LEADS_TEXT.firstPage}</a>}
         {page.nextCursor && (
           <a href={`/admin/leads${leadFilterQuery({ ...withoutCursor, cursor: page.nextCursor })}`} rel="next">
-            Older leads
+            {LEADS_TEXT.older}
           </a>
         )}
       </nav>

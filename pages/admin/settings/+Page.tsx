@@ -4,6 +4,7 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { focusFirstError } from '../../../components/form/focus.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../../../shared/company.ts';
+import { ADMIN_TEXT, SETTINGS_TEXT } from '../../../shared/messages.ts';
 import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
@@ -67,11 +68,11 @@ interface RowListSpec<L extends RowList> {
 /** The settings' lists: each row's inputs, what a new row holds, and how few and how many rows there may be. */
 const ROW_LISTS: { [L in RowList]: RowListSpec<L> } = {
   social: {
-    legend: 'Social links',
-    noun: 'Link',
+    legend: SETTINGS_TEXT.social.legend,
+    noun: SETTINGS_TEXT.social.noun,
     fields: [
-      { key: 'name', label: 'Network' },
-      { key: 'url', label: 'Page address', type: 'url', inputMode: 'url' },
+      { key: 'name', label: SETTINGS_TEXT.social.name },
+      { key: 'url', label: SETTINGS_TEXT.social.url, type: 'url', inputMode: 'url' },
     ],
     nameKey: 'name',
     blank: { name: '', url: 'https://' },
@@ -79,11 +80,11 @@ const ROW_LISTS: { [L in RowList]: RowListSpec<L> } = {
     max: SETTINGS_LIMITS.social,
   },
   stats: {
-    legend: 'Home page figures',
-    noun: 'Figure',
+    legend: SETTINGS_TEXT.stats.legend,
+    noun: SETTINGS_TEXT.stats.noun,
     fields: [
-      { key: 'value', label: 'Figure' },
-      { key: 'label', label: 'Label' },
+      { key: 'value', label: SETTINGS_TEXT.stats.noun },
+      { key: 'label', label: SETTINGS_TEXT.stats.label },
     ],
     nameKey: 'label',
     blank: { value: '', label: '' },
@@ -104,7 +105,6 @@ function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
 }) {
   const spec: RowListSpec<L> = ROW_LISTS[list];
   const errorId = `settings-${list}-error`;
-  const noun = spec.noun.toLowerCase();
   return (
     <fieldset aria-describedby={errors[list] ? errorId : undefined}>
       <legend>{spec.legend}</legend>
@@ -112,7 +112,7 @@ function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
       {rows.map((row, i) => {
         const name = String(row[spec.nameKey]);
         return (
-          <div className="settings-row" key={i} role="group" aria-label={`${spec.noun} ${i + 1}`}>
+          <div className="settings-row" key={i} role="group" aria-label={SETTINGS_TEXT.row(spec.noun, i + 1)}>
             {spec.fields.map(({ key, ...input }) => (
               <Input
                 key={key}
@@ -128,9 +128,9 @@ function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
                 type="button"
                 className="button button-danger-ghost"
                 onClick={() => onChange((current) => current.filter((_, j) => j !== i))}
-                aria-label={`Remove ${noun} ${i + 1}${name ? ` (${name})` : ''}`}
+                aria-label={SETTINGS_TEXT.removeRow(spec.noun, i + 1, name)}
               >
-                Remove
+                {SETTINGS_TEXT.remove}
               </button>
             )}
           </div>
@@ -138,7 +138,7 @@ function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
       })}
       {rows.length < spec.max && (
         <button type="button" className="button button-small" onClick={() => onChange((current) => [...current, spec.blank])}>
-          {`Add a ${noun}`}
+          {SETTINGS_TEXT.addRow(spec.noun)}
         </button>
       )}
     </fieldset>
@@ -185,27 +185,27 @@ export default function SettingsPage() {
   }
 
   return (
-    <AdminShell title="Site settings">
+    <AdminShell title={SETTINGS_TEXT.title}>
       <NoticeBox ref={noticeRef} notice={notice} />
       <form ref={formRef} onSubmit={save} noValidate className="admin-card settings-form">
-        <p className="hint">What every page, e-mail and feed shows about the company. A save shows on the site at once.</p>
+        <p className="hint">{SETTINGS_TEXT.intro}</p>
         <fieldset>
-          <legend>Company</legend>
+          <legend>{SETTINGS_TEXT.company}</legend>
           <div className="settings-grid">
-            <Input path="name" label="Company name" value={form.name} errors={errors} onChange={(name) => set((f) => ({ ...f, name }))} autoComplete="organization" />
-            <Input path="legalName" label="Legal name" value={form.legalName} errors={errors} onChange={(legalName) => set((f) => ({ ...f, legalName }))} hint="Shown beside the ABN at the foot of every page." />
-            <Input path="email" label="Email" type="email" inputMode="email" value={form.email} errors={errors} onChange={(email) => set((f) => ({ ...f, email }))} autoComplete="email" />
-            <Input path="phone" label="Phone" type="tel" inputMode="tel" value={form.phone} errors={errors} onChange={(phone) => set((f) => ({ ...f, phone }))} hint="An Australian number, like 02 8005 0142 or 1300 123 456." />
-            <Input path="abn" label="ABN" inputMode="numeric" value={form.abn} errors={errors} onChange={(abn) => set((f) => ({ ...f, abn }))} hint="11 digits; spaces are fine." />
+            <Input path="name" label={SETTINGS_TEXT.name} value={form.name} errors={errors} onChange={(name) => set((f) => ({ ...f, name }))} autoComplete="organization" />
+            <Input path="legalName" label={SETTINGS_TEXT.legalName} value={form.legalName} errors={errors} onChange={(legalName) => set((f) => ({ ...f, legalName }))} hint={SETTINGS_TEXT.legalNameHint} />
+            <Input path="email" label={SETTINGS_TEXT.email} type="email" inputMode="email" value={form.email} errors={errors} onChange={(email) => set((f) => ({ ...f, email }))} autoComplete="email" />
+            <Input path="phone" label={SETTINGS_TEXT.phone} type="tel" inputMode="tel" value={form.phone} errors={errors} onChange={(phone) => set((f) => ({ ...f, phone }))} hint={SETTINGS_TEXT.phoneHint} />
+            <Input path="abn" label={SETTINGS_TEXT.abn} inputMode="numeric" value={form.abn} errors={errors} onChange={(abn) => set((f) => ({ ...f, abn }))} hint={SETTINGS_TEXT.abnHint} />
           </div>
         </fieldset>
         <fieldset>
-          <legend>Address</legend>
+          <legend>{SETTINGS_TEXT.address}</legend>
           <div className="settings-grid">
-            <Input path="address.street" label="Street address" value={form.address.street} errors={errors} onChange={setAddress('street')} autoComplete="street-address" />
-            <Input path="address.locality" label="Suburb" value={form.address.locality} errors={errors} onChange={setAddress('locality')} autoComplete="address-level2" />
+            <Input path="address.street" label={SETTINGS_TEXT.street} value={form.address.street} errors={errors} onChange={setAddress('street')} autoComplete="street-address" />
+            <Input path="address.locality" label={SETTINGS_TEXT.locality} value={form.address.locality} errors={errors} onChange={setAddress('locality')} autoComplete="address-level2" />
             <div className="field">
-              <label htmlFor="settings-address-region">State or territory</label>
+              <label htmlFor="settings-address-region">{SETTINGS_TEXT.region}</label>
               <select
                 id="settings-address-region"
                 name="address.region"
@@ -222,12 +222,12 @@ export default function SettingsPage() {
               </select>
               <FieldError id="settings-address-region-error" message={errors['address.region']} />
             </div>
-            <Input path="address.postcode" label="Postcode" inputMode="numeric" value={form.address.postcode} errors={errors} onChange={setAddress('postcode')} autoComplete="postal-code" />
+            <Input path="address.postcode" label={SETTINGS_TEXT.postcode} inputMode="numeric" value={form.address.postcode} errors={errors} onChange={setAddress('postcode')} autoComplete="postal-code" />
           </div>
         </fieldset>
         <RowsFieldset list="social" rows={form.social} errors={errors} onChange={(change) => set((f) => ({ ...f, social: change(f.social) }))} />
         <RowsFieldset list="stats" rows={form.stats} errors={errors} onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))} />
-        <SubmitButton busy={saving} label="Save settings" busyLabel="Saving…" />
+        <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
       </form>
     </AdminShell>
   );

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
+import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../../components/Seo.tsx';
+import { ADMIN_TEXT } from '../../../shared/messages.ts';
 
 /** Every admin page's content: a private (noindex) title and the page's heading (the frame is AdminLayout's). */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
+  const { settings } = usePageContext();
   return (
     <>
-      <Seo title={`${title} · Admin`} description="Northbridge IT staff area." noindex />
+      <Seo title={ADMIN_TEXT.pageTitle(title)} description={ADMIN_TEXT.description(settings.name)} noindex />
       <div className="admin-content">
         <div className="admin-head">
           <h1>{title}</h1>

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { ADMIN_TEXT } from '../../../shared/messages.ts';
 import { ActionButton } from './ActionButton.tsx';
 
 /**
@@ -42,7 +43,7 @@ export function ConfirmButton({
         {confirmLabel}
       </ActionButton>
       <button type="button" className="button button-ghost-dark" onClick={() => setAsking(false)}>
-        Cancel
+        {ADMIN_TEXT.cancel}
       </button>
     </div>
   );

@@ -1,12 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../components/request.ts';
+import { ADMIN_TEXT } from '../../../shared/messages.ts';
 
 /**
  * Puts failed notifications back in the outbox queue and says so: one (`id`), or every failure (no `id`, the
  * dashboard's "Retry all now").
  */
-export function RetryButton({ id, children = 'Retry' }: { id?: string; children?: ReactNode }) {
+export function RetryButton({ id, children = ADMIN_TEXT.retry }: { id?: string; children?: ReactNode }) {
   const { csrfToken } = usePageContext();
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   const url = id ? `/api/admin/outbox/${id}/retry` : '/api/admin/outbox/retry';

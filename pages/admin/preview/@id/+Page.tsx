@@ -7,7 +7,7 @@ import { AdminShell } from '../../ui/AdminShell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { postStatus } from '../../../../shared/blog.ts';
 import type { PreviewData } from './+data.ts';
-import { ADMIN_MESSAGES } from '../../../../shared/messages.ts';
+import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../../shared/messages.ts';
 
 /** A post as it will look once public, with a banner saying it is not public yet. */
 export default function PreviewPage() {
@@ -15,14 +15,14 @@ export default function PreviewPage() {
   const { timeZone } = usePageContext();
   const status = postStatus(post, now);
   return (
-    <AdminShell title={`Preview: ${post.title}`}>
+    <AdminShell title={POSTS_TEXT.previewTitle(post.title)}>
       <p className="notice notice-warning">
         {status === 'Draft'
           ? ADMIN_MESSAGES.previewDraft
           : status === 'Scheduled'
             ? ADMIN_MESSAGES.previewScheduled(formatDateTime(post.publishedAt, timeZone))
             : ADMIN_MESSAGES.previewPublic}{' '}
-        <a href={`/admin/blog-editor/${post.id}`}>Edit this post</a>
+        <a href={`/admin/blog-editor/${post.id}`}>{POSTS_TEXT.editThisPost}</a>
       </p>
       <article className="post preview">
         <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />

@@ -17,18 +17,8 @@ import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
-import { INBOX_MESSAGES } from '../../../../../shared/messages.ts';
+import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
 import { LeadNotes } from './LeadNotes.tsx';
-
-/** The button text for moving a lead to each status. */
-const ACTION_LABELS: Record<LeadStatus, string> = {
-  new: 'Not spam',
-  contacted: 'Mark contacted',
-  quoted: 'Mark quoted',
-  won: 'Mark won',
-  lost: 'Mark lost',
-  spam: 'Mark as spam',
-};
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
 function replyHref(lead: LeadDetail, companyName: string): string {
@@ -64,7 +54,7 @@ export default function LeadPage() {
 
   return (
     <AdminShell
-      title={`${LEAD_TYPE_LABELS[lead.type]} from ${lead.name}`}
+      title={LEADS_TEXT.leadTitle(LEAD_TYPE_LABELS[lead.type], lead.name)}
       actions={
         <a href={replyHref(lead, settings.name)} className="button button-primary">
           {INBOX_MESSAGES.replyByEmail}
@@ -72,15 +62,15 @@ export default function LeadPage() {
       }
     >
       <p>
-        <a href="/admin/leads">← All leads</a>
+        <a href="/admin/leads">{LEADS_TEXT.allLeads}</a>
       </p>
       <NoticeBox notice={status} />
       <div className="lead-layout">
         <section aria-labelledby="fields-heading" className="admin-card">
-          <h2 id="fields-heading">Details</h2>
+          <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
           <dl className="lead-fields">
             <div>
-              <dt>Received</dt>
+              <dt>{LEADS_TEXT.received}</dt>
               <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
             </div>
             {lead.fields.map((f) => (
@@ -94,9 +84,10 @@ export default function LeadPage() {
 
         <div className="lead-side">
           <section aria-labelledby="status-heading" className="admin-card">
-            <h2 id="status-heading">Status</h2>
+            <h2 id="status-heading">{ADMIN_TEXT.status}</h2>
             <p>
-              Current status: <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>
+              {`${LEADS_TEXT.currentStatus} `}
+              <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>
             </p>
             {held && <p className="notice notice-warning">{lead.spamReason === 'too-fast' ? INBOX_MESSAGES.possibleSpam : INBOX_MESSAGES.honeypotSpam}</p>}
             <div className="button-row">
@@ -108,7 +99,7 @@ export default function LeadPage() {
                   disabled={busy}
                   onClick={() => void update(next)}
                 >
-                  {held && next === 'new' ? INBOX_MESSAGES.notSpamAction : ACTION_LABELS[next]}
+                  {held && next === 'new' ? INBOX_MESSAGES.notSpamAction : LEADS_TEXT.moveTo[next]}
                 </button>
               ))}
             </div>
@@ -117,16 +108,16 @@ export default function LeadPage() {
           <LeadNotes lead={lead} onAdded={setLead} />
 
           <section aria-labelledby="notify-heading" className="admin-card">
-            <h2 id="notify-heading">Notifications</h2>
+            <h2 id="notify-heading">{LEADS_TEXT.notifications}</h2>
             {lead.notifications.length === 0 ? (
-              <p>No notifications for this lead.</p>
+              <p>{LEADS_TEXT.noNotifications}</p>
             ) : (
               <ul className="plain-list">
                 {lead.notifications.map((n) => (
                   <li key={n.id}>
                     <strong>{NOTIFICATION_LABELS[n.kind] ?? n.kind}</strong>: {n.status}
                     {n.deliveredAt ? ` ${formatDateTime(n.deliveredAt, timeZone)}` : ''}
-                    {n.attempts > 0 && !n.deliveredAt ? ` after ${n.attempts} attempts` : ''}
+                    {n.attempts > 0 && !n.deliveredAt ? ` ${LEADS_TEXT.afterAttempts(n.attempts)}` : ''}
                     {n.lastError && !n.deliveredAt && <div className="muted small">{n.lastError}</div>}
                     {n.status === 'failed' && <RetryButton id={n.id} />}
                   </li>
@@ -136,12 +127,12 @@ export default function LeadPage() {
           </section>
 
           <section aria-labelledby="delete-heading" className="admin-card">
-            <h2 id="delete-heading">Delete</h2>
-            <p className="muted">Erases this lead and its notifications for good, for example when the person asks.</p>
+            <h2 id="delete-heading">{ADMIN_TEXT.delete}</h2>
+            <p className="muted">{LEADS_TEXT.deleteHint}</p>
             <ConfirmButton
-              label="Delete lead"
-              question={`Delete everything ${lead.name} sent? This cannot be undone.`}
-              confirmLabel="Yes, delete this lead"
+              label={LEADS_TEXT.deleteLead}
+              question={LEADS_TEXT.deleteQuestion(lead.name)}
+              confirmLabel={LEADS_TEXT.deleteConfirm}
               onConfirm={async () => {
                 try {
                   await adminApi('DELETE', url, csrfToken);

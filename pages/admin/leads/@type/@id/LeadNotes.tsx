@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
 import { type LeadDetail, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
-import { INBOX_MESSAGES } from '../../../../../shared/messages.ts';
+import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 
@@ -42,11 +42,11 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
 
   return (
     <section aria-labelledby="notes-heading" className="admin-card">
-      <h2 id="notes-heading">Notes</h2>
+      <h2 id="notes-heading">{LEADS_TEXT.notes}</h2>
       {lead.notes.length === 0 ? (
         <p className="muted">{INBOX_MESSAGES.noNotes}</p>
       ) : (
-        <ol className="note-history" aria-label="Note history, oldest first">
+        <ol className="note-history" aria-label={LEADS_TEXT.noteHistory}>
           {lead.notes.map((n) => (
             <li key={n.id}>
               <p className="note-meta">
@@ -66,7 +66,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
         }}
       >
         <div className="field">
-          <label htmlFor={`${uid}-note`}>Add a note (staff only)</label>
+          <label htmlFor={`${uid}-note`}>{LEADS_TEXT.noteLabel}</label>
           <textarea
             id={`${uid}-note`}
             rows={4}
@@ -82,7 +82,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
           <FieldError id={`${uid}-note-error`} message={error} />
         </div>
         <button type="submit" className="button button-primary" disabled={busy}>
-          Add note
+          {LEADS_TEXT.addNote}
         </button>
         <span role="status" className="inline-status">
           {status}
