@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { EDITOR_MESSAGES, FIELD_MESSAGES } from '../messages.ts';
+import { BLOG_TEXT, EDITOR_MESSAGES, FIELD_MESSAGES, POSTS_TEXT } from '../messages.ts';
 import { hasVisibleContent } from '../read-time.ts';
 import { requiredText } from './fields.ts';
 
@@ -37,7 +37,7 @@ export const FEATURED_IMAGE_MESSAGE = EDITOR_MESSAGES.featuredImageHttps;
 
 /** SPEC.md §5's slug shape: lowercase letters and digits in runs joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const PUBLISHED_AT_MESSAGE = 'Publish date must be a valid date and time.';
+export const PUBLISHED_AT_MESSAGE = EDITOR_MESSAGES.publishedAtInvalid;
 
 const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max), z.transform((v) => v.trim()));
 
@@ -46,29 +46,29 @@ const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max),
  * Input is what the form holds (tags as one comma-separated string); output is what the server stores.
  */
 export const BlogPostInputSchema = z.object({
-  title: trimmed('Title', 200),
-  excerpt: trimmed('Excerpt', 500),
-  author: trimmed('Author', 100),
+  title: trimmed(POSTS_TEXT.postTitle, 200),
+  excerpt: trimmed(POSTS_TEXT.excerpt, 500),
+  author: trimmed(POSTS_TEXT.author, 100),
   content: z.pipe(
-    requiredText('Content', 500_000).check(z.refine(hasVisibleContent, FIELD_MESSAGES.required('Content'))),
+    requiredText(POSTS_TEXT.content, 500_000).check(z.refine(hasVisibleContent, FIELD_MESSAGES.required(POSTS_TEXT.content))),
     z.transform((v) => v.trim()),
   ),
   featuredImage: z.pipe(
     z.string({ error: FEATURED_IMAGE_MESSAGE }).check(
-      z.maxLength(2000, FIELD_MESSAGES.tooLong('Featured image', 2000)),
+      z.maxLength(2000, FIELD_MESSAGES.tooLong(POSTS_TEXT.featuredImage, 2000)),
       z.refine((v) => v.trim() === '' || isImageUrl(v.trim()), FEATURED_IMAGE_MESSAGE),
     ),
     z.transform((v) => v.trim() || null),
   ),
   tags: z.pipe(
-    z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong('Tags', 1000))),
+    z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong(BLOG_TEXT.tags, 1000))),
     z.transform((v) => [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))]),
   ),
   /** The address; omitted or empty: made from the title (SPEC.md §5). */
   slug: z.optional(
     z.pipe(
       z.string({ error: EDITOR_MESSAGES.slugInvalid }).check(
-        z.maxLength(200, FIELD_MESSAGES.tooLong('Address', 200)),
+        z.maxLength(200, FIELD_MESSAGES.tooLong(POSTS_TEXT.address, 200)),
         z.refine((v) => v.trim() === '' || SLUG_PATTERN.test(v.trim()), EDITOR_MESSAGES.slugInvalid),
       ),
       z.transform((v) => v.trim() || undefined),
@@ -99,18 +99,18 @@ const upTo = (label: string, max: number) => z.string({ error: FIELD_MESSAGES.in
  * the post is saved), within the same lengths a save accepts.
  */
 export const EditorFormSchema = z.object({
-  title: upTo('Title', 200),
-  excerpt: upTo('Excerpt', 500),
-  author: upTo('Author', 100),
-  content: upTo('Content', 500_000),
-  tags: upTo('Tags', 1000),
-  featuredImage: upTo('Featured image', 2000),
-  slug: upTo('Address', 200),
+  title: upTo(POSTS_TEXT.postTitle, 200),
+  excerpt: upTo(POSTS_TEXT.excerpt, 500),
+  author: upTo(POSTS_TEXT.author, 100),
+  content: upTo(POSTS_TEXT.content, 500_000),
+  tags: upTo(BLOG_TEXT.tags, 1000),
+  featuredImage: upTo(POSTS_TEXT.featuredImage, 2000),
+  slug: upTo(POSTS_TEXT.address, 200),
   /** True once staff typed an address of their own: it then stops following the title. */
   slugEdited: z.boolean({ error: FIELD_MESSAGES.invalid }),
   published: z.boolean({ error: FIELD_MESSAGES.invalid }),
   /** The publish date as the form's local date-time field holds it. */
-  publishedAt: upTo('Publish date', 40),
+  publishedAt: upTo(POSTS_TEXT.publishDate, 40),
 });
 
 export type EditorForm = z.output<typeof EditorFormSchema>;

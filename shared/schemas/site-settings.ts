@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatAbn, formatAuPhone } from '../au-identifiers.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../company.ts';
-import { FIELD_MESSAGES, SETTINGS_MESSAGES } from '../messages.ts';
+import { FIELD_MESSAGES, SETTINGS_MESSAGES, SETTINGS_TEXT } from '../messages.ts';
 
 /*
  * The site settings as the admin saves them and as the database holds them: one schema for both, so a stored
@@ -36,27 +36,27 @@ const httpsUrl = z
   .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.'), SETTINGS_MESSAGES.socialUrl);
 
 export const SiteSettingsSchema = z.strictObject({
-  name: text('Company name', 80),
-  legalName: text('Legal name', 120),
+  name: text(SETTINGS_TEXT.name, 80),
+  legalName: text(SETTINGS_TEXT.legalName, 120),
   email: z
-    .string({ error: FIELD_MESSAGES.required('Email') })
+    .string({ error: FIELD_MESSAGES.required(SETTINGS_TEXT.email) })
     .trim()
-    .min(1, FIELD_MESSAGES.required('Email'))
-    .max(254, FIELD_MESSAGES.tooLong('Email', 254))
+    .min(1, FIELD_MESSAGES.required(SETTINGS_TEXT.email))
+    .max(254, FIELD_MESSAGES.tooLong(SETTINGS_TEXT.email, 254))
     .pipe(z.email(FIELD_MESSAGES.email)),
-  phone: formatted('Phone', formatAuPhone, SETTINGS_MESSAGES.phone),
-  abn: formatted('ABN', formatAbn, SETTINGS_MESSAGES.abn),
+  phone: formatted(SETTINGS_TEXT.phone, formatAuPhone, SETTINGS_MESSAGES.phone),
+  abn: formatted(SETTINGS_TEXT.abn, formatAbn, SETTINGS_MESSAGES.abn),
   address: z.strictObject({
-    street: text('Street address', 120),
-    locality: text('Suburb', 60),
+    street: text(SETTINGS_TEXT.street, 120),
+    locality: text(SETTINGS_TEXT.locality, 60),
     region: z.enum(AU_REGIONS, { error: SETTINGS_MESSAGES.region }),
     postcode: z.string({ error: SETTINGS_MESSAGES.postcode }).trim().regex(/^\d{4}$/, SETTINGS_MESSAGES.postcode),
   }),
   social: z
-    .array(z.strictObject({ name: text('Network', 40), url: httpsUrl }))
+    .array(z.strictObject({ name: text(SETTINGS_TEXT.social.name, 40), url: httpsUrl }))
     .max(SETTINGS_LIMITS.social, SETTINGS_MESSAGES.socialMax(SETTINGS_LIMITS.social)),
   stats: z
-    .array(z.strictObject({ value: text('Figure', 12), label: text('Label', 40) }))
+    .array(z.strictObject({ value: text(SETTINGS_TEXT.stats.noun, 12), label: text(SETTINGS_TEXT.stats.label, 40) }))
     .min(SETTINGS_LIMITS.statsMin, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats))
     .max(SETTINGS_LIMITS.stats, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats)),
 }) satisfies z.ZodType<SiteSettings, unknown>;
