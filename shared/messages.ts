@@ -137,6 +137,7 @@ export const API_MESSAGES = {
   bodyNotData: 'The request body must be {"data": {…}}.',
   textHasNul: 'Text may not contain NUL characters.',
   queryParamOnce: (name: string) => `${name} must be given once, as text.`,
+  restarting: 'The site is restarting. Please try again in a moment.',
 } as const;
 
 /** What the browser's request helper says when the server gave no answer of its own. */
@@ -817,4 +818,22 @@ export const INBOX_MESSAGES = {
     notes: LEADS_TEXT.notes,
     id: 'Lead ID',
   },
+} as const;
+
+/**
+ * The e-mails a new lead sends: the staff alert, and the acknowledgement to the visitor (signed with the site
+ * settings' name, phone and e-mail).
+ */
+export const LEAD_EMAIL_TEXT = {
+  staffSubject: (type: 'contact' | 'quote', who: string, service: string) =>
+    type === 'quote' ? `New quote request: ${service} from ${who}` : `New contact message from ${who}`,
+  openInAdmin: 'Open in admin:',
+  received: 'Received:',
+  openLink: 'Open this lead in the admin',
+  ackSubject: (type: 'contact' | 'quote') => (type === 'quote' ? "We've received your quote request" : "We've received your message"),
+  /** `Hi Ada,` for a first name fit to greet by, else `Hello,`. */
+  greeting: (firstName: string | null) => (firstName ? `Hi ${firstName},` : 'Hello,'),
+  thanks: (type: 'contact' | 'quote', service: string, company: SiteSettings) =>
+    `Thank you for contacting ${company.name}. We've received ${type === 'quote' ? `your quote request for ${service}` : 'your message'} and we'll contact you within 24 hours on business days.`,
+  urgent: (company: SiteSettings) => `If anything is urgent, call us on ${company.phone} or reply to this e-mail.`,
 } as const;

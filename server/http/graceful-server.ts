@@ -1,8 +1,9 @@
 import { type IncomingMessage, type RequestListener, type Server, type ServerResponse, createServer } from 'node:http';
+import { API_MESSAGES } from '../../shared/messages.ts';
 
 /** What a request that arrives on a kept-alive connection after shutdown began is told: come back (elsewhere). */
 const RESTARTING = JSON.stringify({
-  error: { status: 'UNAVAILABLE', message: 'The site is restarting. Please try again in a moment.' },
+  error: { status: 'UNAVAILABLE', message: API_MESSAGES.restarting },
 });
 
 export interface GracefulServer {

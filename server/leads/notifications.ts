@@ -3,6 +3,7 @@ import type { NewLead } from '../../shared/leads.ts';
 import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
 import type { SiteSettings } from '../../shared/company.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
+import { LEAD_EMAIL_TEXT } from '../../shared/messages.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 
 export interface EmailMessage {
@@ -61,24 +62,20 @@ function leadFields(lead: NewLead): Record<string, unknown> {
 }
 
 function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
-  const who = lead.lead.name;
-  const subject =
-    lead.type === 'quote'
-      ? `New quote request: ${serviceName(lead.lead.service)} from ${who}`
-      : `New contact message from ${who}`;
+  const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, serviceName(lead.lead.service));
   const lines = leadLines(lead);
   const text = [
     subject,
     '',
     ...lines.map(({ label, value }) => `${label}: ${value}`),
     '',
-    `Open in admin: ${adminUrl}`,
-    `Received: ${lead.lead.createdAt}`,
+    `${LEAD_EMAIL_TEXT.openInAdmin} ${adminUrl}`,
+    `${LEAD_EMAIL_TEXT.received} ${lead.lead.createdAt}`,
   ].join('\n');
   const rows = lines
     .map(({ label, value }) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${multiline(value)}</td></tr>`)
     .join('');
-  const html = `<h1>${escapeHtml(subject)}</h1><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(adminUrl)}">Open this lead in the admin</a></p>`;
+  const html = `<h1>${escapeHtml(subject)}</h1><table cellpadding="4">${rows}</table><p><a href="${escapeHtml(adminUrl)}">${LEAD_EMAIL_TEXT.openLink}</a></p>`;
   return { to, subject, text, html, replyTo: lead.lead.email };
 }
 
@@ -88,21 +85,19 @@ function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
  */
 export function greeting(name: string): string {
   const first = name.trim().split(/\s+/)[0] ?? '';
-  return /^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? `Hi ${first},` : 'Hello,';
+  return LEAD_EMAIL_TEXT.greeting(/^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? first : null);
 }
 
 function acknowledgement(lead: NewLead, company: SiteSettings): EmailMessage {
-  const what = lead.type === 'quote' ? `your quote request for ${serviceName(lead.lead.service)}` : 'your message';
-  const subject = lead.type === 'quote' ? `We've received your quote request` : `We've received your message`;
   const paragraphs = [
     greeting(lead.lead.name),
-    `Thank you for contacting ${company.name}. We've received ${what} and we'll contact you within 24 hours on business days.`,
-    `If anything is urgent, call us on ${company.phone} or reply to this e-mail.`,
+    LEAD_EMAIL_TEXT.thanks(lead.type, serviceName(lead.lead.service), company),
+    LEAD_EMAIL_TEXT.urgent(company),
     `${company.name}\n${company.email}`,
   ];
   return {
     to: lead.lead.email,
-    subject,
+    subject: LEAD_EMAIL_TEXT.ackSubject(lead.type),
     text: paragraphs.join('\n\n'),
     html: paragraphs.map((p) => `<p>${multiline(p)}</p>`).join(''),
   };
