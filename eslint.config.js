@@ -38,7 +38,8 @@ export default tseslint.config(
             },
             {
               target: './shared',
-              from: ['./server', './db', './pages', './components', './scripts', './tests'],
+              from: './',
+              except: ['./shared', './node_modules'],
               message: 'shared/ runs in the browser and on the server: it imports only shared/.',
             },
             {
