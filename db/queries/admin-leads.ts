@@ -1,11 +1,10 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
-import type { ContactsTable, Database } from '../types.ts';
+import type { ContactsTable } from '../types.ts';
 import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
-import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { afterKey, containsLiteral } from './predicates.ts';
 
 export type LeadTable = 'quotes' | 'contacts';
@@ -146,61 +145,4 @@ export async function deleteLeadRow(trx: Db, table: LeadTable, leadType: string,
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function listOutboxForLead(db: Db, leadType: string, leadId: string): Promise<OutboxEntry[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .selectAll()
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at', 'asc')
-    .execute();
-  return rows.map(toOutboxEntry);
-}
-
-/** A notification that failed (for good, or last time and waits to be retried): the dashboard lists and counts these. */
-const isFailure = (eb: ExpressionBuilder<Database, 'outbox'>) => eb.or([eb('status', '=', 'failed'), eb('last_error', 'is not', null)]);
-
-function outboxFailures(db: Db) {
-  return db.selectFrom('outbox').where('delivered_at', 'is', null).where(isFailure);
-}
-
-/** The newest failures first. */
-export async function listOutboxFailures(db: Db, limit: number): Promise<OutboxEntry[]> {
-  const rows = await outboxFailures(db).selectAll().orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map(toOutboxEntry);
-}
-
-export async function countOutboxFailures(db: Db): Promise<number> {
-  const row = await outboxFailures(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Notifications waiting to be sent that have not failed (yet), per kind. */
-export async function countPendingByKind(db: Db): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
-    .where('delivered_at', 'is', null)
-    .where('status', '=', 'pending')
-    .where('last_error', 'is', null)
-    .groupBy('kind')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
-}
-
-/**
- * Puts undelivered notifications back in the queue, due now: one (`id`) or every failure. A row a worker is
- * sending at this moment is left to it: clearing its claim would let another instance send it a second time.
- */
-export async function requeueOutbox(db: Db, target: { id: string } | 'failures', now: string): Promise<number> {
-  const result = await db
-    .updateTable('outbox')
-    .set({ status: 'pending', next_attempt_at: now })
-    .where('delivered_at', 'is', null)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .where((eb) => (target === 'failures' ? isFailure(eb) : eb('id', '=', target.id)))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, DbEngine } from '../database.ts';
-import type { OutboxRow } from '../types.ts';
+import type { Database, OutboxRow } from '../types.ts';
 
 export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation';
 
@@ -87,6 +87,10 @@ export interface ClaimOptions {
   token: string;
 }
 
+/** No worker holds the row: never claimed, or its claim's lease ran out. */
+const isUnclaimedAt = (now: string) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
+  eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]);
+
 /**
  * Claims the next due message of these kinds, or none. One row at a time, so a claim covers one delivery and
  * its lease never has to outlast a queue. PostgreSQL: `FOR UPDATE SKIP LOCKED`, so several instances never
@@ -100,7 +104,7 @@ export async function claimNextMessage(db: Db, engine: DbEngine, options: ClaimO
     .where('status', '=', 'pending')
     .where('kind', 'in', options.kinds)
     .where('next_attempt_at', '<=', options.now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', options.now)]))
+    .where(isUnclaimedAt(options.now))
     .orderBy('next_attempt_at')
     .limit(1);
   if (engine === 'postgres') due = due.forUpdate().skipLocked();
@@ -191,4 +195,61 @@ export async function countOutboxByStatus(db: Db): Promise<Record<string, number
     .groupBy('status')
     .execute();
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export async function listOutboxForLead(db: Db, leadType: string, leadId: string): Promise<OutboxEntry[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'asc')
+    .execute();
+  return rows.map(toOutboxEntry);
+}
+
+/** A notification that failed (for good, or last time and waits to be retried): the dashboard lists and counts these. */
+const isFailure = (eb: ExpressionBuilder<Database, 'outbox'>) => eb.or([eb('status', '=', 'failed'), eb('last_error', 'is not', null)]);
+
+function outboxFailures(db: Db) {
+  return db.selectFrom('outbox').where('delivered_at', 'is', null).where(isFailure);
+}
+
+/** The newest failures first. */
+export async function listOutboxFailures(db: Db, limit: number): Promise<OutboxEntry[]> {
+  const rows = await outboxFailures(db).selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map(toOutboxEntry);
+}
+
+export async function countOutboxFailures(db: Db): Promise<number> {
+  const row = await outboxFailures(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Notifications waiting to be sent that have not failed (yet), per kind. */
+export async function countPendingByKind(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('n')])
+    .where('delivered_at', 'is', null)
+    .where('status', '=', 'pending')
+    .where('last_error', 'is', null)
+    .groupBy('kind')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+}
+
+/**
+ * Puts undelivered notifications back in the queue, due now: one (`id`) or every failure. A row a worker is
+ * sending at this moment is left to it: clearing its claim would let another instance send it a second time.
+ */
+export async function requeueOutbox(db: Db, target: { id: string } | 'failures', now: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', next_attempt_at: now })
+    .where('delivered_at', 'is', null)
+    .where(isUnclaimedAt(now))
+    .where((eb) => (target === 'failures' ? isFailure(eb) : eb('id', '=', target.id)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -1,12 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import {
-  countCreatedBetween,
-  countLeads,
-  countOutboxFailures,
-  countPendingByKind,
-  listLeadSummaries,
-  listOutboxFailures,
-} from '../../db/queries/admin-leads.ts';
+import { countCreatedBetween, countLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
 import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
 import type { Config } from '../config.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { LEAD_TABLES, deleteLeadRow, findLead, listOutboxForLead, requeueOutbox, summaryOf, updateLeadRow } from '../../db/queries/admin-leads.ts';
+import { LEAD_TABLES, deleteLeadRow, findLead, summaryOf, updateLeadRow } from '../../db/queries/admin-leads.ts';
+import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
 import {
