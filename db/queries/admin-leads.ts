@@ -7,7 +7,7 @@ import type { ContactsTable } from '../types.ts';
 import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { afterKey, containsLiteral } from './predicates.ts';
 
-export type LeadTable = 'quotes' | 'contacts';
+type LeadTable = 'quotes' | 'contacts';
 
 /** The columns the inbox and the dashboard list, the same for both tables (contacts' `service` may be null). */
 type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]>;
@@ -31,7 +31,8 @@ export interface LeadListQuery {
 
 const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'spam_reason', 'created_at'] as const;
 
-export const LEAD_TABLES: Record<LeadType, LeadTable> = { quote: 'quotes', contact: 'contacts' };
+/** Callers name a lead's type; which table holds it stays in db/. */
+const LEAD_TABLES: Record<LeadType, LeadTable> = { quote: 'quotes', contact: 'contacts' };
 
 function toStatus(value: string): LeadStatus {
   return (LEAD_STATUSES as readonly string[]).includes(value) ? (value as LeadStatus) : 'new';
@@ -77,17 +78,17 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
 }
 
 /** COUNT(*) of the leads that are not spam, or of those in one status. */
-export async function countLeads(db: Db, table: LeadTable, where: { status: string } | 'not-spam'): Promise<number> {
-  let query = db.selectFrom(table as 'quotes').select((eb) => eb.fn.countAll<number>().as('n'));
+export async function countLeads(db: Db, type: LeadType, where: { status: string } | 'not-spam'): Promise<number> {
+  let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select((eb) => eb.fn.countAll<number>().as('n'));
   query = where === 'not-spam' ? query.where('status', '<>', 'spam') : query.where('status', '=', where.status);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** COUNT(*) of leads, spam left out, created in [from, to), served by the created_at index. */
-export async function countCreatedBetween(db: Db, table: LeadTable, from: string, to: string): Promise<number> {
+export async function countCreatedBetween(db: Db, type: LeadType, from: string, to: string): Promise<number> {
   const row = await db
-    .selectFrom(table as 'quotes')
+    .selectFrom(LEAD_TABLES[type] as 'quotes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
@@ -116,19 +117,16 @@ export async function findLeads(db: Db, type: LeadType, ids: readonly string[]):
   return rows.map((row) => ({ type, lead: contactFromRow(row) }));
 }
 
-/** Sets the status (and clears the spam reason) if the lead is still in status `from`; returns whether it was. */
-export async function updateLeadRow(
-  db: Db,
-  table: LeadTable,
-  id: string,
-  from: string,
-  patch: { status: string; spam_reason?: null },
-): Promise<boolean> {
+/**
+ * Moves the lead from status `from` to `to` if it is still in `from` (another person may have moved it meanwhile);
+ * `clearSpamReason` when it is released from spam. Returns whether it was moved.
+ */
+export async function updateLeadStatus(db: Db, type: LeadType, id: string, change: { from: string; to: string; clearSpamReason: boolean }): Promise<boolean> {
   const result = await db
-    .updateTable(table as 'quotes')
-    .set(patch)
+    .updateTable(LEAD_TABLES[type] as 'quotes')
+    .set(change.clearSpamReason ? { status: change.to, spam_reason: null } : { status: change.to })
     .where('id', '=', id)
-    .where('status', '=', from)
+    .where('status', '=', change.from)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -137,11 +135,11 @@ export async function updateLeadRow(
  * Erases a lead, its notification rows and its notes (which carry its personal data); run it in a
  * transaction, so they go together. Returns whether the lead existed.
  */
-export async function deleteLeadRow(trx: Db, table: LeadTable, leadType: string, id: string): Promise<boolean> {
-  await trx.deleteFrom('outbox').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
-  await trx.deleteFrom('lead_notes').where('lead_type', '=', leadType).where('lead_id', '=', id).execute();
+export async function deleteLeadRow(trx: Db, type: LeadType, id: string): Promise<boolean> {
+  await trx.deleteFrom('outbox').where('lead_type', '=', type).where('lead_id', '=', id).execute();
+  await trx.deleteFrom('lead_notes').where('lead_type', '=', type).where('lead_id', '=', id).execute();
   const result = await trx
-    .deleteFrom(table as 'quotes')
+    .deleteFrom(LEAD_TABLES[type] as 'quotes')
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -32,8 +32,8 @@ async function weeklyLeads(db: Db, timeZone: string, now: Date): Promise<WeeklyL
       const from = startOfDay(weekStart, timeZone).toISOString();
       const to = startOfDay(addDays(weekStart, 7), timeZone).toISOString();
       const [quotes, contacts] = await Promise.all([
-        countCreatedBetween(db, 'quotes', from, to),
-        countCreatedBetween(db, 'contacts', from, to),
+        countCreatedBetween(db, 'quote', from, to),
+        countCreatedBetween(db, 'contact', from, to),
       ]);
       return { weekStart, quotes, contacts };
     }),
@@ -71,12 +71,12 @@ export async function getDashboard(
 ): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
   const [quotes, contacts, posts, newLeads, newQuotes, newContacts, failures, failureCount, pending, weekly] = await Promise.all([
-    countLeads(db, 'quotes', 'not-spam'),
-    countLeads(db, 'contacts', 'not-spam'),
+    countLeads(db, 'quote', 'not-spam'),
+    countLeads(db, 'contact', 'not-spam'),
     countPosts(),
     waitingLeads(db, recent),
-    countLeads(db, 'quotes', { status: 'new' }),
-    countLeads(db, 'contacts', { status: 'new' }),
+    countLeads(db, 'quote', { status: 'new' }),
+    countLeads(db, 'contact', { status: 'new' }),
     listOutboxFailures(db, OUTBOX_FAILURES_SHOWN),
     countOutboxFailures(db),
     pendingDelivery(db, delivery),

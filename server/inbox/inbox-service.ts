@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { LEAD_TABLES, deleteLeadRow, findLead, summaryOf, updateLeadRow } from '../../db/queries/admin-leads.ts';
+import { deleteLeadRow, findLead, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
 import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -91,7 +91,7 @@ async function updateLead(
   // Read before the transaction: the acknowledgement is signed with the company details in force.
   const company = release ? await settings.current() : null;
   await db.transaction().execute(async (trx) => {
-    const changed = await updateLeadRow(trx, LEAD_TABLES[type], id, from, release ? { status: to, spam_reason: null } : { status: to });
+    const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
     if (!release) {
       await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${from} → ${to}`);
@@ -125,7 +125,7 @@ async function addNote(db: Db, actor: Actor, type: LeadType, id: string, body: s
 /** Erases a lead (the right to erasure); the audit keeps who and when, not the person's data. */
 async function deleteLead(db: Db, actor: Actor, type: LeadType, id: string): Promise<void> {
   await withAudit(db, actor, 'lead.deleted', async (trx) => {
-    if (!(await deleteLeadRow(trx, LEAD_TABLES[type], type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+    if (!(await deleteLeadRow(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
   }, () => leadTarget(type, id));
 }
 
