@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { seedDemoContent } from './seed-demo.ts';
+import { listPublicBlogs } from '../db/queries/blogs.ts';
 import { startSite } from '../tests/helpers/browser.ts';
 
 const run = promisify(execFile);
@@ -45,7 +46,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 // Lighthouse checks that the page is served over HTTPS-equivalent origins: localhost counts as secure.
 const site = await startSite({ env: { SITE_URL: 'http://localhost' } });
 await seedDemoContent(site.database.db);
-const post = await site.database.db.selectFrom('blogs').select('slug').orderBy('published_at', 'desc').executeTakeFirstOrThrow();
+const [post] = await listPublicBlogs(site.database.db, { now: new Date().toISOString(), after: null, search: null, limit: 1 });
+if (!post) throw new Error('The demo content has no public post to measure.');
 const base = site.baseUrl.replace('127.0.0.1', 'localhost');
 const pages = ['/', '/services', '/about', '/contact', '/quote', '/blog', `/blog/${post.slug}`];
 const dir = mkdtempSync(join(tmpdir(), 'lighthouse-'));

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { seedDemoContent } from './seed-demo.ts';
+import { listPublicBlogs } from '../db/queries/blogs.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
 import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';
 import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
@@ -57,7 +58,7 @@ await createStaff(site.database.db);
 const browser = await launchBrowser();
 mkdirSync('screenshots', { recursive: true });
 try {
-  const firstPost = await site.database.db.selectFrom('blogs').select('slug').orderBy('published_at', 'desc').executeTakeFirst();
+  const [firstPost] = await listPublicBlogs(site.database.db, { now: new Date().toISOString(), after: null, search: null, limit: 1 });
   const all = paths.length ? paths : [...DEFAULT_PATHS, ...(firstPost ? [`/blog/${firstPost.slug}`] : [])];
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
