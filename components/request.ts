@@ -30,10 +30,12 @@ export interface RequestOptions {
   csrfToken?: string | null;
   /** Makes a retry of the same submission return the first outcome instead of storing it twice. */
   idempotencyKey?: string;
+  /** Cancels the request (a search overtaken by a newer one); the caller then ignores the RequestError. */
+  signal?: AbortSignal;
 }
 
 export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
-  const { body, csrfToken, idempotencyKey } = options;
+  const { body, csrfToken, idempotencyKey, signal } = options;
   const file = body instanceof Blob;
   let res: Response;
   try {
@@ -47,6 +49,7 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
         ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
       },
       body: body === undefined ? undefined : file ? body : JSON.stringify(body),
+      signal,
     });
   } catch {
     throw new RequestError(0, 'UNAVAILABLE', REQUEST_MESSAGES.unreachable);

@@ -67,7 +67,7 @@ async function main(): Promise<number> {
   try {
     const password = await readPassword();
     const actor = { userId: null, email: 'command line', ip: null };
-    const staff = createStaffService(handle.db, config);
+    const staff = createStaffService({ db: handle.db, settings: config });
     if (reset) {
       const user = await staff.resetPassword(actor, values.email, password);
       console.log(`New password set for ${user.email}; two-factor sign-in is off and every session was ended.`);

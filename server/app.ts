@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
-  const staff = createStaffService(database.db, config, async () => (await settings.current()).name);
+  const staff = createStaffService({ db: database.db, settings: config, companyName: async () => (await settings.current()).name });
   const staffAuth = createStaffAuth(config, database.db, staff);
   app.use(staffAuth.middleware);
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminStaffRouter(staff));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox));
-  app.use(adminPrivacyRouter(createPrivacyService(database.db, privacyHashKey(config))));
+  app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
   app.use(adminBlogRouter(blog));
   app.use(adminSettingsRouter(settings));
   app.use(adminImagesRouter(images));

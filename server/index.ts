@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDb, withStartupLock } from '../db/database.ts';
+import { countUsers } from '../db/queries/users.ts';
 import { seedDemoContent } from '../scripts/seed-demo.ts';
 import { createApp } from './app.ts';
 import { totpSealing } from './staff/secret-box.ts';
@@ -40,8 +41,7 @@ await withStartupLock(database, async () => {
     if (seeded) logger.info(`added ${seeded} demo blog posts (set SEED_DEMO_CONTENT=false to skip)`);
   }
 });
-const staff = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-if (!staff) {
+if ((await countUsers(database.db)) === 0) {
   logger.warn('No staff account yet. Create the first admin with: npm run admin:create -- --email you@example.com --name "Your Name"');
 }
 

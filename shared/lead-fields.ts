@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from './messages.ts';
 import { formatWholeNumber } from './numbers.ts';
 import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES } from './options.ts';
 import { SERVICE_IDS, getService } from './services.ts';
@@ -35,6 +36,8 @@ export interface SelectLeadField extends FieldBase {
   optionLabel?: (value: string) => string;
   /** The text of the empty first choice. */
   placeholder?: string;
+  /** One message for any problem, where the usual "Choose …" ones would not fit (the wizard's service cards). */
+  message?: string;
 }
 export interface NumberLeadField extends FieldBase {
   kind: 'number';
@@ -65,7 +68,12 @@ export const CONTACT_FIELDS: readonly LeadField[] = [
 ];
 
 /** Step 1 of the wizard: chosen from cards, not a list, but stored and shown like any other field. */
-export const QUOTE_SERVICE_FIELD: SelectLeadField = { ...service, required: true, options: SERVICE_IDS };
+export const QUOTE_SERVICE_FIELD: SelectLeadField = {
+  ...service,
+  required: true,
+  options: SERVICE_IDS,
+  message: FIELD_MESSAGES.chooseService,
+};
 
 /** Fields both forms ask for whose labels also head the admin's lists of leads. */
 export const COMMON_FIELDS = { email, company, service } as const;

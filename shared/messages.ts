@@ -89,6 +89,10 @@ export const ADMIN_MESSAGES = {
   totpInvalid: 'That code is not valid. Enter the 6-digit code from your authenticator app, or a recovery code.',
   totpExpired: 'Your sign-in took too long. Please enter your email and password again.',
   signInRequired: 'Please sign in.',
+  emailRequired: 'Enter your email.',
+  passwordRequired: 'Enter your password.',
+  currentPasswordRequired: 'Enter your current password.',
+  codeRequired: 'Enter the 6-digit code.',
   csrfInvalid: 'Your session has changed. Reload the page and try again.',
   crossOrigin: 'Cross-origin requests are not allowed.',
   twoFactorRequired: 'Set up two-factor sign-in before you continue.',
@@ -138,6 +142,10 @@ export const API_MESSAGES = {
   textHasNul: 'Text may not contain NUL characters.',
   queryParamOnce: (name: string) => `${name} must be given once, as text.`,
   restarting: 'The site is restarting. Please try again in a moment.',
+  /** A build asset that does not exist, answered as plain text (no page is rendered for it). */
+  assetNotFound: '404 Not found',
+  /** The last line of a plain-text error answer, to quote when reporting it. */
+  requestId: (id: string) => `Request id: ${id}`,
 } as const;
 
 /** What the browser's request helper says when the server gave no answer of its own. */

@@ -3,7 +3,7 @@ import type { BlogPost, BlogSummary, PostContent } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
-import { afterKey, containsLiteral, isPublicAt } from './predicates.ts';
+import { afterKey, containsLiteral, isPublicAt, isScheduledAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content and the search text. */
 type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
@@ -234,7 +234,7 @@ export async function countBlogs(db: Db, now: string): Promise<BlogCounts> {
     .select([
       sql<number>`sum(case when ${isPublicAt(now)} then 1 else 0 end)`.as('published'),
       sql<number>`sum(case when published = 0 then 1 else 0 end)`.as('drafts'),
-      sql<number>`sum(case when published = 1 and published_at > ${now} then 1 else 0 end)`.as('scheduled'),
+      sql<number>`sum(case when ${isScheduledAt(now)} then 1 else 0 end)`.as('scheduled'),
     ])
     .executeTakeFirstOrThrow();
   return { published: Number(row.published ?? 0), drafts: Number(row.drafts ?? 0), scheduled: Number(row.scheduled ?? 0) };
@@ -257,8 +257,7 @@ export async function findNextScheduledAt(db: Db, now: string): Promise<string |
   const row = await db
     .selectFrom('blogs')
     .select('published_at')
-    .where('published', '=', 1)
-    .where('published_at', '>', now)
+    .where(isScheduledAt(now))
     .orderBy('published_at', 'asc')
     .limit(1)
     .executeTakeFirst();

@@ -19,6 +19,11 @@ export function isPublicAt(now: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref('blogs.published')} = 1 and ${sql.ref('blogs.published_at')} <= ${now})`;
 }
 
+/** Posts published for a later time than `now` (ISO): scheduled, not yet public (the other side of `isPublicAt`). */
+export function isScheduledAt(now: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.ref('blogs.published')} = 1 and ${sql.ref('blogs.published_at')} > ${now})`;
+}
+
 /**
  * `value` contains `text` literally: `%`, `_` and `\` that a person typed are characters, not wildcards. The
  * escape character is named each time, since SQLite has no default one (PostgreSQL's is the same backslash).

@@ -44,7 +44,7 @@ import {
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam } from '../http/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
-import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES, POSTS_TEXT } from '../../shared/messages.ts';
 import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
@@ -127,7 +127,7 @@ export function parsePost(input: BlogPostInput): BlogPostData {
   const content = sanitizeHtml(parsed.data.content);
   // Content made only of what the sanitiser removes (a lone <script>, an iframe) would be stored empty.
   if (!hasVisibleContent(content)) {
-    throw invalidFields(FIELD_MESSAGES.fixErrors, { content: FIELD_MESSAGES.required('Content') });
+    throw invalidFields(FIELD_MESSAGES.fixErrors, { content: FIELD_MESSAGES.required(POSTS_TEXT.content) });
   }
   return { ...parsed.data, content };
 }

@@ -24,7 +24,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   for (const [name, value] of Object.entries(appError?.headers ?? {})) res.setHeader(name, value);
   const wantsHtml = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
   if (wantsHtml) {
-    res.status(status).type('text/plain').send(`${status} ${body.message}\nRequest id: ${String(req.id)}`);
+    res.status(status).type('text/plain').send(`${status} ${body.message}\n${API_MESSAGES.requestId(String(req.id))}`);
     return;
   }
   res.status(status).json({ error: { ...body, requestId: String(req.id) } });

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { API_MESSAGES } from '../../shared/messages.ts';
 import type { PageServices, PageContextInit, SessionUser } from '../../shared/page-context.ts';
 import type { Config } from '../config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
@@ -62,7 +63,7 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
     renderPublic,
     handler: async (req, res, next) => {
       if (VITE_PATHS.test(req.path)) {
-        res.status(404).type('text/plain').send('404 Not found');
+        res.status(404).type('text/plain').send(API_MESSAGES.assetNotFound);
         return;
       }
       if (cache.handles(req)) {

@@ -96,7 +96,13 @@ export interface PrivacyService {
   erase(actor: Actor, email: string): Promise<ErasureResult>;
 }
 
-export function createPrivacyService(db: Db, hashKey: string): PrivacyService {
+export interface PrivacyServiceDeps {
+  db: Db;
+  /** Keys the e-mail references written to the audit log instead of the address. */
+  hashKey: string;
+}
+
+export function createPrivacyService({ db, hashKey }: PrivacyServiceDeps): PrivacyService {
   return {
     exportData: (actor, email) => exportPersonalData(db, actor, email, hashKey),
     erase: (actor, email) => erasePersonalData(db, actor, email, hashKey),

@@ -116,15 +116,17 @@ export type StaffSettings = Pick<
   'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL'
 >;
 
-/**
- * `companyName` gives the name the site settings hold now (invitations are signed with it); scripts and tests
- * without the settings service get the default company's.
- */
-export function createStaffService(
-  db: Db,
-  settings: StaffSettings,
-  companyName: () => Promise<string> = async () => DEFAULT_SITE_SETTINGS.name,
-): StaffService {
+export interface StaffServiceDeps {
+  db: Db;
+  settings: StaffSettings;
+  /**
+   * The name the site settings hold now (invitations are signed with it); scripts and tests without the settings
+   * service get the default company's.
+   */
+  companyName?: () => Promise<string>;
+}
+
+export function createStaffService({ db, settings, companyName = async () => DEFAULT_SITE_SETTINGS.name }: StaffServiceDeps): StaffService {
   const totpKey = totpEncryptionKey(settings);
   const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName };
   return {

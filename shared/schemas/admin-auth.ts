@@ -4,8 +4,8 @@ import { ADMIN_MESSAGES } from '../messages.ts';
 
 /** SPEC.md §5: email and password are required; their format is never hinted at (the failure text is one). */
 export const LoginSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(1024),
+  email: z.string().trim().min(1, ADMIN_MESSAGES.emailRequired).max(254),
+  password: z.string().min(1, ADMIN_MESSAGES.passwordRequired).max(1024),
   next: z.string().max(2000).optional(),
 });
 export type Login = z.infer<typeof LoginSchema>;
@@ -14,7 +14,7 @@ export const TotpCodeSchema = z.object({
   code: z
     .string()
     .trim()
-    .min(6, 'Enter the 6-digit code.')
+    .min(6, ADMIN_MESSAGES.codeRequired)
     .max(32)
     .transform((c) => c.replace(/[\s-]/g, '')),
   next: z.string().max(2000).optional(),
@@ -24,11 +24,11 @@ export const NewPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH, ADMIN_MESSA
 
 export const PasswordChangeSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password.'),
+    currentPassword: z.string().min(1, ADMIN_MESSAGES.currentPasswordRequired),
     newPassword: NewPasswordSchema,
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDiffer });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
-export const TotpEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
+export const TotpEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, ADMIN_MESSAGES.codeRequired) });

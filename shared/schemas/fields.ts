@@ -25,15 +25,16 @@ export function optionalText(label: string, max: number) {
   );
 }
 
-export function emailField(label = 'Email') {
+export function emailField(label: string, max: number) {
   return z
     .email({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : FIELD_MESSAGES.email) })
-    .check(z.maxLength(254, FIELD_MESSAGES.tooLong(label, 254)));
+    .check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)));
 }
 
-export function selectField<const T extends readonly [string, ...string[]]>(label: string, options: T) {
+/** `message`, when given, answers every problem (a missing choice and an unknown one alike). */
+export function selectField<const T extends readonly [string, ...string[]]>(label: string, options: T, message?: string) {
   return z.enum(options, {
-    error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.choose(label) : FIELD_MESSAGES.option(label)),
+    error: (iss) => message ?? (isMissing(iss.input) ? FIELD_MESSAGES.choose(label) : FIELD_MESSAGES.option(label)),
   });
 }
 
@@ -68,10 +69,10 @@ export function dateField(label: string) {
     );
 }
 
-export function phoneField(label = 'Phone') {
+export function phoneField(label: string, max: number) {
   return z.nullish(
     z.string({ error: FIELD_MESSAGES.phone }).check(
-      z.maxLength(40, FIELD_MESSAGES.tooLong(label, 40)),
+      z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)),
       z.refine((v) => v === '' || (/^[+()\d\s.-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6), FIELD_MESSAGES.phone),
     ),
   );
@@ -86,13 +87,13 @@ export function fieldSchema(field: LeadField) {
       case 'textarea':
         return field.required ? requiredText(label, field.maxLength) : optionalText(label, field.maxLength);
       case 'email':
-        return emailField(label);
+        return emailField(label, field.maxLength);
       case 'tel':
-        return phoneField(label);
+        return phoneField(label, field.maxLength);
       case 'date':
         return dateField(label);
       case 'select':
-        return selectField(label, field.options as [string, ...string[]]);
+        return selectField(label, field.options as [string, ...string[]], field.message);
       case 'number':
         return wholeNumber(label, field.min, field.max);
     }

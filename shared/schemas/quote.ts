@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { QUOTE_DETAIL_FIELDS } from '../lead-fields.ts';
+import { QUOTE_DETAIL_FIELDS, QUOTE_SERVICE_FIELD } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { ALL_QUOTE_FIELD_NAMES, QUOTE_FIELDS, quoteFieldsFor } from '../quote-fields.ts';
 import { SERVICE_IDS, type ServiceId } from '../services.ts';
@@ -8,6 +8,7 @@ import {
   SUBMISSION_META_SHAPE,
   type SubmissionMeta,
   emptyMeansNotGiven,
+  fieldSchema,
   fieldsShape,
   isCalendarDate,
 } from './fields.ts';
@@ -19,7 +20,7 @@ import {
 
 /** Step 1: the service. */
 export const QuoteServiceShape = {
-  service: z.enum(SERVICE_IDS, { error: FIELD_MESSAGES.chooseService }),
+  service: fieldSchema(QUOTE_SERVICE_FIELD),
 };
 
 /** Step 2: project details. */

@@ -24,13 +24,16 @@ export const STAFF = { email: 'staff@northbridge-it.com.au', name: 'Sam Staff', 
  * app's config where a TOTP secret must open with that app's key (secret-box.ts).
  */
 export function staffService(db: Db, config: Partial<StaffSettings> = {}): StaffService {
-  return createStaffService(db, {
-    REQUIRE_2FA: false,
-    LOGIN_WINDOW_MINUTES: 15,
-    LOGIN_MAX_FAILURES: 5,
-    MAX_SESSIONS_PER_USER: 10,
-    SITE_URL: ORIGIN,
-    ...config,
+  return createStaffService({
+    db,
+    settings: {
+      REQUIRE_2FA: false,
+      LOGIN_WINDOW_MINUTES: 15,
+      LOGIN_MAX_FAILURES: 5,
+      MAX_SESSIONS_PER_USER: 10,
+      SITE_URL: ORIGIN,
+      ...config,
+    },
   });
 }
 

@@ -62,7 +62,7 @@ describe('audit entries are written with their change, or neither is', () => {
   it('privacy: an erasure whose entry fails erases nothing', async () => {
     await insertQuote(database.db, { email: 'ada@example.com' });
     await breakAuditLog();
-    const privacy = createPrivacyService(database.db, 'test-key');
+    const privacy = createPrivacyService({ db: database.db, hashKey: 'test-key' });
     await expect(privacy.erase(actor, 'ada@example.com')).rejects.toThrow(/audit log unavailable/);
     expect(await database.db.selectFrom('quotes').select('id').where('email', '=', 'ada@example.com').execute()).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageHero } from '../../../components/PageHero.tsx';
+import { requestJson } from '../../../components/request.ts';
 import { Seo } from '../../../components/Seo.tsx';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
 import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../../shared/blog.ts';
@@ -23,13 +24,11 @@ function listHref(params: { q?: string; pages?: number }): string {
 /** The first post of page N carries an id, so a Load More link (`…?page=N#page-N`) lands on the new posts. */
 const pageAnchor = (pageNumber: number) => `page-${pageNumber}`;
 
-async function fetchPage(q: string, cursor: string | null, signal?: AbortSignal): Promise<BlogListPage> {
+function fetchPage(q: string, cursor: string | null, signal?: AbortSignal): Promise<BlogListPage> {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
   if (cursor) params.set('cursor', cursor);
-  const res = await fetch(`/api/blog/posts?${params}`, { headers: { Accept: 'application/json' }, signal });
-  if (!res.ok) throw new Error(`GET /api/blog/posts answered ${res.status}`);
-  return (await res.json()) as BlogListPage;
+  return requestJson<BlogListPage>('GET', `/api/blog/posts?${params}`, { signal });
 }
 
 function resultsText(count: number, q: string): string {
