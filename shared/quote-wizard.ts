@@ -2,7 +2,7 @@ import { QUOTE_DETAIL_FIELDS } from './lead-fields.ts';
 import { FIELD_MESSAGES, QUOTE_TEXT } from './messages.ts';
 import { quoteFieldsFor } from './quote-fields.ts';
 import { type FieldErrors, fieldErrors } from './schemas/fields.ts';
-import { QuoteDetailsSchema, serviceFieldsSchema } from './schemas/quote.ts';
+import { QuoteDetailsSchema, QuoteServiceSchema, serviceFieldsSchema } from './schemas/quote.ts';
 import { type ServiceId, isServiceId } from './services.ts';
 
 /*
@@ -50,7 +50,10 @@ function answersRequest(state: WizardState): Record<string, string> {
 
 /** The errors that stop the visitor leaving `step`, one per field. */
 export function validateStep(state: WizardState, step: WizardStep): FieldErrors {
-  if (step === 1) return state.service ? {} : { service: FIELD_MESSAGES.chooseService };
+  if (step === 1) {
+    const result = QuoteServiceSchema.safeParse({ service: state.service });
+    return result.success ? {} : fieldErrors(result.error);
+  }
   if (step === 2) {
     const result = QuoteDetailsSchema.safeParse(state.details);
     return result.success ? {} : fieldErrors(result.error);

@@ -19,9 +19,7 @@ import {
  */
 
 /** Step 1: the service. */
-export const QuoteServiceShape = {
-  service: fieldSchema(QUOTE_SERVICE_FIELD),
-};
+export const QuoteServiceSchema = z.object({ service: fieldSchema(QUOTE_SERVICE_FIELD) });
 
 /** Step 2: project details. */
 export const QuoteDetailsShape = fieldsShape(QUOTE_DETAIL_FIELDS);
