@@ -3,8 +3,14 @@ import type { BlogService } from './blog/blog-service.ts';
 import type { InboxService } from './inbox/inbox-service.ts';
 import type { StaffService } from './staff/users.ts';
 
+export interface AdminPageDeps {
+  inbox: InboxService;
+  blog: BlogService;
+  staff: StaffService;
+}
+
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService(inbox: InboxService, blog: BlogService, staff: StaffService): AdminPageService {
+export function createAdminPageService({ inbox, blog, staff }: AdminPageDeps): AdminPageService {
   return {
     dashboard: () => inbox.dashboard(),
     leads: (filter, cursor) => inbox.list(filter, cursor),

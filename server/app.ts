@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps): Express {
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService(inbox, blog, staff),
+    admin: createAdminPageService({ inbox, blog, staff }),
     settings,
   };
   app.use(['/api', '/functions'], jsonNotFound);

@@ -78,7 +78,7 @@ async function renderTimes(): Promise<string> {
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
     const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
-    const admin = createAdminPageService(inbox, blog, createStaffService({ db: database.db, settings: config }));
+    const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }) });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);
