@@ -9,7 +9,7 @@ import { slugify } from '../../shared/slug.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { VIEWPORTS, axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
-import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
+import { LEAD_TEST_ENV, fillContact, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 /*
  * The other e2e files run axe on every page as served (mostly at desktop width) and on the form errors they
@@ -127,12 +127,6 @@ async function exhaustLimit(page: Page, fn: 'submitContact' | 'submitQuote') {
 async function blockCaptcha(page: Page) {
   await page.route('**/assets/**', (route) => (/altcha|pbkdf2/.test(route.request().url()) ? route.abort() : route.continue()));
   await page.reload({ waitUntil: 'networkidle' });
-}
-
-async function fillContact(page: Page) {
-  await page.getByRole('textbox', { name: 'Full Name' }).fill('Ada Lovelace');
-  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
-  await page.getByRole('textbox', { name: 'Message' }).fill('Please call me.');
 }
 
 const QUOTE_SERVICE = 'datacenter';

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
-import { axeViolations, liveSite, openPage, signIn, staffPage } from '../helpers/browser.ts';
+import { axeViolations, liveSite, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
 import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
 import { MailCatcher } from '../helpers/mail-catcher.ts';
 
@@ -22,10 +21,6 @@ afterAll(async () => {
   await smtp?.stop().catch(() => {});
 });
 
-async function open(page: Page, path: string) {
-  await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
-}
-
 /** The path of the invitation link mailed to `to` (the outbox run once into this file's SMTP server). */
 async function mailedLink(to: string): Promise<string> {
   const link = new URL(await mailedInvitationLink(site, smtp, to));
@@ -41,9 +36,9 @@ describe('the admin frame', () => {
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
     await expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
     // The editor is the blog's: the sidebar says where staff are.
-    await open(page, '/admin/blog-editor');
+    await openSettled(page, site, '/admin/blog-editor');
     await expect(sidebar.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Blog']);
-    await open(page, '/admin/dashboard');
+    await openSettled(page, site, '/admin/dashboard');
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
     await expect(bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).isVisible()).resolves.toBe(true);
@@ -56,7 +51,7 @@ describe('the admin frame', () => {
     expect(side.x + side.width).toBeLessThanOrEqual(main.x);
 
     // Staff browsing the public site keep the header's Admin menu (SPEC.md §2).
-    await open(page, '/about');
+    await openSettled(page, site, '/about');
     const header = page.getByRole('navigation', { name: 'Main', exact: true });
     await header.getByRole('button', { name: 'Admin menu' }).click();
     await expect(header.getByRole('link', { name: 'Dashboard' }).isVisible()).resolves.toBe(true);
@@ -93,7 +88,7 @@ describe('the admin frame', () => {
   it('/admin goes to the dashboard; signed out, through the sign-in page and back', async () => {
     await using visitor = await openPage(site.browser);
     await visitor.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-    await open(visitor.page, '/admin');
+    await openSettled(visitor.page, site, '/admin');
     expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard`);
     // Before sign-in there is no navigation, only the way back to the site.
     await expect(visitor.page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
@@ -102,7 +97,7 @@ describe('the admin frame', () => {
     await signIn(visitor.page);
     await visitor.page.waitForURL(/\/admin\/dashboard$/);
     await visitor.page.waitForLoadState('networkidle');
-    await open(visitor.page, '/admin');
+    await openSettled(visitor.page, site, '/admin');
     expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/dashboard`);
     visitor.assertClean();
   });
@@ -113,7 +108,7 @@ describe('staff accounts', () => {
     await using staff = await staffPage(site, '/admin/dashboard');
     await using invitee = await openPage(site.browser, PHONE);
     const { page } = staff;
-    await open(page, '/admin/staff');
+    await openSettled(page, site, '/admin/staff');
     expect(await axeViolations(page)).toEqual([]);
     const form = page.getByRole('region', { name: 'Add a person' });
     await form.getByRole('button', { name: 'Send invitation' }).click();
@@ -123,13 +118,13 @@ describe('staff accounts', () => {
     await form.getByLabel('Email').fill(INVITEE.email);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invited(INVITEE.email) }).waitFor();
-    await open(page, '/admin/staff');
+    await openSettled(page, site, '/admin/staff');
     await expect(page.getByText('Invitations waiting').isVisible()).resolves.toBe(true);
 
     // The invitee follows the link from the e-mail, on a phone.
     const link = await mailedLink(INVITEE.email);
     await invitee.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-    await open(invitee.page, link);
+    await openSettled(invitee.page, site, link);
     await expect(invitee.page.getByText(INVITEE.email).isVisible()).resolves.toBe(true);
     expect(await axeViolations(invitee.page)).toEqual([]);
     await invitee.page.getByLabel(/^Password/).fill(INVITEE.password);
@@ -146,11 +141,11 @@ describe('staff accounts', () => {
     await invitee.page.waitForURL(/\/admin\/dashboard$/);
     await invitee.page.waitForLoadState('networkidle');
     // The link was one-time.
-    await open(invitee.page, link);
+    await openSettled(invitee.page, site, link);
     await invitee.page.getByText(STAFF_MESSAGES.invitationInvalid).waitFor();
 
     // Staff see Nina's session and deactivate her; her next request finds her signed out.
-    await open(page, '/admin/staff');
+    await openSettled(page, site, '/admin/staff');
     await page.getByRole('main').getByRole('link', { name: INVITEE.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: INVITEE.name }).waitFor();
     await expect(page.getByRole('button', { name: /^End session/ }).count()).resolves.toBe(1);
@@ -160,18 +155,18 @@ describe('staff accounts', () => {
     await page.getByRole('button', { name: 'Yes, deactivate' }).click();
     await page.getByText('Not signed in anywhere.').waitFor();
     await expect(page.locator('.badge').first().textContent()).resolves.toBe('Deactivated');
-    await open(invitee.page, '/admin/leads');
+    await openSettled(invitee.page, site, '/admin/leads');
     expect(invitee.page.url()).toContain('/admin/login?next=');
     await signIn(invitee.page, INVITEE.email, INVITEE.password);
     await invitee.page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
 
     // Nina deactivated, Sam is the last active account: refused, with the reason.
-    await open(page, '/admin/staff');
+    await openSettled(page, site, '/admin/staff');
     await page.getByRole('main').getByRole('link', { name: STAFF.name, exact: true }).click();
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByRole('button', { name: 'Yes, deactivate' }).click();
     await page.getByRole('alert').filter({ hasText: STAFF_MESSAGES.lastActiveAccount }).waitFor();
-    await open(page, '/admin/dashboard');
+    await openSettled(page, site, '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
     // Chromium logs the refusals this test provoked (400: the empty form, the mismatched passwords; 401: the
     // deactivated sign-in; 409: the last account); anything else is a fault.
@@ -189,7 +184,7 @@ describe('staff accounts', () => {
     const p = await staffPage(site, '/admin/dashboard');
     try {
       const { page } = p;
-      await open(page, '/admin/audit');
+      await openSettled(page, site, '/admin/audit');
       expect(await axeViolations(page)).toEqual([]);
       await page.getByLabel('Action').selectOption({ label: 'Deactivated an account' });
       await page.getByRole('button', { name: 'Filter' }).click();
@@ -211,10 +206,10 @@ describe('staff accounts', () => {
     // The filter form is a plain GET form: it works before (or without) any script.
     await using noScript = await site.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
     const page = await noScript.newPage();
-    await open(page, '/admin/login');
+    await openSettled(page, site, '/admin/login');
     await signIn(page);
     await page.waitForURL(/\/admin\/dashboard$/);
-    await open(page, '/admin/audit');
+    await openSettled(page, site, '/admin/audit');
     await page.getByLabel('Action').selectOption({ label: 'Invited a person' });
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/action=user\.invited/);

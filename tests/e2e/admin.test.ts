@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
-import { VIEWPORTS, axeViolations, liveSite, openPage, signIn, staffPage } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openEditor, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
 
 let leadId: string;
 // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
@@ -14,20 +14,9 @@ beforeAll(async () => {
   leadId = await insertQuote(site.database.db, { name: 'Wendy Winner', email: 'wendy@winner.example', company: 'Winner Logistics' });
 });
 
-/** Opens a page and waits until it has hydrated and stopped loading (so nothing is cut off by the next step). */
-async function open(page: Page, path: string) {
-  await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
-}
-
-/** The editor's toolbar exists only once the page has hydrated and Tiptap is running. */
-async function openEditor(page: Page, path = '/admin/blog-editor') {
-  await open(page, path);
-  await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
-}
-
 /** Fills the editor and saves; returns the status text shown. */
 async function writePost(page: Page, post: { title: string; body: string; publish: boolean; publishAt?: string }) {
-  await openEditor(page);
+  await openEditor(page, site);
   await page.getByLabel('Title').fill(post.title);
   await page.getByLabel('Excerpt').fill(`All about ${post.title}.`);
   const editor = page.getByRole('textbox', { name: 'Content' });
@@ -53,16 +42,16 @@ describe('staff work the admin in a browser', () => {
       'The post is live',
     );
     expect(page.url()).toMatch(/\/admin\/blog-editor\/[0-9a-f-]{36}$/);
-    await open(page, '/blog');
+    await openSettled(page, site, '/blog');
     await expect(page.locator('.post-card-title').first().textContent()).resolves.toBe('Hybrid Work Networks');
 
-    await open(page, '/admin/blog');
+    await openSettled(page, site, '/admin/blog');
     await page.getByRole('link', { name: 'Edit Hybrid Work Networks' }).click();
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await page.getByLabel('Title').fill('Hybrid Work Networks in 2027');
     await page.getByRole('button', { name: 'Save post' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    await open(page, '/blog/hybrid-work-networks');
+    await openSettled(page, site, '/blog/hybrid-work-networks');
     expect(page.url()).toBe(`${site.baseUrl}/blog/hybrid-work-networks-in-2027`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hybrid Work Networks in 2027');
     p.assertClean();
@@ -78,7 +67,7 @@ describe('staff work the admin in a browser', () => {
     await expect(page.getByText('Scheduled: visitors can read it from').isVisible()).resolves.toBe(true);
     const res = await page.goto(`${site.baseUrl}/blog/next-month-in-networking`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(404);
-    await open(page, '/blog');
+    await openSettled(page, site, '/blog');
     await expect(page.getByText('Next Month In Networking').count()).resolves.toBe(0);
     p.assertClean();
   });
@@ -86,7 +75,7 @@ describe('staff work the admin in a browser', () => {
   it('leaving the editor with unsaved changes asks first', async () => {
     await using p = await staffPage(site, '/admin/dashboard');
     const { page } = p;
-    await openEditor(page);
+    await openEditor(page, site);
     await page.getByLabel('Title').fill('Half-written thought');
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
@@ -97,7 +86,7 @@ describe('staff work the admin in a browser', () => {
   it('staff work a lead to "won", export the list as CSV and sign out', async () => {
     await using p = await staffPage(site, '/admin/dashboard');
     const { page } = p;
-    await open(page, '/admin/leads');
+    await openSettled(page, site, '/admin/leads');
     await page.getByRole('link', { name: 'Wendy Winner' }).click();
     await page.waitForLoadState('networkidle');
     expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${leadId}`);
@@ -108,7 +97,7 @@ describe('staff work the admin in a browser', () => {
     await page.reload({ waitUntil: 'networkidle' });
     await expect(page.locator('.badge').first().textContent()).resolves.toBe('Won');
 
-    await open(page, '/admin/leads?status=won');
+    await openSettled(page, site, '/admin/leads?status=won');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = await readFile((await (await download).path())!, 'utf8');
@@ -120,7 +109,7 @@ describe('staff work the admin in a browser', () => {
     await page.waitForURL(/\/admin\/login\?signedOut=1$/);
     await page.waitForLoadState('networkidle');
     await expect(page.getByText('You have signed out.').isVisible()).resolves.toBe(true);
-    await open(page, '/admin/dashboard');
+    await openSettled(page, site, '/admin/dashboard');
     expect(page.url()).toContain('/admin/login?next=');
     p.assertClean();
   });
@@ -164,7 +153,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
 
     /** axe finds nothing and the page fits the screen. */
     async function expectAccessible(page: Page, path: string) {
-      await open(page, path);
+      await openSettled(page, site, path);
       expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ path, overflow }).toEqual({ path, overflow: 0 });

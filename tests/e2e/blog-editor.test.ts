@@ -7,7 +7,7 @@ import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../shared/images.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
-import { axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
+import { axeViolations, liveSite, openEditor, openPage, staffPage } from '../helpers/browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -35,12 +35,6 @@ async function editorPage(viewport = DESKTOP, path = '/admin/blog-editor') {
   const p = await staffPage(site, path, viewport);
   await p.page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
   return p;
-}
-
-/** Another editor page in the same signed-in browser. */
-async function openEditor(page: Page, path = '/admin/blog-editor') {
-  await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
-  await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
 }
 
 const tool = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true });
@@ -303,7 +297,7 @@ describe('autosave, history and the address', () => {
     await page.goto(`${site.baseUrl}/blog/firewall-basics`);
     expect(page.url()).toBe(`${site.baseUrl}/blog/firewall-basics-2027`);
 
-    await openEditor(page);
+    await openEditor(page, site);
     await fillPost(page, { title: 'Another Firewall Post', text: 'More.' });
     await page.getByLabel('Address').fill('firewall-basics-2027');
     await page.getByRole('button', { name: 'Save post' }).click();

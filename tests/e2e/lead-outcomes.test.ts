@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SCRIPT_REQUIRED } from '../../shared/messages.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { liveSite, openPage } from '../helpers/browser.ts';
-import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
+import { LEAD_TEST_ENV, fillContact, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
 
 const site = liveSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } });
 
-async function fillContact(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Full Name' }).fill('Outcome Olive');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Message' }).fill('Is this really sent?');
-}
+/** Olive's message, from an address of each test's own. */
+const olive = (email: string) => ({ name: 'Outcome Olive', email, message: 'Is this really sent?' });
 
 /** Playwright's text queries skip `<noscript>`, so the notice is found by its place. */
 async function expectNoScriptNotice(page: Page) {
@@ -31,7 +28,7 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
     await p.page.route('**/functions/submitContact', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{"result":{"success":false}}' }),
     );
-    await fillContact(p.page, 'false-olive@example.com');
+    await fillContact(p.page, olive('false-olive@example.com'));
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await expect(p.page.getByRole('alert').filter({ hasText: 'Sorry' }).textContent()).resolves.toBe(MESSAGES.contactError);
     await expect(formStatus(p.page).textContent()).resolves.toBe('');
@@ -68,7 +65,7 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
       await route.fetch();
       await route.abort('connectionreset');
     }, { times: 1 });
-    await fillContact(p.page, 'lost-olive@example.com');
+    await fillContact(p.page, olive('lost-olive@example.com'));
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await expect(p.page.getByRole('alert').filter({ hasText: 'Sorry' }).textContent()).resolves.toBe(MESSAGES.contactError);
     expect(await contactsFrom('lost-olive@example.com')).toHaveLength(1);
@@ -80,7 +77,7 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
     expect(keys[1]).toBe(keys[0]);
     // "Send another" starts a new submission, with a new key.
     await p.page.getByRole('button', { name: 'Send another' }).click();
-    await fillContact(p.page, 'lost-olive@example.com');
+    await fillContact(p.page, olive('lost-olive@example.com'));
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => contactsFrom('lost-olive@example.com').then((rows) => rows.length)).toBe(2);
     expect(keys[2]).not.toBe(keys[0]);
@@ -101,7 +98,7 @@ describe('without JavaScript', () => {
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/contact`);
     await expectNoScriptNotice(page);
-    await fillContact(page, 'nojs-olive@example.com');
+    await fillContact(page, olive('nojs-olive@example.com'));
     const post = page.waitForRequest((req) => req.url().endsWith('/contact') && req.method() === 'POST');
     await page.getByRole('button', { name: 'Send message' }).click();
     await post;

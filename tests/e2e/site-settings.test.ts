@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { SETTINGS_MESSAGES } from '../../shared/messages.ts';
 import { createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, staffPage } from '../helpers/browser.ts';
+import { jsonLd } from '../helpers/json-ld.ts';
 
 const WIDTHS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -19,12 +19,6 @@ beforeAll(async () => {
 const settingsPage = (viewport: { width: number; height: number }) => staffPage(site, '/admin/settings', viewport);
 
 const savedRows = () => site.database.db.selectFrom('site_settings').selectAll().execute();
-
-/** The page's JSON-LD objects. */
-async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
-}
 
 describe.each(WIDTHS)('the settings page at $name width', ({ viewport }) => {
   it('opens with the settings in force, fits the screen and passes axe', async () => {
@@ -103,7 +97,7 @@ describe('changing the settings in the admin', () => {
     await expect(footer.textContent()).resolves.toContain('ABN 51 824 753 556');
     await expect(footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).resolves.toBe('https://social.example.org/@harbourline');
     await expect(footer.getByRole('link', { name: 'Facebook' }).count()).resolves.toBe(0);
-    const organization = (await jsonLd(page)).find((ld) => ld['@type'] === 'Organization');
+    const organization = jsonLd(await page.content()).find((ld) => ld['@type'] === 'Organization');
     expect(organization).toMatchObject({
       name: 'Harbourline Systems',
       telephone: '+61395550123',

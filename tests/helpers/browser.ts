@@ -144,6 +144,17 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   };
 }
 
+/** Goes to `path` on the site and waits until the page has hydrated and stopped loading (so nothing is cut off by the next step). */
+export async function openSettled(page: Page, site: Pick<BrowserSite, 'baseUrl'>, path: string): Promise<void> {
+  await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
+}
+
+/** The blog editor at `path` (a new post unless it says) in this page, once Tiptap runs: its toolbar exists only then. */
+export async function openEditor(page: Page, site: Pick<BrowserSite, 'baseUrl'>, path = '/admin/blog-editor'): Promise<void> {
+  await openSettled(page, site, path);
+  await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+}
+
 /** Fills the admin's sign-in form (STAFF by default) and presses Sign in; where the page goes then is the caller's. */
 export async function signIn(page: Page, email: string = STAFF.email, password: string = STAFF.password): Promise<void> {
   await page.getByLabel('Email').fill(email);

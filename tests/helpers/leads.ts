@@ -86,6 +86,23 @@ export function serviceAnswers(service: ServiceId, option = 0): Record<string, s
   );
 }
 
+/** The contact form as a test fills it in. */
+export interface ContactDetails {
+  name: string;
+  email: string;
+  message: string;
+}
+
+const CONTACT_DETAILS: ContactDetails = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me.' };
+
+/** Fills the contact form's name, e-mail and message in a browser, found by label as a person would. */
+export async function fillContact(page: Page, details: Partial<ContactDetails> = {}): Promise<void> {
+  const d = { ...CONTACT_DETAILS, ...details };
+  await page.getByRole('textbox', { name: 'Full Name' }).fill(d.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(d.email);
+  await page.getByRole('textbox', { name: 'Message' }).fill(d.message);
+}
+
 /** Step 2 of the quote wizard as a test fills it in; size and budget are optional in the form and filled when given. */
 export interface ProjectDetails {
   name: string;

@@ -6,13 +6,8 @@ import { createLogger } from '../../server/logger.ts';
 import { type BlogService, createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { day, executableScripts, postInput } from '../helpers/blog-posts.ts';
+import { jsonLd } from '../helpers/json-ld.ts';
 import { type TestApp, configuredEngines, createTestApp, productionRenderer } from '../helpers/test-app.ts';
-
-function jsonLd(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
-    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-  );
-}
 
 describe.each(configuredEngines())('blog post page on %s', (engine) => {
   let t: TestApp;
