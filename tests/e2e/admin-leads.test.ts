@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
-import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, staffPage, startSite } from '../helpers/browser.ts';
+import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openSettled, staffPage, startSite } from '../helpers/browser.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { LEAD_TEST_ENV, submitQuote } from '../helpers/leads.ts';
 import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
@@ -64,8 +64,6 @@ afterAll(async () => {
 const dashboard = (on: LiveSite = site, viewport: { width: number; height: number } = VIEWPORTS.desktop) =>
   staffPage({ baseUrl: on.baseUrl, browser }, '/admin/dashboard', viewport);
 
-const open = (page: Page, on: LiveSite, path: string) => page.goto(on.baseUrl + path, { waitUntil: 'networkidle' });
-
 /** RFC 4180 as spreadsheets read it: quoted cells, doubled quotes, line breaks inside quotes. */
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -97,7 +95,7 @@ describe('staff work leads in a browser', () => {
   it('a note joins the dated history with its author, and a note not yet added stops the page being left', async () => {
     await using p = await dashboard();
     const { page } = p;
-    await open(page, site, `/admin/leads/quote/${quoteId}`);
+    await openSettled(page, site, `/admin/leads/quote/${quoteId}`);
     const box = page.getByLabel('Add a note (staff only)');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText(INBOX_MESSAGES.noteRequired).waitFor();
@@ -128,14 +126,14 @@ describe('staff work leads in a browser', () => {
   it('the whole row of the leads table opens the lead, and its link is what the keyboard reaches', async () => {
     await using p = await dashboard();
     const { page } = p;
-    await open(page, site, '/admin/leads');
+    await openSettled(page, site, '/admin/leads');
     // A person clicks anywhere on the row, here its "Received" cell, far from the name.
     const received = await page.getByRole('row').filter({ hasText: 'Colin Contact' }).getByRole('cell').last().boundingBox();
     await page.mouse.click(received!.x + received!.width / 2, received!.y + received!.height / 2);
     await page.waitForURL(/\/admin\/leads\/contact\/[0-9a-f-]{36}$/);
     // Let the lead page finish loading: leaving it at once would abort its own requests (the favicon).
     await page.waitForLoadState('networkidle');
-    await open(page, site, '/admin/leads');
+    await openSettled(page, site, '/admin/leads');
     const link = page.getByRole('link', { name: 'Dana Datacentre' });
     await link.focus();
     await page.keyboard.press('Enter');
@@ -150,7 +148,7 @@ describe('staff work leads in a browser', () => {
     }).execute();
     await using p = await dashboard();
     const { page } = p;
-    await open(page, site, '/admin/leads?q=example');
+    await openSettled(page, site, '/admin/leads?q=example');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const bytes = await readFile((await (await download).path())!);
@@ -193,7 +191,7 @@ describe('staff work leads in a browser', () => {
     await using p = await dashboard();
     const { page } = p;
     await expect(page.getByText('Speedy Sam').count()).resolves.toBe(0);
-    await open(page, site, '/admin/leads?q=speedy');
+    await openSettled(page, site, '/admin/leads?q=speedy');
     const row = page.getByRole('row').filter({ hasText: 'Speedy Sam' });
     await expect(row.locator('.badge').textContent()).resolves.toBe('Possible spam');
     await row.getByRole('link', { name: 'Speedy Sam' }).click();
@@ -232,7 +230,7 @@ describe('the dashboard tells the truth', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);
       await expect(axeViolations(page)).resolves.toEqual([]);
-      await open(page, noSmtpSite, '/admin/leads');
+      await openSettled(page, noSmtpSite, '/admin/leads');
       await expect(axeViolations(page)).resolves.toEqual([]);
       p.assertClean();
     }
