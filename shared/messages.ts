@@ -101,6 +101,8 @@ export const ADMIN_MESSAGES = {
   passwordTooShort: 'Use at least 12 characters.',
   passwordsDiffer: 'The new passwords do not match.',
   sessionsEnded: 'Every other session has been signed out.',
+  /** The sign-in's audit entry when it ended sessions beyond the limit. */
+  oldestSessionsEnded: (n: number) => `${count(n, 'oldest session', 'oldest sessions')} ended: over the limit of sessions open at once`,
   twoFactorEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   twoFactorDisabled: 'Two-factor sign-in is off.',
   saved: 'Saved.',

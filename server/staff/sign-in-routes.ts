@@ -56,7 +56,6 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
   async function completeSignIn(req: Request, res: Response, user: Express.User): Promise<void> {
     await new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
     rememberDevice(res, config, user.email);
-    await accounts.capSessions(user.id);
     req.session.csrfToken = newCsrfToken();
     req.session.absoluteExpiresAt = Date.now() + config.SESSION_MAX_DAYS * 24 * 3600_000;
     await accounts.recordSignIn({ userId: user.id, email: user.email, ip: req.ip ?? null });
@@ -138,7 +137,8 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
     res.setHeader('Cache-Control', 'no-store');
     if (req.user) {
       assertCsrf(req);
-      await accounts.recordEvent(actorOf(req), 'auth.sign_out');
+      await accounts.signOut(actorOf(req), req.sessionID);
+      // The stored session is gone already; this ends the request's copy, so nothing saves it again.
       await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
     }
     res.clearCookie(sessionCookieName(config), sessionCookieOptions(config));

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import qrcode from 'qrcode-generator';
 import type { Db } from '../../db/database.ts';
-import { countUserSessions, deleteUserSessions, trimUserSessions } from '../../db/queries/sessions.ts';
+import { countUserSessions, deleteSession, deleteUserSessions, trimUserSessions } from '../../db/queries/sessions.ts';
 import { clearAttempts } from '../../db/queries/sign-in-attempts.ts';
 import {
   type StaffAccount,
@@ -82,8 +82,6 @@ export interface StaffService {
    * throws RESOURCE_EXHAUSTED when one of them had too many (throttle.ts).
    */
   reserveSignIn(email: string, ip: string | undefined, knownDevice: string | null): Promise<Attempt>;
-  /** Ends the user's oldest sessions beyond MAX_SESSIONS_PER_USER (called once a new session is stored). */
-  capSessions(userId: string): Promise<number>;
   /** Checks the current password (limited guesses), then sets the new one and signs out every other session. */
   changePassword(actor: Actor, userId: string, currentSid: string, input: { currentPassword: string; newPassword: string }): Promise<void>;
   endOtherSessions(actor: Actor, userId: string, currentSid: string): Promise<number>;
@@ -91,10 +89,15 @@ export interface StaffService {
   enableTotp(actor: Actor, userId: string, secret: string, code: string): Promise<string[]>;
   /** Checks the password (limited guesses), then turns two-factor sign-in off and signs out every other session. */
   disableTotp(actor: Actor, userId: string, currentSid: string, password: string): Promise<void>;
-  /** Sign-in events that change nothing but the log (failed, signed out). */
+  /** Sign-in events that change nothing but the log (a failed sign-in). */
   recordEvent(actor: Actor, action: AuditAction, target?: string | null): Promise<void>;
-  /** A completed sign-in: the account's last sign-in time and the audit entry. */
+  /**
+   * A completed sign-in, once its new session is stored: the account's last sign-in time, its oldest sessions
+   * beyond MAX_SESSIONS_PER_USER ended, and the audit entry (saying how many ended), in one transaction.
+   */
   recordSignIn(actor: Actor & { userId: string }): Promise<void>;
+  /** Ends session `sid` and records the sign-out, in one transaction. */
+  signOut(actor: Actor, sid: string): Promise<void>;
 
   // Staff accounts from the admin (SPEC.md §6: every signed-in staff member may do this; no finer roles).
   overview(): Promise<StaffOverview>;
@@ -141,7 +144,6 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     verifySecondFactor: (actor, userId, code) => verifySecondFactor(db, totpKey, actor, userId, code),
     accountInfo: (userId) => getAccountInfo(db, settings, userId),
     reserveSignIn: (email, ip, knownDevice) => reserveAttempt(db, settings, signInBuckets(email, ip, knownDevice)),
-    capSessions: (userId) => trimUserSessions(db, userId, settings.MAX_SESSIONS_PER_USER),
     changePassword: async (actor, userId, currentSid, input) => {
       const passwordHash = await checkedNewPassword(db, settings, userId, input);
       await withAudit(db, actor, 'auth.password_changed', async (trx) => {
@@ -167,8 +169,19 @@ export function createStaffService({ db, settings, companyName = async () => DEF
       });
     },
     recordEvent: (actor, action, target = null) => recordAudit(db, actor, action, target),
-    recordSignIn: (actor) =>
-      withAudit(db, actor, 'auth.sign_in', (trx) => updateUser(trx, actor.userId, { lastSignInAt: new Date().toISOString() })),
+    recordSignIn: async (actor) => {
+      await withAudit(
+        db,
+        actor,
+        'auth.sign_in',
+        async (trx) => {
+          await updateUser(trx, actor.userId, { lastSignInAt: new Date().toISOString() });
+          return trimUserSessions(trx, actor.userId, settings.MAX_SESSIONS_PER_USER);
+        },
+        (ended) => (ended > 0 ? ADMIN_MESSAGES.oldestSessionsEnded(ended) : null),
+      );
+    },
+    signOut: (actor, sid) => withAudit(db, actor, 'auth.sign_out', (trx) => deleteSession(trx, sid)),
     overview: () => staffOverview(db),
     person: (id) => staffPerson(db, id),
     invite: (actor, input) => invitePerson(db, invitations, actor, input),

@@ -134,6 +134,8 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     const again = await request(t.app).get('/admin/dashboard').set('X-Forwarded-Proto', 'https').set('Cookie', cookie);
     expect(again.status).toBe(302);
     expect(await t.database.db.selectFrom('sessions').select('sid').where('sid', '=', createHash('sha256').update(decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!).digest('hex')).execute()).toEqual([]);
+    const signOuts = await t.database.db.selectFrom('audit_log').select('actor').where('action', '=', 'auth.sign_out').execute();
+    expect(signOuts.map((e) => e.actor)).toContain(STAFF.email);
   });
 
   it('the header shows the Admin menu only to signed-in staff, on public pages too', async () => {

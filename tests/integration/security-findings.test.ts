@@ -168,6 +168,9 @@ describe('security findings 5-10', () => {
       expect(info.body, JSON.stringify(info.body)).toMatchObject({ otherSessions: 2, sessionLimit: 3 });
       const page = await clients[3]!.req('get', '/admin/account');
       expect(page.text).toContain('At most 3 sessions stay open at once');
+      // The sign-in that went over the limit says so in its audit entry.
+      const [entry] = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'auth.sign_in').orderBy('created_at', 'desc').limit(1).execute();
+      expect(entry?.target).toMatch(/^\d+ oldest sessions? ended: over the limit of sessions open at once$/);
     });
   });
 });
