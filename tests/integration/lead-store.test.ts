@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/database.ts';
 import { createLeadStore } from '../../db/group-commit.ts';
 import type { StoreLeadOptions } from '../../db/queries/leads.ts';
-import { CaptchaReplayError, type NewLead } from '../../shared/leads.ts';
+import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS } from '../../shared/lead-fields.ts';
+import { CaptchaReplayError, type NewContact, type NewLead, type NewQuote } from '../../shared/leads.ts';
 import { type TestDatabase, configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
 
 function contact(name: string): NewLead {
@@ -93,5 +94,35 @@ describe.each(configuredEngines())('lead store (group commit) on %s', (engine) =
     await Promise.all(leads.map((lead) => store.store(lead, options(lead, `many-${lead.lead.id}`))));
     const stored = await database.db.selectFrom('contacts').select('id').where('name', 'like', 'Many %').execute();
     expect(stored).toHaveLength(250);
+  });
+  it("every field the lead-field catalogue gives a column is stored in that column", async () => {
+    // Each field gets a value of its own (short: the date columns hold ten characters on PostgreSQL), so a field
+    // written to another field's column shows.
+    const value = (field: LeadField, fields: readonly LeadField[]) => `v${fields.indexOf(field)}`;
+    const marked = (fields: readonly LeadField[]) => Object.fromEntries(fields.map((f) => [f.name, value(f, fields)]));
+    const createdAt = new Date().toISOString();
+    const base = { id: randomUUID(), status: 'new', spamReason: null, clientIp: null, createdAt, submittedAt: createdAt };
+    // The catalogue's values replace the placeholders; a field it lacks would leave its placeholder and fail below.
+    const leads: NewLead[] = [
+      { type: 'contact', lead: { ...base, company: null, service: null, message: '', ...marked(CONTACT_FIELDS) } as NewContact },
+      {
+        type: 'quote',
+        lead: {
+          ...base, id: randomUUID(), service: '', company: null, phone: null, companySize: null, budget: null, timeline: null,
+          startDate: '', completionDate: '', description: '', details: {}, ...marked(QUOTE_COLUMN_FIELDS),
+        } as NewQuote,
+      },
+    ];
+    const store = createLeadStore(database.db);
+    for (const lead of leads) {
+      await store.store(lead, options(lead, `columns-${lead.lead.id}`));
+      const table = lead.type === 'contact' ? 'contacts' : 'quotes';
+      const row: Record<string, unknown> = await database.db.selectFrom(table).selectAll().where('id', '=', lead.lead.id).executeTakeFirstOrThrow();
+      const fields = lead.type === 'contact' ? CONTACT_FIELDS : QUOTE_COLUMN_FIELDS;
+      for (const field of fields) {
+        expect(field.column, field.name).toBeDefined();
+        expect(row[field.column!], `${field.name} in ${table}.${field.column}`).toBe(value(field, fields));
+      }
+    }
   });
 });
