@@ -847,3 +847,17 @@ export const LEAD_EMAIL_TEXT = {
     `Thank you for contacting ${company.name}. We've received ${type === 'quote' ? `your quote request for ${service}` : 'your message'} and we'll contact you within 24 hours on business days.`,
   urgent: (company: SiteSettings) => `If anything is urgent, call us on ${company.phone} or reply to this e-mail.`,
 } as const;
+
+/**
+ * The titles on the public pages' sharing cards (shared/sharing-image.ts). They name the page, not the company,
+ * so a new company name in the settings leaves no card out of date.
+ */
+export const SHARING_CARD_TEXT = {
+  home: HOME_TEXT.heading,
+  services: COMPANY.tagline,
+  about: 'Enterprise-grade infrastructure with a personal service',
+  contact: 'Contact us: a reply within 24 hours on business days',
+  quote: 'Request a free quote',
+  blog: 'Practical articles on networks, security, hosting and IT projects',
+  privacy: PRIVACY_POLICY_TEXT.title,
+} as const;

@@ -1,3 +1,5 @@
+import { SHARING_CARD_TEXT } from './messages.ts';
+
 /** The site's own artwork, used where a page or post has no image of its own. */
 export const DEFAULT_SHARING_IMAGE = '/images/og-default.png';
 
@@ -6,17 +8,16 @@ export const SHARING_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /**
  * The public pages' sharing cards: the artwork with the page's title on it, drawn by the build into
- * `/images/pages/{file}.png` (scripts/sharing-images.ts). Titles name the page, not the company, so a change of
- * the company's name in the settings leaves no card out of date.
+ * `/images/pages/{file}.png` (scripts/sharing-images.ts).
  */
 export const PAGE_CARDS: Readonly<Record<string, { file: string; title: string }>> = {
-  '/': { file: 'home', title: 'Infrastructure that stays up. Websites that win work.' },
-  '/services': { file: 'services', title: 'IT infrastructure and web solutions for Australian businesses' },
-  '/about': { file: 'about', title: 'Enterprise-grade infrastructure with a personal service' },
-  '/contact': { file: 'contact', title: 'Contact us: a reply within 24 hours on business days' },
-  '/quote': { file: 'quote', title: 'Request a free quote' },
-  '/blog': { file: 'blog', title: 'Practical articles on networks, security, hosting and IT projects' },
-  '/privacy': { file: 'privacy', title: 'Privacy policy' },
+  '/': { file: 'home', title: SHARING_CARD_TEXT.home },
+  '/services': { file: 'services', title: SHARING_CARD_TEXT.services },
+  '/about': { file: 'about', title: SHARING_CARD_TEXT.about },
+  '/contact': { file: 'contact', title: SHARING_CARD_TEXT.contact },
+  '/quote': { file: 'quote', title: SHARING_CARD_TEXT.quote },
+  '/blog': { file: 'blog', title: SHARING_CARD_TEXT.blog },
+  '/privacy': { file: 'privacy', title: SHARING_CARD_TEXT.privacy },
 };
 
 export const pageCardPath = (file: string) => `/images/pages/${file}.png`;
