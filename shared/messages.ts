@@ -549,6 +549,12 @@ export const PRIVACY_REQUEST_TEXT = {
   eraseQuestion: (email: string) => `Erase everything held about ${email || 'this address'}? This cannot be undone.`,
   confirmErase: 'Yes, erase all data',
   erased: (counts: string, email: string) => `Erased ${counts} for ${email}.`,
+  /** "2 quote requests, 1 contact message and 3 notifications" */
+  counts: (c: { quotes: number; contacts: number; notifications: number }) =>
+    `${count(c.quotes, 'quote request', 'quote requests')}, ${count(c.contacts, 'contact message', 'contact messages')} and ${count(c.notifications, 'notification', 'notifications')}`,
+  /** The audit entries of an erasure and of the retention job (they keep how much, never the address). */
+  erasedEntry: (reference: string, counts: string) => `${reference}: ${counts} erased`,
+  purgedEntry: (counts: string, days: number) => `${counts} older than ${days} days deleted`,
 } as const;
 
 /** What the blog editor says: about its fields, links, image uploads, autosave, history and address (issue 18). */

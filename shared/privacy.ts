@@ -50,16 +50,3 @@ export interface ErasureResult {
   contacts: number;
   notifications: number;
 }
-
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-/** "2 quote requests, 1 contact message and 3 notifications" */
-export function describeCounts(c: { quotes: number; contacts: number; notifications: number }): string {
-  return `${count(c.quotes, 'quote request', 'quote requests')}, ${count(c.contacts, 'contact message', 'contact messages')} and ${count(
-    c.notifications,
-    'notification',
-    'notifications',
-  )}`;
-}

@@ -3,13 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
 import type { OutboxEntry } from '../../db/queries/outbox.ts';
 import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/admin.ts';
-import {
-  type ErasureResult,
-  type ExportedAuditEntry,
-  type ExportedNotification,
-  type PersonalDataExport,
-  describeCounts,
-} from '../../shared/privacy.ts';
+import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
+import type { ErasureResult, ExportedAuditEntry, ExportedNotification, PersonalDataExport } from '../../shared/privacy.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 
 /**
@@ -84,7 +79,7 @@ async function erasePersonalData(db: Db, actor: Actor, email: string, hashKey: s
       const deleted = await deleteLeadsByEmail(trx, email);
       return { quotes: deleted.quotes, contacts: deleted.contacts, notifications: deleted.outbox };
     },
-    (result) => `${emailReference(email, hashKey)}: ${describeCounts(result)} erased`,
+    (result) => PRIVACY_REQUEST_TEXT.erasedEntry(emailReference(email, hashKey), PRIVACY_REQUEST_TEXT.counts(result)),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
-import { describeCounts } from '../../shared/privacy.ts';
+import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
 import type { Logger } from '../logger.ts';
 import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 
@@ -25,7 +25,7 @@ export async function purgeExpiredLeads(db: Db, logger: Logger, days: number, no
     const counts = { quotes: deleted.quotes, contacts: deleted.contacts, notifications: deleted.outbox };
     // The run acts on its own behalf (the log names it "system"); one that found nothing would only bury the log.
     if (counts.quotes || counts.contacts) {
-      await recordAudit(trx, SYSTEM_ACTOR, 'leads.purged', `${describeCounts(counts)} older than ${days} days deleted`);
+      await recordAudit(trx, SYSTEM_ACTOR, 'leads.purged', PRIVACY_REQUEST_TEXT.purgedEntry(PRIVACY_REQUEST_TEXT.counts(counts), days));
     }
     return counts;
   });

@@ -2,7 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { ADMIN_MESSAGES, FIELD_MESSAGES, PRIVACY_REQUEST_TEXT } from '../../../shared/messages.ts';
-import { type ErasureResult, type PersonalDataExport, describeCounts } from '../../../shared/privacy.ts';
+import type { ErasureResult, PersonalDataExport } from '../../../shared/privacy.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
@@ -58,7 +58,7 @@ export default function PrivacyPage() {
       () => adminApi<PersonalDataExport>('POST', '/api/admin/privacy/export', csrfToken, { email }),
       (data) => {
         download(`personal-data-${data.exportedAt.slice(0, 10)}.json`, data);
-        const counts = describeCounts({ quotes: data.quotes.length, contacts: data.contacts.length, notifications: data.notifications.length });
+        const counts = PRIVACY_REQUEST_TEXT.counts({ quotes: data.quotes.length, contacts: data.contacts.length, notifications: data.notifications.length });
         return PRIVACY_REQUEST_TEXT.exported(data.email, counts, data.auditEntries.length);
       },
     );
@@ -107,7 +107,7 @@ export default function PrivacyPage() {
                 (result) => {
                   setErasures((n) => n + 1);
                   input.current?.focus();
-                  return PRIVACY_REQUEST_TEXT.erased(describeCounts(result), email.trim());
+                  return PRIVACY_REQUEST_TEXT.erased(PRIVACY_REQUEST_TEXT.counts(result), email.trim());
                 },
               )
             }
