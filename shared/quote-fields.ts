@@ -125,7 +125,8 @@ export const ALL_QUOTE_FIELD_NAMES: readonly string[] = [
 ];
 
 export function quoteFieldsFor(service: string): readonly QuoteField[] {
-  return (QUOTE_FIELDS as Record<string, readonly QuoteField[]>)[service] ?? [];
+  // Own keys only: '__proto__' or 'constructor' name no service.
+  return Object.hasOwn(QUOTE_FIELDS, service) ? (QUOTE_FIELDS as Record<string, readonly QuoteField[]>)[service]! : [];
 }
 
 /**

@@ -41,6 +41,13 @@ describe('QuoteSchema', () => {
     expect(errorsOf({ service: 'plumbing', ...details })).toEqual({ service: 'Choose a service to continue.' });
   });
 
+  it('refuses a service that is not text, or names an object property, with the same message rather than failing', () => {
+    // Found by the property test: an object without a prototype cannot become text, and threw inside the schema.
+    for (const service of [Object.create(null), { toString: null }, '__proto__', 'constructor', ['cloud-services'], 7]) {
+      expect(errorsOf({ service, ...details, supportHours: '' })).toEqual({ service: 'Choose a service to continue.' });
+    }
+  });
+
   it('refuses another service’s fields', () => {
     const errors = errorsOf({ service: 'web-hosting', ...details, ...validServiceFields('web-hosting'), networkType: 'Wired' });
     expect(errors).toEqual({ networkType: 'This field is not accepted.' });

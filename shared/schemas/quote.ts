@@ -34,7 +34,8 @@ const serviceSpecific = new Set(ALL_QUOTE_FIELD_NAMES);
 const fromClient = emptyMeansNotGiven(
   (key, data) =>
     optionalDetails.has(key) ||
-    (serviceSpecific.has(key) && !quoteFieldsFor(String(data.service)).some((f) => f.name === key)),
+    // The service is read only as text: anything else (even an object that cannot become text) chose none.
+    (serviceSpecific.has(key) && !quoteFieldsFor(typeof data.service === 'string' ? data.service : '').some((f) => f.name === key)),
 );
 
 /** ISO dates compare correctly as text. */

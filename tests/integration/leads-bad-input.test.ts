@@ -32,6 +32,9 @@ const quoteCases: Case[] = [
   ...QUOTE_FIELDS['web-hosting'].map((f): Case => [`web-hosting quote without ${f.name}`, 'submitQuote', without(goodQuote('web-hosting'), f.name), f.name]),
   ['quote without a service', 'submitQuote', without(goodQuote(), 'service'), 'service'],
   ['quote for an unknown service', 'submitQuote', goodQuote('datacenter', { service: 'plumbing' }), 'service'],
+  // An empty service field makes the schema ask which fields the service has: these answered 500 once.
+  ['quote whose service cannot become text', 'submitQuote', goodQuote('datacenter', { service: { toString: null }, rackSpace: '' }), 'service'],
+  ['quote whose service names an object property', 'submitQuote', goodQuote('datacenter', { service: '__proto__', rackSpace: '' }), 'service'],
   ['quote with a company size not in the list', 'submitQuote', goodQuote('datacenter', { companySize: '1000+' }), 'companySize'],
   ['quote with a budget not in the list', 'submitQuote', goodQuote('datacenter', { budget: 'a lot' }), 'budget'],
   ['quote with an option not in the list', 'submitQuote', goodQuote('datacenter', { redundancy: 'Extreme' }), 'redundancy'],
