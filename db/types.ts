@@ -158,6 +158,8 @@ export interface IdempotencyKeysTable {
   key: string;
   lead_id: string;
   expires_at: string;
+  /** SHA-256 (hex) of the submission first sent with the key; null for keys stored before migration 110. */
+  body_hash: string | null;
 }
 
 /** An invitation to a staff account: only the SHA-256 of its one-time token is stored; used ones are deleted. */

@@ -1,5 +1,5 @@
 import { FIELD_MESSAGES, captchaWarning } from '../../shared/messages.ts';
-import type { FieldErrors } from '../../shared/schemas/fields.ts';
+import { CAPTCHA_TOKEN_FIELD, type FieldErrors } from '../../shared/schemas/fields.ts';
 import { type CaptchaHandle, CaptchaProblem } from '../CaptchaWidget.tsx';
 import { RequestError, callFunction } from '../request.ts';
 
@@ -29,7 +29,7 @@ export async function submitLead({ name, data, captcha, provider, idempotencyKey
     return { kind: 'warning', message: captchaWarning(err instanceof CaptchaProblem ? err.kind : 'notLoaded', provider) };
   }
   try {
-    await callFunction(name, { ...data, 'g-recaptcha-response': token, submittedAt: new Date().toISOString() }, { idempotencyKey });
+    await callFunction(name, { ...data, [CAPTCHA_TOKEN_FIELD]: token, submittedAt: new Date().toISOString() }, { idempotencyKey });
     return { kind: 'success' };
   } catch (err) {
     if (!(err instanceof RequestError)) return { kind: 'error', message: failure };

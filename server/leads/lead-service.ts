@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +7,7 @@ import { findIdempotentLead } from '../../db/queries/idempotency.ts';
 import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type NewLead, type SpamReason } from '../../shared/leads.ts';
 import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
 import { ContactSchema } from '../../shared/schemas/contact.ts';
-import type { SubmissionMeta } from '../../shared/schemas/fields.ts';
+import { CAPTCHA_TOKEN_FIELD, type SubmissionMeta } from '../../shared/schemas/fields.ts';
 import { type Quote, QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
 import type { Config } from '../config.ts';
 import { AppError, invalidFields } from '../errors.ts';
@@ -29,6 +29,18 @@ export interface SubmitContext {
 
 /** How long a submission's key is remembered; visitors retry within minutes. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** What each attempt of one submission sends anew: the browser asks for a fresh captcha token and send time. */
+const FRESH_PER_ATTEMPT = new Set([CAPTCHA_TOKEN_FIELD, 'submittedAt']);
+
+/**
+ * SHA-256 of what a retry repeats (the visitor's values), stored with its Idempotency-Key: only the same values
+ * get the first outcome back, so a key seen by someone else reveals nothing they did not send themselves.
+ */
+function submissionHash(data: unknown): string {
+  const values = typeof data === 'object' && data !== null ? Object.entries(data).filter(([name]) => !FRESH_PER_ATTEMPT.has(name)) : data;
+  return createHash('sha256').update(JSON.stringify(values)).digest('hex');
+}
 
 function deadlinePassed(): AppError {
   return new AppError('DEADLINE_EXCEEDED', API_MESSAGES.deadline);
@@ -74,11 +86,19 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
   ): Promise<{ id: string }> {
     const scope = action;
     const { idempotencyKey, signal } = context;
+    const bodyHash = submissionHash(data);
+    /** The first outcome for an exact retry; a key used with another submission is refused, revealing nothing. */
+    const earlierOutcome = async (key: string): Promise<{ id: string } | null> => {
+      const earlier = await findIdempotentLead(deps.db, scope, key);
+      if (!earlier) return null;
+      if (earlier.bodyHash !== bodyHash) throw new AppError('ABORTED', API_MESSAGES.idempotencyKeyReused);
+      return { id: earlier.leadId };
+    };
     if (idempotencyKey) {
-      const earlier = await findIdempotentLead(deps.db, scope, idempotencyKey);
-      if (earlier) return { id: earlier };
+      const earlier = await earlierOutcome(idempotencyKey);
+      if (earlier) return earlier;
     }
-    const token = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['g-recaptcha-response'] : undefined;
+    const token = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[CAPTCHA_TOKEN_FIELD] : undefined;
     if (typeof token !== 'string' || token === '') {
       throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider));
     }
@@ -121,14 +141,14 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         });
     try {
       const key = idempotencyKey
-        ? { scope, key: idempotencyKey, leadId: lead.lead.id, expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS).toISOString() }
+        ? { scope, key: idempotencyKey, leadId: lead.lead.id, expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS).toISOString(), bodyHash }
         : undefined;
       await leads.store(lead, { singleUse: verdict.singleUse, outbox, idempotencyKey: key, signal });
     } catch (err) {
       // The same submission, sent again while the first was being stored: the first one's outcome.
       if (err instanceof IdempotencyKeyUsedError && idempotencyKey) {
-        const earlier = await findIdempotentLead(deps.db, scope, idempotencyKey);
-        if (earlier) return { id: earlier };
+        const earlier = await earlierOutcome(idempotencyKey);
+        if (earlier) return earlier;
       }
       if (err instanceof DeadlinePassedError) throw deadlinePassed();
       if (err instanceof CaptchaReplayError) {

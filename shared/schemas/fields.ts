@@ -126,12 +126,15 @@ const isoTime = z.nullish(
   ),
 );
 
+/** The captcha token's field in every submission (named as in SPEC.md §3). */
+export const CAPTCHA_TOKEN_FIELD = 'g-recaptcha-response';
+
 /**
  * What every submission carries besides its fields: the captcha token (named as in SPEC.md §3), the time the
  * visitor submitted and the time the form was first shown (the minimum fill time), and the honeypot.
  */
 export const SUBMISSION_META_SHAPE = {
-  'g-recaptcha-response': z.nullish(z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(8_000))),
+  [CAPTCHA_TOKEN_FIELD]: z.nullish(z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(8_000))),
   submittedAt: isoTime,
   startedAt: isoTime,
   /** Honeypot: hidden from people, so only bots fill it. */

@@ -59,7 +59,8 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
   it('two sends of one key at the same moment store one lead and both answer with it', async () => {
     const email = `race-${engine}@example.com`;
     const key = `race${Date.now()}bbbbbbbbbbbb`;
-    const [a, b] = await Promise.all([send('submitContact', goodContact({ email }), key), send('submitContact', goodContact({ email }), key)]);
+    const data = goodContact({ email });
+    const [a, b] = await Promise.all([send('submitContact', data, key), send('submitContact', data, key)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.result.id).toBe(b.body.result.id);
     expect(await stored('contacts', email)).toHaveLength(1);
@@ -68,9 +69,10 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
   it('a submission that times out (slow spam check) is not stored afterwards, and the retry with its key stores it once', async () => {
     const email = `late-${engine}@example.com`;
     const key = `late${Date.now()}cccccccccccc`;
+    const data = goodContact({ email });
     verifier.delayMs = TIMEOUT_MS + 1000;
     try {
-      const res = await send('submitContact', goodContact({ email }), key);
+      const res = await send('submitContact', data, key);
       expect(res.status).toBe(504);
       expect(res.body.error.status).toBe('DEADLINE_EXCEEDED');
       // The abandoned work finishes its captcha check 1 s after the 504; it must not commit then.
@@ -79,9 +81,39 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
     } finally {
       verifier.delayMs = 0;
     }
-    const retry = await send('submitContact', goodContact({ email }), key);
+    // The browser's retry asks for a fresh captcha token and send time; the visitor's values are the same.
+    const retry = await send('submitContact', { ...data, submittedAt: new Date().toISOString() }, key);
     expect(retry.status).toBe(200);
     expect(await stored('contacts', email)).toEqual([{ id: retry.body.result.id }]);
+  });
+
+  // Security finding 4: a key was a bearer token for someone else's lead (any body, no captcha, got its id).
+  it.each([
+    ['submitContact', (o: Record<string, unknown>) => goodContact(o)] as const,
+    ['submitQuote', (o: Record<string, unknown>) => goodQuote('datacenter', o)] as const,
+  ])('a key used again by %s with other values answers 409 without the first lead\'s id, and stores nothing', async (name, make) => {
+    const key = `replay${Date.now()}${name}dddd`;
+    const first = await send(name, make({ email: `first-${name}-${engine}@example.com` }), key);
+    expect(first.status).toBe(200);
+    const table = name === 'submitContact' ? 'contacts' : 'quotes';
+    const otherEmail = `other-${name}-${engine}@example.com`;
+    const other = make({ email: otherEmail });
+    for (const body of [other, { ...other, 'g-recaptcha-response': '' }, {}]) {
+      const res = await request(t.app).post(`/functions/${name}`).set('Idempotency-Key', key).send({ data: body });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ status: 'ABORTED', message: 'This Idempotency-Key was already used for a different submission. Send a new key.' });
+      expect(res.text).not.toContain(first.body.result.id);
+    }
+    expect(await stored(table, otherEmail)).toEqual([]);
+  });
+
+  it('a key is bound to its form: the same key and values sent to the other form are a new submission there', async () => {
+    const key = `scope${Date.now()}eeeeeeeeeee`;
+    const email = `scope-${engine}@example.com`;
+    const contact = await send('submitContact', goodContact({ email }), key);
+    const quote = await send('submitQuote', goodQuote('datacenter', { email }), key);
+    expect([contact.status, quote.status]).toEqual([200, 200]);
+    expect(quote.body.result.id).not.toBe(contact.body.result.id);
   });
 
   it.each(['short', 'has spaces in it, which no key may', 'x'.repeat(101)])('a key like %j is refused with 400', async (key) => {
