@@ -50,7 +50,7 @@ export function toAppError(err: unknown): AppError | undefined {
       return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyNotJson);
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyEncoding);
+      return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyEncoding, { status: 415 });
     default:
       return undefined;
   }

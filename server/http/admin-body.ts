@@ -7,7 +7,7 @@ import { rejectNulCharacters } from './reject-nul.ts';
  * `limit`: sign-in routes take a few kilobytes (anyone may post there), only the blog editor needs megabytes.
  */
 export function adminBodyParsers(limit: string): RequestHandler[] {
-  return [jsonBody(limit), express.urlencoded({ extended: false, limit, parameterLimit: 50 }), rejectNulCharacters];
+  return [...jsonBody(limit), express.urlencoded({ extended: false, limit, parameterLimit: 50 }), rejectNulCharacters];
 }
 
 /** Sign-in, the second step and sign-out: an e-mail, a password or code, a token and `next`. */

@@ -30,10 +30,25 @@ export function assertJsonDepth(raw: Buffer): void {
   }
 }
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /**
- * A JSON body parser with a size limit (413 above it) and the depth check. Each route takes the smallest
- * limit that fits what it accepts: a sign-in is a few hundred bytes, a blog post up to 2 MB.
+ * JSON is UTF-8 (RFC 8259 §8.1). Any other declared charset is refused with 415 before the body is read: the
+ * depth check scans bytes, and in UTF-16 a character's bytes can look like a quote (U+0122 is `22 01`), which
+ * let a deep body past it. Non-JSON bodies are left to the parsers after this one.
  */
-export function jsonBody(limit: string): RequestHandler {
-  return express.json({ limit, strict: true, verify: (_req, _res, raw) => assertJsonDepth(raw) });
+export const requireUtf8Json: RequestHandler = (req, _res, next) => {
+  if (!req.is('application/json')) return next();
+  const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8') return next();
+  next(new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyEncoding, { status: 415 }));
+};
+
+/**
+ * A JSON body parser with a size limit (413 above it) and the depth check, on UTF-8 only, so the bytes checked
+ * are the text parsed. Each route takes the smallest limit that fits what it accepts: a sign-in is a few hundred
+ * bytes, a blog post up to 2 MB.
+ */
+export function jsonBody(limit: string): RequestHandler[] {
+  return [requireUtf8Json, express.json({ limit, strict: true, verify: (_req, _res, raw) => assertJsonDepth(raw) })];
 }

@@ -2,7 +2,10 @@ import type { RequestHandler } from 'express';
 import { AppError } from '../errors.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 
-/** Walks the parsed body with a stack, not recursion: no depth can overflow it. */
+/**
+ * Walks the parsed body with a stack, not recursion, pushing one value at a time: no depth or width can
+ * overflow it (`push(...array)` puts every element on the call stack and threw above ~130k elements).
+ */
 function hasNul(body: unknown): boolean {
   const stack: unknown[] = [body];
   while (stack.length) {
@@ -10,7 +13,7 @@ function hasNul(body: unknown): boolean {
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return true;
     } else if (Array.isArray(value)) {
-      stack.push(...value);
+      for (const item of value) stack.push(item);
     } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (k.includes('\u0000')) return true;
