@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
 import { SESSION_COOKIE } from '../staff/session.ts';
+import { PAGE_PARAMS } from './page-params.ts';
 import { SegmentedLru } from './segmented-lru.ts';
 import { type RenderedPage, type StoredPage, sendStoredPage, storePage } from './stored-page.ts';
 
@@ -13,6 +14,8 @@ export interface PageCacheOptions {
   area: string;
   /** Which URL paths may be cached (for visitors without a session). */
   paths: RegExp;
+  /** The query parameters some cached page reads (page-params.ts); any other (`utm_*`, `fbclid`, …) is left out of the key. */
+  pageParams?: ReadonlySet<string>;
   maxEntries?: number;
   maxBytes?: number;
   /** How often the version in the database is read; a change made on another instance shows after this. */
@@ -36,13 +39,30 @@ export interface PageCache {
    * URLs that `serve` stored are ever answered here, so static files and routes below are never shadowed.
    */
   sendStored: RequestHandler;
-  /** Answers from the cache, producing the page once per content version on a miss; false when nothing was produced. */
-  serve(req: Request, res: Response, produce: () => Promise<RenderedPage | null>): Promise<boolean>;
+  /**
+   * Answers from the cache, producing the page once per content version on a miss; false when nothing was
+   * produced. `produce` gets the URL the page is stored under (its cache key), which is what it must render.
+   */
+  serve(req: Request, res: Response, produce: (url: string) => Promise<RenderedPage | null>): Promise<boolean>;
   /** Renders these pages now and again after every content change, so visitors never wait for them. */
   warm(pages: WarmPage[]): Promise<void>;
   /** Drops everything; the blog service calls this after each write on this instance. */
   invalidate(): void;
   stats(): { entries: number; bytes: number };
+}
+
+/**
+ * The URL a page is stored under: its path and only the query parameters a page reads, sorted. Campaign links
+ * (`?utm_source=…`) and made-up parameters are served from the path's own entry and never make one: each new
+ * entry costs a render and three compressions, and an attacker could otherwise mint them without end.
+ */
+export function pageCacheKey(url: string, pageParams: ReadonlySet<string>): string {
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const kept = [...new URLSearchParams(url.slice(queryAt + 1))].filter(([name]) => pageParams.has(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const path = url.slice(0, queryAt);
+  return kept.length ? `${path}?${new URLSearchParams(kept).toString()}` : path;
 }
 
 /** Responses that are the same for every visitor until content changes; errors (5xx) are rendered each time. */
@@ -65,6 +85,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     db,
     area,
     paths,
+    pageParams = PAGE_PARAMS,
     maxEntries = 2000,
     maxBytes = 64 * 1024 * 1024,
     checkEveryMs = 1000,
@@ -125,11 +146,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   /** Renders and stores a page once however many requests wait for it; answers what was rendered. */
-  function fill(key: string, produce: () => Promise<RenderedPage | null>): Promise<StoredPage | RenderedPage | null> {
+  function fill(key: string, produce: (url: string) => Promise<RenderedPage | null>): Promise<StoredPage | RenderedPage | null> {
     const running = inFlight.get(key);
     if (running) return running;
     const startedIn = generation;
-    const pending = produce().then(async (page) => {
+    const pending = produce(key).then(async (page) => {
       if (!page || !STORED_STATUSES.has(page.statusCode)) return page;
       const stored = await storePage(page, clock());
       // A write while rendering makes this page stale: it is sent to those who asked, but not kept.
@@ -156,7 +177,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   function sendHit(req: Request, res: Response): boolean {
-    const hit = pages.get(req.originalUrl);
+    const hit = pages.get(pageCacheKey(req.originalUrl, pageParams));
     if (hit) sendStoredPage(req, res, hit);
     return Boolean(hit);
   }
@@ -173,7 +194,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async serve(req, res, produce) {
       await ensureFresh();
       if (sendHit(req, res)) return true;
-      const page = await fill(req.originalUrl, produce);
+      const page = await fill(pageCacheKey(req.originalUrl, pageParams), produce);
       if (!page) return false;
       if ('variants' in page) {
         sendStoredPage(req, res, page);

@@ -67,7 +67,7 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
         return;
       }
       if (cache.handles(req)) {
-        const served = await cache.serve(req, res, () => renderPublic(req.originalUrl, req.log));
+        const served = await cache.serve(req, res, (url) => renderPublic(url, req.log));
         return served ? undefined : next();
       }
       const page = await renderFresh(req, res);

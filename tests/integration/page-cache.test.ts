@@ -92,6 +92,21 @@ describe('public pages from the page cache', () => {
     for (const url of [...PUBLIC_PAGES, `/blog/${slug}`, '/no-such-page']) expect(renders(url), url).toBe(1);
   });
 
+  // Security finding 6: every query string made an entry of its own (a render and three compressions each).
+  it('campaign and made-up query parameters are served from the page\'s own entry and never render it again', async () => {
+    const base = await request(t.app).get('/services?service=web-hosting').expect(200);
+    const before = renders('/services?service=web-hosting');
+    for (const query of ['utm_source=newsletter&utm_medium=email&utm_campaign=spring', 'fbclid=IwAR0x', 'gclid=Cj0K&service=web-hosting', 'nonsense=1&another=2']) {
+      const res = await request(t.app).get(`/services?service=web-hosting&${query}`).expect(200);
+      expect(res.headers.etag).toBe(base.headers.etag);
+    }
+    expect(renders('/services?service=web-hosting')).toBe(before);
+    expect([...renderer.renders.keys()].filter((url) => /utm_|fbclid|gclid|nonsense/.test(url))).toEqual([]);
+    // A parameter the page reads is still a page of its own.
+    const other = await request(t.app).get('/services?service=datacenter&utm_source=x').expect(200);
+    expect(other.headers.etag).not.toBe(base.headers.etag);
+  });
+
   it('HEAD gets the headers of the stored page and no body', async () => {
     const head = await request(t.app).head('/services').set('Accept-Encoding', 'gzip').expect(200);
     expect(head.headers['content-encoding']).toBe('gzip');
