@@ -1,5 +1,6 @@
 import { type DetailedHTMLProps, type HTMLAttributes, type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import { FORM_TEXT } from '../shared/messages.ts';
+import { CHALLENGE_PATHS } from '../shared/challenge-paths.ts';
 import type { PublicCaptchaConfig } from '../shared/page-context.ts';
 
 declare module 'react' {
@@ -37,7 +38,12 @@ export interface CaptchaWidgetProps {
 export function CaptchaWidget({ config, action, handle }: CaptchaWidgetProps) {
   if (config.provider === 'recaptcha') return <Recaptcha siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
   if (config.provider === 'turnstile') return <Turnstile siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
-  return <Altcha handleRef={handle} />;
+  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.forms} name="altcha" />;
+}
+
+/** Staff sign-in's proof of work, asked for while sign-in failures spike (server/staff/sign-in-proof.ts). */
+export function SignInProofWidget({ handle }: { handle: Ref<CaptchaHandle> }) {
+  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.signIn} name="proof" />;
 }
 
 /** The widget's methods exist once its script has defined the element. */
@@ -70,7 +76,7 @@ function useOnFirstInteraction(inside: RefObject<HTMLElement | null>, start: () 
   }, [inside]);
 }
 
-function Altcha({ handleRef }: { handleRef: Ref<CaptchaHandle> | undefined }) {
+function Altcha({ handleRef, challengeUrl, name }: { handleRef: Ref<CaptchaHandle> | undefined; challengeUrl: string; name: string }) {
   const element = useRef<HTMLElement>(null);
   const payload = useRef('');
   const loading = useRef<Promise<boolean> | null>(null);
@@ -112,7 +118,7 @@ function Altcha({ handleRef }: { handleRef: Ref<CaptchaHandle> | undefined }) {
 
   return (
     <div className="captcha">
-      <altcha-widget ref={element} challenge="/api/captcha/challenge" auto="onfocus" name="altcha" />
+      <altcha-widget ref={element} challenge={challengeUrl} auto="onfocus" name={name} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { feedsRouter } from './blog/feeds.ts';
 import { BLOG_AREA, createBlogService } from './blog/blog-service.ts';
 import { createPageCache } from './http/page-cache.ts';
 import { captchaRouter } from './leads/captcha-routes.ts';
+import { CHALLENGE_PATHS } from '../shared/challenge-paths.ts';
 import { functionsRouter } from './leads/functions-routes.ts';
 import { noScriptFormsRouter } from './leads/no-script-forms.ts';
 import { captchaCspSources, createCaptcha, publicCaptchaConfig } from './leads/captcha/index.ts';
@@ -28,6 +29,7 @@ import { createStaffService } from './staff/users.ts';
 import { originCheck } from './http/origin-check.ts';
 import { adminAccountRouter } from './staff/account-routes.ts';
 import { adminAuthRouter } from './staff/sign-in-routes.ts';
+import { createSignInProof } from './staff/sign-in-proof.ts';
 import { adminStaffRouter } from './staff/staff-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
@@ -100,10 +102,8 @@ export function createApp(deps: AppDeps): Express {
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
   const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings });
-  if (captcha.altcha) {
-    const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
-    app.use(captchaRouter(captcha.altcha, challengeLimits, deps.redis));
-  }
+  const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
+  if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
   app.use('/functions', functionsRouter({ leads, config, redis: deps.redis }));
   app.use(noScriptFormsRouter());
 
@@ -128,7 +128,9 @@ export function createApp(deps: AppDeps): Express {
   const staff = createStaffService({ db: database.db, settings: config, companyName: async () => (await settings.current()).name });
   const staffAuth = createStaffAuth(config, database.db, staff);
   app.use(staffAuth.middleware);
-  app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store));
+  const signInProof = createSignInProof(database.db, config);
+  app.use(captchaRouter(CHALLENGE_PATHS.signIn, signInProof, challengeLimits, deps.redis));
+  app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store, signInProof));
   app.use(adminAccountRouter(staff, config));
   app.use(adminStaffRouter(staff));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });

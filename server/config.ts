@@ -45,6 +45,8 @@ const ConfigSchema = z
     REQUIRE_2FA: bool.default(false),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    /** Failed sign-ins a minute, site-wide, from browsers no account knows, past which each must carry a proof of work. */
+    LOGIN_PROOF_AFTER: z.coerce.number().int().min(1).default(20),
     TOTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).default(10),
     ACKNOWLEDGEMENTS_PER_DAY: z.coerce.number().int().min(0).default(3),

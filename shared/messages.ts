@@ -86,6 +86,9 @@ export const FIELD_MESSAGES = {
 export const ADMIN_MESSAGES = {
   loginFailed: MESSAGES.loginFailed,
   loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
+  signInProofNeeded: 'Many sign-in attempts are failing on this site right now, so your browser must first do a short check (it needs JavaScript). Press Sign in again.',
+  signInBusy: 'Sign-in is busy right now. Please try again in a few seconds.',
+  signInProofFailed: 'The browser check did not finish. Please press Sign in again.',
   totpInvalid: 'That code is not valid. Enter the 6-digit code from your authenticator app, or a recovery code.',
   totpExpired: 'Your sign-in took too long. Please enter your email and password again.',
   signInRequired: 'Please sign in.',

@@ -50,3 +50,19 @@ export async function deleteAttemptsBefore(db: Db, before: string): Promise<void
 export async function clearAttempts(db: Db, bucket: string): Promise<void> {
   await db.deleteFrom('sign_in_attempts').where('bucket', '=', bucket).execute();
 }
+
+/**
+ * Attempts at or after `since` in buckets starting with `prefix`, every instance's together. A range, not LIKE,
+ * so both engines read it from the bucket index.
+ */
+export async function countAttemptsSince(db: Db, prefix: string, since: string): Promise<number> {
+  const after = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  const row = await db
+    .selectFrom('sign_in_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bucket', '>=', prefix)
+    .where('bucket', '<', after)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

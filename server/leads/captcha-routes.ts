@@ -1,12 +1,15 @@
 import { Router } from 'express';
-import type { AltchaCaptcha } from './captcha/altcha.ts';
+import type { Challenge } from 'altcha-lib';
 import { type Limits, rateLimits } from '../http/rate-limit.ts';
 import type { RedisLink } from '../http/redis.ts';
 
-/** `GET /api/captcha/challenge`: a fresh signed ALTCHA challenge for the widget; never cached. */
-export function captchaRouter(altcha: AltchaCaptcha, limits: Limits, redis?: RedisLink): Router {
+/**
+ * `GET <path>`: a fresh signed ALTCHA challenge for the widget; never cached. One router each for the public forms and
+ * staff sign-in under a flood (shared/challenge-paths.ts).
+ */
+export function captchaRouter(path: string, altcha: { challenge(): Promise<Challenge> }, limits: Limits, redis?: RedisLink): Router {
   const router = Router();
-  router.get('/api/captcha/challenge', ...rateLimits('captcha-challenge', limits, redis), async (_req, res, next) => {
+  router.get(path, ...rateLimits(`challenge:${path}`, limits, redis), async (_req, res, next) => {
     try {
       const challenge = await altcha.challenge();
       res.setHeader('Cache-Control', 'no-store');

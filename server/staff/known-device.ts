@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.ts';
+import { type HashLane, TRUSTED_LANE } from './hash-queue.ts';
 import { sessionCookieOptions } from './session.ts';
 
 /** How long a browser stays known after a sign-in. */
@@ -46,4 +47,9 @@ export function rememberDevice(res: Response, config: Config, email: string): vo
   const id = randomBytes(16).toString('base64url');
   const value = `${id}.${signature(config, email, id).toString('base64url')}`;
   res.cookie(cookieName(config), value, { ...sessionCookieOptions(config), maxAge: KNOWN_FOR_MS });
+}
+
+/** Where this sign-in's password check waits for hashing (hash-queue.ts): a known browser first, anyone else by address. */
+export function signInLane(req: Request, config: Config, email: string): HashLane {
+  return knownDevice(req, config, email.trim().toLowerCase()) ? TRUSTED_LANE : { trusted: false, address: req.ip ?? 'unknown' };
 }

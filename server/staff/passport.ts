@@ -1,6 +1,7 @@
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Config } from '../config.ts';
+import { signInLane } from './known-device.ts';
 import { type StaffService, toSessionUser } from './users.ts';
 import './session-types.ts';
 
@@ -12,8 +13,8 @@ import './session-types.ts';
 export function createPassport(staff: StaffService, config: Config): passport.PassportStatic {
   const instance = new passport.Passport() as passport.PassportStatic;
   instance.use(
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
-      staff.authenticate(email, password).then((user) => done(null, user ? toSessionUser(user, config.REQUIRE_2FA) : false), done);
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true }, (req, email, password, done) => {
+      staff.authenticate(email, password, signInLane(req, config, email)).then((user) => done(null, user ? toSessionUser(user, config.REQUIRE_2FA) : false), done);
     }),
   );
   instance.serializeUser((user, done) => done(null, user.id));

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type HashLane, TRUSTED_LANE, createHashQueue } from './hash-queue.ts';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -13,49 +14,35 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which also reads the static files: a burst of sign-ins may
- * use at most two of them, and waits its turn for the rest.
+ * scrypt runs on libuv's thread pool (4 threads), which also reads the static files: checks use at most two of
+ * them, and wait their turn for the rest in a bounded queue that serves known people first (hash-queue.ts).
  */
-const MAX_CONCURRENT_HASHES = 2;
-let running = 0;
-const waiting: Array<() => void> = [];
+const hashing = createHashQueue({ running: 2, waiting: 16, waitingPerAddress: 2 });
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // Hand the slot straight to the next in line, or free it.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
-
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
-  return withHashSlot(() => scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }));
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, lane: HashLane): Promise<Buffer> {
+  return hashing.run(lane, () => scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }));
 }
 
 /** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const key = await derive(password, salt, PARAMS, TRUSTED_LANE);
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Throws HashQueueFullError when `lane` may not wait for a hashing slot. */
+export async function verifyPassword(password: string, stored: string, lane: HashLane): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, lane);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 let dummy: Promise<string> | undefined;
 
 /** Spends the same time as a real check when the email is unknown, so timing does not reveal accounts. */
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string, lane: HashLane): Promise<void> {
   dummy ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await dummy);
+  await verifyPassword(password, await dummy, lane);
 }

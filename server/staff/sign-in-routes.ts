@@ -7,6 +7,8 @@ import { assertCsrf, newCsrfToken } from './csrf.ts';
 import { sessionCookieName, sessionCookieOptions } from './session.ts';
 import type { KyselySessionStore } from './session-store.ts';
 import { knownDevice, rememberDevice } from './known-device.ts';
+import { HashQueueFullError } from './hash-queue.ts';
+import type { SignInProof } from './sign-in-proof.ts';
 import type { Attempt } from './throttle.ts';
 import type { Config } from '../config.ts';
 import { AppError, invalidFields } from '../errors.ts';
@@ -18,7 +20,10 @@ import { actorOf } from '../http/admin-request.ts';
 const PENDING_LOGIN_MS = 5 * 60_000;
 
 /** Why a sign-in form post was sent back to the login page; the page shows the matching text. */
-export type LoginError = 'invalid' | 'throttled' | 'code' | 'expired';
+export type LoginError = 'invalid' | 'throttled' | 'code' | 'expired' | 'proof' | 'busy';
+
+/** How long a sign-in refused for want of a hashing slot should wait before trying again. */
+const BUSY_RETRY_SECONDS = 5;
 
 function wantsJson(req: Request): boolean {
   return req.is('application/json') === 'application/json';
@@ -32,7 +37,7 @@ function regenerate(req: Request): Promise<void> {
  * Sign-in and sign-out. Both accept a plain form post (works without JavaScript: answers are redirects) or
  * JSON from the login page's script (answers are JSON).
  */
-export function adminAuthRouter(accounts: StaffService, config: Config, passport: PassportStatic, store: KyselySessionStore): Router {
+export function adminAuthRouter(accounts: StaffService, config: Config, passport: PassportStatic, store: KyselySessionStore, proof: SignInProof): Router {
   const router = Router();
   const signInBody = adminBodyParsers(SIGN_IN_BODY_LIMIT);
 
@@ -86,13 +91,26 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
     }
     const email = parsed.data.email.toLowerCase();
     const next = safeNextPath(parsed.data.next);
+    // Before the attempt is counted or hashed: a flood pays for each guess in its own CPU, not the server's.
+    if (!knownDevice(req, config, email) && (await proof.required()) && !(await proof.accept(parsed.data.proof))) {
+      const error = new AppError('PERMISSION_DENIED', ADMIN_MESSAGES.signInProofNeeded, { details: { proofOfWork: true } });
+      return refuse(req, res, error, 'proof', rawNext);
+    }
     const attempt = await reserve(req, res, email, rawNext);
     if (!attempt) return;
-    const user = await new Promise<Express.User | false>((resolve, reject) => {
-      passport.authenticate('local', { session: false }, (err: unknown, found: Express.User | false) =>
-        err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(found),
-      )(req, res, reject);
-    });
+    let user: Express.User | false;
+    try {
+      user = await new Promise<Express.User | false>((resolve, reject) => {
+        passport.authenticate('local', { session: false }, (err: unknown, found: Express.User | false) =>
+          err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(found),
+        )(req, res, reject);
+      });
+    } catch (err) {
+      if (!(err instanceof HashQueueFullError)) throw err;
+      await attempt.notChecked();
+      const error = new AppError('UNAVAILABLE', ADMIN_MESSAGES.signInBusy, { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } });
+      return refuse(req, res, error, 'busy', rawNext);
+    }
     if (!user) {
       await recordFailure(req, email);
       return refuse(req, res, new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.loginFailed), 'invalid', rawNext);

@@ -11,8 +11,11 @@ import { AppError } from '../errors.ts';
  */
 export function signInBuckets(email: string, ip: string | undefined, knownDevice: string | null): string[] {
   if (knownDevice) return [`device:${knownDevice}`];
-  return [`account:${email}`, ...(ip ? [`ip:${ip}`] : [])];
+  return [`${ACCOUNT_BUCKET}${email}`, ...(ip ? [`ip:${ip}`] : [])];
 }
+
+/** Every attempt from a browser not known to the account counts in its account's bucket, named with this prefix. */
+export const ACCOUNT_BUCKET = 'account:';
 
 /** A password or code check re-entering the signed-in user's password (change password, turn 2FA off). */
 export function reauthBuckets(userId: string): string[] {
@@ -22,6 +25,8 @@ export function reauthBuckets(userId: string): string[] {
 export interface Attempt {
   /** The check passed: the attempt no longer counts. */
   succeeded(): Promise<void>;
+  /** The check never ran (no hashing slot was free): the attempt does not count. */
+  notChecked(): Promise<void>;
 }
 
 /**
@@ -70,5 +75,6 @@ export async function reserveAttempt(
       await releaseAttempts(db, result.ids);
       await deleteAttemptsBefore(db, new Date(now - windowMs).toISOString());
     },
+    notChecked: () => releaseAttempts(db, result.ids),
   };
 }

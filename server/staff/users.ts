@@ -32,6 +32,7 @@ import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import type { SessionUser } from '../../shared/page-context.ts';
 import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
+import { type HashLane, TRUSTED_LANE } from './hash-queue.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import { seal, totpEncryptionKey, unseal } from './secret-box.ts';
 import { type Attempt, reauthBuckets, reserveAttempt, signInBuckets } from './throttle.ts';
@@ -72,7 +73,8 @@ export interface StaffService {
   resetPassword(actor: Actor, email: string, password: string): Promise<StaffUser>;
   hasAccounts(): Promise<boolean>;
   /** The account for this email and password, or null; takes about as long whether or not the email exists. */
-  authenticate(email: string, password: string): Promise<StaffUser | null>;
+  /** Checks a password in `lane`'s turn for hashing; throws HashQueueFullError when that lane may not wait. */
+  authenticate(email: string, password: string, lane: HashLane): Promise<StaffUser | null>;
   findUser(id: string): Promise<StaffUser | null>;
   /** A sign-in's second factor; a recovery code used is spent and audited in one transaction. */
   verifySecondFactor(actor: Actor, userId: string, code: string): Promise<'totp' | 'recovery' | null>;
@@ -136,7 +138,7 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     createAccount: (actor, input) => createStaffUser(db, actor, input),
     resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),
     hasAccounts: async () => (await countUsers(db)) > 0,
-    authenticate: (email, password) => authenticate(db, email, password),
+    authenticate: (email, password, lane) => authenticate(db, email, password, lane),
     findUser: async (id) => {
       const account = await findUserById(db, id);
       return account && !account.deactivatedAt ? toStaff(account) : null;
@@ -223,14 +225,14 @@ async function resetStaffPassword(db: Db, actor: Actor, email: string, password:
   return { ...toStaff(row), hasTwoFactor: false };
 }
 
-async function authenticate(db: Db, email: string, password: string): Promise<StaffUser | null> {
+async function authenticate(db: Db, email: string, password: string, lane: HashLane): Promise<StaffUser | null> {
   const row = await findUserByEmail(db, email.trim());
   if (!row) {
-    await burnPasswordCheck(password);
+    await burnPasswordCheck(password, lane);
     return null;
   }
   // A deactivated account's password is still checked, so the answer takes as long and says no more.
-  return (await verifyPassword(password, row.passwordHash)) && !row.deactivatedAt ? toStaff(row) : null;
+  return (await verifyPassword(password, row.passwordHash, lane)) && !row.deactivatedAt ? toStaff(row) : null;
 }
 
 /**
@@ -240,7 +242,7 @@ async function authenticate(db: Db, email: string, password: string): Promise<St
 async function recheckPassword(db: Db, settings: StaffSettings, userId: string, password: string, field: string): Promise<void> {
   const attempt = await reserveAttempt(db, settings, reauthBuckets(userId));
   const row = await findUserById(db, userId);
-  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+  if (!row || !(await verifyPassword(password, row.passwordHash, TRUSTED_LANE))) {
     throw invalidFields(ADMIN_MESSAGES.passwordWrong, { [field]: ADMIN_MESSAGES.passwordWrong });
   }
   await attempt.succeeded();

@@ -7,6 +7,8 @@ export const LoginSchema = z.object({
   email: z.string().trim().min(1, ADMIN_MESSAGES.emailRequired).max(254),
   password: z.string().min(1, ADMIN_MESSAGES.passwordRequired).max(1024),
   next: z.string().max(2000).optional(),
+  /** A solved proof of work, asked for only while sign-in failures spike (server/staff/sign-in-proof.ts). */
+  proof: z.string().max(8000).optional(),
 });
 export type Login = z.infer<typeof LoginSchema>;
 

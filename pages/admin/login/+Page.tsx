@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES, LOGIN_TEXT, STAFF_MESSAGES } from '../../../shared/mess
 import { AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { type CaptchaHandle, CaptchaProblem, SignInProofWidget } from '../../../components/CaptchaWidget.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 
 /** The texts for the reasons a form post (no JavaScript) is sent back here; see server/staff/sign-in-routes.ts. */
@@ -18,6 +19,10 @@ function reasonText(reason: string | undefined, minutes: number): string | null 
       return ADMIN_MESSAGES.totpInvalid;
     case 'expired':
       return ADMIN_MESSAGES.totpExpired;
+    case 'proof':
+      return ADMIN_MESSAGES.signInProofNeeded;
+    case 'busy':
+      return ADMIN_MESSAGES.signInBusy;
     default:
       return null;
   }
@@ -34,6 +39,9 @@ export default function LoginPage() {
   const [step, setStep] = useState<'password' | 'code'>(search.step === 'code' ? 'code' : 'password');
   const [error, setError] = useState(() => reasonText(search.error, Number(search.minutes) || 15));
   const [busy, setBusy] = useState(false);
+  // While sign-in failures spike, browsers no account knows solve a proof of work first (sign-in-proof.ts).
+  const [needsProof, setNeedsProof] = useState(search.error === 'proof');
+  const proof = useRef<CaptchaHandle>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -43,6 +51,7 @@ export default function LoginPage() {
     setError(null);
     try {
       const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+      if (step === 'password' && needsProof && proof.current) body.proof = await proof.current.getToken();
       const url = step === 'password' ? '/admin/login' : '/admin/login/code';
       const result = await adminApi<{ redirect?: string; twoFactorRequired?: boolean }>('POST', url, null, body);
       if (result.twoFactorRequired) {
@@ -52,9 +61,11 @@ export default function LoginPage() {
         window.location.assign(result.redirect ?? next);
       }
     } catch (err) {
-      setError(errorMessage(err));
+      setError(err instanceof CaptchaProblem ? ADMIN_MESSAGES.signInProofFailed : errorMessage(err));
       if (err instanceof RequestError && err.message === ADMIN_MESSAGES.totpExpired) setStep('password');
+      if (err instanceof RequestError && err.message === ADMIN_MESSAGES.signInProofNeeded) setNeedsProof(true);
     } finally {
+      proof.current?.reset();
       setBusy(false);
     }
   }
@@ -80,6 +91,7 @@ export default function LoginPage() {
             <input type="hidden" name="next" value={next} />
             <AdminInput id="login-email" label={LOGIN_TEXT.email} name="email" type="email" autoComplete="username" maxLength={254} />
             <AdminInput id="login-password" label={LOGIN_TEXT.password} name="password" type="password" autoComplete="current-password" maxLength={1024} />
+            {needsProof && <SignInProofWidget handle={proof} />}
             <SubmitButton busy={busy} label={LOGIN_TEXT.signIn} busyLabel={LOGIN_TEXT.signingIn} />
           </form>
         ) : (
