@@ -11,8 +11,11 @@ export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 /** Largest upload accepted. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Largest picture accepted in pixels (width × height), so a small file cannot expand into gigabytes. */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+/**
+ * Largest picture accepted in pixels (width × height, all frames together): 25 megapixels, a 6000 × 4000 camera
+ * photo with room to spare. A small file can say it is huge: this bounds what decoding it costs (100 MB as RGBA).
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
 
 /** The formats accepted, by the file extension the stored copies are served with. */
 export const IMAGE_FORMATS = {

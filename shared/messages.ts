@@ -575,7 +575,11 @@ export const EDITOR_MESSAGES = {
   imageSvg: 'SVG images cannot be uploaded: they can carry scripts that would run on the site. Export it as PNG or WebP.',
   imageMismatch: (claimed: string) => `This file is not the ${claimed} image its name says. Export it again and upload the exported file.`,
   imageUnreadable: 'This image could not be read; the file may be damaged. Export it again and upload it.',
-  imageTooManyPixels: 'This image has too many pixels. Resize it to at most 8000 pixels across and upload it again.',
+  imageTooManyPixels: (megapixels: number) =>
+    `This image has more than ${megapixels} megapixels. Resize it (2000 pixels across is plenty for the site) and upload it again.`,
+  imageBusy: 'The server is busy with other images. Please try again in a moment.',
+  imageRateLimited: (count: number, minutes: number) =>
+    `You have uploaded ${count} images in the last ${minutes} minutes. Please wait a few minutes, then upload the rest.`,
   imageEmpty: 'The file is empty.',
   imageUploading: 'Uploading…',
   imageNotFound: 'Image not found.',
@@ -746,7 +750,8 @@ export const EDITOR_TEXT = {
   imageAddressHint: 'An address starting with https://',
   alt: 'Description (alt text)',
   altHint: 'What the image shows, for people who cannot see it.',
-  uploadHint: (mb: number) => `PNG, JPEG, GIF or WebP, up to ${mb} MB. It is resized for phones and large screens.`,
+  uploadHint: (mb: number, megapixels: number) =>
+    `PNG, JPEG, GIF or WebP, up to ${mb} MB and ${megapixels} megapixels. It is resized for phones and large screens.`,
   history: 'History',
   /** When a version was saved and by whom; a version the site saved itself (a scheduled publish) has no person. */
   savedWhen: (when: string, by: string | null) => `${when} by ${by ?? 'the site'}`,

@@ -1,5 +1,5 @@
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
-import { IMAGE_FORMATS, IMAGE_MAX_BYTES, type ImageFormat } from '../../shared/images.ts';
+import { IMAGE_FORMATS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, type ImageFormat } from '../../shared/images.ts';
 import { AppError, invalidFields } from '../errors.ts';
 
 /** What an upload says it is: the file's name and the type the browser sent with it. */
@@ -9,15 +9,24 @@ export interface UploadClaim {
 }
 
 const MB = IMAGE_MAX_BYTES / (1024 * 1024);
+const MEGAPIXELS = IMAGE_MAX_PIXELS / 1_000_000;
 
 /** The upload's one field: errors are shown beside the file picker. */
 export function refuseImage(message: string): AppError {
   return invalidFields(message, { image: message });
 }
 
-export function imageTooLarge(): AppError {
-  const message = EDITOR_MESSAGES.imageTooLarge(MB);
+/** 413, beside the file picker: more than the site takes, in bytes or in pixels. */
+function refuseTooLarge(message: string): AppError {
   return new AppError('RESOURCE_EXHAUSTED', message, { status: 413, details: { fields: { image: message } } });
+}
+
+export function imageTooLarge(): AppError {
+  return refuseTooLarge(EDITOR_MESSAGES.imageTooLarge(MB));
+}
+
+export function imageTooManyPixels(): AppError {
+  return refuseTooLarge(EDITOR_MESSAGES.imageTooManyPixels(MEGAPIXELS));
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): boolean {

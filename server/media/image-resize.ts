@@ -1,7 +1,14 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, type ImageFormat, largestStoredWidth, storedWidths } from '../../shared/images.ts';
-import { refuseImage } from './image-check.ts';
+import { imageTooManyPixels, refuseImage } from './image-check.ts';
+
+// sharp's defaults are a libvips thread per core for each image (one on glibc Linux, where it fears
+// fragmentation; every core on musl, as in Alpine images) and a 50 MB cache of recent operations. Uploads are
+// decoded one at a time (upload-budget.ts) and never repeat, so one thread per image and no cache: a decode holds
+// one image's memory, and it is freed when the decode ends. Process-wide, set once when the media module loads.
+sharp.concurrency(1);
+sharp.cache(false);
 
 export interface ImageVariant {
   width: number;
@@ -33,17 +40,25 @@ function encode(image: Sharp, format: ImageFormat): Sharp {
   }
 }
 
+/** An upload's picture size, upright. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Animated GIF and WebP are read with every frame: each counts towards the pixel limit, and each is kept. */
+const isAnimated = (format: ImageFormat) => format === 'gif' || format === 'webp';
+
 /**
- * Every stored copy of an upload: each width of storedWidths in WebP and in the original format (one set when the
- * original is WebP). Turned upright by its EXIF orientation; metadata (camera, place) is not copied. Animated GIF and
- * WebP stay animated. Bytes that do not decode, or a picture over IMAGE_MAX_PIXELS, are refused.
+ * The picture's size, upright (by its EXIF orientation), from its header alone: nothing is decoded, so a picture
+ * over IMAGE_MAX_PIXELS (all its frames together) is refused for the price of reading a few bytes. Bytes with no
+ * readable header are refused too.
  */
-export async function resizeImage(bytes: Uint8Array, format: ImageFormat): Promise<ResizedImage> {
-  const animated = format === 'gif' || format === 'webp';
-  const open = () => sharp(bytes, { animated, limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
+export async function readImageSize(bytes: Uint8Array, format: ImageFormat): Promise<ImageSize> {
   let meta: Metadata;
   try {
-    meta = await open().metadata();
+    // No pixel limit here: sharp would refuse with its own words; the check below says it in the editor's.
+    meta = await sharp(bytes, { animated: isAnimated(format), limitInputPixels: false }).metadata();
   } catch {
     throw refuseImage(EDITOR_MESSAGES.imageUnreadable);
   }
@@ -52,19 +67,30 @@ export async function resizeImage(bytes: Uint8Array, format: ImageFormat): Promi
   const width = sideways ? frameHeight : meta.width;
   const height = sideways ? meta.width : frameHeight;
   if (!width || !height) throw refuseImage(EDITOR_MESSAGES.imageUnreadable);
-  if (width * height * (meta.pages ?? 1) > IMAGE_MAX_PIXELS) throw refuseImage(EDITOR_MESSAGES.imageTooManyPixels);
+  if (width * height * (meta.pages ?? 1) > IMAGE_MAX_PIXELS) throw imageTooManyPixels();
+  return { width, height };
+}
 
+/**
+ * Every stored copy of an upload of `size` (readImageSize): each width of storedWidths in WebP and in the original
+ * format (one set when the original is WebP). Turned upright by its EXIF orientation; metadata (camera, place) is
+ * not copied. Animated GIF and WebP stay animated. Bytes that do not decode are refused; sharp holds
+ * IMAGE_MAX_PIXELS too, as a second guard.
+ */
+export async function resizeImage(bytes: Uint8Array, format: ImageFormat, { width, height }: ImageSize): Promise<ResizedImage> {
+  const open = () => sharp(bytes, { animated: isAnimated(format), limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
   const largest = largestStoredWidth(width);
   const formats: ImageFormat[] = format === 'webp' ? ['webp'] : ['webp', format];
   try {
-    const variants = await Promise.all(
-      storedWidths(largest).flatMap((w) =>
-        formats.map(async (f): Promise<ImageVariant> => {
-          const data = await encode(open().autoOrient().resize({ width: w, withoutEnlargement: true }), f).toBuffer();
-          return { width: w, format: f, contentType: IMAGE_FORMATS[f].type, data };
-        }),
-      ),
-    );
+    // One copy at a time: each decodes the original again, and side by side they would hold six decodes' memory
+    // (twice the peak of one after the other, for no time saved with one thread per image).
+    const variants: ImageVariant[] = [];
+    for (const w of storedWidths(largest)) {
+      for (const f of formats) {
+        const data = await encode(open().autoOrient().resize({ width: w, withoutEnlargement: true }), f).toBuffer();
+        variants.push({ width: w, format: f, contentType: IMAGE_FORMATS[f].type, data });
+      }
+    }
     return { width, height, largestHeight: Math.round((height * largest) / width), variants };
   } catch {
     throw refuseImage(EDITOR_MESSAGES.imageUnreadable);

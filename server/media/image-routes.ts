@@ -6,6 +6,7 @@ import { actorOf } from '../http/admin-request.ts';
 import { requireStaff } from '../staff/require-staff.ts';
 import { imageTooLarge } from './image-check.ts';
 import type { ImageService } from './image-service.ts';
+import { createUploadRate } from './upload-budget.ts';
 
 /** A stored copy never changes at its address, so browsers and proxies keep it for a year without asking. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,7 +39,13 @@ const rawImage: RequestHandler = (req, res, next) => {
  */
 export function adminImagesRouter(images: ImageService): Router {
   const router = Router();
-  router.post('/api/admin/images', requireStaff(), rawImage, async (req, res) => {
+  const rate = createUploadRate();
+  // Counted before the body is read: past the limit, not even the file's bytes are taken in.
+  const countUpload: RequestHandler = (req, _res, next) => {
+    rate.take(req.user!.id);
+    next();
+  };
+  router.post('/api/admin/images', requireStaff(), countUpload, rawImage, async (req, res) => {
     const body: unknown = req.body;
     const bytes = Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
     const fileName = typeof req.query.name === 'string' ? req.query.name : '';

@@ -4,7 +4,8 @@ import { findImageVariant, insertImage } from '../../db/queries/images.ts';
 import { type ImageFormat, type UploadedImage, imagePath, largestStoredWidth } from '../../shared/images.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
 import { type UploadClaim, checkUpload } from './image-check.ts';
-import { resizeImage } from './image-resize.ts';
+import { readImageSize, resizeImage } from './image-resize.ts';
+import { type DecodeQueue, createDecodeQueue } from './upload-budget.ts';
 
 export interface ImageService {
   /** Checks and resizes an upload, then stores it with its audit entry; a refused upload stores nothing. */
@@ -16,12 +17,15 @@ export interface ImageService {
 /** The longest file name kept (for the audit entry); the rest is cut. */
 const FILE_NAME_MAX = 255;
 
-export function createImageService({ db }: { db: Db }): ImageService {
+/** One decode queue per service, and the app makes one service per process; a test may bring its own queue. */
+export function createImageService({ db, decodeQueue = createDecodeQueue() }: { db: Db; decodeQueue?: DecodeQueue }): ImageService {
   return {
     async upload(bytes, claim, actor) {
       const format = checkUpload(bytes, claim);
+      // Too many pixels is refused from the header, before the queue: such an upload neither waits nor decodes.
+      const size = await readImageSize(bytes, format);
       // The slow work (decoding, six encodes) is done before the transaction, so no writer waits on it.
-      const resized = await resizeImage(bytes, format);
+      const resized = await decodeQueue.run(() => resizeImage(bytes, format, size));
       const id = randomUUID();
       const largest = largestStoredWidth(resized.width);
       const fileName = [...claim.fileName].slice(0, FILE_NAME_MAX).join('') || 'upload';

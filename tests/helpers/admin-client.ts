@@ -62,14 +62,15 @@ export function sessionCookie(res: request.Response): string | null {
 }
 
 export class StaffClient {
-  readonly app: Express;
+  /** The app in this process, or a running server's address (`http://127.0.0.1:<port>`). */
+  readonly app: Express | string;
   cookie: string | null = null;
   /** The known-device cookie an earlier sign-in left (server/staff/known-device.ts). */
   deviceCookie: string | null = null;
   csrf: string | null = null;
   ip: string;
 
-  constructor(app: Express, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  constructor(app: Express | string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
     this.app = app;
     this.ip = ip;
   }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, type UploadedImage } from '../../../shared/images.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, type UploadedImage } from '../../../shared/images.ts';
 import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { errorMessage } from '../../../components/request.ts';
@@ -34,7 +34,7 @@ export function ImageUpload({ label, onUploaded }: { label: string; onUploaded: 
     <div className="field image-upload">
       <label htmlFor={id}>{label}</label>
       <p id={`${id}-hint`} className="hint">
-        {EDITOR_TEXT.uploadHint(IMAGE_MAX_BYTES / (1024 * 1024))}
+        {EDITOR_TEXT.uploadHint(IMAGE_MAX_BYTES / (1024 * 1024), IMAGE_MAX_PIXELS / 1_000_000)}
       </p>
       <input id={id} type="file" accept={IMAGE_ACCEPT} disabled={state.busy} onChange={(e) => void choose(e.currentTarget)}
         aria-invalid={state.error ? true : undefined} aria-describedby={[`${id}-hint`, state.error ? `${id}-error` : null].filter(Boolean).join(' ')} />
