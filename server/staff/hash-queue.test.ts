@@ -12,7 +12,7 @@ const from = (address: string): HashLane => ({ trusted: false, address });
 
 describe('the password hashing queue', () => {
   it('serves trusted checks first, then one address at a time, and refuses past its bounds at once', async () => {
-    const queue = createHashQueue({ running: 1, waiting: 4, waitingPerAddress: 2 });
+    const queue = createHashQueue({ running: 1, untrustedRunning: 1, waiting: 4, waitingPerAddress: 2 });
     const started: string[] = [];
     const busy = gate(started, 'running');
     const first = queue.run(from('1.1.1.1'), busy.work);
@@ -40,8 +40,29 @@ describe('the password hashing queue', () => {
     expect(started).toEqual(['running', 'trusted', 'a1', 'b1', 'c1', 'a2']);
   });
 
+  it('untrusted checks keep to their share of the slots, leaving the rest to trusted ones', async () => {
+    const queue = createHashQueue({ running: 2, untrustedRunning: 1, waiting: 4, waitingPerAddress: 2 });
+    const started: string[] = [];
+    const [a1, b1, trusted] = ['a1', 'b1', 'trusted'].map((name) => gate(started, name));
+    const runs = [queue.run(from('1.1.1.1'), a1!.work), queue.run(from('2.2.2.2'), b1!.work)];
+    await new Promise((resolve) => setImmediate(resolve));
+    // One slot is free, but not for untrusted checks: b1 waits, and a trusted check takes the slot at once.
+    expect(started).toEqual(['a1']);
+    expect(queue.hasRoom(TRUSTED_LANE)).toBe(true);
+    runs.push(queue.run(TRUSTED_LANE, trusted!.work));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'trusted']);
+    a1!.finish();
+    await runs[0];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a1', 'trusted', 'b1']);
+    trusted!.finish();
+    b1!.finish();
+    await Promise.all(runs);
+  });
+
   it('trusted checks are never refused, however many wait', async () => {
-    const queue = createHashQueue({ running: 1, waiting: 0, waitingPerAddress: 0 });
+    const queue = createHashQueue({ running: 1, untrustedRunning: 1, waiting: 0, waitingPerAddress: 0 });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => queue.run(TRUSTED_LANE, async () => i)));
     expect(results).toEqual(Array.from({ length: 20 }, (_, i) => i));
   });

@@ -15,9 +15,13 @@ const KEY_LENGTH = 32;
 
 /**
  * scrypt runs on libuv's thread pool (4 threads), which also reads the static files: checks use at most two of
- * them, and wait their turn for the rest in a bounded queue that serves known people first (hash-queue.ts).
+ * them, browsers no account knows one, and wait their turn in a bounded queue that serves known people first
+ * (hash-queue.ts). On a 2-core box a flood of guesses then takes one core at most.
  */
-const hashing = createHashQueue({ running: 2, waiting: 16, waitingPerAddress: 2 });
+const hashing = createHashQueue({ running: 2, untrustedRunning: 1, waiting: 16, waitingPerAddress: 2 });
+
+/** Whether a password check of `lane` would be taken now (hash-queue.ts). */
+export const hashingHasRoom = (lane: HashLane): boolean => hashing.hasRoom(lane);
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, lane: HashLane): Promise<Buffer> {
   return hashing.run(lane, () => scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }));

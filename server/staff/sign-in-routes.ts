@@ -6,7 +6,8 @@ import { LoginSchema, TotpCodeSchema } from '../../shared/schemas/admin-auth.ts'
 import { assertCsrf, newCsrfToken } from './csrf.ts';
 import { sessionCookieName, sessionCookieOptions } from './session.ts';
 import type { KyselySessionStore } from './session-store.ts';
-import { knownDevice, rememberDevice } from './known-device.ts';
+import { knownDevice, rememberDevice, signInLane } from './known-device.ts';
+import { hashingHasRoom } from './password.ts';
 import { HashQueueFullError } from './hash-queue.ts';
 import type { SignInProof } from './sign-in-proof.ts';
 import type { Attempt } from './throttle.ts';
@@ -96,6 +97,8 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
       const error = new AppError('PERMISSION_DENIED', ADMIN_MESSAGES.signInProofNeeded, { details: { proofOfWork: true } });
       return refuse(req, res, error, 'proof', rawNext);
     }
+    const busy = () => new AppError('UNAVAILABLE', ADMIN_MESSAGES.signInBusy, { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } });
+    if (!hashingHasRoom(signInLane(req, config, email))) return refuse(req, res, busy(), 'busy', rawNext);
     const attempt = await reserve(req, res, email, rawNext);
     if (!attempt) return;
     let user: Express.User | false;
@@ -107,9 +110,9 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
       });
     } catch (err) {
       if (!(err instanceof HashQueueFullError)) throw err;
+      // The queue filled while this attempt was being reserved.
       await attempt.notChecked();
-      const error = new AppError('UNAVAILABLE', ADMIN_MESSAGES.signInBusy, { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } });
-      return refuse(req, res, error, 'busy', rawNext);
+      return refuse(req, res, busy(), 'busy', rawNext);
     }
     if (!user) {
       await recordFailure(req, email);
