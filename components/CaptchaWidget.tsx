@@ -38,12 +38,17 @@ export interface CaptchaWidgetProps {
 export function CaptchaWidget({ config, action, handle }: CaptchaWidgetProps) {
   if (config.provider === 'recaptcha') return <Recaptcha siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
   if (config.provider === 'turnstile') return <Turnstile siteKey={config.siteKey ?? ''} action={action} handleRef={handle} />;
-  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.forms} name="altcha" />;
+  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.forms} name="altcha" auto="onfocus" />;
 }
 
-/** Staff sign-in's proof of work, asked for while sign-in failures spike (server/staff/sign-in-proof.ts). */
+/**
+ * Staff sign-in's proof of work, asked for while sign-in failures spike (server/staff/sign-in-proof.ts). It is
+ * shown only once asked for, after a press of Sign in: its code loads and it starts solving at once, so it is done
+ * by the next press (a widget still solving would hold that press back).
+ */
 export function SignInProofWidget({ handle }: { handle: Ref<CaptchaHandle> }) {
-  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.signIn} name="proof" />;
+  useEffect(() => void import('./altcha-loader.ts'), []);
+  return <Altcha handleRef={handle} challengeUrl={CHALLENGE_PATHS.signIn} name="proof" auto="onload" />;
 }
 
 /** The widget's methods exist once its script has defined the element. */
@@ -76,7 +81,16 @@ function useOnFirstInteraction(inside: RefObject<HTMLElement | null>, start: () 
   }, [inside]);
 }
 
-function Altcha({ handleRef, challengeUrl, name }: { handleRef: Ref<CaptchaHandle> | undefined; challengeUrl: string; name: string }) {
+interface AltchaProps {
+  handleRef: Ref<CaptchaHandle> | undefined;
+  challengeUrl: string;
+  /** The form field its solution is posted in. */
+  name: string;
+  /** When it starts solving: on the form's first focus, or as soon as it loads. */
+  auto: 'onfocus' | 'onload';
+}
+
+function Altcha({ handleRef, challengeUrl, name, auto }: AltchaProps) {
   const element = useRef<HTMLElement>(null);
   const payload = useRef('');
   const loading = useRef<Promise<boolean> | null>(null);
@@ -118,7 +132,7 @@ function Altcha({ handleRef, challengeUrl, name }: { handleRef: Ref<CaptchaHandl
 
   return (
     <div className="captcha">
-      <altcha-widget ref={element} challenge={challengeUrl} auto="onfocus" name={name} />
+      <altcha-widget ref={element} challenge={challengeUrl} auto={auto} name={name} />
     </div>
   );
 }
