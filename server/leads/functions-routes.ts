@@ -38,7 +38,8 @@ const requireJson: RequestHandler = (req, _res, next) => {
 };
 
 /** Leads are small: anything over 64 KB is refused with 413 before it is parsed. */
-const leadBody = jsonBody('64kb');
+export const LEAD_BODY_LIMIT = '64kb';
+const leadBody = jsonBody(LEAD_BODY_LIMIT);
 
 /** An opaque key per submission (the browser sends 32 hex digits): https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/ */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../server/http/json-body.ts';
 import { ORIGIN, StaffClient, signedInStaffApp, staffApp } from '../helpers/admin-client.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
+import { asBytes } from '../helpers/raw-body.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -70,9 +71,9 @@ describe('request bodies: JSON is UTF-8 only, and width costs no stack', () => {
     async (charset) => {
       const type = `application/json; charset=${charset}`;
       const answers = [
-        await request(t.app).post('/functions/submitContact').set('Content-Type', type).send(utf16Deep),
-        await request(t.app).post('/admin/login').set('Origin', ORIGIN).set('X-Forwarded-Proto', 'https').set('Content-Type', type).send(utf16Deep),
-        await t.staff.req('post', '/api/admin/posts').set('Content-Type', type).send(utf16Deep),
+        await request(t.app).post('/functions/submitContact').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
+        await request(t.app).post('/admin/login').set('Origin', ORIGIN).set('X-Forwarded-Proto', 'https').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
+        await t.staff.req('post', '/api/admin/posts').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
       ];
       for (const res of answers) {
         expect(res.status).toBe(415);
