@@ -61,14 +61,22 @@ export const SCRIPT_REQUIRED = {
     `Nothing was sent: this form needs JavaScript for its spam check. Please turn JavaScript on and try again, or email us at ${email}.`,
 } as const;
 
+/**
+ * A field's label inside a sentence: its first letter lowered ("Company size" → "company size") unless it opens
+ * with an acronym ("SSL certificate" stays as the catalogue spells it).
+ */
+function labelInSentence(label: string): string {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 /** Field errors of the lead forms, shown beside each field and returned by the endpoints. */
 export const FIELD_MESSAGES = {
   required: (label: string) => `${label} is required.`,
-  choose: (label: string) => `Choose ${label.toLowerCase()}.`,
+  choose: (label: string) => `Choose ${labelInSentence(label)}.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${formatWholeNumber(max)} characters.`,
   email: 'Enter a valid email address, like name@example.com.',
   phone: 'Enter a valid phone number, like 02 8005 0142.',
-  option: (label: string) => `Choose one of the listed options for ${label.toLowerCase()}.`,
+  option: (label: string) => `Choose one of the listed options for ${labelInSentence(label)}.`,
   wholeNumber: (label: string, min: number, max: number) =>
     `${label} must be a whole number from ${formatWholeNumber(min)} to ${formatWholeNumber(max)}.`,
   date: (label: string) => `${label} must be a valid date.`,

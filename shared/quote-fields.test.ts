@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel } from './lead-fields.ts';
+import { FIELD_MESSAGES } from './messages.ts';
 import { QUOTE_FIELDS, formatLeadDetails, quoteFieldsFor } from './quote-fields.ts';
 import { SERVICE_IDS } from './services.ts';
 
@@ -30,5 +31,18 @@ describe('readable labels', () => {
       { name: 'redundancy', label: 'Redundancy', value: 'High' },
       { name: 'legacy', label: 'legacy', value: 'x' },
     ]);
+  });
+});
+
+describe('messages built from a field label', () => {
+  it('keep the catalogue spelling of every service field, lowering only an ordinary first letter', () => {
+    expect(FIELD_MESSAGES.choose('SSL certificate')).toBe('Choose SSL certificate.');
+    expect(FIELD_MESSAGES.option('SSL certificate')).toBe('Choose one of the listed options for SSL certificate.');
+    expect(FIELD_MESSAGES.choose('Company size')).toBe('Choose company size.');
+    for (const field of SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id])) {
+      const rest = field.label.slice(1);
+      expect(FIELD_MESSAGES.choose(field.label), field.label).toContain(rest);
+      expect(FIELD_MESSAGES.option(field.label), field.label).toContain(rest);
+    }
   });
 });
