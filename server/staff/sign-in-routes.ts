@@ -92,13 +92,14 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
     }
     const email = parsed.data.email.toLowerCase();
     const next = safeNextPath(parsed.data.next);
-    // Before the attempt is counted or hashed: a flood pays for each guess in its own CPU, not the server's.
-    if (!knownDevice(req, config, email) && (await proof.required()) && !(await proof.accept(parsed.data.proof))) {
+    const lane = signInLane(req, config, email);
+    // Before the attempt is counted or hashed: while guesses spike, each costs its sender CPU, not the server.
+    if (!lane.trusted && (await proof.required()) && !(await proof.accept(parsed.data.proof))) {
       const error = new AppError('PERMISSION_DENIED', ADMIN_MESSAGES.signInProofNeeded, { details: { proofOfWork: true } });
       return refuse(req, res, error, 'proof', rawNext);
     }
     const busy = () => new AppError('UNAVAILABLE', ADMIN_MESSAGES.signInBusy, { headers: { 'Retry-After': String(BUSY_RETRY_SECONDS) } });
-    if (!hashingHasRoom(signInLane(req, config, email))) return refuse(req, res, busy(), 'busy', rawNext);
+    if (!hashingHasRoom(lane)) return refuse(req, res, busy(), 'busy', rawNext);
     const attempt = await reserve(req, res, email, rawNext);
     if (!attempt) return;
     let user: Express.User | false;
