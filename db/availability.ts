@@ -20,3 +20,24 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     )
   );
 }
+
+/** The first pause between start-up attempts; each next one doubles, up to the last. */
+const RETRY_PAUSES_MS = { first: 250, last: 4000 };
+
+/**
+ * Runs `work` until it gets past an unreachable database, pausing longer each time (250 ms doubling to 4 s),
+ * for at most `withinMs`: a database started alongside the site (compose, a reboot) is waited for. Any other
+ * error, or the last unavailable one once the time is up, is thrown.
+ */
+export async function retryWhileUnavailable<T>(work: () => Promise<T>, withinMs: number): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (let pause = RETRY_PAUSES_MS.first; ; pause = Math.min(pause * 2, RETRY_PAUSES_MS.last)) {
+    try {
+      return await work();
+    } catch (err) {
+      const left = deadline - Date.now();
+      if (!isDatabaseUnavailable(err) || left <= 0) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, left)));
+    }
+  }
+}

@@ -39,6 +39,8 @@ const ConfigSchema = z
     // Fault tolerance (issue 14): how long the site waits on its database and Redis before it gives up.
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.connectTimeoutMs),
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.queryTimeoutMs),
+    /** How long start-up keeps retrying an unreachable database before it gives up (exit 1, one line). */
+    DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
     REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
     SESSION_MAX_DAYS: z.coerce.number().positive().default(7),

@@ -1,24 +1,27 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { migrateToLatest, openDb, withStartupLock } from '../db/database.ts';
+import type { Express } from 'express';
+import { retryWhileUnavailable } from '../db/availability.ts';
+import { type DbHandle, migrateToLatest, openDb, withStartupLock } from '../db/database.ts';
 import { countUsers } from '../db/queries/users.ts';
 import { seedDemoContent } from '../scripts/seed-demo.ts';
+import { API_MESSAGES } from '../shared/messages.ts';
 import { createApp } from './app.ts';
 import { totpSealing } from './staff/secret-box.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createLogger } from './logger.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Logger, createLogger } from './logger.ts';
 import { createPageRenderer } from './render.ts';
 import { startOutboxWorker } from './outbox/outbox-worker.ts';
 import { startRetentionJob } from './privacy/retention.ts';
 import { connectRedis } from './http/redis.ts';
 import { createGracefulServer } from './http/graceful-server.ts';
-import { routeUncaughtErrors } from './uncaught-errors.ts';
+import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`);
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -28,21 +31,56 @@ try {
 }
 
 const logger = createLogger(config);
+
+/** Start-up failed: one log line saying why, and exit 1, so a supervisor restarts the site or an operator reads it. */
+function failStart(message: string): never {
+  logger.fatal(message);
+  process.exit(1);
+}
+
+// The port first, before anything else starts (workers, timers, connections): a second copy started by
+// mistake, or a port taken by something else, stops here at once. Until the site is ready it answers 503.
+const site: { app?: Express } = {};
+const http = createGracefulServer((req, res) => {
+  if (site.app) return site.app(req, res);
+  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' }).end(API_MESSAGES.restarting);
+});
+await new Promise<void>((resolve) => {
+  http.server.once('error', (err: NodeJS.ErrnoException) =>
+    failStart(
+      err.code === 'EADDRINUSE'
+        ? `port ${config.PORT} is already in use (another copy of the site?): stop it or set PORT to a free port`
+        : `cannot listen on ${config.HOST}:${config.PORT}: ${err.message}`,
+    ),
+  );
+  http.server.listen(config.PORT, config.HOST, resolve);
+});
+
 const database = openDb(config.DATABASE_URL, {
   connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
   log: logger,
 });
-await withStartupLock(database, async () => {
-  const applied = await migrateToLatest(database, { totp: totpSealing(config) });
-  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  if (config.SEED_DEMO_CONTENT) {
-    const seeded = await seedDemoContent(database.db);
-    if (seeded) logger.info(`added ${seeded} demo blog posts (set SEED_DEMO_CONTENT=false to skip)`);
+try {
+  await retryWhileUnavailable(() => prepareDatabase(database, config, logger), config.DATABASE_STARTUP_TIMEOUT_MS);
+} catch (err) {
+  const { message, code } = safeError(err);
+  failStart(`database not ready at start (gave up after ${config.DATABASE_STARTUP_TIMEOUT_MS / 1000} s): ${code ? `${code} ` : ''}${message}`);
+}
+
+/** Migrations and demo content under the start-up lock (one instance at a time), then the first-admin hint. */
+async function prepareDatabase(handle: DbHandle, settings: Config, log: Logger): Promise<void> {
+  await withStartupLock(handle, async () => {
+    const applied = await migrateToLatest(handle, { totp: totpSealing(settings) });
+    if (applied.length) log.info({ migrations: applied }, 'database migrated');
+    if (settings.SEED_DEMO_CONTENT) {
+      const seeded = await seedDemoContent(handle.db);
+      if (seeded) log.info(`added ${seeded} demo blog posts (set SEED_DEMO_CONTENT=false to skip)`);
+    }
+  });
+  if ((await countUsers(handle.db)) === 0) {
+    log.warn('No staff account yet. Create the first admin with: npm run admin:create -- --email you@example.com --name "Your Name"');
   }
-});
-if ((await countUsers(database.db)) === 0) {
-  logger.warn('No staff account yet. Create the first admin with: npm run admin:create -- --email you@example.com --name "Your Name"');
 }
 
 const renderer = await createPageRenderer(root, config.NODE_ENV === 'production');
@@ -50,13 +88,9 @@ routeUncaughtErrors(logger);
 // Not awaited: with Redis down the site starts in its degraded mode and connects when Redis is back.
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
-const app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true });
+site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true });
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
-const http = createGracefulServer(app);
-const server = http.server.listen(config.PORT, config.HOST, () => {
-  const { port } = server.address() as AddressInfo;
-  logger.info(`site ready on http://localhost:${port} (${database.engine}, ${config.NODE_ENV})`);
-});
+logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**
  * SIGTERM/SIGINT: stop accepting, answer requests in flight (with `Connection: close`), close idle connections,
