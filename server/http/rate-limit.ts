@@ -27,6 +27,9 @@ export function rateLimits(name: string, limits: Limits, redis?: RedisLink): Req
       legacyHeaders: false,
       // A store that fails lets the request through: a lead matters more than a limit.
       passOnStoreError: true,
+      // Which proxies to believe is TRUST_PROXY's to say (app.ts, client-ip.ts), on purpose either way; these two
+      // checks second-guess it by printing a multi-line stack to stderr at the first X-Forwarded-For.
+      validate: { trustProxy: false, xForwardedForHeader: false },
       ...(redis ? { store: new RedisOrMemoryStore(redis, `rl:${name}:${label}:`) } : {}),
       handler: (req, _res, next) => {
         const info = (req as { rateLimit?: { resetTime?: Date } }).rateLimit;
