@@ -88,3 +88,10 @@ describe('loadConfig: lead capture settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('the outbox defaults', () => {
+  it('send mail within a minute of SMTP answering again: a hung attempt times out, the channel pauses, a poll sends', () => {
+    const c = loadConfig({});
+    expect(c.OUTBOX_SEND_TIMEOUT_MS + c.OUTBOX_RETRY_MAX_MS + c.OUTBOX_POLL_MS).toBeLessThanOrEqual(60_000);
+  });
+});

@@ -74,7 +74,9 @@ const ConfigSchema = z
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
     OUTBOX_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(100).default(45_000),
+    // With the send timeout (30 s) and the poll (5 s), 20 s keeps the promise that mail follows SMTP's return
+    // within a minute: an attempt hung on the dead server times out, the channel pauses, the next poll sends.
+    OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(100).default(20_000),
     OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).default(120_000),
     OUTBOX_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // Privacy (issue 6): how client IPs are kept with leads, and how long leads are kept (unset: for ever).

@@ -75,7 +75,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, engine, logger, mailer, webhook, sealKey, maxAttempts, pollMs } = options;
   const concurrency = options.concurrency ?? 4;
   const baseDelayMs = options.baseDelayMs ?? 5_000;
-  const retryMaxMs = options.retryMaxMs ?? 45_000;
+  const retryMaxMs = options.retryMaxMs ?? 20_000;
   const leaseMs = options.leaseMs ?? 120_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
   const stopGraceMs = options.stopGraceMs ?? 3_000;
