@@ -84,7 +84,7 @@ describe('QuoteSchema', () => {
   it('still requires the chosen service\'s fields and the required details when they are empty', () => {
     const own = Object.fromEntries(QUOTE_FIELDS['web-hosting'].map((f) => [f.name, '']));
     const errors = errorsOf({ service: 'web-hosting', ...details, name: '', ...own });
-    expect(errors).toEqual({ name: 'Full Name is required.', hostingType: 'Choose hosting type.', storage: 'Storage (GB) is required.', bandwidth: 'Monthly bandwidth (GB) is required.', ssl: 'Choose ssl certificate.' });
+    expect(errors).toEqual({ name: 'Full Name is required.', hostingType: 'Choose hosting type.', storage: 'Storage (GB) is required.', bandwidth: 'Monthly bandwidth (GB) is required.', ssl: 'Choose SSL certificate.' });
   });
 
   it('refuses an option that is not in the list', () => {
