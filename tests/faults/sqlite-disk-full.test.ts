@@ -57,7 +57,9 @@ describe('SQLite on a full disk', () => {
     }
     expect(statSync(`${dbFile}-wal`).size).toBeGreaterThan(NORMAL_WAL_BYTES);
 
-    // The log names the cause (SQLite's I/O or full error), never a rollback that was not needed.
+    // The log names the cause (SQLite's I/O or full error), never a rollback that was not needed. The server writes
+    // each line before it answers, but the pipe may bring the last one after the answer.
+    await vi.waitUntil(() => logged(MESSAGES.quoteError).length >= refused.length + 1, { timeout: 2000 }).catch(() => {});
     const failures = logged(MESSAGES.quoteError);
     expect(failures.length).toBe(refused.length + 1);
     for (const line of failures) expect((line.err as { code: string }).code).toMatch(/^SQLITE_(FULL|IOERR)/);
