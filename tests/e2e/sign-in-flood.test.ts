@@ -30,11 +30,13 @@ describe('sign-in while guesses spike, in a browser', () => {
     await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.signInProofNeeded }).textContent()).resolves.toBe(ADMIN_MESSAGES.signInProofNeeded);
     // The check's widget is on the page at once and solves by itself, ready for the second press.
     await page.locator('altcha-widget').getByText('Verified').waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    const violations = await axeViolations(page);
+    expect(violations, violations.join('\n')).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${site.baseUrl}/admin/dashboard`);
     // The first press was refused with 403 (Chromium logs that); nothing else went wrong.
-    expect(p.problems.filter((problem) => !problem.includes('403'))).toEqual([]);
+    const problems = p.problems.filter((problem) => !problem.includes('403'));
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -64,8 +64,9 @@ export default function LoginPage() {
       setError(err instanceof CaptchaProblem ? ADMIN_MESSAGES.signInProofFailed : errorMessage(err));
       if (err instanceof RequestError && err.message === ADMIN_MESSAGES.totpExpired) setStep('password');
       if (err instanceof RequestError && err.message === ADMIN_MESSAGES.signInProofNeeded) setNeedsProof(true);
-    } finally {
+      // A solution is spent by the attempt: the next one needs a fresh check (after a success the page moves on).
       proof.current?.reset();
+    } finally {
       setBusy(false);
     }
   }
