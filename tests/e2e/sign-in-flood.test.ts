@@ -33,6 +33,8 @@ describe('sign-in while guesses spike, in a browser', () => {
     const violations = await axeViolations(page);
     expect(violations, violations.join('\n')).toEqual([]);
 
+    // The widget fetches its solver's code in the background; pressing before that ends would cancel it.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${site.baseUrl}/admin/dashboard`);
     // The first press was refused with 403 (Chromium logs that); nothing else went wrong.
