@@ -56,6 +56,12 @@ describe.each(configuredEngines())('sign-in limits under attack on %s', (engine)
     // once, uncounted (before or after its reservation, which then goes to the next in line).
     expect(statuses.filter((s) => s === 429 || s === 503).length, JSON.stringify(tally)).toBe(300 - checked);
     expect(await failedSignIns(t, STAFF.email)).toBe(checked);
+    // Guesses refused for room were never checked and do not count: one at a time, the rest of the limit is
+    // checked, and no more.
+    let answer = await post('wrong again');
+    for (let more = 1; answer.status === 401 && more <= t.config.LOGIN_MAX_FAILURES; more += 1) answer = await post(`wrong again ${more}`);
+    expect(answer.status).toBe(429);
+    expect(await failedSignIns(t, STAFF.email)).toBe(t.config.LOGIN_MAX_FAILURES);
 
     // The right password is refused too, from there and from a new address, until the window passes.
     expect((await post(STAFF.password)).status).toBe(429);
