@@ -126,7 +126,7 @@ const isoTime = z.nullish(
   ),
 );
 
-/** The captcha token's field in every submission (named as in SPEC.md §3). */
+/** The captcha token's field in every submission, under reCAPTCHA's own name whatever the provider. */
 export const CAPTCHA_TOKEN_FIELD = 'g-recaptcha-response';
 
 /**

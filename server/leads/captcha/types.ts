@@ -1,4 +1,4 @@
-/** Where a token is used: SPEC.md §7's reCAPTCHA action names, reused by every provider, and staff sign-in under a flood (ALTCHA only). */
+/** Where a token is used: the product's reCAPTCHA action names, reused by every provider, and staff sign-in under a flood (ALTCHA only). */
 export type CaptchaAction = 'contact_form' | 'quote_form' | 'sign_in';
 
 export type CaptchaRefusal = 'missing' | 'invalid' | 'expired' | 'wrong-action' | 'low-score';
