@@ -3,11 +3,13 @@ import { dirname, resolve } from 'node:path';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
-import { type MigrationContext, migrationsFor } from './migrations/index.ts';
+import { type MigrationContext, migrations, migrationsFor } from './migrations/index.ts';
 import { type SqliteEvents, sqliteDialect } from './sqlite/dialect.ts';
 import type { Database } from './types.ts';
 
 export type Db = Kysely<Database>;
+/** The runner is the one door to the migrations: live code and scripts reach their names and context here. */
+export { migrations, type MigrationContext };
 export type DbEngine = 'sqlite' | 'postgres';
 
 export interface DbHandle {
@@ -27,7 +29,7 @@ export interface OpenDbOptions {
   log?: (SqliteEvents & { error(obj: object, msg: string): void }) | undefined;
 }
 
-/** Defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS (server/config.ts). */
+/** Defaults of DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS (server/core/config.ts). */
 export const DB_TIMEOUT_DEFAULTS = { connectTimeoutMs: 5000, queryTimeoutMs: 5000 };
 
 /**

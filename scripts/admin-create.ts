@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '../shared/admin.ts';
-import { AppError } from '../server/errors.ts';
+import { AppError } from '../server/core/errors.ts';
 import { createStaffService } from '../server/staff/users.ts';
 import { loadCliConfig, openMigratedDb } from './cli-env.ts';
 

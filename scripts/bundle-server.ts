@@ -25,7 +25,7 @@ const common: BuildOptions = {
   format: 'esm',
   target: 'node22',
   logLevel: 'warning',
-  // Only development serving loads Vite (server/render.ts); pg's native binding is optional and not installed.
+  // Only development serving loads Vite (server/http/render.ts); pg's native binding is optional and not installed.
   external: ['vite', 'pg-native'],
 };
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DbHandle, migrateToLatest, openDb } from '../db/database.ts';
-import { totpSealing } from '../server/staff/secret-box.ts';
-import { ConfigError, type Config, loadConfig } from '../server/config.ts';
+import { totpSealing } from '../server/core/secret-box.ts';
+import { ConfigError, type Config, loadConfig } from '../server/core/config.ts';
 
 /** Command-line tools read `.env` and the environment like the server does, and stop on bad configuration. */
 export function loadCliConfig(): Config {

@@ -9,8 +9,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Migrator } from 'kysely/migration';
-import { openDb } from '../db/database.ts';
-import { migrations } from '../db/migrations/index.ts';
+import { migrations, openDb } from '../db/database.ts';
 import { CliError, configuredSqliteFile, copyDatabase, timestampedPath } from './sqlite-backup.ts';
 
 /** The tables a database has after the given migrations: they are run on an empty in-memory database. */

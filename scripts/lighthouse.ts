@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { seedDemoContent } from './seed-demo.ts';
+import { seedDemoContent } from '../server/blog/demo-content.ts';
 import { listPublicBlogs } from '../db/queries/blogs.ts';
 import { startSite } from '../tests/helpers/browser.ts';
 

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { seedDemoContent } from './seed-demo.ts';
+import { seedDemoContent } from '../server/blog/demo-content.ts';
 import { listPublicBlogs } from '../db/queries/blogs.ts';
 import { launchBrowser, startSite } from '../tests/helpers/browser.ts';
 import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';

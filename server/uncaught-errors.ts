@@ -1,4 +1,4 @@
-import type { Logger } from './logger.ts';
+import type { Logger } from './core/logger.ts';
 
 /** `scheme://user:password@` in any text: what follows the scheme up to the `@` goes. */
 const CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi;

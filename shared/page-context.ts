@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
 import type { SiteSettings } from './company.ts';
@@ -29,7 +28,8 @@ export interface SitePageContext {
 /** What the server hands Vike for every request: the request itself and what every page finds. */
 export interface PageContextInit extends SitePageContext {
   urlOriginal: string;
-  headersOriginal: IncomingHttpHeaders;
+  /** Node's request headers, written out so this browser-side module needs no Node types. */
+  headersOriginal: Record<string, string | string[] | undefined>;
 }
 
 /** Read-only server APIs available to `+data.ts`; each feature adds its own member. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** How the server seals a TOTP secret (server/staff/secret-box.ts), handed in so migrations need no configuration. */
+/** How the server seals a TOTP secret (server/core/secret-box.ts), handed in so migrations need no configuration. */
 export interface TotpSealing {
   seal: (plain: string) => string;
   isSealed: (stored: string) => boolean;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { countRecentActions, insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
 import type { AuditAction, AuditPage, AuditQuery } from '../../shared/admin.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { cursorParam } from '../http/keyset-cursor.ts';
+import { cursorParam } from '../core/keyset-cursor.ts';
 import { withSubjects } from './audit-subjects.ts';
 
 /** Who did something: the signed-in staff member (or the email tried) and the client's IP. */

@@ -1,6 +1,6 @@
 import type { AuditQuery } from '../../shared/admin.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /** The audit log's filters and page from a URL query: each given at most once, as text. */
 export function auditQueryParams(query: Record<string, unknown>): AuditQuery {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { BlogPostInput } from '../../shared/schemas/blog-post.ts';
 import { requireStaff } from '../staff/require-staff.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { BlogService } from './blog-service.ts';
 import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';

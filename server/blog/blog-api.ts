@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { BlogService } from './blog-service.ts';
 import { PUBLIC_CACHE_CONTROL } from '../http/stored-page.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';

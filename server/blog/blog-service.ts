@@ -42,13 +42,13 @@ import {
   rankRelated,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { cursorParam } from '../http/keyset-cursor.ts';
+import { cursorParam } from '../core/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES, POSTS_TEXT } from '../../shared/messages.ts';
 import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
-import { AppError, invalidFields } from '../errors.ts';
+import { AppError, invalidFields } from '../core/errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
 /** The content area whose version the page cache watches (see page-cache.ts). */

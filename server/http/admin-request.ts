@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { invalidFields } from '../errors.ts';
+import { invalidFields } from '../core/errors.ts';
 import type { Actor } from '../audit/audit-log.ts';
 
 /** Who is asking, for the audit log. */

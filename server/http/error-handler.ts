@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { toAppError } from '../errors.ts';
+import { toAppError } from '../core/errors.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 
 /** Unmatched JSON routes answer in the callable error shape, never with an HTML page. */

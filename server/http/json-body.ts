@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /** Deeper than any form or admin payload needs (a post's content is a string, not a tree). */
 export const MAX_JSON_DEPTH = 20;

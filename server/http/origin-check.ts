@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

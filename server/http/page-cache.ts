@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
-import { SESSION_COOKIE } from '../staff/session.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
 import { PAGE_PARAMS } from './page-params.ts';
 import { SegmentedLru } from './segmented-lru.ts';
 import { type RenderedPage, type StoredPage, sendStoredPage, storePage } from './stored-page.ts';

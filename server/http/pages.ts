@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import type { PageServices, PageContextInit, SessionUser } from '../../shared/page-context.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
-import type { PageRenderer } from '../render.ts';
+import type { PageRenderer } from './render.ts';
 import type { PageCache, RenderedPage } from './page-cache.ts';
 import { PRIVATE_CACHE_CONTROL } from './stored-page.ts';
 

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { type IncrementResponse, MemoryStore, type Options, type Store, rateLimit } from 'express-rate-limit';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { RedisLink } from './redis.ts';
 
 export interface Limits {

@@ -1,5 +1,5 @@
 import { TimeoutError, createClient } from 'redis';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** After a failed command, requests leave Redis alone this long before one tries it again. */
 const RETRY_AFTER_FAILURE_MS = 2000;

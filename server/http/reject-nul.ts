@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
 
 /**

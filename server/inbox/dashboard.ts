@@ -3,7 +3,7 @@ import { countCreatedBetween, countLeads, listLeadSummaries } from '../../db/que
 import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
 import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 
 const RECENT_QUOTES = 5;

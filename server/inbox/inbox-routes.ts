@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
 import { LeadNoteSchema, LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
 import { requireStaff } from '../staff/require-staff.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';

@@ -18,16 +18,16 @@ import {
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/messages.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
-import { leadNotifications } from '../leads/notifications.ts';
+import { leadNotifications } from '../outbox/notifications.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
 import { type DeliverySettings, getDashboard } from './dashboard.ts';
 import { exportLeadsCsv } from './lead-export.ts';
 import { mergedPage } from './lead-list.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { cursorParam } from '../http/keyset-cursor.ts';
+import { cursorParam } from '../core/keyset-cursor.ts';
 
 export const LEADS_PAGE_SIZE = 25;
 

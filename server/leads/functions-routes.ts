@@ -1,6 +1,6 @@
 import { type RequestHandler, Router } from 'express';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '../core/config.ts';
+import { AppError } from '../core/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { rejectNulCharacters } from '../http/reject-nul.ts';
 import type { LeadService, SubmitContext } from './lead-service.ts';

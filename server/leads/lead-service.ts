@@ -9,13 +9,13 @@ import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../sh
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import { CAPTCHA_TOKEN_FIELD, type SubmissionMeta } from '../../shared/schemas/fields.ts';
 import { type Quote, QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
-import type { Config } from '../config.ts';
-import { AppError, invalidFields } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../core/config.ts';
+import { AppError, invalidFields } from '../core/errors.ts';
+import type { Logger } from '../core/logger.ts';
 import { type CaptchaAction, CaptchaUnavailableError, type CaptchaVerifier } from './captcha/index.ts';
-import { privacyHashKey, storedClientIp } from '../http/client-ip.ts';
+import { privacyHashKey, storedClientIp } from '../core/client-ip.ts';
 import { createAcknowledgementQuota } from './acknowledgement-quota.ts';
-import { leadNotifications } from './notifications.ts';
+import { leadNotifications } from '../outbox/notifications.ts';
 import type { RedisLink } from '../http/redis.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
 

@@ -1,6 +1,6 @@
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_FORMATS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, type ImageFormat } from '../../shared/images.ts';
-import { AppError, invalidFields } from '../errors.ts';
+import { AppError, invalidFields } from '../core/errors.ts';
 
 /** What an upload says it is: the file's name and the type the browser sent with it. */
 export interface UploadClaim {

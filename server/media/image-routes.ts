@@ -1,7 +1,7 @@
 import express, { type RequestHandler, Router } from 'express';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, parseUploadedImage } from '../../shared/images.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { actorOf } from '../http/admin-request.ts';
 import { requireStaff } from '../staff/require-staff.ts';
 import { imageTooLarge } from './image-check.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MINUTES, createDecodeQueue, createUploadRate } from './upload-budget.ts';
 
 /** A promise the test settles by hand. */

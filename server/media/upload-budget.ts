@@ -1,5 +1,5 @@
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /*
  * What image uploads may cost the process (docs/security.md): one decode at a time behind a short queue, and a

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { EmailMessage } from '../leads/notifications.ts';
+import type { EmailMessage } from './notifications.ts';
 import { DeliveryRefused } from './delivery-refused.ts';
 
 export interface Mailer {

@@ -11,10 +11,10 @@ import {
   releaseClaims,
   renewClaim,
 } from '../../db/queries/outbox.ts';
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../core/config.ts';
+import type { Logger } from '../core/logger.ts';
 import { DeliveryRefused } from './delivery-refused.ts';
-import type { EmailMessage } from '../leads/notifications.ts';
+import type { EmailMessage } from './notifications.ts';
 import { type Mailer, createMailer } from './mail.ts';
 import { openEmailPayload, outboxSealKey } from './sealed-payload.ts';
 import { postWebhook } from './webhook.ts';

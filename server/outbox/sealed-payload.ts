@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { seal, totpEncryptionKey, unseal } from '../staff/secret-box.ts';
+import type { Config } from '../core/config.ts';
+import { seal, totpEncryptionKey, unseal } from '../core/secret-box.ts';
 import { DeliveryRefused } from './delivery-refused.ts';
 
 /** A payload that holds a secret (an invitation's one-time link), stored encrypted until the worker sends it. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,8 +6,8 @@ import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { SiteSettingsSchema } from '../../shared/schemas/site-settings.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
-import { invalidFields } from '../errors.ts';
-import type { Logger } from '../logger.ts';
+import { invalidFields } from '../core/errors.ts';
+import type { Logger } from '../core/logger.ts';
 
 /** The key the company settings are stored under. */
 const COMPANY_KEY = 'company';

@@ -4,7 +4,7 @@ import { findPostSharingImage, savePostSharingImage } from '../../db/queries/pos
 import { type BlogPost, postStatus } from '../../shared/blog.ts';
 import { sharingCardSvg } from '../../shared/sharing-card.ts';
 import { titleKey } from '../../shared/sharing-image.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../core/logger.ts';
 import { drawPng } from './draw-card.ts';
 
 export interface PostImages {

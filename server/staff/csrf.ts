@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import './session-types.ts';
 
 export function newCsrfToken(): string {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { type HashLane, TRUSTED_LANE } from './hash-queue.ts';
 import { sessionCookieOptions } from './session.ts';
 

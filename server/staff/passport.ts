@@ -1,6 +1,6 @@
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { signInLane } from './known-device.ts';
 import { type StaffService, toSessionUser } from './users.ts';
 import './session-types.ts';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from '../core/errors.ts';
 import { assertCsrf } from './csrf.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import session from 'express-session';
 import type { Db } from '../../db/database.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
+import { SESSION_COOKIE } from '../http/session-cookie.ts';
 import { KyselySessionStore } from './session-store.ts';
-
-export const SESSION_COOKIE = 'sid';
 
 /**
  * `Secure` in production whenever the site's public address is https. A production build tried out on

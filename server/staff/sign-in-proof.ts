@@ -2,7 +2,7 @@ import type { Challenge } from 'altcha-lib';
 import type { Db } from '../../db/database.ts';
 import { recordCaptchaSolutions } from '../../db/queries/captcha.ts';
 import { countAttemptsSince } from '../../db/queries/sign-in-attempts.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { createAltchaCaptcha } from '../leads/captcha/altcha.ts';
 import { altchaKey } from '../leads/captcha/index.ts';
 import { ACCOUNT_BUCKET } from './throttle.ts';

@@ -17,8 +17,8 @@ import {
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { INVITATION_DAYS, type InvitationView, type StaffOverview, type StaffPerson } from '../../shared/staff.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
-import { AppError } from '../errors.ts';
-import { type EmailMessage, escapeHtml } from '../leads/notifications.ts';
+import { AppError } from '../core/errors.ts';
+import { type EmailMessage, escapeHtml } from '../outbox/notifications.ts';
 import { sealPayload } from '../outbox/sealed-payload.ts';
 import { hashPassword } from './password.ts';
 

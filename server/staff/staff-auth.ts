@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { PassportStatic } from 'passport';
 import type { Db } from '../../db/database.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { exposeCsrfToken } from './csrf.ts';
 import { createPassport } from './passport.ts';
 import type { StaffService } from './users.ts';

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { deleteAttemptsBefore, releaseAttempts, reserveAttempts } from '../../db/queries/sign-in-attempts.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import type { Config } from '../config.ts';
-import { AppError } from '../errors.ts';
+import type { Config } from '../core/config.ts';
+import { AppError } from '../core/errors.ts';
 
 /**
  * Who an attempt counts against. A browser that signed in to this account before (a known device,

@@ -34,13 +34,13 @@ import type { SessionUser } from '../../shared/page-context.ts';
 import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
 import { type HashLane, TRUSTED_LANE } from './hash-queue.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
-import { seal, totpEncryptionKey, unseal } from './secret-box.ts';
+import { seal, totpEncryptionKey, unseal } from '../core/secret-box.ts';
 import { type Attempt, reauthBuckets, reserveAttempt, signInBuckets } from './throttle.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from './totp.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 import type { AuditAction } from '../../shared/admin.ts';
-import type { Config } from '../config.ts';
-import { AppError, invalidFields } from '../errors.ts';
+import type { Config } from '../core/config.ts';
+import { AppError, invalidFields } from '../core/errors.ts';
 
 /** A staff account as the rest of the server sees it (never the hash or the secrets). */
 export interface StaffUser {

@@ -11,8 +11,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
+import { loadConfig } from '../../server/core/config.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { createInboxService } from '../../server/inbox/inbox-service.ts';
 import { deliverySettings } from '../../server/inbox/dashboard.ts';
 import { createSettingsService } from '../../server/settings/settings-service.ts';

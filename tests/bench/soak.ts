@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Challenge } from 'altcha-lib';
-import { DEMO_POSTS } from '../../scripts/demo-posts.ts';
+import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { slugify } from '../../shared/slug.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../db/database.ts';
-import { DEMO_POSTS } from '../../scripts/demo-posts.ts';
+import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type CallableAnswer, LEAD_TEST_ENV, postQuote } from '../helpers/leads.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_POSTS } from '../../scripts/demo-posts.ts';
+import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { slugify } from '../../shared/slug.ts';
 import { LEAD_TEST_ENV, postQuote } from '../helpers/leads.ts';
 import { lockSqliteFile } from '../helpers/sqlite-locker.ts';

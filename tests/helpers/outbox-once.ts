@@ -1,4 +1,4 @@
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { outboxSealKey } from '../../server/outbox/sealed-payload.ts';

@@ -7,9 +7,9 @@ import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
-import { type Config, loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/logger.ts';
-import { type PageRenderer, createPageRenderer } from '../../server/render.ts';
+import { type Config, loadConfig } from '../../server/core/config.ts';
+import { createLogger } from '../../server/core/logger.ts';
+import { type PageRenderer, createPageRenderer } from '../../server/http/render.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let renderer: Promise<PageRenderer> | undefined;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDbReachable, openDb } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { type BlogService, createBlogService } from '../../server/blog/blog-service.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { day, executableScripts, postInput } from '../helpers/blog-posts.ts';

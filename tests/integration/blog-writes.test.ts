@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../server/errors.ts';
+import { AppError } from '../../server/core/errors.ts';
 import { type BlogService, createBlogService } from '../../server/blog/blog-service.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { type TestDatabase, configuredEngines, createTestDatabase } from '../helpers/test-app.ts';

@@ -2,7 +2,7 @@ import express from 'express';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { errorHandler } from '../../server/http/error-handler.ts';
 import { functionsRouter } from '../../server/leads/functions-routes.ts';
 import type { LeadService } from '../../server/leads/lead-service.ts';

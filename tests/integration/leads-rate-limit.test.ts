@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../server/app.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { type RedisLink, connectRedis } from '../../server/http/redis.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
 import { type TestApp, createTestApp, productionRenderer } from '../helpers/test-app.ts';

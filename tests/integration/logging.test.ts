@@ -2,7 +2,7 @@ import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { type TestApp, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 
 /** What visitors and staff type that must never be written to a log. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { verifyWebhookSignature } from '../../server/outbox/webhook.ts';

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '../../scripts/seed-demo.ts';
+import { seedDemoContent } from '../../server/blog/demo-content.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 import { ADMIN_TEST_ENV, StaffClient, createStaff, insertQuote } from '../helpers/admin-client.ts';
 

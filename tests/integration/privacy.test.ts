@@ -3,7 +3,7 @@ import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { purgeExpiredLeads, startRetentionJob } from '../../server/privacy/retention.ts';
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
 import { type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';

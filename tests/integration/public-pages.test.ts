@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
 import { createApp } from '../../server/app.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { createTestApp, productionRenderer } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';

@@ -1,7 +1,7 @@
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger } from '../../server/core/logger.ts';
 import { startOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
 import { FIELD_MESSAGES, SETTINGS_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';

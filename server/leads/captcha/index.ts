@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { CspAdditions } from '../../http/security-headers.ts';
 import { type AltchaCaptcha, createAltchaCaptcha } from './altcha.ts';
 import { DEFAULT_VERIFY_URLS, createSiteverifyCaptcha } from './siteverify.ts';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import type { TotpSealing } from '../../db/migrations/2026-11-23-052-encrypted-totp-secrets.ts';
-import type { Config } from '../config.ts';
+import type { MigrationContext } from '../../db/database.ts';
+import type { Config } from './config.ts';
 
 /** `v1.` + base64url(12-byte IV ‖ AES-256-GCM ciphertext ‖ 16-byte tag). */
 const PREFIX = 'v1.';
@@ -43,7 +43,7 @@ export function unseal(key: Buffer, stored: string): string {
 }
 
 /** What the TOTP migration needs to encrypt secrets stored before it. */
-export function totpSealing(config: Pick<Config, 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET'>): TotpSealing {
+export function totpSealing(config: Pick<Config, 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET'>): NonNullable<MigrationContext['totp']> {
   const key = totpEncryptionKey(config);
   return { seal: (plain) => seal(key, plain), isSealed };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DB_TIMEOUT_DEFAULTS } from '../db/database.ts';
-import { CLIENT_IP_STORAGE_MODES } from './http/client-ip.ts';
+import { DB_TIMEOUT_DEFAULTS } from '../../db/database.ts';
+import { CLIENT_IP_STORAGE_MODES } from './client-ip.ts';
 
 /** Environment booleans: only the words people actually write, anything else is an error. */
 const bool = z

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import { createDevMiddleware, renderPage } from 'vike/server';
-import type { PageContextInit } from '../shared/page-context.ts';
+import type { PageContextInit } from '../../shared/page-context.ts';
 
 export interface PageRenderer {
   /** Serves built assets (production) or Vite's transforms and HMR (development). */

@@ -1,5 +1,5 @@
-import { createBlogService } from '../server/blog/blog-service.ts';
-import type { Db } from '../db/database.ts';
+import { createBlogService } from './blog-service.ts';
+import type { Db } from '../../db/database.ts';
 import { DEMO_POSTS } from './demo-posts.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type Cursor, decodeCursor } from '../../shared/cursor.ts';
 import { API_MESSAGES } from '../../shared/messages.ts';
-import { AppError } from '../errors.ts';
+import { AppError } from './errors.ts';
 
 /** A list's `after`/`cursor` parameter: none, or a cursor this site made (anything else is a bad page link). */
 export function cursorParam(value: string | null | undefined): Cursor | null {

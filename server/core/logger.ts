@@ -1,6 +1,6 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { Config } from './config.ts';
-import { requestContext } from './http/request-context.ts';
+import { requestContext } from './request-context.ts';
 
 export type { Logger };
 

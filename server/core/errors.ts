@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import { API_MESSAGES, ERROR_STATUS, type ErrorCode } from '../shared/messages.ts';
-import { type FieldErrors, fieldErrors } from '../shared/schemas/fields.ts';
+import { API_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/messages.ts';
+import { type FieldErrors, fieldErrors } from '../../shared/schemas/fields.ts';
 
 export interface AppErrorOptions {
   details?: unknown;
