@@ -6,7 +6,6 @@ import { retryWhileUnavailable } from '../db/availability.ts';
 import { type DbHandle, migrateToLatest, openDb, withStartupLock } from '../db/database.ts';
 import { countUsers } from '../db/queries/users.ts';
 import { seedDemoContent } from './blog/demo-content.ts';
-import { API_MESSAGES } from '../shared/messages.ts';
 import { createApp } from './app.ts';
 import { totpSealing } from './core/secret-box.ts';
 import { type Config, ConfigError, loadConfig } from './core/config.ts';
@@ -15,7 +14,7 @@ import { createPageRenderer } from './http/render.ts';
 import { startOutboxWorker } from './outbox/outbox-worker.ts';
 import { startRetentionJob } from './privacy/retention.ts';
 import { connectRedis } from './http/redis.ts';
-import { createGracefulServer } from './http/graceful-server.ts';
+import { answerRestarting, createGracefulServer } from './http/graceful-server.ts';
 import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +42,7 @@ function failStart(message: string): never {
 const site: { app?: Express } = {};
 const http = createGracefulServer((req, res) => {
   if (site.app) return site.app(req, res);
-  res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' }).end(API_MESSAGES.restarting);
+  answerRestarting(res, { 'Retry-After': '5' });
 });
 await new Promise<void>((resolve) => {
   http.server.once('error', (err: NodeJS.ErrnoException) =>

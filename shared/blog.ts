@@ -41,11 +41,11 @@ export interface BlogListQuery {
   pages?: number;
 }
 
-/** SPEC.md §9: the list shows 5 posts a page. */
+/** docs/product.md#blog-list: the list shows 5 posts a page. */
 export const BLOG_PAGE_SIZE = 5;
 
 /**
- * A search shows this many matches, newest first: SPEC.md §9 hides Load More while there is search text, and the
+ * A search shows this many matches, newest first: docs/product.md#blog-list hides Load More while there is search text, and the
  * search runs over every post on the server, not only the pages loaded.
  */
 export const BLOG_SEARCH_RESULTS = 20;
@@ -91,7 +91,7 @@ export type PostStatus = 'Published' | 'Scheduled' | 'Draft';
 
 /**
  * A post is public once it is published and its publish date has passed; before that it is scheduled.
- * The same rule in SQL is `isPublicAt` in db/queries/predicates.ts.
+ * The same rule in SQL is `isPublicAt` in db/queries/predicates.ts (the two are held together by a property test).
  */
 export function postStatus(post: Pick<BlogSummary, 'published' | 'publishedAt'>, now: number): PostStatus {
   if (!post.published) return 'Draft';

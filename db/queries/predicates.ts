@@ -13,7 +13,8 @@ export function afterKey(column: string, key: Cursor, order: 'desc' | 'asc' = 'd
 
 /**
  * Posts a visitor may read at `now` (ISO): published, and their publish time reached; later ones are scheduled.
- * The same rule for one post in memory is `postStatus` in shared/blog.ts.
+ * The same rule for one post in memory is `postStatus` in shared/blog.ts; tests/integration/property-public-post.test.ts
+ * holds the two to the same answer.
  */
 export function isPublicAt(now: string): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.ref('blogs.published')} = 1 and ${sql.ref('blogs.published_at')} <= ${now})`;

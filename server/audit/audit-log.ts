@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { countRecentActions, insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
 import type { AuditAction, AuditPage, AuditQuery } from '../../shared/admin.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { cursorParam } from '../core/keyset-cursor.ts';
+import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { withSubjects } from './audit-subjects.ts';
 
 /** Who did something: the signed-in staff member (or the email tried) and the client's IP. */
@@ -58,12 +58,10 @@ const AUDIT_PAGE_SIZE = 50;
 /** A page of the log, newest first, filtered by person (their account id) and action; entries link to their subject. */
 export async function listAuditPage(db: Db, query: AuditQuery): Promise<AuditPage> {
   const filter = { userId: query.person, action: query.action };
-  const [rows, people] = await Promise.all([listAudit(db, AUDIT_PAGE_SIZE + 1, cursorParam(query.cursor), filter), listAuditPeople(db)]);
-  const page = rows.slice(0, AUDIT_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    entries: await withSubjects(db, page),
-    nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
-    people,
-  };
+  const after = cursorParam(query.cursor);
+  const [page, people] = await Promise.all([
+    keysetPage(AUDIT_PAGE_SIZE, (take) => listAudit(db, take, after, filter), (entry) => ({ at: entry.createdAt, id: entry.id })),
+    listAuditPeople(db),
+  ]);
+  return { entries: await withSubjects(db, page.items), nextCursor: page.next && encodeCursor(page.next), people };
 }

@@ -42,7 +42,7 @@ import {
   rankRelated,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { cursorParam } from '../core/keyset-cursor.ts';
+import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES, POSTS_TEXT } from '../../shared/messages.ts';
 import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
@@ -105,11 +105,9 @@ function sanitised(post: BlogPost): BlogPost {
   return { ...post, content: sanitizeHtml(post.content) };
 }
 
-function page(rows: BlogSummary[], limit: number): BlogListPage {
-  const posts = rows.slice(0, limit);
-  const last = posts.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor({ at: last.publishedAt, id: last.id }) : null;
-  return { posts, nextCursor };
+async function postPage(size: number, read: (take: number) => Promise<BlogSummary[]>): Promise<BlogListPage> {
+  const { items, next } = await keysetPage(size, read, (post) => ({ at: post.publishedAt, id: post.id }));
+  return { posts: items, nextCursor: next && encodeCursor(next) };
 }
 
 /** Search text as stored: lowercased, white space folded, cut to the accepted length. */
@@ -236,8 +234,8 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     async listPublic({ cursor, q, pages = 1 }: BlogListQuery, now = new Date()) {
       const search = normaliseSearch(q);
       const size = search ? BLOG_SEARCH_RESULTS : BLOG_PAGE_SIZE * Math.min(Math.max(1, pages), BLOG_LIST_MAX_PAGES);
-      const rows = await listPublicBlogs(db, { now: now.toISOString(), after: cursorParam(cursor), search, limit: size + 1 });
-      return page(rows, size);
+      const after = cursorParam(cursor);
+      return postPage(size, (limit) => listPublicBlogs(db, { now: now.toISOString(), after, search, limit }));
     },
 
     async getPublicBySlug(slug, now = new Date()) {
@@ -369,8 +367,8 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     },
 
     async listAllPosts({ cursor }) {
-      const rows = await listAllBlogs(db, { after: cursorParam(cursor), limit: BLOG_PAGE_SIZE * 4 + 1 });
-      return page(rows, BLOG_PAGE_SIZE * 4);
+      const after = cursorParam(cursor);
+      return postPage(BLOG_PAGE_SIZE * 4, (limit) => listAllBlogs(db, { after, limit }));
     },
 
     async countPosts(now = new Date()) {

@@ -11,7 +11,7 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
-/** The one error type the app throws on purpose; its code decides the HTTP status (SPEC.md §8). */
+/** The one error type the app throws on purpose; its code decides the HTTP status (docs/product.md#errors). */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: unknown;
@@ -32,6 +32,12 @@ export class AppError extends Error {
  * A request refused for its fields, in the one shape the public functions and the admin API share:
  * `details.fields` holds one message per field, shown beside it. Takes zod's error or the messages themselves.
  */
+/** The body of every JSON error answer, whoever writes it: the error middleware, the 404 of the API, a draining server. */
+export function errorBody(code: ErrorCode, message: string, extra: { details?: unknown; requestId?: string } = {}) {
+  const { details, requestId } = extra;
+  return { error: { status: code, message, ...(details === undefined ? {} : { details }), ...(requestId ? { requestId } : {}) } };
+}
+
 export function invalidFields(message: string, fields: FieldErrors | z.core.$ZodError): AppError {
   return new AppError('INVALID_ARGUMENT', message, { details: { fields: fields instanceof Error ? fieldErrors(fields) : fields } });
 }
@@ -44,7 +50,7 @@ export function toAppError(err: unknown): AppError | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   switch ((err as { type?: string }).type) {
     case 'entity.too.large':
-      // The spec maps 413 to no code: RESOURCE_EXHAUSTED is gRPC's for a message over the size limit.
+      // The original brief mapped 413 to no code (docs/product.md#errors): RESOURCE_EXHAUSTED is gRPC's for a message over the size limit.
       return new AppError('RESOURCE_EXHAUSTED', API_MESSAGES.bodyTooLarge, { status: 413 });
     case 'entity.parse.failed':
       return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyNotJson);

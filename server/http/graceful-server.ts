@@ -1,10 +1,14 @@
 import { type IncomingMessage, type RequestListener, type Server, type ServerResponse, createServer } from 'node:http';
 import { API_MESSAGES } from '../../shared/messages.ts';
+import { errorBody } from '../core/errors.ts';
 
-/** What a request that arrives on a kept-alive connection after shutdown began is told: come back (elsewhere). */
-const RESTARTING = JSON.stringify({
-  error: { status: 'UNAVAILABLE', message: API_MESSAGES.restarting },
-});
+const RESTARTING = JSON.stringify(errorBody('UNAVAILABLE', API_MESSAGES.restarting));
+
+/** What a request is told while the site starts or after shutdown began: come back shortly (or elsewhere). */
+export function answerRestarting(res: ServerResponse, headers: Record<string, string>): void {
+  res.writeHead(503, { 'Content-Type': 'application/json', ...headers });
+  res.end(RESTARTING);
+}
 
 export interface GracefulServer {
   server: Server;
@@ -26,8 +30,7 @@ export function createGracefulServer(app: RequestListener): GracefulServer {
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (draining) {
-      res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', Connection: 'close' });
-      res.end(RESTARTING);
+      answerRestarting(res, { 'Retry-After': '1', Connection: 'close' });
       return;
     }
     inFlight.add(res);

@@ -32,9 +32,8 @@ import { cursorParam } from '../core/keyset-cursor.ts';
 export const LEADS_PAGE_SIZE = 25;
 
 async function listLeads(db: Db, filter: LeadFilter, cursor: string | undefined, timeZone: string): Promise<LeadPage> {
-  const { leads, hasMore } = await mergedPage(db, filter, timeZone, LEADS_PAGE_SIZE, cursorParam(cursor));
-  const last = leads.at(-1);
-  return { leads, nextCursor: hasMore && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+  const { items, next } = await mergedPage(db, filter, timeZone, LEADS_PAGE_SIZE, cursorParam(cursor));
+  return { leads: items, nextCursor: next && encodeCursor(next) };
 }
 
 function toNotification(entry: OutboxEntry): NotificationState {

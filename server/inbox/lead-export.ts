@@ -99,10 +99,9 @@ export async function* exportLeadsCsv(db: Db, actor: Actor, filter: LeadFilter, 
   yield header(timeZone);
   let after: Cursor | null = null;
   for (;;) {
-    const { leads, hasMore } = await mergedPage(db, filter, timeZone, EXPORT_BATCH, after);
-    yield await batchRows(db, leads, timeZone);
-    const last = leads.at(-1);
-    if (!hasMore || !last) return;
-    after = { at: last.createdAt, id: last.id };
+    const { items, next } = await mergedPage(db, filter, timeZone, EXPORT_BATCH, after);
+    yield await batchRows(db, items, timeZone);
+    if (!next) return;
+    after = next;
   }
 }
