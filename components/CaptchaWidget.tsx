@@ -12,7 +12,7 @@ declare module 'react' {
   }
 }
 
-/** Why no token could be had; the form shows the matching SPEC.md §8 warning. */
+/** Why no token could be had; the form shows the matching warning (docs/product.md#captcha). */
 export class CaptchaProblem extends Error {
   readonly kind: 'notLoaded' | 'empty';
   constructor(kind: 'notLoaded' | 'empty') {

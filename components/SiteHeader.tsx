@@ -34,7 +34,10 @@ function LogoutForm({ csrfToken }: { csrfToken: string | null }) {
  * button, and its links are Tab stops only while it is open (right after the button). A mouse also opens it on
  * hover (CSS). The caret button is named after the menu, the link after its page.
  */
-/** The signed-in staff's entries (SPEC.md §2: Dashboard and Logout), in the Admin menu and the phone menu alike. */
+/**
+ * The signed-in staff's entries (docs/product.md#header: Dashboard and Logout), in the Admin menu and the phone
+ * menu alike.
+ */
 function StaffItems({ csrfToken }: { csrfToken: string | null }) {
   return (
     <>

@@ -63,7 +63,7 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
 
 /**
  * `POST /functions/{name}` with `{"data": …}` (the callable protocol); resolves with `result`. A result of
- * `{"success": false}` is a failure (SPEC.md §7: `data.success` is read), never a success.
+ * `{"success": false}` is a failure (docs/product.md#functions: `success` is read), never a success.
  */
 export async function callFunction<T>(name: string, data: Record<string, unknown>, options: { idempotencyKey?: string } = {}): Promise<T> {
   const body = await requestJson<{ result?: T & { success?: unknown } }>('POST', `/functions/${name}`, { ...options, body: { data } });

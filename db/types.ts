@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CONTACT_FIELDS, FieldColumns, QUOTE_COLUMN_FIELDS } from '../shared/lead-fields.ts';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`2026-11-22T07:03:24.000Z`) in both engines, so they sort and compare
@@ -41,12 +42,9 @@ export interface ContentVersionsTable {
   version: number;
 }
 
-/** The columns quotes and contacts share (migration 001 creates them alike). */
-export interface LeadColumns {
+/** The columns quotes and contacts share beside the visitor's fields (migration 001 creates them alike). */
+export interface LeadStateColumns {
   id: string;
-  name: string;
-  email: string;
-  company: string | null;
   status: string;
   /** Why it was stored as spam on arrival (`honeypot`, `too-fast`); cleared when staff mark it not spam. */
   spam_reason: string | null;
@@ -55,22 +53,11 @@ export interface LeadColumns {
   submitted_at: string | null;
 }
 
-export interface QuotesTable extends LeadColumns {
-  service: string;
-  phone: string | null;
-  company_size: string | null;
-  budget: string | null;
-  timeline: string | null;
-  start_date: string;
-  completion_date: string;
-  description: string;
-  details: string;
-}
+/** A quote's columns: the catalogue's fields by their `column` (shared/lead-fields.ts), and the service's answers as JSON. */
+export type QuotesTable = LeadStateColumns & FieldColumns<typeof QUOTE_COLUMN_FIELDS> & { details: string };
 
-export interface ContactsTable extends LeadColumns {
-  service: string | null;
-  message: string;
-}
+/** A contact message's columns: the catalogue's fields by their `column`. */
+export type ContactsTable = LeadStateColumns & FieldColumns<typeof CONTACT_FIELDS>;
 
 /** Staff notes on a lead, append-only (migration 090): who wrote what, when. */
 export interface LeadNotesTable {

@@ -45,8 +45,8 @@ export interface BlogListQuery {
 export const BLOG_PAGE_SIZE = 5;
 
 /**
- * A search shows this many matches, newest first: docs/product.md#blog-list hides Load More while there is search text, and the
- * search runs over every post on the server, not only the pages loaded.
+ * A search shows this many matches, newest first: docs/product.md#blog-list hides Load More while there is search
+ * text, and the search runs over every post on the server, not only the pages loaded.
  */
 export const BLOG_SEARCH_RESULTS = 20;
 

@@ -4,10 +4,10 @@ import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES }
 import { SERVICE_IDS, getService } from './services.ts';
 
 /**
- * The lead-field catalogue: every field a visitor fills in on the contact form and the quote wizard, once.
- * The zod schemas (shared/schemas/), both forms, the notification e-mails, the admin's lead page and the CSV
- * export all read a field's name, label (SPEC.md's words), kind, limits and stored column from here.
- * Each service's own step-3 fields are in quote-fields.ts, built from the same types.
+ * The lead-field catalogue: every field a visitor fills in on the contact form and the quote wizard, once. The zod
+ * schemas (shared/schemas/), both forms, the notification e-mails, the admin's lead page and the CSV export all
+ * read a field's name, label (docs/product.md#contact, docs/product.md#quote-details), kind, limits and stored
+ * column from here. Each service's own step-3 fields are in quote-fields.ts, built from the same types.
  */
 
 interface FieldBase {
@@ -48,38 +48,71 @@ export interface NumberLeadField extends FieldBase {
 }
 export type LeadField = TextLeadField | DateLeadField | SelectLeadField | NumberLeadField;
 
+/** What a valid field holds: a number for number fields, text for the rest. */
+export type FieldValue<F extends LeadField> = F extends { kind: 'number' } ? number : string;
+/** A field's value in a stored lead: optional fields hold null when not given. */
+type StoredValue<F extends LeadField> = F extends { required: true } ? FieldValue<F> : FieldValue<F> | null;
+
+/**
+ * A lead's values by field name, typed from the catalogue itself: a field added to a list below appears here,
+ * in the stored lead's type (shared/leads.ts) and in the table's columns (db/types.ts) with nothing else to edit.
+ */
+export type FieldValues<Fields extends readonly LeadField[]> = { [F in Fields[number] as F['name']]: StoredValue<F> };
+/** The same values by the column each is stored in (fields without a column live elsewhere). */
+export type FieldColumns<Fields extends readonly LeadField[]> = {
+  [F in Fields[number] as F extends { column: infer C extends string } ? C : never]: StoredValue<F>;
+};
+
+/** `values` (a valid submission or a stored lead) by field name; empty or missing optional values become null. */
+export function fieldValues<const Fields extends readonly LeadField[]>(fields: Fields, values: Record<string, unknown>): FieldValues<Fields> {
+  return Object.fromEntries(fields.map((f) => [f.name, values[f.name] === undefined || values[f.name] === '' ? null : values[f.name]])) as FieldValues<Fields>;
+}
+
+/** Values by name to their columns: the row a lead's fields are stored as. */
+export function toColumns<const Fields extends readonly LeadField[]>(fields: Fields, values: FieldValues<Fields>): FieldColumns<Fields> {
+  const byName = values as Record<string, unknown>;
+  return Object.fromEntries(fields.flatMap((f) => (f.column ? [[f.column, byName[f.name] ?? null]] : []))) as FieldColumns<Fields>;
+}
+
+/** A stored row's columns back to values by field name. */
+export function fromColumns<const Fields extends readonly LeadField[]>(fields: Fields, row: FieldColumns<Fields>): FieldValues<Fields> {
+  const byColumn = row as Record<string, unknown>;
+  return Object.fromEntries(fields.flatMap((f) => (f.column ? [[f.name, byColumn[f.column] ?? null]] : []))) as FieldValues<Fields>;
+}
+
 /** The service's display name, or the raw value for anything unknown (e.g. "other"). */
 export function serviceName(id: string | null | undefined): string {
   if (!id) return '';
   return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
 }
 
-const name: TextLeadField = { name: 'name', label: 'Full Name', kind: 'text', required: true, maxLength: 100, autoComplete: 'name', column: 'name' };
-const email: TextLeadField = { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, autoComplete: 'email', column: 'email' };
-const company: TextLeadField = { name: 'company', label: 'Company', kind: 'text', required: false, maxLength: 200, autoComplete: 'organization', column: 'company' };
+// Each field keeps its literal name, column and `required` (`as const satisfies`), so the types above can read them.
+const name = { name: 'name', label: 'Full Name', kind: 'text', required: true, maxLength: 100, autoComplete: 'name', column: 'name' } as const satisfies TextLeadField;
+const email = { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, autoComplete: 'email', column: 'email' } as const satisfies TextLeadField;
+const company = { name: 'company', label: 'Company', kind: 'text', required: false, maxLength: 200, autoComplete: 'organization', column: 'company' } as const satisfies TextLeadField;
 const service = { name: 'service', label: 'Service', kind: 'select', optionLabel: serviceName, column: 'service' } as const;
 
-export const CONTACT_FIELDS: readonly LeadField[] = [
+export const CONTACT_FIELDS = [
   name,
   email,
   company,
   { ...service, required: false, options: [...SERVICE_IDS, OTHER_SERVICE], placeholder: 'Choose a service…' },
   { name: 'message', label: 'Message', kind: 'textarea', required: true, maxLength: 5_000, column: 'message' },
-];
+] as const satisfies readonly LeadField[];
 
 /** Step 1 of the wizard: chosen from cards, not a list, but stored and shown like any other field. */
-export const QUOTE_SERVICE_FIELD: SelectLeadField = {
+export const QUOTE_SERVICE_FIELD = {
   ...service,
   required: true,
   options: SERVICE_IDS,
   message: FIELD_MESSAGES.chooseService,
-};
+} as const satisfies SelectLeadField;
 
 /** Fields both forms ask for whose labels also head the admin's lists of leads. */
 export const COMMON_FIELDS = { email, company, service } as const;
 
 /** Step 2 of the wizard: project details. */
-export const QUOTE_DETAIL_FIELDS: readonly LeadField[] = [
+export const QUOTE_DETAIL_FIELDS = [
   name,
   email,
   company,
@@ -98,10 +131,10 @@ export const QUOTE_DETAIL_FIELDS: readonly LeadField[] = [
     hint: 'What do you need, and what does success look like?',
     column: 'description',
   },
-];
+] as const satisfies readonly LeadField[];
 
 /** A quote's own columns in form order: the service (step 1) and the project details (step 2). */
-export const QUOTE_COLUMN_FIELDS: readonly LeadField[] = [QUOTE_SERVICE_FIELD, ...QUOTE_DETAIL_FIELDS];
+export const QUOTE_COLUMN_FIELDS = [QUOTE_SERVICE_FIELD, ...QUOTE_DETAIL_FIELDS] as const;
 
 /** The label a person reads for a field, with its unit: "Storage size (TB)". */
 export function fieldLabel(field: LeadField): string {

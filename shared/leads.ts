@@ -1,3 +1,5 @@
+import type { CONTACT_FIELDS, QUOTE_COLUMN_FIELDS } from './lead-fields.ts';
+import { type FieldValues } from './lead-fields.ts';
 /**
  * Why a lead was stored as spam when it arrived: the hidden honeypot field had text, or the form was sent sooner
  * after it opened than a person can fill it in (MIN_FILL_MS). Such a lead sent no notifications; staff who mark
@@ -6,12 +8,9 @@
 export const SPAM_REASONS = ['honeypot', 'too-fast'] as const;
 export type SpamReason = (typeof SPAM_REASONS)[number];
 
-/** What a stored lead of either kind has: who sent it, where staff are with it, and when and from where it came. */
-export interface LeadRecordBase {
+/** What a stored lead of either kind has beside the visitor's fields: where staff are with it, when and from where it came. */
+export interface LeadState {
   id: string;
-  name: string;
-  email: string;
-  company: string | null;
   status: string;
   spamReason: SpamReason | null;
   clientIp: string | null;
@@ -19,24 +18,11 @@ export interface LeadRecordBase {
   submittedAt: string | null;
 }
 
-/** A stored quote request as the application sees it (the service-specific answers in `details`). */
-export interface QuoteRecord extends LeadRecordBase {
-  service: string;
-  phone: string | null;
-  companySize: string | null;
-  budget: string | null;
-  timeline: string | null;
-  startDate: string;
-  completionDate: string;
-  description: string;
-  details: Record<string, string | number>;
-}
+/** A stored quote request: the fields of the catalogue (shared/lead-fields.ts), and the service's own answers in `details`. */
+export type QuoteRecord = LeadState & FieldValues<typeof QUOTE_COLUMN_FIELDS> & { details: Record<string, string | number> };
 
-/** A stored contact message. */
-export interface ContactRecord extends LeadRecordBase {
-  service: string | null;
-  message: string;
-}
+/** A stored contact message: the fields of the catalogue. */
+export type ContactRecord = LeadState & FieldValues<typeof CONTACT_FIELDS>;
 
 /** What a new lead stores (staff notes are a history of their own, in `lead_notes`). */
 export type NewContact = ContactRecord;

@@ -3,13 +3,13 @@ import { formatWholeNumber } from './numbers.ts';
 import { INVITATION_DAYS } from './staff.ts';
 
 /*
- * Every text a visitor or a staff member reads, in one place: SPEC.md §8's texts verbatim (MESSAGES), the
- * forms' field messages, the admin's, the API's own answers, and (below ERROR_PAGES) the pages' own words.
- * Facts with a catalogue of their own stay there: the company's (company.ts), the services' (services.ts) and
- * the lead fields' labels (lead-fields.ts, quote-fields.ts).
+ * Every text a visitor or a staff member reads, in one place: the status texts of docs/product.md#messages
+ * verbatim (MESSAGES), the forms' field messages, the admin's, the API's own answers, and (below ERROR_PAGES) the
+ * pages' own words. Facts with a catalogue of their own stay there: the company's (company.ts), the services'
+ * (services.ts) and the lead fields' labels (lead-fields.ts, quote-fields.ts).
  */
 
-/** Every user-facing status text of SPEC.md §8. */
+/** Every user-facing status text of docs/product.md#messages. */
 export const MESSAGES = {
   captchaNotLoaded: 'reCAPTCHA not loaded. Please refresh the page and try again.',
   captchaEmpty: 'reCAPTCHA verification failed. Please try again.',
@@ -25,7 +25,7 @@ export const MESSAGES = {
   blogListEmpty: 'No blog posts found.',
 } as const;
 
-/** Callable-protocol error codes and the HTTP status each maps to (SPEC.md §8). */
+/** Callable-protocol error codes and the HTTP status each maps to (docs/product.md#errors). */
 export const ERROR_STATUS = {
   INVALID_ARGUMENT: 400,
   UNAUTHENTICATED: 401,
@@ -41,7 +41,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /**
- * The warning shown when the spam check is not loaded or gave no token. SPEC.md §8 words it for reCAPTCHA;
+ * The warning shown when the spam check is not loaded or gave no token. docs/product.md#captcha words it for reCAPTCHA;
  * the other providers get the same sentence naming "the spam check".
  */
 export function captchaWarning(kind: 'notLoaded' | 'empty', provider: string): string {
@@ -90,7 +90,10 @@ export const FIELD_MESSAGES = {
   rateLimited: 'Too many submissions from your network. Please wait a minute and try again.',
 } as const;
 
-/** Texts of the admin area that SPEC.md does not fix; the sign-in failure text is SPEC.md's own. */
+/**
+ * Texts of the admin area beyond the original brief; the sign-in failure text is the brief's own
+ * (docs/product.md#admin-sign-in).
+ */
 export const ADMIN_MESSAGES = {
   loginFailed: MESSAGES.loginFailed,
   loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,

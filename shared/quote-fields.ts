@@ -12,9 +12,9 @@ import type { StoredLead } from './leads.ts';
 import { SERVICE_IDS, type ServiceId } from './services.ts';
 
 /**
- * Step 3 of the quote wizard: each service's own fields (SPEC.md §5 table), all required, in the lead-field
- * catalogue's terms (lead-fields.ts). The schema, the wizard, the notification e-mails and the admin lead page
- * all read these definitions, so a label or option changes once.
+ * Step 3 of the quote wizard: each service's own fields (docs/product.md#quote-services), all required, in the
+ * lead-field catalogue's terms (lead-fields.ts). The schema, the wizard, the notification e-mails and the admin
+ * lead page all read these definitions, so a label or option changes once.
  */
 
 /** Step 3 has lists, numbers and short text. */
@@ -119,7 +119,7 @@ export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = 
   ],
 };
 
-/** Every service-specific field name used by any service (SPEC.md §3 lists them on the quote entity). */
+/** Every service-specific field name used by any service (docs/product.md#entities lists them on the quote request). */
 export const ALL_QUOTE_FIELD_NAMES: readonly string[] = [
   ...new Set(SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id].map((f) => f.name))),
 ];

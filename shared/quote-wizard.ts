@@ -38,7 +38,7 @@ export function initialWizardState(preselect?: string | null, startStep: WizardS
   return { step: service && startStep === 2 ? 2 : 1, service, details: { ...EMPTY_DETAILS }, answers: {} };
 }
 
-/** Choosing another service clears every service-specific answer (SPEC.md §4). */
+/** Choosing another service clears every service-specific answer (docs/product.md#quote). */
 export function chooseService(state: WizardState, service: ServiceId): WizardState {
   return service === state.service ? state : { ...state, service, answers: {} };
 }

@@ -1,4 +1,7 @@
-/** SPEC.md §5: the lowercased title, runs of non-alphanumeric characters turned into hyphens, edge hyphens removed. */
+/**
+ * docs/product.md#blog-editor: the lowercased title, runs of non-alphanumeric characters turned into hyphens, edge
+ * hyphens removed.
+ */
 export function slugify(title: string): string {
   return title
     .toLowerCase()

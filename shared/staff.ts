@@ -1,5 +1,5 @@
 /**
- * Staff accounts as the admin's Staff pages show them (SPEC.md §6: every staff member may manage them; no
+ * Staff accounts as the admin's Staff pages show them (docs/product.md#roles: every staff member may manage them; no
  * finer roles). Dates are ISO-8601 strings.
  */
 

@@ -13,7 +13,7 @@ export interface SentItem {
  */
 export function SuccessPanel({ title, message, sent, next, onAgain }: {
   title: string;
-  /** The SPEC.md §8 success text, verbatim. */
+  /** The form's success text (docs/product.md#messages), verbatim. */
   message: string;
   sent: readonly SentItem[];
   next: string;

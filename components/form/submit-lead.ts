@@ -16,7 +16,7 @@ export interface LeadSubmission {
   captcha: CaptchaHandle | null;
   provider: string;
   idempotencyKey: string;
-  /** SPEC.md §8's failure text of this form. */
+  /** This form's failure text (docs/product.md#messages). */
   failure: string;
 }
 

@@ -5,14 +5,15 @@ import {
   IdempotencyKeyUsedError,
   SPAM_REASONS,
   type ContactRecord,
-  type LeadRecordBase,
+  type LeadState,
   type NewContact,
   type NewLead,
   type NewQuote,
   type QuoteRecord,
   type SpamReason,
 } from '../../shared/leads.ts';
-import type { ContactRow, LeadColumns, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
+import { CONTACT_FIELDS, QUOTE_COLUMN_FIELDS, fromColumns, toColumns } from '../../shared/lead-fields.ts';
+import type { ContactRow, LeadStateColumns, NewContactRow, NewQuoteRow, QuoteRow } from '../types.ts';
 import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
 import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
@@ -61,13 +62,10 @@ export async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
   if (writes.some((w) => w.options.signal?.aborted)) throw new DeadlinePassedError('deadline passed before commit');
 }
 
-/** The columns both kinds of lead store alike; contactRow and quoteRow add their own. */
-function leadColumns(lead: LeadRecordBase): LeadColumns {
+/** The columns both kinds of lead store alike beside the visitor's fields, which the catalogue maps to columns. */
+function stateColumns(lead: LeadState): LeadStateColumns {
   return {
     id: lead.id,
-    name: lead.name,
-    email: lead.email,
-    company: lead.company,
     status: lead.status,
     spam_reason: lead.spamReason,
     client_ip: lead.clientIp,
@@ -77,22 +75,11 @@ function leadColumns(lead: LeadRecordBase): LeadColumns {
 }
 
 function contactRow(c: NewContact): NewContactRow {
-  return { ...leadColumns(c), service: c.service, message: c.message };
+  return { ...stateColumns(c), ...toColumns(CONTACT_FIELDS, c) };
 }
 
 function quoteRow(q: NewQuote): NewQuoteRow {
-  return {
-    ...leadColumns(q),
-    service: q.service,
-    phone: q.phone,
-    company_size: q.companySize,
-    budget: q.budget,
-    timeline: q.timeline,
-    start_date: q.startDate,
-    completion_date: q.completionDate,
-    description: q.description,
-    details: JSON.stringify(q.details),
-  };
+  return { ...stateColumns(q), ...toColumns(QUOTE_COLUMN_FIELDS, q), details: JSON.stringify(q.details) };
 }
 
 /** The service answers as stored; a value that is not a JSON object reads as none rather than failing the page. */
@@ -109,13 +96,9 @@ export function toSpamReason(value: string | null): SpamReason | null {
   return (SPAM_REASONS as readonly (string | null)[]).includes(value) ? (value as SpamReason) : null;
 }
 
-/** The fields both kinds of lead read alike; contactFromRow and quoteFromRow add their own. */
-function leadFields(r: LeadColumns): LeadRecordBase {
+function leadState(r: LeadStateColumns): LeadState {
   return {
     id: r.id,
-    name: r.name,
-    email: r.email,
-    company: r.company,
     status: r.status,
     spamReason: toSpamReason(r.spam_reason),
     clientIp: r.client_ip,
@@ -125,20 +108,9 @@ function leadFields(r: LeadColumns): LeadRecordBase {
 }
 
 export function contactFromRow(r: ContactRow): ContactRecord {
-  return { ...leadFields(r), service: r.service, message: r.message };
+  return { ...leadState(r), ...fromColumns(CONTACT_FIELDS, r) };
 }
 
 export function quoteFromRow(r: QuoteRow): QuoteRecord {
-  return {
-    ...leadFields(r),
-    service: r.service,
-    phone: r.phone,
-    companySize: r.company_size,
-    budget: r.budget,
-    timeline: r.timeline,
-    startDate: r.start_date,
-    completionDate: r.completion_date,
-    description: r.description,
-    details: parseDetails(r.details),
-  };
+  return { ...leadState(r), ...fromColumns(QUOTE_COLUMN_FIELDS, r), details: parseDetails(r.details) };
 }

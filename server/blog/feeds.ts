@@ -5,7 +5,7 @@ import type { SettingsReader } from '../settings/settings-service.ts';
 import type { BlogService } from './blog-service.ts';
 import type { PageCache, RenderedPage } from '../http/page-cache.ts';
 
-/** Public pages besides the posts, as listed in SPEC.md §2. */
+/** Public pages besides the posts, as listed in docs/product.md#routes. */
 const PUBLIC_PATHS = ['/', '/services', '/about', '/contact', '/quote', '/blog', '/privacy'] as const;
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

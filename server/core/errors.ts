@@ -50,7 +50,8 @@ export function toAppError(err: unknown): AppError | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   switch ((err as { type?: string }).type) {
     case 'entity.too.large':
-      // The original brief mapped 413 to no code (docs/product.md#errors): RESOURCE_EXHAUSTED is gRPC's for a message over the size limit.
+      // The original brief mapped 413 to no code (docs/product.md#errors): RESOURCE_EXHAUSTED is gRPC's for a
+      // message over the size limit.
       return new AppError('RESOURCE_EXHAUSTED', API_MESSAGES.bodyTooLarge, { status: 413 });
     case 'entity.parse.failed':
       return new AppError('INVALID_ARGUMENT', API_MESSAGES.bodyNotJson);

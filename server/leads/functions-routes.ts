@@ -17,8 +17,8 @@ export interface FunctionsDeps {
 type Callable = (data: unknown, context: SubmitContext) => Promise<{ id: string }>;
 
 /**
- * `POST /functions/{name}` in the callable protocol (DESIGN.md): `{"data": {…}}` in, `{"result": {…}}` out,
- * failures as `{"error": {status, message, details}}` through the one error middleware.
+ * `POST /functions/{name}` in the callable protocol (docs/product.md#functions): `{"data": {…}}` in, `{"result":
+ * {…}}` out, failures as `{"error": {status, message, details}}` through the one error middleware.
  */
 export function functionsRouter(deps: FunctionsDeps): Router {
   const router = Router();

@@ -8,7 +8,8 @@ import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type 
 import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import { CAPTCHA_TOKEN_FIELD, type SubmissionMeta } from '../../shared/schemas/fields.ts';
-import { type Quote, QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
+import { QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
+import { CONTACT_FIELDS, QUOTE_COLUMN_FIELDS, fieldValues } from '../../shared/lead-fields.ts';
 import type { Config } from '../core/config.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
@@ -154,7 +155,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       if (err instanceof CaptchaReplayError) {
         throw new AppError('PERMISSION_DENIED', captchaWarning('empty', captcha.provider), { details: { reason: 'replayed' } });
       }
-      // The visitor reads the form's own failure text (SPEC.md §8); the log gets the real cause, once.
+      // The visitor reads the form's own failure text (docs/product.md#messages); the log gets the real cause, once.
       if (isDatabaseUnavailable(err)) throw new AppError('UNAVAILABLE', failureText, { cause: err });
       throw err;
     }
@@ -166,33 +167,12 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     submitContact: (data, context) =>
       accept(data, ContactSchema, 'contact_form', MESSAGES.contactError, context, (c, base) => ({
         type: 'contact',
-        lead: {
-          ...base,
-          name: c.name,
-          email: c.email,
-          company: c.company || null,
-          service: c.service ?? null,
-          message: c.message,
-        },
+        lead: { ...base, ...fieldValues(CONTACT_FIELDS, c) },
       })),
     submitQuote: (data, context) =>
-      accept(data, QuoteSchema as unknown as z.ZodMiniType<Quote>, 'quote_form', MESSAGES.quoteError, context, (q, base) => ({
+      accept(data, QuoteSchema, 'quote_form', MESSAGES.quoteError, context, (q, base) => ({
         type: 'quote',
-        lead: {
-          ...base,
-          service: q.service,
-          name: q.name,
-          email: q.email,
-          company: q.company || null,
-          phone: q.phone || null,
-          companySize: q.companySize ?? null,
-          budget: q.budget ?? null,
-          timeline: q.timeline ?? null,
-          startDate: q.startDate,
-          completionDate: q.completionDate,
-          description: q.description,
-          details: splitServiceDetails(q),
-        },
+        lead: { ...base, ...fieldValues(QUOTE_COLUMN_FIELDS, q), details: splitServiceDetails(q) },
       })),
   };
 }

@@ -8,7 +8,8 @@ import type { StaffService } from './users.ts';
 
 /**
  * Staff accounts from the admin: invite, deactivate and reactivate, end a person's session (any signed-in staff
- * member; SPEC.md §6 has no finer roles). And the one route open without a session: an invitee choosing a password.
+ * member; docs/product.md#roles has no finer roles). And the one route open without a session: an invitee choosing
+ * a password.
  */
 export function adminStaffRouter(staff: StaffService): Router {
   const router = Router();

@@ -101,7 +101,7 @@ export interface StaffService {
   /** Ends session `sid` and records the sign-out, in one transaction. */
   signOut(actor: Actor, sid: string): Promise<void>;
 
-  // Staff accounts from the admin (SPEC.md §6: every signed-in staff member may do this; no finer roles).
+  // Staff accounts from the admin (docs/product.md#roles: every signed-in staff member may do this; no finer roles).
   overview(): Promise<StaffOverview>;
   person(id: string): Promise<StaffPerson | null>;
   /** Sends a one-time link to choose a password (staff-accounts.ts). */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../admin.ts';
 import { ADMIN_MESSAGES } from '../messages.ts';
 
-/** SPEC.md §5: email and password are required; their format is never hinted at (the failure text is one). */
+/**
+ * docs/product.md#admin-sign-in: email and password are required; their format is never hinted at (the failure
+ * text is one).
+ */
 export const LoginSchema = z.object({
   email: z.string().trim().min(1, ADMIN_MESSAGES.emailRequired).max(254),
   password: z.string().min(1, ADMIN_MESSAGES.passwordRequired).max(1024),

@@ -35,14 +35,14 @@ export function isLinkUrl(value: string): boolean {
 
 export const FEATURED_IMAGE_MESSAGE = EDITOR_MESSAGES.featuredImageHttps;
 
-/** SPEC.md §5's slug shape: lowercase letters and digits in runs joined by single hyphens. */
+/** The slug shape of docs/product.md#blog-editor: lowercase letters and digits in runs joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PUBLISHED_AT_MESSAGE = EDITOR_MESSAGES.publishedAtInvalid;
 
 const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max), z.transform((v) => v.trim()));
 
 /**
- * The blog editor's form (SPEC.md §5), checked in the browser and again by the server on every save.
+ * The blog editor's form (docs/product.md#blog-editor), checked in the browser and again by the server on every save.
  * Input is what the form holds (tags as one comma-separated string); output is what the server stores.
  */
 export const BlogPostInputSchema = z.object({
@@ -64,7 +64,7 @@ export const BlogPostInputSchema = z.object({
     z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong(BLOG_TEXT.tags, 1000))),
     z.transform((v) => [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))]),
   ),
-  /** The address; omitted or empty: made from the title (SPEC.md §5). */
+  /** The address; omitted or empty: made from the title (docs/product.md#blog-editor). */
   slug: z.optional(
     z.pipe(
       z.string({ error: EDITOR_MESSAGES.slugInvalid }).check(

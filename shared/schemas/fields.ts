@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { type LeadField, fieldLabel } from '../lead-fields.ts';
+import { type FieldValue, type LeadField, fieldLabel } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 
 /*
@@ -101,15 +101,20 @@ export function fieldSchema(field: LeadField) {
   return field.required ? rule : z.nullish(rule);
 }
 
-/** A zod shape of the catalogue fields, by name. */
-export function fieldsShape(fields: readonly LeadField[]): Record<string, ReturnType<typeof fieldSchema>> {
-  return Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+/** A field's rule as its type reads: the catalogue's value, or also nothing when the field is optional. */
+type FieldRule<F extends LeadField> = z.ZodMiniType<F extends { required: true } ? FieldValue<F> : FieldValue<F> | null | undefined>;
+
+/** A zod shape of the catalogue fields, by name, typed from the catalogue so a schema's output needs no cast. */
+export function fieldsShape<const Fields extends readonly LeadField[]>(fields: Fields): { [F in Fields[number] as F['name']]: FieldRule<F> } {
+  const shape: Record<string, z.ZodMiniType> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
+  return shape as { [F in Fields[number] as F['name']]: FieldRule<F> };
 }
 
 /**
- * SPEC.md §7's client posts its whole form state, so a field left empty arrives as ''. For the keys `isDroppable`
- * names (optional fields, other services' fields), '' means "not given" and the key is dropped before the
- * rules run; a required field's '' still reads "… is required.", and a non-empty value is checked as usual.
+ * A client may post its whole form state (docs/product.md#functions), so a field left empty arrives as ''. For the
+ * keys `isDroppable` names (optional fields, other services' fields), '' means "not given" and the key is dropped
+ * before the rules run; a required field's '' still reads "… is required.", and a non-empty value is checked as
+ * usual.
  */
 export function emptyMeansNotGiven(isDroppable: (key: string, data: Record<string, unknown>) => boolean) {
   return z.transform((data: unknown) => {
@@ -130,8 +135,8 @@ const isoTime = z.nullish(
 export const CAPTCHA_TOKEN_FIELD = 'g-recaptcha-response';
 
 /**
- * What every submission carries besides its fields: the captcha token (named as in SPEC.md §3), the time the
- * visitor submitted and the time the form was first shown (the minimum fill time), and the honeypot.
+ * What every submission carries besides its fields: the captcha token (named as in docs/product.md#captcha), the
+ * time the visitor submitted and the time the form was first shown (the minimum fill time), and the honeypot.
  */
 export const SUBMISSION_META_SHAPE = {
   [CAPTCHA_TOKEN_FIELD]: z.nullish(z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(8_000))),

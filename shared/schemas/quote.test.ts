@@ -72,7 +72,7 @@ describe('QuoteSchema', () => {
     expect(splitServiceDetails(quote)).toMatchObject({ serverCount: 12, rackSpace: 4 });
   });
 
-  it('reads empty optional fields and other services\' empty fields as not given (SPEC.md §7 client)', () => {
+  it('reads empty optional fields and other services\' empty fields as not given (the product spec\'s client, docs/product.md#functions)', () => {
     const others = Object.fromEntries(SERVICE_IDS.flatMap((s) => QUOTE_FIELDS[s]).map((f) => [f.name, '']));
     const empties = { company: '', phone: '', companySize: '', budget: '', timeline: '', website: '', startedAt: '' };
     const quote = QuoteSchema.parse({ ...others, service: 'web-hosting', ...details, ...empties, ...validServiceFields('web-hosting') });
@@ -100,7 +100,7 @@ describe('QuoteSchema', () => {
 });
 
 describe('QuoteDetailsSchema (step 2)', () => {
-  it('accepts the required fields alone and the optional lists exactly as SPEC.md', () => {
+  it('accepts the required fields alone and the optional lists exactly as the product spec', () => {
     expect(QuoteDetailsSchema.safeParse(details).success).toBe(true);
     for (const companySize of COMPANY_SIZES) expect(QuoteDetailsSchema.safeParse({ ...details, companySize }).success).toBe(true);
     for (const budget of BUDGETS) expect(QuoteDetailsSchema.safeParse({ ...details, budget }).success).toBe(true);

@@ -6,7 +6,6 @@ import { SERVICE_IDS, type ServiceId } from '../services.ts';
 import {
   OPTIONAL_META_FIELDS,
   SUBMISSION_META_SHAPE,
-  type SubmissionMeta,
   emptyMeansNotGiven,
   fieldSchema,
   fieldsShape,
@@ -14,8 +13,9 @@ import {
 } from './fields.ts';
 
 /*
- * The quote wizard's rules, step by step (SPEC.md §5), from the lead-field catalogue. The browser checks each
- * step with its own schema; the endpoint checks the whole request with QuoteSchema, built from the same pieces.
+ * The quote wizard's rules, step by step (docs/product.md#quote), from the lead-field catalogue. The browser
+ * checks each step with its own schema; the endpoint checks the whole request with QuoteSchema, built from the
+ * same pieces.
  */
 
 /** Step 1: the service. */
@@ -24,7 +24,7 @@ export const QuoteServiceSchema = z.object({ service: fieldSchema(QUOTE_SERVICE_
 /** Step 2: project details. */
 export const QuoteDetailsShape = fieldsShape(QUOTE_DETAIL_FIELDS);
 
-const optionalDetails = new Set([...QUOTE_DETAIL_FIELDS.filter((f) => !f.required).map((f) => f.name), ...OPTIONAL_META_FIELDS]);
+const optionalDetails = new Set<string>([...QUOTE_DETAIL_FIELDS.filter((f) => !f.required).map((f) => f.name), ...OPTIONAL_META_FIELDS]);
 const serviceSpecific = new Set(ALL_QUOTE_FIELD_NAMES);
 
 /**
@@ -67,34 +67,23 @@ const branches = SERVICE_IDS.map((service) =>
     .check(datesInOrder),
 );
 
+const [firstBranch, ...otherBranches] = branches as [(typeof branches)[number], ...(typeof branches)[number][]];
+
 /** The `data` of `POST /functions/submitQuote`. */
 export const QuoteSchema = z.pipe(
   fromClient,
-  z.discriminatedUnion('service', branches as unknown as [(typeof branches)[number], ...(typeof branches)[number][]], {
-    error: FIELD_MESSAGES.chooseService,
-  }),
-) as unknown as z.ZodMiniType<Quote>;
+  z.discriminatedUnion('service', [firstBranch, ...otherBranches], { error: FIELD_MESSAGES.chooseService }),
+);
 
 /** A valid quote request: the common fields, plus the chosen service's own fields by name. */
-export interface QuoteDetails {
-  name: string;
-  email: string;
-  company?: string | null | undefined;
-  phone?: string | null | undefined;
-  companySize?: string | null | undefined;
-  budget?: string | null | undefined;
-  timeline?: string | null | undefined;
-  startDate: string;
-  completionDate: string;
-  description: string;
-}
-export type Quote = { service: ServiceId } & QuoteDetails & SubmissionMeta & { [field: string]: unknown };
+export type Quote = z.output<typeof QuoteSchema>;
 
 /** Splits a valid quote into its common columns and its service-specific `details`. */
 export function splitServiceDetails(quote: Quote): Record<string, string | number> {
   const details: Record<string, string | number> = {};
+  const answers: Record<string, unknown> = quote;
   for (const field of QUOTE_FIELDS[quote.service]) {
-    const value = quote[field.name];
+    const value = answers[field.name];
     if (typeof value === 'string' || typeof value === 'number') details[field.name] = value;
   }
   return details;

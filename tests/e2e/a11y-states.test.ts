@@ -170,7 +170,8 @@ const STATES: UiState[] = [
     { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name) },
     { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
   ]),
-  // Staff browsing the public site keep the header's Admin menu (SPEC.md §2); the admin has a frame of its own.
+  // Staff browsing the public site keep the header's Admin menu (docs/product.md#header); the admin has a frame of
+  // its own.
   { name: 'staff on the site: Admin dropdown open', path: '/about', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
   { name: 'staff on the site: phone menu open, signed in', path: '/about', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
   { name: 'admin: navigation drawer open', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openAdminMenu, reflow: true },

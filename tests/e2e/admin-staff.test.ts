@@ -50,7 +50,7 @@ describe('the admin frame', () => {
     const main = (await page.getByRole('main').boundingBox())!;
     expect(side.x + side.width).toBeLessThanOrEqual(main.x);
 
-    // Staff browsing the public site keep the header's Admin menu (SPEC.md §2).
+    // Staff browsing the public site keep the header's Admin menu (docs/product.md#header).
     await openSettled(page, site, '/about');
     const header = page.getByRole('navigation', { name: 'Main', exact: true });
     await header.getByRole('button', { name: 'Admin menu' }).click();

@@ -28,7 +28,7 @@ const page = async (path: string) => {
   return { status: res.status, text: await res.text() };
 };
 
-/** A failed submission tells the visitor the quote form's own failure text (SPEC.md §8) with 503. */
+/** A failed submission tells the visitor the quote form's own failure text (docs/product.md#messages) with 503. */
 function expectRefusedPolitely(answer: CallableAnswer): void {
   expect(answer.status).toBe(503);
   expect(answer.body.error).toMatchObject({ status: 'UNAVAILABLE', message: MESSAGES.quoteError });

@@ -108,7 +108,7 @@ describe.each(configuredEngines())('blog list on %s', (engine) => {
     expect(res.text).toContain(`value="${UNIQUE_WORD}"`);
   });
 
-  it('a search answers with every match up to 20, newest first, and no Load More (SPEC.md §9)', async () => {
+  it('a search answers with every match up to 20, newest first, and no Load More (the product spec, docs/product.md#blog-list)', async () => {
     const found = await api('q=post');
     expect(found.posts.map((p) => p.title)).toEqual(expected);
     expect(found.nextCursor).toBeNull();

@@ -2,21 +2,22 @@ import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LEAD_TEST_ENV, solveAltcha } from '../helpers/leads.ts';
-import { SPEC_CONTACT_ENTITY, SPEC_QUOTE_ENTITY, SPEC_SERVICE_FIELDS } from '../helpers/spec.ts';
+import { PRODUCT_CONTACT_ENTITY, PRODUCT_QUOTE_ENTITY, PRODUCT_SERVICE_FIELDS } from '../helpers/product-spec.ts';
 import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 /*
- * SPEC.md §7's client contract: a single-page client built from the specification keeps one form state holding
- * every field of the entity (SPEC.md §3) and posts all of it. Fields left empty are '', every other service's
- * fields are '', and number inputs give text. Built here from the specification alone, not from our catalogue.
+ * The client contract of docs/product.md#functions: a single-page client built from the product spec keeps one
+ * form state holding every field of the entity (docs/product.md#entities) and posts all of it. Fields left empty
+ * are '', every other service's fields are '', and number inputs give text. Built here from the product spec's
+ * hand transcription (tests/helpers/product-spec.ts), not from our catalogue.
  */
 
-const SERVICES = Object.keys(SPEC_SERVICE_FIELDS);
+const SERVICES = Object.keys(PRODUCT_SERVICE_FIELDS);
 
 /** What the client's quote form holds after a visitor chose `service`, filled the required fields and step 3. */
 function specQuoteState(service: string): Record<string, string> {
-  const state: Record<string, string> = Object.fromEntries(SPEC_QUOTE_ENTITY.map((field) => [field, '']));
+  const state: Record<string, string> = Object.fromEntries(PRODUCT_QUOTE_ENTITY.map((field) => [field, '']));
   Object.assign(state, {
     service,
     name: 'Grace Hopper',
@@ -25,21 +26,24 @@ function specQuoteState(service: string): Record<string, string> {
     completionDate: '2027-03-01',
     description: 'Two racks in a colocation facility.',
   });
-  for (const [field, kind] of Object.entries(SPEC_SERVICE_FIELDS[service]!)) {
+  for (const [field, kind] of Object.entries(PRODUCT_SERVICE_FIELDS[service]!)) {
     state[field] = kind === 'number' ? '12' : kind === 'text' ? 'Weekends' : kind.at(-1)!;
   }
   return state;
 }
 
 function specContactState(): Record<string, string> {
-  const state: Record<string, string> = Object.fromEntries(SPEC_CONTACT_ENTITY.map((field) => [field, '']));
+  const state: Record<string, string> = Object.fromEntries(PRODUCT_CONTACT_ENTITY.map((field) => [field, '']));
   return { ...state, name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me about a firewall review.' };
 }
 
-describe.each(configuredEngines())('a client built from SPEC.md, on %s', (engine) => {
+describe.each(configuredEngines())('a client built from the product spec, on %s', (engine) => {
   const t = useTestApp(() => createTestApp({ engine, env: LEAD_TEST_ENV }));
 
-  /** POST /functions/{name} with the form state, a solved captcha and submittedAt, as SPEC.md §7 lists. */
+  /**
+   * POST /functions/{name} with the form state, a solved captcha and submittedAt, as docs/product.md#functions
+   * lists.
+   */
   async function call(name: string, state: Record<string, string>) {
     const challenge = await request(t.app).get('/api/captcha/challenge');
     const token = await solveAltcha(challenge.body as Challenge);
@@ -64,8 +68,8 @@ describe.each(configuredEngines())('a client built from SPEC.md, on %s', (engine
     expect(row).toMatchObject({ service, company: null, phone: null, company_size: null, budget: null, timeline: null, status: 'new' });
     // Only the chosen service's answers are stored; the other services' empty fields are not.
     const details = JSON.parse(row.details) as Record<string, unknown>;
-    expect(Object.keys(details).sort()).toEqual(Object.keys(SPEC_SERVICE_FIELDS[service]!).sort());
-    for (const [field, kind] of Object.entries(SPEC_SERVICE_FIELDS[service]!)) {
+    expect(Object.keys(details).sort()).toEqual(Object.keys(PRODUCT_SERVICE_FIELDS[service]!).sort());
+    for (const [field, kind] of Object.entries(PRODUCT_SERVICE_FIELDS[service]!)) {
       if (kind === 'number') expect(details[field]).toBe(12);
     }
   });

@@ -126,7 +126,7 @@ export default function BlogPage() {
   }
 
   const isSearch = shownQuery !== '';
-  // SPEC.md §9: no Load More while there is search text (typed, even before its results arrive).
+  // docs/product.md#blog-list: no Load More while there is search text (typed, even before its results arrive).
   const canLoadMore = nextCursor !== null && !isSearch && query.trim() === '';
   return (
     <>

@@ -27,7 +27,7 @@ function sentSummary(values: Values): SentItem[] {
   return fieldLines(CONTACT_FIELDS, (f) => (f.name === 'message' ? message : values[f.name]));
 }
 
-/** SPEC.md §5 contact form: checked in the browser with the server's own schema, then sent once. */
+/** The contact form (docs/product.md#contact): checked in the browser with the server's own schema, then sent once. */
 export function ContactForm({ captcha, wasPostedWithoutScript }: { captcha: PublicCaptchaConfig; wasPostedWithoutScript: boolean }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [honeypot, setHoneypot] = useState('');

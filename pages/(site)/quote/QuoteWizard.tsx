@@ -70,7 +70,10 @@ function sentSummary(state: WizardState): SentItem[] {
   ];
 }
 
-/** SPEC.md §4: choose a service, project details, the service's own details; Back and Continue between them. */
+/**
+ * docs/product.md#quote: choose a service, project details, the service's own details; Back and Continue between
+ * them.
+ */
 export interface QuoteWizardProps {
   captcha: PublicCaptchaConfig;
   preselect: string | null;
@@ -171,7 +174,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
     }
     storage.set(STORAGE_KEY, null);
     storage.set(STARTED_KEY, new Date().toISOString());
-    // SPEC.md §4: the form is reset to step 1; the confirmation covers it until the visitor starts again.
+    // docs/product.md#quote: the form is reset to step 1; the confirmation covers it until the visitor starts again.
     setSent(sentSummary(state));
     setState(initialWizardState());
     setErrors({});
@@ -275,8 +278,8 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
           className="button button-primary"
           // Without JavaScript step 1 continues by loading /quote?service=…&step=2 (nothing personal in it yet).
           {...(state.step === 1 ? { formMethod: 'get', name: 'step', value: '2' } : {})}
-          // Disabled until a service is chosen (SPEC.md §4) once scripts run; without them the radio choice is
-          // only known on the server, which shows step 1 again when none was chosen.
+          // Disabled until a service is chosen (docs/product.md#quote) once scripts run; without them the radio
+          // choice is only known on the server, which shows step 1 again when none was chosen.
           disabled={isHydrated && state.step === 1 && !state.service}
           aria-disabled={status === 'submitting' || undefined}
         >

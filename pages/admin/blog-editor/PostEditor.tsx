@@ -36,7 +36,7 @@ function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZ
     tags: post?.tags.join(', ') ?? '',
     featuredImage: post?.featuredImage ?? '',
     slug: post?.slug ?? '',
-    // A post's address follows its title (SPEC.md §5) until staff give it one of their own.
+    // A post's address follows its title (docs/product.md#blog-editor) until staff give it one of their own.
     slugEdited: post ? post.slug !== slugify(post.title) : false,
     published: post?.published ?? false,
     publishedAt: toLocalInput(post?.publishedAt ?? now, timeZone),
@@ -46,8 +46,8 @@ function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZ
 type Notice = { kind: 'success' | 'error'; text: string; restored?: boolean };
 
 /**
- * Create or edit a post: every field of SPEC.md §5 and its address, each error beside its field; autosaved while
- * typing, a guard on leaving with unsaved changes, and the post's history with restore.
+ * Create or edit a post: every field of docs/product.md#blog-editor (its address included), each error beside its
+ * field; autosaved while typing, a guard on leaving with unsaved changes, and the post's history with restore.
  */
 export function PostEditor({ data }: { data: EditorData }) {
   const { csrfToken, timeZone } = usePageContext();

@@ -1,10 +1,10 @@
 /*
- * SPEC.md transcribed by hand, apart from the code under test: what a client built from the specification alone
- * knows about the forms. Tests hold the catalogue to it and post what such a client would post.
+ * The product spec (docs/product.md) transcribed by hand, apart from the code under test: what a client built from
+ * the spec alone knows about the forms. Tests hold the catalogue to it and post what such a client would post.
  */
 
-/** SPEC.md §5, transcribed: each service's fields and, for lists, their exact options. */
-export const SPEC_SERVICE_FIELDS: Record<string, Record<string, string[] | 'number' | 'text'>> = {
+/** docs/product.md#quote-services, transcribed: each service's fields and, for lists, their exact options. */
+export const PRODUCT_SERVICE_FIELDS: Record<string, Record<string, string[] | 'number' | 'text'>> = {
   'network-security': { networkType: ['Wired', 'Wireless', 'Hybrid'], securityLevel: ['Basic', 'Enterprise', 'Government'], serverCount: 'number', userCount: 'number' },
   datacenter: { serverCount: 'number', storageSize: 'number', rackSpace: 'number', redundancy: ['Basic', 'High', 'Mission Critical'] },
   'network-support': { userCount: 'number', deviceCount: 'number', supportHours: ['Business Hours', '24/7', 'On-call'] },
@@ -17,8 +17,8 @@ export const SPEC_SERVICE_FIELDS: Record<string, Record<string, string[] | 'numb
   'web-hosting': { hostingType: ['Shared', 'VPS', 'Dedicated', 'Cloud', 'WordPress Managed'], storage: 'number', bandwidth: 'number', ssl: ['Yes', 'No'] },
 };
 
-/** SPEC.md §3: the quote entity's fields, in the order listed (a client's form state holds all of them). */
-export const SPEC_QUOTE_ENTITY = [
+/** docs/product.md#entities: the quote request's fields, in the order listed (a client's form state holds all of them). */
+export const PRODUCT_QUOTE_ENTITY = [
   'service', 'name', 'email', 'company', 'phone', 'companySize', 'budget', 'timeline', 'startDate', 'completionDate',
   'description', 'networkType', 'securityLevel', 'serverCount', 'storageSize', 'websiteType', 'pageCount', 'domainCount',
   'hostingType', 'supportHours', 'userCount', 'rackSpace', 'redundancy', 'deviceCount', 'migrationType', 'dataSize',
@@ -27,5 +27,5 @@ export const SPEC_QUOTE_ENTITY = [
   'bandwidth', 'ssl',
 ] as const;
 
-/** SPEC.md §3: the contact message's fields. */
-export const SPEC_CONTACT_ENTITY = ['name', 'email', 'company', 'service', 'message'] as const;
+/** docs/product.md#entities: the contact message's fields. */
+export const PRODUCT_CONTACT_ENTITY = ['name', 'email', 'company', 'service', 'message'] as const;
