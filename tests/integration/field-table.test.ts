@@ -117,7 +117,7 @@ describe('a lead field added to the catalogue alone', () => {
       });
     } catch (error) {
       const { stdout, stderr } = error as { stdout: string; stderr: string };
-      throw new Error(`the probe failed in the copy:\n${stdout}\n${stderr}`);
+      throw new Error(`the probe failed in the copy:\n${stdout}\n${stderr}`, { cause: error });
     }
     expect(output).toMatch(/1 passed/);
   }, 120_000);
