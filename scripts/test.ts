@@ -126,6 +126,7 @@ function chromiumPath(): string | undefined {
 step('typecheck', 'npx', ['tsc', '--noEmit']);
 step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 step('boundaries', 'npm', ['run', '--silent', 'boundaries']);
+step('references', 'node', ['scripts/check-references.ts']);
 step('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
 vitest('fault tests', ['faults'], { rerunFailedFiles: true });
