@@ -64,7 +64,7 @@ for (const name of Object.keys((JSON.parse(readFileSync('node_modules/better-sql
   packages.add(name);
 }
 // The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows;
-// naming the file keeps only it of the package's 12 MB of fonts (scripts/prune-node-modules.ts).
+// naming the file keeps only it of the package's faces and formats (scripts/prune-node-modules.ts).
 packages.add(CARD_FONT.file);
 // sharp loads its platform's prebuilt binary and libvips by names computed at run time: keep those installed.
 for (const name of readdirSync('node_modules/@img')) packages.add(`@img/${name}`);

@@ -126,9 +126,10 @@ check_image_tools() {
   podman run --rm --no-healthcheck --entrypoint node "$APP_IMAGE" -e "
     const sharp = require('sharp');
     const { Resvg } = require('@resvg/resvg-js');
-    const font = require('node:fs').readFileSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+    // The card font ships as WOFF; the server's bundle unwraps it (server/sharing/woff.ts). Here: it is in the image.
+    require('node:fs').readFileSync('node_modules/@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff');
     const svg = '<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"><rect width=\"20\" height=\"10\" fill=\"#123\"/></svg>';
-    const png = new Resvg(svg, { font: { fontBuffers: [font], loadSystemFonts: false } }).render().asPng();
+    const png = new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
     sharp(png).webp().toBuffer().then((webp) => console.log('png', png.length, 'webp', webp.length));
   " >"$work/tools" 2>&1 || { cat "$work/tools" >&2; fail "sharp, resvg or the card font does not load in the image"; }
   log "$(grep -E '^png [0-9]+ webp [0-9]+$' "$work/tools" || fail "no image drawn: $(cat "$work/tools")")"

@@ -27,7 +27,7 @@ export function artworkSvg(): string {
 }
 
 /** The font the cards are drawn in; the server and the build load this one file, so every card looks the same. */
-export const CARD_FONT = { family: 'DejaVu Sans', file: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf' } as const;
+export const CARD_FONT = { family: 'DejaVu Sans', file: '@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff' } as const;
 
 const TEXT_LEFT = 80;
 const TEXT_WIDTH = width - 2 * TEXT_LEFT;
