@@ -1,4 +1,5 @@
 import { SITE_TEXT } from '../shared/messages.ts';
+import { ActionLinks } from './ActionLinks.tsx';
 
 /** The closing band of content pages: one clear next step. */
 export function CallToAction({ title, text }: { title: string; text: string }) {
@@ -9,14 +10,11 @@ export function CallToAction({ title, text }: { title: string; text: string }) {
           <h2 id="cta-title">{title}</h2>
           <p>{text}</p>
         </div>
-        <div className="cta-actions">
-          <a href="/quote" className="button button-accent">
-            {SITE_TEXT.ctaQuote}
-          </a>
-          <a href="/contact" className="button button-ghost">
-            {SITE_TEXT.ctaTalk}
-          </a>
-        </div>
+        <ActionLinks
+          className="cta-actions"
+          main={{ href: '/quote', label: SITE_TEXT.ctaQuote }}
+          other={{ href: '/contact', label: SITE_TEXT.ctaTalk }}
+        />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CARD_FONT } from '../../shared/sharing-card.ts';
 import { drawPng } from './draw-card.ts';
@@ -33,11 +34,22 @@ describe('the card font', () => {
     }
   });
 
-  it('is the bold DejaVu Sans the cards name, and draws a card', () => {
+  it('is the bold DejaVu Sans the cards name', () => {
     const names = tables.get('name')!.data.toString('latin1').replace(/\0/g, '');
     expect(names).toContain(CARD_FONT.family);
     expect(names).toContain('Bold');
-    const { png, width, height } = drawPng(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><text x="40" y="300" font-family="${CARD_FONT.family}" font-size="120">Hi</text></svg>`);
-    expect([png.subarray(1, 4).toString(), width, height]).toEqual(['PNG', 1200, 630]);
+  });
+
+  it('sets the text of a card (no system font is loaded, so all ink is this font): more words, more ink', async () => {
+    const ink = async (text: string) => {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="40" y="300" font-family="${CARD_FONT.family}" font-weight="700" font-size="120" fill="#fff">${text}</text></svg>`;
+      const { data, info } = await sharp(drawPng(svg).png).raw().toBuffer({ resolveWithObject: true });
+      let inked = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 128) inked += 1;
+      return inked;
+    };
+    const short = await ink('Hi');
+    expect(short).toBeGreaterThan(1_000);
+    expect(await ink('Hello, Sydney')).toBeGreaterThan(short * 2);
   });
 });

@@ -1,16 +1,27 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { CARD_FONT } from '../../shared/sharing-card.ts';
 import { SHARING_IMAGE_SIZE } from '../../shared/sharing-image.ts';
 import { woffToSfnt } from './woff.ts';
 
 /**
- * The font, from its npm package (servers and the Docker image have no fonts of their own), unwrapped once from
- * WOFF: the package brings one typeface's Latin faces in 2 MB, where a TrueType package of DejaVu brought 12 MB.
+ * The font, from its npm package (servers and the Docker image have no fonts of their own): the package brings one
+ * typeface's Latin faces as WOFF in 2 MB, where a TrueType package of DejaVu brought 12 MB. resvg's native build
+ * reads fonts from files only, so the face is unwrapped once per process into a file of its own under the
+ * system's temporary folder.
  */
-let font: Buffer | undefined;
-const cardFont = () => (font ??= woffToSfnt(readFileSync(createRequire(import.meta.url).resolve(CARD_FONT.file))));
+let fontFile: string | undefined;
+export function cardFontFile(): string {
+  if (!fontFile) {
+    const sfnt = woffToSfnt(readFileSync(createRequire(import.meta.url).resolve(CARD_FONT.file)));
+    fontFile = join(mkdtempSync(join(tmpdir(), 'card-font-')), 'card-font.ttf');
+    writeFileSync(fontFile, sfnt);
+  }
+  return fontFile;
+}
 
 /**
  * Draws an SVG (an artwork or a card of shared/sharing-card.ts) as a PNG at the sharing size, 1200×630. Text is
@@ -19,7 +30,7 @@ const cardFont = () => (font ??= woffToSfnt(readFileSync(createRequire(import.me
 export function drawPng(svg: string | Buffer): { png: Buffer; width: number; height: number } {
   const image = new Resvg(svg, {
     fitTo: { mode: 'width', value: SHARING_IMAGE_SIZE.width },
-    font: { fontBuffers: [cardFont()], loadSystemFonts: false, defaultFontFamily: CARD_FONT.family },
+    font: { fontFiles: [cardFontFile()], loadSystemFonts: false, defaultFontFamily: CARD_FONT.family },
   }).render();
   return { png: image.asPng(), width: image.width, height: image.height };
 }

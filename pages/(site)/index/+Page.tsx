@@ -1,3 +1,4 @@
+import { ActionLinks } from '../../../components/ActionLinks.tsx';
 import { CallToAction } from '../../../components/CallToAction.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { ServiceCard } from '../../../components/ServiceCard.tsx';
@@ -22,14 +23,11 @@ export default function HomePage() {
             <p className="eyebrow">{HOME_TEXT.eyebrow}</p>
             <h1>{HOME_TEXT.heading}</h1>
             <p className="lead">{HOME_TEXT.lead(settings.name)}</p>
-            <div className="hero-actions">
-              <a href="/quote" className="button button-accent">
-                {HOME_TEXT.getQuote}
-              </a>
-              <a href="/services" className="button button-ghost">
-                {HOME_TEXT.explore}
-              </a>
-            </div>
+            <ActionLinks
+              className="hero-actions"
+              main={{ href: '/quote', label: HOME_TEXT.getQuote }}
+              other={{ href: '/services', label: HOME_TEXT.explore }}
+            />
           </div>
           <div className="hero-art" aria-hidden="true">
             <svg viewBox="0 0 400 320" width="400" height="320" focusable="false">
