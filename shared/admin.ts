@@ -29,10 +29,22 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   spam: 'Spam',
 };
 
+/**
+ * Leads held on arrival for being sent faster than a person fills the form in: real people among them (a quick
+ * typist, a browser's autofill) are waiting for staff to release them. A filter of the inbox, not a status.
+ */
+export const POSSIBLE_SPAM = 'possible-spam';
+export const POSSIBLE_SPAM_LABEL = 'Possible spam';
+
 /** A lead's status as staff read it: a lead held only for being sent too fast is "possible spam". */
 export function leadStatusLabel(lead: { status: LeadStatus; spamReason: SpamReason | null }): string {
-  return lead.status === 'spam' && lead.spamReason === 'too-fast' ? 'Possible spam' : LEAD_STATUS_LABELS[lead.status];
+  return lead.status === 'spam' && lead.spamReason === 'too-fast' ? POSSIBLE_SPAM_LABEL : LEAD_STATUS_LABELS[lead.status];
 }
+
+/** The inbox's status filter: every status, and the leads held as possible spam. */
+export const LEAD_STATUS_FILTERS = [...LEAD_STATUSES, POSSIBLE_SPAM] as const;
+export type LeadStatusFilter = (typeof LEAD_STATUS_FILTERS)[number];
+export const LEAD_STATUS_FILTER_LABELS: Record<LeadStatusFilter, string> = { ...LEAD_STATUS_LABELS, [POSSIBLE_SPAM]: POSSIBLE_SPAM_LABEL };
 
 /** The statuses a lead may move to from each status; "not spam" returns a lead to new. */
 export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
@@ -104,7 +116,7 @@ export interface LeadDetail extends LeadSummary {
 
 export interface LeadFilter {
   type?: LeadType;
-  status?: LeadStatus;
+  status?: LeadStatusFilter;
   service?: string;
   /** Inclusive calendar dates, YYYY-MM-DD, in the company's time zone. */
   from?: string;
@@ -163,6 +175,8 @@ export interface DashboardData {
   /** The new leads waiting longest, leaving out those already in `recentQuotes`, so each shows once. */
   newLeads: LeadSummary[];
   newLeadCount: number;
+  /** Leads held on arrival as possible spam (sent too fast), which staff may release. */
+  heldLeadCount: number;
   outboxFailures: OutboxFailure[];
   /** Every failed notification, not only the ones listed. */
   outboxFailureCount: number;

@@ -631,6 +631,9 @@ export const DASHBOARD_TEXT = {
   noQuotes: 'No quote requests yet.',
   waitingHeading: { before: 'Waiting for a reply (', after: ')' },
   allContacted: 'Every lead has been contacted.',
+  /** A link to the leads held on arrival as possible spam (sent too fast): some are people waiting for a reply. */
+  heldLeads: (count: number) => `${formatWholeNumber(count)} ${count === 1 ? 'lead' : 'leads'} held as possible spam`,
+  heldHint: 'Sent faster than a person usually fills the form in. Open one and choose “Not spam” to release it.',
   failuresHeading: { before: 'Notification failures (', after: ')' },
   retryAll: 'Retry all now',
   /** "Email to staff for a quote request": the notification's kind, then its lead's type. */

@@ -14,6 +14,8 @@ type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]>;
 
 export interface LeadListQuery {
   status?: string;
+  /** With status `spam`: only those held for this reason. */
+  spamReason?: string;
   /** Leave spam out (the dashboard's lists). */
   excludeSpam?: boolean;
   service?: string;
@@ -63,6 +65,7 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
   // Both tables share these columns; Kysely cannot type a query over a union of table names.
   let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]);
   if (q.status) query = query.where('status', '=', q.status);
+  if (q.spamReason) query = query.where('spam_reason', '=', q.spamReason);
   if (q.excludeSpam) query = query.where('status', '<>', 'spam');
   if (q.service) query = query.where('service', '=', q.service);
   if (q.from) query = query.where('created_at', '>=', q.from);
@@ -77,10 +80,11 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
   return rows.map((row) => toLeadSummary(type, row));
 }
 
-/** COUNT(*) of the leads that are not spam, or of those in one status. */
-export async function countLeads(db: Db, type: LeadType, where: { status: string } | 'not-spam'): Promise<number> {
+/** COUNT(*) of the leads that are not spam, or of those in one status (and, for spam, held for one reason). */
+export async function countLeads(db: Db, type: LeadType, where: { status: string; spamReason?: string } | 'not-spam'): Promise<number> {
   let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select((eb) => eb.fn.countAll<number>().as('n'));
   query = where === 'not-spam' ? query.where('status', '<>', 'spam') : query.where('status', '=', where.status);
+  if (where !== 'not-spam' && where.spamReason) query = query.where('spam_reason', '=', where.spamReason);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }

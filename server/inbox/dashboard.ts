@@ -4,6 +4,7 @@ import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../
 import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
 import type { BlogPostCounts } from '../blog/blog-service.ts';
 import type { Config } from '../core/config.ts';
+import { HELD } from './lead-list.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 
 const RECENT_QUOTES = 5;
@@ -70,13 +71,15 @@ export async function getDashboard(
   now: Date = new Date(),
 ): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
-  const [quotes, contacts, posts, newLeads, newQuotes, newContacts, failures, failureCount, pending, weekly] = await Promise.all([
+  const [quotes, contacts, posts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
     countLeads(db, 'quote', 'not-spam'),
     countLeads(db, 'contact', 'not-spam'),
     countPosts(),
     waitingLeads(db, recent),
     countLeads(db, 'quote', { status: 'new' }),
     countLeads(db, 'contact', { status: 'new' }),
+    countLeads(db, 'quote', HELD),
+    countLeads(db, 'contact', HELD),
     listOutboxFailures(db, OUTBOX_FAILURES_SHOWN),
     countOutboxFailures(db),
     pendingDelivery(db, delivery),
@@ -96,6 +99,7 @@ export async function getDashboard(
     recentQuotes: recent,
     newLeads,
     newLeadCount: newQuotes + newContacts,
+    heldLeadCount: heldQuotes + heldContacts,
     outboxFailures,
     outboxFailureCount: failureCount,
     pending,

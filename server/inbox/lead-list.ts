@@ -1,14 +1,17 @@
 import type { Db } from '../../db/database.ts';
 import { type LeadListQuery, listLeadSummaries } from '../../db/queries/admin-leads.ts';
-import type { LeadFilter, LeadSummary } from '../../shared/admin.ts';
+import { type LeadFilter, type LeadSummary, POSSIBLE_SPAM } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { type KeysetPage, keysetPage } from '../core/keyset-cursor.ts';
 import { addDays, startOfDay } from '../../shared/zoned-time.ts';
 
+/** The leads the "possible spam" filter and the dashboard's count name: held on arrival for being sent too fast. */
+export const HELD = { status: 'spam', spamReason: 'too-fast' } as const;
+
 /** The query for one table from the inbox filter; dates are whole days in the company's time zone. */
 function toListQuery(filter: LeadFilter, timeZone: string, limit: number): Omit<LeadListQuery, 'after'> {
   return {
-    status: filter.status,
+    ...(filter.status === POSSIBLE_SPAM ? HELD : { status: filter.status }),
     service: filter.service || undefined,
     from: filter.from ? startOfDay(filter.from, timeZone).toISOString() : undefined,
     to: filter.to ? startOfDay(addDays(filter.to, 1), timeZone).toISOString() : undefined,

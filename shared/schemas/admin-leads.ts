@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_TYPES, NOTE_MAX_LENGTH, type LeadFilterQuery } from '../admin.ts';
+import { LEAD_STATUSES, LEAD_STATUS_FILTERS, LEAD_TYPES, NOTE_MAX_LENGTH, type LeadFilterQuery } from '../admin.ts';
 import { INBOX_MESSAGES } from '../messages.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -7,7 +7,7 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** The inbox filter as the query string carries it; a value that is not valid is ignored ("any"). */
 const LeadFilterSchema = z.object({
   type: z.enum(LEAD_TYPES).optional().catch(undefined),
-  status: z.enum(LEAD_STATUSES).optional().catch(undefined),
+  status: z.enum(LEAD_STATUS_FILTERS).optional().catch(undefined),
   service: z.string().max(40).optional().catch(undefined),
   from: date.optional().catch(undefined),
   to: date.optional().catch(undefined),

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
@@ -109,6 +109,12 @@ export default function DashboardPage() {
         </h2>
         <p className="muted">{INBOX_MESSAGES.replyPromise(REPLY_PROMISE_HOURS)}</p>
         {d.newLeadCount === 0 && <p>{DASHBOARD_TEXT.allContacted}</p>}
+        {d.heldLeadCount > 0 && (
+          <p>
+            <a href={`/admin/leads?status=${POSSIBLE_SPAM}`}>{DASHBOARD_TEXT.heldLeads(d.heldLeadCount)}</a>.{' '}
+            <span className="muted">{DASHBOARD_TEXT.heldHint}</span>
+          </p>
+        )}
         {newShownAbove && <p className="muted">{INBOX_MESSAGES.waitingShownAbove}</p>}
         {d.newLeads.length > 0 && (
           <ul className="lead-list">

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES, leadStatusLabel } from '../../../shared/admin.ts';
+import { LEAD_STATUS_FILTERS, LEAD_STATUS_FILTER_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES, leadStatusLabel } from '../../../shared/admin.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/messages.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
@@ -55,7 +55,7 @@ export default function LeadsPage() {
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />
         </div>
         <FilterSelect name="type" label={LEADS_TEXT.type} value={filter.type} options={LEAD_TYPES.map((t) => [t, LEAD_TYPE_LABELS[t]])} />
-        <FilterSelect name="status" label={ADMIN_TEXT.status} value={filter.status} options={LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]])} />
+        <FilterSelect name="status" label={ADMIN_TEXT.status} value={filter.status} options={LEAD_STATUS_FILTERS.map((s) => [s, LEAD_STATUS_FILTER_LABELS[s]])} />
         <FilterSelect name="service" label={COMMON_FIELDS.service.label} value={filter.service} options={SERVICES.map((s) => [s.id, s.name])} />
         <div className="field">
           <label htmlFor="f-from">{LEADS_TEXT.receivedFrom}</label>
