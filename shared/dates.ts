@@ -30,3 +30,13 @@ export function formatShortDate(iso: string, timeZone = DEFAULT_TIME_ZONE): stri
 export function formatLongDate(iso: string, timeZone = DEFAULT_TIME_ZONE): string {
   return format(iso, timeZone, 'long');
 }
+
+const calendarDates = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * A calendar date a visitor typed (`YYYY-MM-DD`, no time and no zone) in words, e.g. "1 February 2027": how a
+ * quote's dates are echoed back to the visitor and shown to staff. Anything else is returned as it came.
+ */
+export function formatCalendarDate(date: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? calendarDates.format(new Date(`${date}T00:00:00Z`)) : date;
+}

@@ -1,4 +1,5 @@
 import { FIELD_MESSAGES } from './messages.ts';
+import { formatCalendarDate } from './dates.ts';
 import { formatWholeNumber } from './numbers.ts';
 import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES } from './options.ts';
 import { SERVICE_IDS, getService } from './services.ts';
@@ -141,13 +142,15 @@ export function fieldLabel(field: LeadField): string {
   return field.kind === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
 }
 
-/** A stored value as a person reads it: grouped numbers with their unit, an option's label. */
+/** A stored value as a person reads it: grouped numbers with their unit, an option's label, a date in words. */
 export function formatFieldValue(field: LeadField, value: unknown): string {
-  if (field.kind === 'number' && typeof value === 'number') {
-    const n = formatWholeNumber(value);
+  // A number as stored, or as the form holds it while the visitor types (the wizard's summary).
+  if (field.kind === 'number' && (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)))) {
+    const n = formatWholeNumber(Number(value));
     return field.unit ? `${n} ${field.unit}` : n;
   }
   if (field.kind === 'select' && field.optionLabel && typeof value === 'string') return field.optionLabel(value);
+  if (field.kind === 'date' && typeof value === 'string') return formatCalendarDate(value);
   return String(value);
 }
 

@@ -22,9 +22,12 @@ export function SuccessPanel({ title, message, sent, next, onAgain }: {
 }) {
   const panel = useRef<HTMLElement>(null);
   const id = useId();
-  // A layout effect: focus (and the scroll it brings) lands in the frame the panel is painted.
+  // A layout effect: focus (and the scroll it brings) lands in the frame the panel is painted. The panel's top
+  // goes under the sticky header (the page's scroll padding): a long summary would otherwise be centred, its
+  // heading and success text above the screen.
   useLayoutEffect(() => {
-    panel.current?.focus();
+    panel.current?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'start' });
   }, []);
   return (
     <section ref={panel} className="card success-panel" tabIndex={-1} aria-labelledby={`${id}-title`}>

@@ -29,10 +29,14 @@ const ANSWER_COLUMNS: readonly string[] = [...new Set(SERVICE_IDS.flatMap((id) =
 
 type Cell = string | number | null;
 
-/** A value as a spreadsheet should hold it: numbers as numbers (the unit is in the heading), options by label. */
+/**
+ * A value as a spreadsheet should hold it: numbers as numbers (the unit is in the heading), dates as ISO dates a
+ * spreadsheet reads as dates, options by label.
+ */
 function cellOf(field: LeadField, value: unknown): Cell {
   if (value === undefined || value === null || value === '') return null;
-  return field.kind === 'number' && typeof value === 'number' ? value : formatFieldValue(field, value);
+  if (field.kind === 'number' && typeof value === 'number') return value;
+  return field.kind === 'date' ? String(value) : formatFieldValue(field, value);
 }
 
 /** A quote's service answers by column, and any answer its service no longer asks for as "name: value". */

@@ -88,12 +88,18 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     await using p = await openPage(site.browser, viewport);
     await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
     await p.page.getByRole('button', { name: 'Continue' }).click();
-    await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com' });
+    await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com', budget: '$15,000-$50,000', startDate: '2027-02-01' });
     await p.page.getByRole('button', { name: 'Continue' }).click();
     await fillServiceAnswers(p.page, 'web-hosting');
     await p.page.getByRole('button', { name: 'Submit request' }).click();
     await expectConfirmation(p.page, MESSAGES.quoteSuccess);
-    await expect(p.page.locator('.success-sent').innerText()).resolves.toContain('Web Hosting');
+    // What was sent, as the visitor reads it: dates in words, the budget, and the service's answers by label.
+    const sent = await p.page.locator('.success-sent').innerText();
+    expect(sent).toContain('Web Hosting');
+    expect(sent).toMatch(/Budget\s+\$15,000-\$50,000/);
+    expect(sent).toMatch(/Dates\s+1 February 2027 to 1 March 2027/);
+    expect(sent).toMatch(/Hosting type\s+\S/);
+    expect(sent).not.toContain('2027-02-01');
     await p.page.getByRole('button', { name: 'Send another' }).click();
     await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 1 of 3');
     await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);

@@ -14,7 +14,8 @@ import { submitLead } from '../../../components/form/submit-lead.ts';
 import { QUOTE_COLUMN_FIELDS, QUOTE_DETAIL_FIELDS, fieldLines } from '../../../shared/lead-fields.ts';
 import { FIELD_MESSAGES, MESSAGES, QUOTE_TEXT } from '../../../shared/messages.ts';
 import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
-import { quoteFieldsFor } from '../../../shared/quote-fields.ts';
+import { formatLeadDetails, quoteFieldsFor } from '../../../shared/quote-fields.ts';
+import { formatCalendarDate } from '../../../shared/dates.ts';
 import {
   DETAIL_FIELDS,
   WIZARD_STEPS,
@@ -58,15 +59,16 @@ function fieldOrder(state: WizardState, step: WizardStep): readonly string[] {
   return quoteFieldsFor(state.service).map((f) => f.name);
 }
 
-/** The confirmation lists the request's main points; the service's own answers stay in the e-mail copy. */
-const SUMMARY_FIELDS = ['service', 'name', 'email', 'company'];
+/** The confirmation lists what was sent but the description (quoted in the e-mail copy): the dates as one range. */
+const SUMMARY_FIELDS: readonly string[] = ['service', 'name', 'email', 'company', 'phone', 'companySize', 'budget', 'timeline'];
 
 function sentSummary(state: WizardState): SentItem[] {
   const { details } = state;
   const fields = QUOTE_COLUMN_FIELDS.filter((f) => SUMMARY_FIELDS.includes(f.name));
   return [
     ...fieldLines(fields, (f) => (f.name === 'service' ? state.service : details[f.name])),
-    { label: QUOTE_TEXT.dates, value: QUOTE_TEXT.dateRange(details.startDate ?? '', details.completionDate ?? '') },
+    { label: QUOTE_TEXT.dates, value: QUOTE_TEXT.dateRange(formatCalendarDate(details.startDate ?? ''), formatCalendarDate(details.completionDate ?? '')) },
+    ...formatLeadDetails(state.service, state.answers),
   ];
 }
 
