@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
 import { createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
-import { VIEWPORTS, axeViolations, liveSite, openEditor, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
+import { VIEWPORTS, axeViolations, liveSite, openEditor, openPage, openSettled, pageApi, signIn, staffPage } from '../helpers/browser.ts';
 
 let leadId: string;
 // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
@@ -174,7 +174,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
 
     it('axe finds no WCAG 2.2 AA violation on a lead, a post in the editor and its preview', async () => {
       // The posts are the ones the tests above wrote.
-      const post = await site.database.db.selectFrom('blogs').select('id').executeTakeFirst();
+      const [post] = (await pageApi<{ posts: Array<{ id: string }> }>(p.page, '/api/admin/posts')).posts;
       const postPaths = post ? [`/admin/blog-editor/${post.id}`, `/admin/preview/${post.id}`] : [];
       for (const path of [`/admin/leads/quote/${leadId}`, ...postPaths]) {
         await expectAccessible(p.page, path);

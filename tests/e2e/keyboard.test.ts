@@ -8,6 +8,9 @@ import { STAFF, createStaff, insertQuote } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { VIEWPORTS, liveSite, openPage } from '../helpers/browser.ts';
 import { successShown } from '../helpers/page-checks.ts';
+import { findLead, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { findHeldData } from '../../db/queries/privacy.ts';
+import type { QuoteRecord } from '../../shared/leads.ts';
 
 /*
  * Every flow by keyboard alone: these tests only press keys (Tab, arrows, Space, Enter) and type. No click, fill
@@ -226,7 +229,7 @@ describe('visitors by keyboard alone', () => {
     // The spam check's own checkbox sits between the message and the button.
     await activate(p.page, 'Send message', 2);
     await successShown(p.page, MESSAGES.contactSuccess);
-    const row = await site.database.db.selectFrom('contacts').selectAll().where('email', '=', 'kai@keys.example').executeTakeFirstOrThrow();
+    const [row] = (await findHeldData(site.database.db, 'kai@keys.example', 'email#none')).contacts;
     expect(row).toMatchObject({ name: 'Kai Keys', company: 'Keys Pty Ltd', service: 'web-hosting', message: 'Typed without a mouse.', status: 'new' });
     p.assertClean();
   });
@@ -269,9 +272,11 @@ describe('visitors by keyboard alone', () => {
     await activate(page, 'Submit request', 3);
     await successShown(page, MESSAGES.quoteSuccess);
 
-    const row = await site.database.db.selectFrom('quotes').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ service, status: 'new', company_size: '11-50', budget: '$15,000-$50,000', start_date: '2027-01-10', completion_date: '2027-03-01' });
-    expect(JSON.parse(row.details)).toEqual(Object.fromEntries(answers.map(([k, v]) => [k, v === '12' ? 12 : v])));
+    const listed = (await listLeadSummaries(site.database.db, 'quote', { q: name, limit: 100 })).filter((l) => l.name === name);
+    expect(listed).toHaveLength(1);
+    const row = (await findLead(site.database.db, 'quote', listed[0]!.id))!.lead as QuoteRecord;
+    expect(row).toMatchObject({ service, status: 'new', companySize: '11-50', budget: '$15,000-$50,000', startDate: '2027-01-10', completionDate: '2027-03-01' });
+    expect(row.details).toEqual(Object.fromEntries(answers.map(([k, v]) => [k, v === '12' ? 12 : v])));
     p.assertClean();
   });
 });
@@ -302,8 +307,7 @@ describe('staff by keyboard alone', () => {
     for (const [button, label, status] of [['Mark contacted', 'Contacted', 'contacted'], ['Mark quoted', 'Quoted', 'quoted']] as const) {
       await activate(page, button);
       await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
-      const row = await site.database.db.selectFrom('quotes').select('status').where('id', '=', leadId).executeTakeFirstOrThrow();
-      expect(row.status).toBe(status);
+      expect((await findLead(site.database.db, 'quote', leadId))?.lead.status).toBe(status);
     }
     p.assertClean();
   });

@@ -4,6 +4,7 @@ import { MESSAGES, SCRIPT_REQUIRED } from '../../shared/messages.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { liveSite, openPage } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV, fillContact, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
+import { findHeldData } from '../../db/queries/privacy.ts';
 
 const site = liveSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } });
 
@@ -19,7 +20,8 @@ async function expectNoScriptNotice(page: Page) {
 
 const formStatus = (page: Page) => page.locator('.form-status-area [role="status"]');
 
-const contactsFrom = (email: string) => site.database.db.selectFrom('contacts').select('id').where('email', '=', email).execute();
+/** The contact messages the site holds from an address. */
+const contactsFrom = async (email: string) => (await findHeldData(site.database.db, email, 'email#none')).contacts;
 
 describe('the outcome a visitor is told is the outcome that happened', () => {
   it('an answer of {"result":{"success":false}} shows the failure text and keeps the message', async () => {

@@ -4,6 +4,8 @@ import { SERVICES, type ServiceId } from '../../shared/services.ts';
 import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 import { fillProjectDetails, fillServiceAnswers, serviceControl } from '../helpers/leads.ts';
 import { expectFieldError, successShown } from '../helpers/page-checks.ts';
+import { findLead, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import type { QuoteRecord } from '../../shared/leads.ts';
 
 // Ten quotes in a row from one address: the per-minute limit (5 by default) is raised for this visitor.
 const site = liveSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } });
@@ -35,13 +37,13 @@ describe('quote wizard', () => {
       await p.page.getByRole('button', { name: 'Send another' }).click();
       await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
       await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-      const row = await site.database.db
-        .selectFrom('quotes')
-        .selectAll()
-        .where('name', '=', `Visitor for ${service.id}`)
-        .executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ service: service.id, status: 'new', company_size: '11-50' });
-      expect(JSON.parse(row.details)).toEqual(answers);
+      // The quote the site now holds from this visitor.
+      const listed = (await listLeadSummaries(site.database.db, 'quote', { q: `Visitor for ${service.id}`, limit: 100 })).filter((l) => l.name === `Visitor for ${service.id}`);
+      expect(listed).toHaveLength(1);
+      const stored = await findLead(site.database.db, 'quote', listed[0]!.id);
+      const row = stored!.lead as QuoteRecord;
+      expect(row).toMatchObject({ service: service.id, status: 'new', companySize: '11-50' });
+      expect(row.details).toEqual(answers);
     }
     await expect(p.page.evaluate(() => sessionStorage.getItem('quote-wizard'))).resolves.toContain('"step":1');
     p.assertClean();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { liveSite, openPage } from '../helpers/browser.ts';
 import { LEAD_TEST_ENV, fillProjectDetails, fillServiceAnswers } from '../helpers/leads.ts';
+import { findHeldData } from '../../db/queries/privacy.ts';
 
 const site = liveSite({ env: { ...LEAD_TEST_ENV, MIN_FILL_MS: '0' } });
 
@@ -35,7 +36,7 @@ describe('what a visitor types before the page is interactive', () => {
     await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Early Ada');
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await p.page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
-    const row = await site.database.db.selectFrom('contacts').selectAll().where('email', '=', 'early-ada@example.com').executeTakeFirstOrThrow();
+    const [row] = (await findHeldData(site.database.db, 'early-ada@example.com', 'email#none')).contacts;
     expect(row).toMatchObject({ name: 'Early Ada', service: 'web-hosting', message: 'Typed before the scripts ran.' });
     p.assertClean();
   });
@@ -62,13 +63,13 @@ describe('what a visitor types before the page is interactive', () => {
     await fillServiceAnswers(p.page, 'web-hosting');
     await p.page.getByRole('button', { name: 'Submit request' }).click();
     await p.page.getByRole('status').filter({ hasText: 'Thank you' }).waitFor();
-    const row = await site.database.db.selectFrom('quotes').selectAll().where('email', '=', details.email).executeTakeFirstOrThrow();
+    const [row] = (await findHeldData(site.database.db, details.email, 'email#none')).quotes;
     expect(row).toMatchObject({
       service: 'web-hosting',
       name: details.name,
       budget: details.budget,
-      start_date: details.startDate,
-      completion_date: details.completionDate,
+      startDate: details.startDate,
+      completionDate: details.completionDate,
       description: details.description,
     });
     p.assertClean();

@@ -8,6 +8,7 @@ import { goodQuote, outboxServerEnv, solveAltcha } from '../helpers/leads.ts';
 import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { type TestDatabase, createTestDatabase } from '../helpers/test-app.ts';
+import { findLeads } from '../../db/queries/admin-leads.ts';
 
 interface Answer {
   status: number;
@@ -44,7 +45,7 @@ describe('SIGTERM under keep-alive load', () => {
     await database?.drop();
   });
 
-  it('with 50 keep-alive clients submitting and SMTP hung: nothing accepted after the signal, in-flight answers close, idle sockets closed, claims released, exit 0', async () => {
+  it('with 50 keep-alive clients submitting and SMTP hung: nothing accepted after the signal, in-flight answers close, idle sockets closed, outbox claims released (storage check), exit 0', async () => {
     smtp.answer = 'hang';
     await smtp.start();
     database = await createTestDatabase('sqlite');
@@ -138,7 +139,7 @@ describe('SIGTERM under keep-alive load', () => {
 
     // Every acknowledged lead is stored, with its two outbox rows, none of them still claimed.
     const accepted = [...answers, inFlight].filter((a) => a.status === 200 && a.body.includes('"result"')).map((a) => (JSON.parse(a.body) as { result: { id: string } }).result.id);
-    const stored = await database.db.selectFrom('quotes').select('id').where('id', 'in', accepted).execute();
+    const stored = await findLeads(database.db, 'quote', accepted);
     expect(stored).toHaveLength(accepted.length);
     const rows = await database.db.selectFrom('outbox').select(['lead_id', 'claim_token', 'locked_until']).execute();
     expect(rows.filter((r) => accepted.includes(r.lead_id))).toHaveLength(accepted.length * 2);

@@ -75,13 +75,14 @@ describe('e-mail and webhook drain independently', () => {
     await Promise.all([smtp.stop().catch(() => {}), hook.stop()]);
   });
 
+  /** Storage check: how many outbox rows of these kinds are marked delivered (the rows' state is what is tested). */
   const delivered = async (kinds: string[]) =>
     (await database.db.selectFrom('outbox').select(['kind', 'status']).where('kind', 'in', kinds).execute()).filter((r) => r.status === 'delivered').length;
   const submitTen = async () => {
     for (let i = 0; i < 10; i += 1) expect((await submitQuote(base, { email: `lead${i}@example.com` })).status).toBe(200);
   };
 
-  it('with SMTP hanging, all 10 webhooks arrive within 5 s; the 20 e-mails follow within seconds of SMTP answering again', async () => {
+  it('with SMTP hanging, all 10 webhooks arrive within 5 s; the 20 e-mails follow within seconds of SMTP answering again (outbox rows: storage check)', async () => {
     smtp.answer = 'hang';
     await submitTen();
     // One queue would have waited a send timeout per e-mail ahead of each webhook: 20 × 3 s.
@@ -95,7 +96,7 @@ describe('e-mail and webhook drain independently', () => {
     expect(smtp.received).toHaveLength(20);
   });
 
-  it('with the webhook hanging, all 20 e-mails go out within 5 s; the webhooks follow once it answers', async () => {
+  it('with the webhook hanging, all 20 e-mails go out within 5 s; the webhooks follow once it answers (outbox rows: storage check)', async () => {
     hook.hang = true;
     await submitTen();
     await eventually(async () => ((await delivered(['staff-email', 'customer-email'])) === 20 ? true : undefined), '20 e-mails', 5_000);

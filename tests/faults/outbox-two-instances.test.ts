@@ -24,6 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
     bases = ports.map((port) => `http://127.0.0.1:${port}`);
   }
 
+  /** Storage check: the outbox rows' state, leases and claims (what these tests are about). */
   const outbox = () => database.db.selectFrom('outbox').select(['id', 'status', 'attempts', 'locked_until', 'claim_token']).execute();
   const messageIds = () => smtp.received.map((m) => /Message-ID: (.*)/i.exec(m.raw)?.[1]);
 
@@ -43,7 +44,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
     await database.drop();
   });
 
-  it('15 quotes to A while SMTP takes a third of the lease per message: 30 rows become exactly 30 e-mails', async () => {
+  it('15 quotes to A while SMTP takes a third of the lease per message: 30 rows become exactly 30 e-mails (outbox rows: storage check)', async () => {
     smtp.answer = { accept: true, delayMs: 1_000 };
     await startInstances();
     for (let i = 0; i < 15; i += 1) expect((await submitQuote(bases[0]!, { email: `slow${i}@example.com` })).status).toBe(200);
@@ -58,7 +59,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
     expect(new Set(messageIds()).size).toBe(30);
   });
 
-  it("SIGTERM on A while SMTP hangs: A exits 0 within the grace period, gives its claims back, and B sends them once SMTP is back", async () => {
+  it("SIGTERM on A while SMTP hangs: A exits 0 within the grace period, gives its claims back, and B sends them once SMTP is back (outbox rows: storage check)", async () => {
     smtp.answer = 'hang';
     // A long lease: rows A held can only move on in time if A gives them back.
     const slow = { OUTBOX_LEASE_MS: '60000', OUTBOX_SEND_TIMEOUT_MS: '8000' };

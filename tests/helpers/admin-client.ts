@@ -6,6 +6,16 @@ import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { type StaffService, type StaffSettings, type StaffUser, createStaffService } from '../../server/staff/users.ts';
 import { totpCode } from '../../server/staff/totp.ts';
 import { type TestApp, type TestAppOptions, createTestApp } from './test-app.ts';
+import {
+  type AuditLine,
+  type AuditQuery,
+  type DashboardData,
+  type LeadDetail,
+  type LeadSummary,
+  type LeadType,
+  auditQueryString,
+} from '../../shared/admin.ts';
+import type { BlogPost, BlogSummary } from '../../shared/blog.ts';
 
 /** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
 export const ORIGIN = 'https://www.example.com.au';
@@ -194,4 +204,78 @@ export async function insertContact(db: Db, seed: LeadSeed & { message?: string 
     .values({ ...lead, service: seed.service ?? null, message: seed.message ?? 'Please call me.' })
     .execute();
   return lead.id;
+}
+
+/**
+ * The data an admin page is drawn from, as the staff member's browser receives it with the page (the JSON the page
+ * hydrates from); null when the page answers 404.
+ */
+export async function adminPageData<T>(staff: StaffClient, path: string): Promise<T | null> {
+  const res = await staff.req('get', path);
+  if (res.status === 404) return null;
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return pageDataOf<T>(res.text);
+}
+
+/** The data a rendered page hydrates from, read out of its HTML as the browser reads it. */
+export function pageDataOf<T>(html: string): T {
+  const json = /<script id="vike_pageContext" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('the page carries no page data');
+  return (JSON.parse(json) as { data: T }).data;
+}
+
+/** One lead as its page in the inbox shows it (fields, status, notes, notifications); null when there is no such lead. */
+export function leadDetail(staff: StaffClient, type: LeadType, id: string): Promise<LeadDetail | null> {
+  return adminPageData<LeadDetail>(staff, `/admin/leads/${type}/${id}`);
+}
+
+/** What the admin dashboard shows: counts, recent and new leads, failed and pending notifications. */
+export async function dashboardData(staff: StaffClient): Promise<DashboardData> {
+  return (await adminPageData<{ dashboard: DashboardData }>(staff, '/admin/dashboard'))!.dashboard;
+}
+
+/** Every lead the inbox lists for a filter (`?type=quote&q=…`), newest first, all pages, as GET /api/admin/leads gives them. */
+export async function inboxLeads(staff: StaffClient, query = ''): Promise<LeadSummary[]> {
+  const leads: LeadSummary[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = query ? '&' : '?';
+    const res = await staff.req('get', `/api/admin/leads${query}${cursor ? `${sep}cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (res.status !== 200) throw new Error(`the leads list answered ${res.status}`);
+    leads.push(...(res.body.leads as LeadSummary[]));
+    cursor = res.body.nextCursor as string | null;
+  } while (cursor);
+  return leads;
+}
+
+/** Every audit log entry staff can read for a filter (person, action), newest first, all pages (GET /api/admin/audit). */
+export async function auditEntries(staff: StaffClient, query: Omit<AuditQuery, 'cursor'> = {}): Promise<AuditLine[]> {
+  const entries: AuditLine[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await staff.req('get', `/api/admin/audit${auditQueryString({ ...query, ...(cursor ? { cursor } : {}) })}`);
+    if (res.status !== 200) throw new Error(`the audit log answered ${res.status}`);
+    entries.push(...(res.body.entries as AuditLine[]));
+    cursor = res.body.nextCursor as string | null;
+  } while (cursor);
+  return entries;
+}
+
+/** Every post the admin's Posts list holds (drafts and scheduled ones too), newest first, each as the editor opens it. */
+export async function adminPosts(staff: StaffClient): Promise<BlogPost[]> {
+  const summaries: BlogSummary[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await staff.req('get', `/api/admin/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+    if (res.status !== 200) throw new Error(`the posts list answered ${res.status}`);
+    summaries.push(...(res.body.posts as BlogSummary[]));
+    cursor = res.body.nextCursor as string | null;
+  } while (cursor);
+  const posts: BlogPost[] = [];
+  for (const summary of summaries) {
+    const res = await staff.req('get', `/api/admin/posts/${encodeURIComponent(summary.id)}`);
+    if (res.status !== 200) throw new Error(`post ${summary.id} answered ${res.status}`);
+    posts.push(res.body as BlogPost);
+  }
+  return posts;
 }

@@ -188,3 +188,16 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * What the site's JSON API answers a page's own `fetch` of `path` (same origin, the page's session and headers), as
+ * the admin's scripts ask it; the page must be open on the site.
+ */
+export async function pageApi<T>(page: Page, path: string): Promise<T> {
+  const { status, body } = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { Accept: 'application/json' } });
+    return { status: res.status, body: await res.text() };
+  }, path);
+  if (status !== 200) throw new Error(`${path} answered ${status}`);
+  return JSON.parse(body) as T;
+}

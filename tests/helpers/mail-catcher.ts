@@ -68,3 +68,35 @@ export class MailCatcher {
 /** Quoted-printable soft line breaks and `=XX` escapes undone, so tests can search the text. */
 export const decodedMail = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** A header of a caught message (the message's own, not a part's), folded lines joined. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+/** The body of a caught message's part of one content type (`text/plain`, `text/html`), its transfer encoding undone. */
+export function mailPart(raw: string, type: string): string | undefined {
+  for (const part of raw.split(/\r?\n--[^\r\n]+/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    if (!new RegExp(`^content-type:\\s*${type.replace('/', '\\/')}`, 'im').test(head)) continue;
+    const body = rest.join('\r\n\r\n');
+    const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const text = body.replace(/=\r?\n/g, '');
+      const bytes: number[] = [];
+      for (let i = 0; i < text.length; i += 1) {
+        const hex = text.slice(i + 1, i + 3);
+        if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+          bytes.push(parseInt(hex, 16));
+          i += 2;
+        } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+      }
+      return Buffer.from(bytes).toString('utf8');
+    }
+    return body;
+  }
+  return undefined;
+}

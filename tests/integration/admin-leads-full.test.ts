@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';
-import { STAFF, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { STAFF, auditEntries, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
+import { MailCatcher, mailHeader } from '../helpers/mail-catcher.ts';
+import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
 import { countOf } from '../helpers/dashboard-counts.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
@@ -41,7 +43,7 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     expect(page.text).toContain('Called, left a message.');
     expect(page.text).not.toContain('overwrite');
     expect(page.text).toMatch(/<strong>Sam Staff<\/strong>[\s\S]*?<time dateTime="[^"]+">/i);
-    const audit = await t.database.db.selectFrom('audit_log').select(['target', 'actor']).where('action', '=', 'lead.note_added').execute();
+    const audit = (await auditEntries(t.staff, { action: 'lead.note_added' })).map(({ target, actor }) => ({ target, actor }));
     expect(audit.filter((a) => a.target === `quote:${id}`)).toEqual([
       { target: `quote:${id}`, actor: STAFF.email },
       { target: `quote:${id}`, actor: STAFF.email },
@@ -57,10 +59,10 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     expect(long.status).toBe(400);
     expect(long.body.error.details.fields.body).toBe(INBOX_MESSAGES.noteTooLong(10_000));
     expect((await t.staff.req('post', '/api/admin/leads/contact/no-such-lead/notes').send({ body: 'Hello' })).status).toBe(404);
-    expect(await t.database.db.selectFrom('lead_notes').select('id').where('lead_id', '=', id).execute()).toEqual([]);
+    expect((await leadDetail(t.staff, 'contact', id))!.notes).toEqual([]);
   });
 
-  it('erasing a lead erases its notes; a subject access export includes them', async () => {
+  it('erasing a lead deletes its notes from storage; a subject access export includes them', async () => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Private Person', email: 'private@notes.test' });
     await t.staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'Asked us to call after 5 pm.' });
@@ -99,16 +101,27 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     const res = await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'new', spamReason: null });
-    const queued = await db.selectFrom('outbox').select(['kind', 'payload', 'status']).where('lead_id', '=', id).orderBy('kind').execute();
-    expect(queued.map((r) => [r.kind, r.status])).toEqual([['customer-email', 'pending'], ['staff-email', 'pending']]);
-    expect(JSON.parse(queued[1]!.payload)).toMatchObject({ subject: 'New quote request: Web Hosting from Fast Typist', replyTo: 'fast@typist.test' });
-    const audit = await db.selectFrom('audit_log').select('target').where('action', '=', 'lead.not_spam').execute();
+    const queued = (await leadDetail(t.staff, 'quote', id))!.notifications.map((n) => [n.kind, n.status]).sort();
+    expect(queued).toEqual([['customer-email', 'pending'], ['staff-email', 'pending']]);
+    // The staff e-mail as it arrives.
+    const smtp = new MailCatcher();
+    await smtp.start();
+    try {
+      await deliverOutboxOnce(t, smtp.port);
+    } finally {
+      await smtp.stop();
+    }
+    const subject = 'New quote request: Web Hosting from Fast Typist';
+    const staffMail = smtp.received.find((m) => m.to.includes(t.config.STAFF_EMAIL) && mailHeader(m.raw, 'Subject') === subject);
+    expect(staffMail).toBeDefined();
+    expect(mailHeader(staffMail!.raw, 'Reply-To')).toBe('fast@typist.test');
+    const audit = await auditEntries(t.staff, { action: 'lead.not_spam' });
     expect(audit.map((a) => a.target)).toContain(`quote:${id} spam → new, 2 notifications queued`);
 
     // Marked spam by staff and back: its notifications went when it arrived, so none are queued again.
     await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'spam' });
     await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' });
-    expect(await db.selectFrom('outbox').select('id').where('lead_id', '=', id).execute()).toHaveLength(2);
+    expect((await leadDetail(t.staff, 'quote', id))!.notifications).toHaveLength(2);
   });
 
   it('a status change made from a stale read is refused, so a lead is never released twice', async () => {
@@ -120,7 +133,7 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     ]);
     expect([a.status, b.status].sort()).toContain(200);
     for (const r of [a, b]) if (r.status !== 200) expect(r.body.error.message).toBe(INBOX_MESSAGES.leadChangedMeanwhile);
-    const rows = await db.selectFrom('outbox').select('kind').where('lead_id', '=', id).execute();
+    const rows = (await leadDetail(t.staff, 'contact', id))!.notifications;
     expect(rows.filter((r) => r.kind === 'staff-email')).toHaveLength(1);
   });
 

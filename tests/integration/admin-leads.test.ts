@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configuredEngines } from '../helpers/test-app.ts';
-import { insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { auditEntries, inboxLeads, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { countOf } from '../helpers/dashboard-counts.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
@@ -68,14 +68,14 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(before.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?failed[\s\S]*?SMTP 554 rejected[\s\S]*?>Retry<\/button>/);
     const res = await t.staff.req('post', '/api/admin/outbox/ob-failed-1/retry').send({});
     expect(res.status).toBe(200);
-    const row = await db.selectFrom('outbox').selectAll().where('id', '=', 'ob-failed-1').executeTakeFirstOrThrow();
+    const row = (await leadDetail(t.staff, 'quote', leadId))!.notifications.find((n) => n.id === 'ob-failed-1')!;
     expect(row.status).toBe('pending');
-    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.parse(past));
+    expect(Date.parse(row.nextAttemptAt)).toBeGreaterThan(Date.parse(past));
     const lead = await t.staff.req('get', `/admin/leads/quote/${leadId}`);
     expect(lead.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?pending/);
   });
 
-  it('the dashboard counts every failed notification, and "Retry all now" queues them all but the one being sent', async () => {
+  it('the dashboard counts every failed notification, and "Retry all now" queues them all but the one being sent (its claim checked in storage)', async () => {
     const db = t.database.db;
     await db.deleteFrom('outbox').execute();
     const leadId = await insertQuote(db, { name: 'Many Failures' });
@@ -102,17 +102,20 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const res = await t.staff.req('post', '/api/admin/outbox/retry').send({});
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ requeued: 13, message: '13 notifications will be sent again shortly.' });
-    const rows = await db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
-    const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
+    const shown = (await leadDetail(t.staff, 'quote', leadId))!.notifications;
+    const byId = Object.fromEntries(shown.map((n) => [n.id, n]));
     for (let i = 0; i <= 12; i += 1) {
       expect(byId[`ob-many-${i}`]).toMatchObject({ status: 'pending' });
-      expect(Date.parse(byId[`ob-many-${i}`]!.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(byId[`ob-many-${i}`]!.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
     }
-    expect(byId['ob-many-13']).toMatchObject({ next_attempt_at: past, locked_until: soon, claim_token: 'another-worker' });
+    expect(byId['ob-many-13']).toMatchObject({ status: 'pending', nextAttemptAt: past });
     expect(byId['ob-many-14']).toMatchObject({ status: 'delivered' });
+    // Storage check: the other worker's lease (never shown to staff) is untouched.
+    const claimed = await db.selectFrom('outbox').select(['locked_until', 'claim_token']).where('id', '=', 'ob-many-13').executeTakeFirstOrThrow();
+    expect(claimed).toEqual({ locked_until: soon, claim_token: 'another-worker' });
     expect((await t.staff.req('post', '/api/admin/outbox/ob-many-13/retry').send({})).status).toBe(404);
-    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'outbox.retried-all').execute();
-    expect(audit.at(-1)).toMatchObject({ target: '13 notifications', actor: 'staff@northbridge-it.com.au' });
+    const [audit] = await auditEntries(t.staff, { action: 'outbox.retried-all' });
+    expect(audit).toMatchObject({ target: '13 notifications', actor: 'staff@northbridge-it.com.au' });
     await db.deleteFrom('outbox').where('lead_id', '=', leadId).execute();
   });
 
@@ -171,7 +174,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(status);
     }
-    const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'lead.status').where('target', 'like', `quote:${id}%`).execute();
+    const audit = (await auditEntries(t.staff, { action: 'lead.status' })).filter((e) => e.target?.startsWith(`quote:${id}`));
     expect(audit.map((r) => r.target).sort()).toEqual([`quote:${id} contacted → quoted`, `quote:${id} new → contacted`, `quote:${id} quoted → won`]);
     const spam = await insertContact(t.database.db, { name: 'Spammy' });
     expect((await t.staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'spam' })).body.status).toBe('spam');
@@ -214,11 +217,11 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.text).toContain(`"'+61 2 9999 0000"`);
     expect(res.text).toContain(`"'@SUM(A1)"`);
     expect(res.text).toContain(`"'-5"`);
-    const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'leads.exported').execute();
-    expect(audit.at(-1)!.target).toBe('{"q":"export.test"}');
+    const [audit] = await auditEntries(t.staff, { action: 'leads.exported' });
+    expect(audit!.target).toBe('{"q":"export.test"}');
   });
 
-  it('staff delete a lead: it and its notifications are gone, and the audit says who', async () => {
+  it('staff delete a lead: it is gone, its notification rows are deleted from storage, and the audit says who', async () => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Erase Me' });
     await db.insertInto('outbox').values({
@@ -227,12 +230,12 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     }).execute();
     const res = await t.staff.req('delete', `/api/admin/leads/contact/${id}`);
     expect(res.status).toBe(204);
-    expect(await db.selectFrom('contacts').select('id').where('id', '=', id).execute()).toEqual([]);
+    expect((await inboxLeads(t.staff, '?type=contact')).map((l) => l.id)).not.toContain(id);
     expect(await db.selectFrom('outbox').select('id').where('lead_id', '=', id).execute()).toEqual([]);
     expect((await t.staff.req('get', `/admin/leads/contact/${id}`)).status).toBe(404);
     expect((await t.staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(404);
-    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'lead.deleted').execute();
-    expect(audit.at(-1)).toMatchObject({ target: `contact:${id}`, actor: 'staff@northbridge-it.com.au' });
+    const [audit] = await auditEntries(t.staff, { action: 'lead.deleted' });
+    expect(audit).toMatchObject({ target: `contact:${id}`, actor: 'staff@northbridge-it.com.au' });
   });
 
   it('the audit log page lists sign-ins and changes, newest first', async () => {

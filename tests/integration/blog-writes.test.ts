@@ -15,7 +15,7 @@ describe.each(configuredEngines())('blog writes on %s', (engine) => {
   });
   afterAll(() => database.drop());
 
-  it('editor creates a post: slug from title, sanitised content, read time, tags and timestamps', async () => {
+  it('editor creates a post: slug from title, content sanitised as stored (storage check), read time, tags and timestamps', async () => {
     const before = changes;
     const words = Array.from({ length: 450 }, (_, i) => `w${i}`).join(' ');
     const post = await blog.createPost(

@@ -46,12 +46,13 @@ describe('the real server under a flood of 50 MP uploads', () => {
     staff.csrf = (JSON.parse((await staff.req('get', '/admin/account/index.pageContext.json')).text) as { csrfToken: string }).csrfToken;
   });
 
+  /** Storage check: how many uploaded images the database holds (no staff page lists them). */
   const storedImages = async () => (await database.db.selectFrom('images').select('id').execute()).length;
 
   it.each([
     ['RGB', 3],
     ['RGBA', 4],
-  ] as const)(`${FLOOD_SIZE} parallel %s uploads of 49.8 MP are each refused before decoding; RSS grows < ${RSS_BUDGET_MB} MB`, async (kind, channels) => {
+  ] as const)(`${FLOOD_SIZE} parallel %s uploads of 49.8 MP are each refused before decoding, storing nothing (storage check); RSS grows < ${RSS_BUDGET_MB} MB`, async (kind, channels) => {
     const png = await plainPng(FLOOD_SIDE, FLOOD_SIDE, channels);
     const pid = server.child.pid!;
     const beforeMb = rssMb(pid);
@@ -68,7 +69,7 @@ describe('the real server under a flood of 50 MP uploads', () => {
     expect(await storedImages()).toBe(0);
   });
 
-  it('after the flood a 26 MP picture is still refused and a 12 MP one (4000 × 3000) is stored', async () => {
+  it('after the flood a 26 MP picture is still refused and a 12 MP one (4000 × 3000) is stored (storage check)', async () => {
     const refused = await upload(staff, await plainPng(6000, 4334));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toMatchObject(tooManyPixels);

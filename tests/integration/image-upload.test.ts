@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, type UploadedImage } from '../../shared/images.ts';
-import { signedInStaffApp } from '../helpers/admin-client.ts';
+import { auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
@@ -14,6 +14,7 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
   const upload = (bytes: Buffer, name: string, type: string) =>
     t.staff.req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', type).send(bytes);
 
+  /** Storage check: how many images and image files the database holds (no staff page lists them). */
   async function stored(): Promise<{ images: number; variants: number }> {
     const db = t.database.db;
     const images = await db.selectFrom('images').select('id').execute();
@@ -21,7 +22,7 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
     return { images: images.length, variants: variants.length };
   }
 
-  it('a PNG is stored at 480, 960 and 1600 px in WebP and PNG, served with a year-long immutable cache and its own type', async () => {
+  it('a PNG is stored at 480, 960 and 1600 px in WebP and PNG (storage check), served with a year-long immutable cache and its own type', async () => {
     const res = await upload(await makeImage(2000, 1000), 'network diagram.png', 'image/png');
     expect(res.status).toBe(201);
     const image = res.body as UploadedImage;
@@ -38,7 +39,7 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
       expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({ width, height: width / 2, format });
     }
     expect((await request(t.app).get(`/media/${image.id}/1200.webp`)).status).toBe(404);
-    const audit = await t.database.db.selectFrom('audit_log').select('target').where('action', '=', 'image.uploaded').execute();
+    const audit = (await auditEntries(t.staff, { action: 'image.uploaded' })).map(({ target }) => ({ target }));
     expect(audit).toEqual([{ target: `${image.id} network diagram.png` }]);
   });
 
@@ -50,7 +51,7 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
     expect(served.headers['content-type']).toBe('image/jpeg');
   });
 
-  describe('refusals, each with a clear message and nothing stored', () => {
+  describe('refusals, each with a clear message and nothing stored (storage check)', () => {
     it.each([
       ['a text file', Buffer.from('hello'), 'notes.txt', 'text/plain', 400, EDITOR_MESSAGES.imageType],
       ['a PDF named as a PDF', Buffer.from('%PDF-1.7\n'), 'brochure.pdf', 'application/pdf', 400, EDITOR_MESSAGES.imageType],

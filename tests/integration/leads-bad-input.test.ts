@@ -57,6 +57,7 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
     return solveAltcha(res.body as Challenge);
   }
 
+  /** Storage check: every row a lead would leave (the lead, its notifications, its used captcha solution). */
   async function storedRows(): Promise<number> {
     const counts = await Promise.all(
       (['contacts', 'quotes', 'outbox', 'captcha_solutions'] as const).map((table) =>
@@ -66,7 +67,7 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
     return counts.reduce((sum, c) => sum + Number(c.n), 0);
   }
 
-  it.each([...contactCases, ...quoteCases])('%s is answered 400 naming that one field, and nothing is stored', async (_label, endpoint, data, field) => {
+  it.each([...contactCases, ...quoteCases])('%s is answered 400 naming that one field, and nothing is stored (storage check)', async (_label, endpoint, data, field) => {
     const res = await request(t.app).post(`/functions/${endpoint}`).send({ data: { ...data, 'g-recaptcha-response': await token() } });
     expect(res.status).toBe(400);
     expect(res.body.error.status).toBe('INVALID_ARGUMENT');
@@ -95,7 +96,7 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
     ['JSON null', (r: request.Test) => r.set('Content-Type', 'application/json').send('null'), 400, /not valid JSON|must be \{"data"/],
     // PostgreSQL cannot store NUL in text; both engines refuse it the same way.
     ['a NUL character in a field', (r: request.Test) => r.send({ data: goodContact({ name: 'Ada\u0000Lovelace' }) }), 400, /NUL/],
-  ])('%s is refused with %i and a clear message, never a 500', async (_label, build, status, message) => {
+  ])('%s is refused with %i and a clear message, never a 500, storing nothing (storage check)', async (_label, build, status, message) => {
     const res = await build(request(t.app).post('/functions/submitContact'));
     expect(res.status).toBe(status);
     // 413 is not in the spec's map: it answers RESOURCE_EXHAUSTED (docs/architecture.md, "Errors").
@@ -104,7 +105,7 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
     expect(await storedRows()).toBe(0);
   });
 
-  it('a submission without a captcha token is refused with 403', async () => {
+  it('a submission without a captcha token is refused with 403, storing nothing (storage check)', async () => {
     const res = await request(t.app).post('/functions/submitContact').send({ data: goodContact() });
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ status: 'PERMISSION_DENIED', message: 'Spam check verification failed. Please try again.' });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_TEST_ENV, type StandInVerifier, goodContact, goodQuote, startStandInVerifier } from '../helpers/leads.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { findHeldData } from '../../db/queries/privacy.ts';
 
 const TIMEOUT_MS = 2000;
 
@@ -34,8 +35,9 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
     const req = request(t.app).post(`/functions/${name}`);
     return (key ? req.set('Idempotency-Key', key) : req).send({ data: { ...data, 'g-recaptcha-response': action } });
   };
-  const stored = (table: 'contacts' | 'quotes', email: string) =>
-    t.database.db.selectFrom(table).select('id').where('email', '=', email).execute();
+  /** The leads the site holds for an address (what a privacy export would list), as `{ id }`. */
+  const stored = async (table: 'contacts' | 'quotes', email: string) =>
+    (await findHeldData(t.database.db, email, 'email#none'))[table].map(({ id }) => ({ id }));
 
   it.each([
     ['submitContact', 'contacts', goodContact] as const,

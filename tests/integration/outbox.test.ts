@@ -9,14 +9,15 @@ import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/outbo
 import { verifyWebhookSignature } from '../../server/outbox/webhook.ts';
 import { MailCatcher, decodedMail as decoded } from '../helpers/mail-catcher.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
-import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
+import { type SignedInStaffApp, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 
 describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
-  let t: TestApp;
+  let t: SignedInStaffApp;
   let smtp: MailCatcher;
   const workers: Array<{ stop: () => Promise<void> }> = [];
   beforeAll(async () => {
-    t = await createTestApp({ engine, env: { ...LEAD_TEST_ENV, STAFF_EMAIL: 'staff@example.com', WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'webhook-secret-123456' } });
+    t = await signedInStaffApp({ engine, env: { ...LEAD_TEST_ENV, STAFF_EMAIL: 'staff@example.com', WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'webhook-secret-123456' } });
     smtp = new MailCatcher();
     await smtp.start();
   });
@@ -54,8 +55,12 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     return res.body.result.id as string;
   }
 
-  const rows = (leadId: string) =>
-    t.database.db.selectFrom('outbox').selectAll().where('lead_id', '=', leadId).orderBy('kind').execute();
+  /** The lead's notifications and how their delivery went, as its page in the inbox shows them, by kind. */
+  const rows = async (leadId: string) => {
+    const lead = (await leadDetail(t.staff, 'quote', leadId)) ?? (await leadDetail(t.staff, 'contact', leadId));
+    expect(lead).not.toBeNull();
+    return [...lead!.notifications].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  };
 
   it('staff and the visitor get their e-mails: all fields, readable labels, admin link, the 24-hour promise', async () => {
     const id = await submit('submitQuote', goodQuote('datacenter', { email: 'grace@example.com' }));
@@ -69,7 +74,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     expect(decoded(staff.raw)).toMatch(/Reply-To: grace@example.com/i);
     expect(decoded(ack.raw)).toContain("we'll contact you within 24 hours");
     const stored = await rows(id);
-    expect(stored.filter((r) => r.kind !== 'webhook').every((r) => r.status === 'delivered' && r.attempts === 1 && r.delivered_at)).toBe(true);
+    expect(stored.filter((r) => r.kind !== 'webhook').every((r) => r.status === 'delivered' && r.attempts === 1 && r.deliveredAt)).toBe(true);
   });
 
   it('with SMTP down, messages are retried later with back-off and nothing is lost; once it is back each is sent once', async () => {
@@ -80,7 +85,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     expect(await w.runOnce()).toBe(2);
     let stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 1]]);
-    expect(stored.every((r) => r.last_error && r.next_attempt_at > new Date().toISOString())).toBe(true);
+    expect(stored.every((r) => r.lastError && r.nextAttemptAt > new Date().toISOString())).toBe(true);
     // Not yet due: a second pass does not hammer the server.
     expect(await w.runOnce()).toBe(0);
 
@@ -102,7 +107,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     await w.runOnce();
     const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([['failed', 2], ['failed', 2]]);
-    expect(stored.every((r) => r.last_error?.includes('550'))).toBe(true);
+    expect(stored.every((r) => r.lastError?.includes('550'))).toBe(true);
     expect(await w.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(0);
   });
@@ -115,9 +120,9 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
     const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
-    expect(stored.every((r) => r.status === 'pending' && r.attempts >= 2 && r.last_error?.includes('ECONNREFUSED'))).toBe(true);
+    expect(stored.every((r) => r.status === 'pending' && r.attempts >= 2 && r.lastError?.includes('ECONNREFUSED'))).toBe(true);
     // No later than the cap: the next attempt is due within 20 ms of the last.
-    expect(stored.every((r) => Date.parse(r.next_attempt_at) - Date.now() <= 20)).toBe(true);
+    expect(stored.every((r) => Date.parse(r.nextAttemptAt) - Date.now() <= 20)).toBe(true);
   });
 
   it('without SMTP the e-mails wait untouched', async () => {
@@ -189,7 +194,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
       const w = worker({ mailer: undefined, webhook: { url, secret: 'webhook-secret-123456' } });
       await w.runOnce();
       const [row] = (await rows(id)).filter((r) => r.kind === 'webhook');
-      expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'webhook answered HTTP 500' });
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'webhook answered HTTP 500' });
       status = 204;
       await new Promise((resolve) => setTimeout(resolve, 5));
       await w.runOnce();

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../server/blog/demo-content.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
@@ -13,7 +14,9 @@ let leadPath: string;
 beforeAll(async () => {
   t = await createTestApp({ env: ADMIN_TEST_ENV });
   await seedDemoContent(t.database.db);
-  const post = await t.database.db.selectFrom('blogs').select('slug').executeTakeFirstOrThrow();
+  // A post a visitor finds on the blog.
+  const [post] = ((await request(t.app).get('/api/blog/posts')).body as { posts: Array<{ slug: string }> }).posts;
+  if (!post) throw new Error('the demo content has no public post');
   postPath = `/blog/${post.slug}`;
   leadPath = `/admin/leads/quote/${await insertQuote(t.database.db)}`;
   await createStaff(t.database.db);

@@ -8,7 +8,20 @@ import { purgeExpiredLeads, startRetentionJob } from '../../server/privacy/reten
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
 import { type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
-import { ORIGIN, STAFF, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import {
+  ORIGIN,
+  STAFF,
+  StaffClient,
+  auditEntries,
+  createStaff,
+  inboxLeads,
+  insertContact,
+  insertQuote,
+  leadDetail,
+  signedInStaffApp,
+} from '../helpers/admin-client.ts';
+import { findLead, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { listAudit } from '../../db/queries/audit.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 const DAY = 24 * 3600_000;
@@ -72,7 +85,7 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     expect(exported.text).not.toContain('Ada');
     const erased = await signedOut('erase');
     expect(erased.status).toBe(401);
-    expect(await t.database.db.selectFrom('quotes').select('id').where('id', '=', ada.quote).executeTakeFirst()).toBeDefined();
+    expect(await leadDetail(t.staff, 'quote', ada.quote)).not.toBeNull();
   });
 
   it('an erase sent from another site, or without the CSRF token, is refused and erases nothing', async () => {
@@ -80,8 +93,7 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     expect(crossSite.status).toBe(403);
     const noToken = await t.staff.req('post', '/api/admin/privacy/erase', { csrf: false }).send({ email: 'ada@example.com' });
     expect(noToken.status).toBe(403);
-    const left = await t.database.db.selectFrom('contacts').select('id').where('id', '=', ada.contact).executeTakeFirst();
-    expect(left).toBeDefined();
+    expect(await leadDetail(t.staff, 'contact', ada.contact)).not.toBeNull();
   });
 
   it('staff asking with an address that is not one are told so beside the field', async () => {
@@ -118,26 +130,29 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     expect(data.auditEntries).toHaveLength(2);
     for (const other of ['bob', 'Bob', 'ada@example.com.au', 'Adam Other', STAFF.email]) expect(res.text).not.toContain(other);
 
-    const entry = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'privacy.exported').executeTakeFirstOrThrow();
+    const [entry] = await auditEntries(t.staff, { action: 'privacy.exported' });
     expect(entry).toMatchObject({ actor: STAFF.email, ip: t.staff.ip, target: expect.stringMatching(/^email#[0-9a-f]{24}$/) });
   });
 
-  it('staff erase everything sent with one address; other people keep theirs and the audit log keeps no address', async () => {
+  it('staff erase everything sent with one address, its notification rows deleted from storage; other people keep theirs and the audit log keeps no address', async () => {
     const db = t.database.db;
     const res = await t.staff.req('post', '/api/admin/privacy/erase').send({ email: ' ada@EXAMPLE.com ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ quotes: 1, contacts: 1, notifications: 3 });
 
-    const emails = async (table: 'quotes' | 'contacts') => (await db.selectFrom(table).select('email').execute()).map((r) => r.email);
-    expect(await emails('quotes')).toEqual(['bob@example.com']);
-    expect(await emails('contacts')).toEqual(['ada@example.com.au']);
+    const emails = async (type: 'quote' | 'contact') => (await inboxLeads(t.staff, `?type=${type}`)).map((l) => l.email);
+    expect(await emails('quote')).toEqual(['bob@example.com']);
+    expect(await emails('contact')).toEqual(['ada@example.com.au']);
+    // Storage check: no notification row of hers is left, not even a failed one staff never see again.
     const outbox = await db.selectFrom('outbox').select('id').execute();
     expect(outbox.map((o) => o.id)).toEqual([others.bobOutbox]);
 
-    const entry = await db.selectFrom('audit_log').selectAll().where('action', '=', 'privacy.erased').executeTakeFirstOrThrow();
+    const [erased] = await auditEntries(t.staff, { action: 'privacy.erased' });
+    expect(erased).toBeDefined();
+    const entry = erased!;
     expect(entry).toMatchObject({ actor: STAFF.email, ip: t.staff.ip });
     expect(entry.target).toMatch(/^email#[0-9a-f]{24}: 1 quote request, 1 contact message and 3 notifications erased$/);
-    const privacyRows = await db.selectFrom('audit_log').selectAll().where('action', 'like', 'privacy.%').execute();
+    const privacyRows = (await auditEntries(t.staff)).filter((e) => e.action.startsWith('privacy.'));
     expect(privacyRows).toHaveLength(2);
     // The address in any spelling (a random id may well contain the letters 'ada').
     for (const row of privacyRows) expect(JSON.stringify(row).toLowerCase()).not.toContain('ada@example');
@@ -181,7 +196,7 @@ describe.each(configuredEngines())('lead retention on %s', (engine) => {
   });
   afterAll(() => database?.drop());
 
-  it('the purge deletes leads older than the retention period with their notifications, logs and audits counts only', async () => {
+  it('the purge deletes leads older than the retention period with their notification rows (storage check), logs and audits counts only', async () => {
     const db = database.db;
     const oldQuote = await insertQuote(db, { email: 'old.quote@example.com', createdAt: daysAgo(31) });
     const oldContact = await insertContact(db, { email: 'old.contact@example.com', createdAt: daysAgo(90) });
@@ -195,25 +210,25 @@ describe.each(configuredEngines())('lead retention on %s', (engine) => {
     const result = await purgeExpiredLeads(db, logger, 30, now);
     expect(result).toEqual({ quotes: 1, contacts: 1, notifications: 2 });
 
-    expect((await db.selectFrom('quotes').select('id').execute()).map((r) => r.id)).toEqual([freshQuote]);
-    expect(await db.selectFrom('contacts').select('id').execute()).toEqual([]);
+    expect((await listLeadSummaries(db, 'quote', { limit: 100 })).map((l) => l.id)).toEqual([freshQuote]);
+    expect(await listLeadSummaries(db, 'contact', { limit: 100 })).toEqual([]);
     expect((await db.selectFrom('outbox').select('id').execute()).map((r) => r.id)).toEqual([freshOutbox]);
 
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ quotes: 1, contacts: 1, notifications: 2, retentionDays: 30 });
     expect(lines[0]).not.toMatch(/@example\.com/);
 
-    const audit = await db.selectFrom('audit_log').selectAll().where('action', '=', 'leads.purged').execute();
+    const audit = await listAudit(db, 100, null, { action: 'leads.purged' });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       actor: 'system',
-      user_id: null,
+      userId: null,
       target: '1 quote request, 1 contact message and 2 notifications older than 30 days deleted',
     });
 
     // Nothing more to delete: no new audit entry.
     expect(await purgeExpiredLeads(db, logger, 30, now)).toEqual({ quotes: 0, contacts: 0, notifications: 0 });
-    expect(await db.selectFrom('audit_log').select('id').where('action', '=', 'leads.purged').execute()).toHaveLength(1);
+    expect(await listAudit(db, 100, null, { action: 'leads.purged' })).toHaveLength(1);
   });
 
   it('the job purges as soon as it starts; without LEAD_RETENTION_DAYS it deletes nothing', async () => {
@@ -222,11 +237,11 @@ describe.each(configuredEngines())('lead retention on %s', (engine) => {
     const kept = await insertContact(db, { email: 'kept@example.com', createdAt: daysAgo(400) });
     const off = startRetentionJob({ db, logger, days: undefined, now: () => now });
     await off.stop();
-    expect(await db.selectFrom('contacts').select('id').where('id', '=', kept).executeTakeFirst()).toBeDefined();
+    expect(await findLead(db, 'contact', kept)).not.toBeNull();
 
     const on = startRetentionJob({ db, logger, days: 365, now: () => now });
     await on.stop();
-    expect(await db.selectFrom('contacts').select('id').where('id', '=', kept).executeTakeFirst()).toBeUndefined();
+    expect(await findLead(db, 'contact', kept)).toBeNull();
   });
 });
 
@@ -253,13 +268,13 @@ describe('lead retention in the server process', () => {
         SEED_DEMO_CONTENT: 'false',
         LEAD_RETENTION_DAYS: '30',
       });
-      const isGone = async () => !(await database.db.selectFrom('contacts').select('id').where('id', '=', old).executeTakeFirst());
+      const isGone = async () => (await findLead(database.db, 'contact', old)) === null;
       for (let i = 0; i < 200 && !(await isGone()); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
       child.kill('SIGTERM');
       await exited(child);
       expect(child.exitCode).toBe(0);
       expect(await isGone()).toBe(true);
-      expect(await database.db.selectFrom('contacts').select('id').where('id', '=', recent).executeTakeFirst()).toBeDefined();
+      expect(await findLead(database.db, 'contact', recent)).not.toBeNull();
     } finally {
       await database.drop();
     }
@@ -271,10 +286,11 @@ describe.each(configuredEngines())('client IP storage through POST /functions/su
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);
+    await createStaff(database.db);
   });
   afterAll(() => database?.drop());
 
-  /** A visitor behind the site's proxy sends a contact message; returns the client_ip stored with it. */
+  /** A visitor behind the site's proxy sends a contact message; returns the client IP held with it, as staff's export of her data shows it. */
   async function storedIp(env: Record<string, string>, ip: string): Promise<string | null> {
     const t = await createTestApp({ databaseUrl: database.url, env: { ...LEAD_TEST_ENV, TRUST_PROXY: '1', IP_HASH_KEY, ...env } });
     try {
@@ -285,8 +301,13 @@ describe.each(configuredEngines())('client IP storage through POST /functions/su
         .set('X-Forwarded-For', ip)
         .send({ data: { ...goodContact(), 'g-recaptcha-response': token } });
       expect(res.status).toBe(200);
-      const row = await t.database.db.selectFrom('contacts').select('client_ip').where('id', '=', res.body.result.id).executeTakeFirstOrThrow();
-      return row.client_ip;
+      const staff = new StaffClient(t.app);
+      expect((await staff.signIn()).status).toBe(200);
+      const held = await staff.req('post', '/api/admin/privacy/export').send({ email: goodContact().email });
+      expect(held.status).toBe(200);
+      const contact = (JSON.parse(held.text) as { contacts: Array<{ id: string; clientIp: string | null }> }).contacts.find((c) => c.id === res.body.result.id);
+      expect(contact).toBeDefined();
+      return contact!.clientIp;
     } finally {
       await t.close();
     }

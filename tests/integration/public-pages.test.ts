@@ -123,7 +123,7 @@ describe('health', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('/readyz answers 200 when the database takes a write, and 503 without a database', async () => {
+  it('/readyz answers 200 when the database takes a write (its probe row stored: storage check), and 503 without a database', async () => {
     const ready = await request(t.app).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ready', database: 'writable', outbox: 'not started', redis: 'not configured' });

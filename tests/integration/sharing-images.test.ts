@@ -8,6 +8,7 @@ import { postInput } from '../helpers/blog-posts.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
+import { findPostSharingImage } from '../../db/queries/post-sharing-images.ts';
 
 const ogImage = (html: string) => html.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
 const twitterImage = (html: string) => html.match(/<meta name="twitter:image" content="([^"]+)"/)?.[1];
@@ -55,8 +56,11 @@ describe('sharing images of the pages (production build)', () => {
 describe.each(configuredEngines())('sharing images of posts on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));
 
-  const storedImage = (id: string) =>
-    t.database.db.selectFrom('post_sharing_images').select(['drawn_from', 'png']).where('post_id', '=', id).executeTakeFirst();
+  /** The card the site keeps for a post, if it has drawn one. */
+  const storedImage = async (id: string) => {
+    const image = await findPostSharingImage(t.database.db, id);
+    return image ? { drawn_from: image.drawnFrom, png: image.png } : undefined;
+  };
 
   it('a post published in the editor gets its PNG card when it is published, named in og:image and twitter:image', async () => {
     const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Cards for every post' })).expect(201)).body as BlogPost;

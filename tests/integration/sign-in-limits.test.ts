@@ -7,7 +7,19 @@ import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { totpCode } from '../../server/staff/totp.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { ADMIN_TEST_ENV, ORIGIN, STAFF, StaffClient, createStaff, enableTwoFactor, staffApp, staffService, twoSignedInBrowsers } from '../helpers/admin-client.ts';
+import {
+  ADMIN_TEST_ENV,
+  ORIGIN,
+  STAFF,
+  StaffClient,
+  auditEntries,
+  createStaff,
+  enableTwoFactor,
+  staffApp,
+  staffService,
+  twoSignedInBrowsers,
+} from '../helpers/admin-client.ts';
+import { countRecentActions } from '../../db/queries/audit.ts';
 import { LEAD_TEST_ENV, solveAltcha } from '../helpers/leads.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
@@ -17,14 +29,9 @@ async function letWindowPass(t: TestApp): Promise<void> {
   await t.database.db.updateTable('sign_in_attempts').set({ created_at: past }).execute();
 }
 
+/** The failed sign-ins the audit log records for an address (the account is locked: no one can open the log page). */
 function failedSignIns(t: TestApp, email: string): Promise<number> {
-  return t.database.db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('action', '=', 'auth.sign_in_failed')
-    .where('target', '=', email)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+  return countRecentActions(t.database.db, 'auth.sign_in_failed', new Date(0).toISOString(), { target: email });
 }
 
 describe.each(configuredEngines())('sign-in limits under attack on %s', (engine) => {
@@ -107,7 +114,7 @@ describe.each(configuredEngines())('account lock-out by strangers on %s', (engin
     forged.deviceCookie = `${device!.split('.')[0]}.AAAA`;
     expect((await forged.signIn()).status).toBe(429);
     // What happened is in the audit log the owner reads.
-    const failures = await t.database.db.selectFrom('audit_log').selectAll().where('action', '=', 'auth.sign_in_failed').execute();
+    const failures = await auditEntries(back, { action: 'auth.sign_in_failed' });
     expect(failures.length).toBe(t.config.LOGIN_MAX_FAILURES);
   });
 
