@@ -29,12 +29,6 @@ function LogoutForm({ csrfToken }: { csrfToken: string | null }) {
 }
 
 /**
- * A top-level link with a menu beside it. The menu is a native popover opened by its own button, so it works
- * without JavaScript (content pages ship none): Escape or a click elsewhere closes it and focus returns to the
- * button, and its links are Tab stops only while it is open (right after the button). A mouse also opens it on
- * hover (CSS). The caret button is named after the menu, the link after its page.
- */
-/**
  * The signed-in staff's entries (docs/product.md#header: Dashboard and Logout), in the Admin menu and the phone
  * menu alike.
  */
@@ -51,6 +45,13 @@ function StaffItems({ csrfToken }: { csrfToken: string | null }) {
   );
 }
 
+/**
+ * A top-level link with a menu beside it. The menu is a native popover opened by its own button, so it works
+ * without JavaScript (content pages ship none): Escape or a click elsewhere closes it and focus returns to the
+ * button, and its links are Tab stops only while it is open (right after the button). A mouse resting on the
+ * link also opens it (an interest invoker, where the browser has them), and Escape closes it then too. The caret
+ * button is named after the menu, the link after its page.
+ */
 function NavMenu({ id, href, label, menuLabel, current, align, children }: {
   id: string;
   href: string;
@@ -62,7 +63,8 @@ function NavMenu({ id, href, label, menuLabel, current, align, children }: {
 }) {
   return (
     <li className={`has-dropdown has-dropdown-${id}`}>
-      <a href={href} aria-current={current}>
+      {/* `interestfor` is newer than React's types: hovering the link opens the menu as a popover (Escape closes it). */}
+      <a href={href} aria-current={current} {...{ interestfor: `${id}-menu` }}>
         {label}
       </a>
       <button type="button" className="dropdown-toggle" popoverTarget={`${id}-menu`} aria-label={menuLabel}>

@@ -223,6 +223,21 @@ describe('header menus', () => {
     p.assertClean();
   });
 
+  it('a mouse resting on Services opens its menu, which stays while the pointer moves into it; Escape closes it', async () => {
+    await using p = await openPage(site.browser, WIDTHS.desktop);
+    await p.page.goto(`${site.baseUrl}/about`);
+    const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
+    const menu = nav.getByRole('list', { name: 'Request a quote for a service' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).hover();
+    await menu.waitFor({ state: 'visible' });
+    await menu.getByRole('link', { name: SERVICES[2]!.name }).hover();
+    await expect(menu.isVisible()).resolves.toBe(true);
+    // Content shown on hover can be dismissed without moving the pointer (WCAG 2.2, 1.4.13).
+    await p.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    p.assertClean();
+  });
+
   it('phone visitor sees Get Quote in the header; Escape closes the menu and returns to its button', async () => {
     await using p = await openPage(site.browser, WIDTHS.phone);
     await p.page.goto(`${site.baseUrl}/blog`);

@@ -59,14 +59,14 @@ export default function HomePage() {
       {SERVICE_CATEGORIES.map((category, i) => {
         const services = SERVICES.filter((s) => s.category === category);
         return (
-          // Every other band is tinted; three cards sit in a row of three rather than leave a gap.
+          // Every other band is tinted; whatever the width, no row of cards has an empty slot.
           <section key={category} className={i % 2 ? 'section section-tint' : 'section'} aria-labelledby={`${category}-title`}>
             <div className="container">
               <div className="section-head">
                 <h2 id={`${category}-title`}>{CATEGORY_LABELS[category]}</h2>
                 <p>{HOME_TEXT.categoryIntro[category]}</p>
               </div>
-              <div className={services.length === 3 ? 'card-grid card-grid-3' : 'card-grid'}>
+              <div className="card-grid-fill">
                 {services.map((s) => (
                   <ServiceCard key={s.id} service={s} />
                 ))}

@@ -215,7 +215,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
   const service = getService(state.service);
   const title = WIZARD_STEPS[state.step - 1]!.title;
   return (
-    <form ref={form} className="form card wizard" method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
+    <form ref={form} className="form card wizard" data-step={state.step} method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
       <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <div className="wizard-progress">
         <p className="wizard-step-count">{QUOTE_TEXT.stepCount(state.step, WIZARD_STEPS.length)}</p>
