@@ -30,6 +30,16 @@ export interface BlogsTable extends PostContentColumns {
   search_text: Generated<string>;
 }
 
+/**
+ * One row per tag of a post (migration 120), written with the post by `insertBlogs` and `updateBlog`: the tag's
+ * key (`tagKey` in shared/blog.ts) and the post's publish time, so a tag's page walks one index in list order.
+ */
+export interface BlogTagsTable {
+  blog_id: string;
+  tag: string;
+  published_at: string;
+}
+
 export interface BlogRedirectsTable {
   old_slug: string;
   blog_id: string;
@@ -219,6 +229,7 @@ export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
   blog_redirects: BlogRedirectsTable;
+  blog_tags: BlogTagsTable;
   content_versions: ContentVersionsTable;
   quotes: QuotesTable;
   contacts: ContactsTable;

@@ -56,6 +56,24 @@ export const BLOG_LIST_MAX_PAGES = 100;
 /** Longest search text the server accepts; longer input is cut, not rejected. */
 export const BLOG_SEARCH_MAX = 100;
 
+/**
+ * docs/product.md#blog-tags: a tag's key, which its address and its lookup use: the tag in Unicode NFC form,
+ * lowercased, so "Security" and "security" are one tag. Every character is kept ("C#" and "C++" stay apart).
+ */
+export function tagKey(tag: string): string {
+  return tag.normalize('NFC').toLowerCase();
+}
+
+/** The address of a tag's page: `/blog/tag/` and its key, URL-encoded as one path segment ("CI/CD" is `ci%2Fcd`). */
+export function tagPath(tag: string): string {
+  return `/blog/tag/${encodeURIComponent(tagKey(tag))}`;
+}
+
+/** One page of a tag's public posts, and the tag as the newest of them writes it. */
+export interface BlogTagPage extends BlogListPage {
+  tag: string;
+}
+
 /** The blog's read API for `+data.ts` files (public posts only). */
 export interface BlogPageService {
   listPublic(query: BlogListQuery): Promise<BlogListPage>;
@@ -67,6 +85,11 @@ export interface BlogPageService {
   relatedPosts(post: BlogSummary): Promise<BlogSummary[]>;
   /** The newest public posts (the not-found pages offer them). */
   latestPosts(limit: number): Promise<BlogSummary[]>;
+  /**
+   * The first `pages` pages of the public posts carrying `tag` (matched by its key, so in any case), newest first;
+   * null when no public post carries it.
+   */
+  listByTag(tag: string, pages?: number): Promise<BlogTagPage | null>;
 }
 
 /** A post ends with at most this many related posts. */

@@ -11,6 +11,7 @@ import * as hashedSessionIds from './2026-11-23-051-hashed-session-ids.ts';
 import { type TotpSealing, encryptedTotpSecrets } from './2026-11-23-052-encrypted-totp-secrets.ts';
 import * as idempotencyKeys from './2026-11-23-060-idempotency-keys.ts';
 import * as idempotencyBodyHash from './2026-11-25-110-idempotency-body-hash.ts';
+import * as blogTags from './2026-11-25-120-blog-tags.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -47,6 +48,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-23-100-site-settings': siteSettings,
     '2026-11-23-101-post-sharing-images': postSharingImages,
     '2026-11-25-110-idempotency-body-hash': idempotencyBodyHash,
+    '2026-11-25-120-blog-tags': blogTags,
   };
 }
 

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { BlogPost, BlogSummary, PostContent } from '../../shared/blog.ts';
+import { type BlogPost, type BlogSummary, type PostContent, tagKey } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
@@ -147,6 +147,50 @@ async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]
   return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
 }
 
+export interface TagListQuery {
+  /** ISO now: posts published later are not public yet. */
+  now: string;
+  /** The tag's key (`tagKey`): tags are matched whatever their case. */
+  tag: string;
+  /** Keyset: rows strictly after this (published_at, id) in newest-first order. */
+  after: Cursor | null;
+  limit: number;
+}
+
+/**
+ * Public posts carrying a tag, newest first, keyset-paged on (published_at, id) like the list. Walks the
+ * `blog_tags_order` index (tag, published_at, blog_id) in order and stops after `limit` public rows; `isPublicAt`
+ * is tested on the post itself.
+ */
+export async function listPublicBlogsByTag(db: Db, q: TagListQuery): Promise<BlogSummary[]> {
+  const rows = await db
+    .selectFrom('blog_tags')
+    .innerJoin('blogs', 'blogs.id', 'blog_tags.blog_id')
+    .select(LIST_COLUMNS.map((c) => `blogs.${c}` as const))
+    .where('blog_tags.tag', '=', q.tag)
+    .where(isPublicAt(q.now))
+    .$if(q.after !== null, (qb) => qb.where(afterKey('blog_tags.published_at', q.after!, 'desc', 'blog_tags.blog_id')))
+    .orderBy('blog_tags.published_at', 'desc')
+    .orderBy('blog_tags.blog_id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Every tag key some public post carries, with the last change of those posts: the sitemap's tag entries. */
+export async function listPublicTagUpdates(db: Db, now: string, limit: number): Promise<Array<{ tag: string; updatedAt: string }>> {
+  const rows = await db
+    .selectFrom('blog_tags')
+    .innerJoin('blogs', 'blogs.id', 'blog_tags.blog_id')
+    .select(['blog_tags.tag as tag', (eb) => eb.fn.max('blogs.updated_at').as('updatedAt')])
+    .where(isPublicAt(now))
+    .groupBy('blog_tags.tag')
+    .orderBy('blog_tags.tag')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ tag: r.tag, updatedAt: String(r.updatedAt) }));
+}
+
 /** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first. */
 export async function listAllBlogs(db: Db, q: { after: Cursor | null; limit: number }): Promise<BlogSummary[]> {
   let query = db.selectFrom('blogs').select([...LIST_COLUMNS]);
@@ -179,20 +223,37 @@ export async function findSlugsLike(db: Db, base: string, exceptId?: string): Pr
   return (await query.execute()).map((r) => r.slug);
 }
 
-/** Inserts posts in one statement (a save inserts one; bulk loaders many). */
-export async function insertBlogs(db: Db, posts: StoredPost[]): Promise<void> {
-  await db.insertInto('blogs').values(posts.map(toRow)).execute();
+/** Tag rows a statement inserts at most: 3 values each stays far below SQLite's limit on bound values. */
+const TAG_ROWS_PER_INSERT = 1000;
+
+/** The `blog_tags` rows of these posts: one per distinct tag key (migration 120). */
+async function insertTagRows(db: Db, posts: readonly StoredPost[]): Promise<void> {
+  const rows = posts.flatMap((post) =>
+    [...new Set(post.tags.map(tagKey))].map((tag) => ({ blog_id: post.id, tag, published_at: post.publishedAt })),
+  );
+  for (let i = 0; i < rows.length; i += TAG_ROWS_PER_INSERT) {
+    await db.insertInto('blog_tags').values(rows.slice(i, i + TAG_ROWS_PER_INSERT)).execute();
+  }
 }
 
-/** Rewrites every stored field of an existing post but its creation time. */
+/** Inserts posts in one statement (a save inserts one; bulk loaders many), with their tag rows. */
+export async function insertBlogs(db: Db, posts: StoredPost[]): Promise<void> {
+  await db.insertInto('blogs').values(posts.map(toRow)).execute();
+  await insertTagRows(db, posts);
+}
+
+/** Rewrites every stored field of an existing post but its creation time, and its tag rows. */
 export async function updateBlog(db: Db, post: StoredPost): Promise<void> {
   const { id: _id, created_at: _created, ...changes } = toRow(post);
   await db.updateTable('blogs').set(changes).where('id', '=', post.id).execute();
+  await db.deleteFrom('blog_tags').where('blog_id', '=', post.id).execute();
+  await insertTagRows(db, [post]);
 }
 
-/** Deletes a post and its redirects; returns the slug it had, or null when there was no such post. */
+/** Deletes a post, its tag rows and its redirects; returns the slug it had, or null when there was no such post. */
 export async function deleteBlog(db: Db, id: string): Promise<string | null> {
   await db.deleteFrom('blog_redirects').where('blog_id', '=', id).execute();
+  await db.deleteFrom('blog_tags').where('blog_id', '=', id).execute();
   const row = await db.deleteFrom('blogs').where('id', '=', id).returning('slug').executeTakeFirst();
   return row?.slug ?? null;
 }

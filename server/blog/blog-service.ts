@@ -14,6 +14,8 @@ import {
   listAllBlogs,
   listPublicBlogUpdates,
   listPublicBlogs,
+  listPublicBlogsByTag,
+  listPublicTagUpdates,
   updateBlog,
   upsertRedirect,
 } from '../../db/queries/blogs.ts';
@@ -36,10 +38,12 @@ import {
   type BlogPageService,
   type BlogPost,
   type BlogSummary,
+  type BlogTagPage,
   type EditorState,
   REVISIONS_KEPT,
   postStatus,
   rankRelated,
+  tagKey,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
@@ -78,6 +82,10 @@ export interface BlogService extends BlogPageService {
   feedPosts(now?: Date): Promise<BlogSummary[]>;
   /** Slug and last change of every public post (newest first, capped at one sitemap's worth). */
   sitemapPosts(now?: Date): Promise<Array<{ slug: string; updatedAt: string }>>;
+  /** The newest public posts carrying `tag` (any case), for its feed; null when no public post carries it. */
+  tagFeedPosts(tag: string, now?: Date): Promise<BlogTagPage | null>;
+  /** The key and last change of each tag some public post carries, in key order, at most `limit`: the sitemap's. */
+  sitemapTags(limit: number, now?: Date): Promise<Array<{ tag: string; updatedAt: string }>>;
   /** What the editor opens with for `userId`: the post (null: a new one), its history, their newer autosave. */
   editorState(id: string | null, userId: string): Promise<EditorState | null>;
   /** Brings back an earlier version's text, title, address… as a new save (the post stays published or not). */
@@ -212,6 +220,15 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     return post;
   }
 
+  /** The first `size` public posts carrying `tag`, named as the newest of them writes it; null when there are none. */
+  async function tagPage(tag: string, size: number, now: Date): Promise<BlogTagPage | null> {
+    const key = tagKey(tag);
+    const page = await postPage(size, (limit) => listPublicBlogsByTag(db, { now: now.toISOString(), tag: key, after: null, limit }));
+    const newest = page.posts[0];
+    if (!newest) return null;
+    return { ...page, tag: newest.tags.find((t) => tagKey(t) === key) ?? tag };
+  }
+
   async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
     const base = slugify(title) || 'post';
     const slug = nextFreeSlug(base, await findSlugsLike(trx, base, exceptId));
@@ -263,6 +280,18 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
 
     async sitemapPosts(now = new Date()) {
       return listPublicBlogUpdates(db, now.toISOString(), SITEMAP_MAX_POSTS);
+    },
+
+    async listByTag(tag, pages = 1, now = new Date()) {
+      return tagPage(tag, BLOG_PAGE_SIZE * Math.min(Math.max(1, pages), BLOG_LIST_MAX_PAGES), now);
+    },
+
+    async tagFeedPosts(tag, now = new Date()) {
+      return tagPage(tag, FEED_SIZE, now);
+    },
+
+    async sitemapTags(limit, now = new Date()) {
+      return limit > 0 ? listPublicTagUpdates(db, now.toISOString(), limit) : [];
     },
 
     async createPost(input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {

@@ -1,12 +1,15 @@
 import { Router } from 'express';
 import { COMPANY } from '../../shared/company.ts';
-import { SITE_TEXT } from '../../shared/messages.ts';
+import { type BlogSummary, tagPath } from '../../shared/blog.ts';
+import { BLOG_TEXT, SITE_TEXT } from '../../shared/messages.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
 import type { BlogService } from './blog-service.ts';
 import type { PageCache, RenderedPage } from '../http/page-cache.ts';
 
-/** Public pages besides the posts, as listed in docs/product.md#routes. */
+/** Public pages besides the posts and tag pages, as listed in docs/product.md#routes. */
 const PUBLIC_PATHS = ['/', '/services', '/about', '/contact', '/quote', '/blog', '/privacy'] as const;
+/** One sitemap file holds at most 50,000 URLs (sitemaps.org): tag pages get what the pages and posts leave. */
+const SITEMAP_MAX_URLS = 50_000;
 
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -22,15 +25,16 @@ function xml(text: string): string {
 }
 
 /**
- * `/rss.xml` (RSS 2.0, the newest public posts) and `/sitemap.xml` (every public page and post). Both are
- * built and compressed once per content version by the page cache, so crawlers cost one query per change.
+ * `/rss.xml` (RSS 2.0, the newest public posts), `/blog/tag/{tag}/rss.xml` (the same for one tag,
+ * docs/product.md#blog-tags) and `/sitemap.xml` (every public page, post and tag page). All are built and
+ * compressed once per content version by the page cache, so crawlers cost one query per change.
  */
 export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: PageCache, siteUrl: string): Router {
   const router = Router();
   const url = (path: string) => new URL(path, siteUrl).href;
 
-  async function rss(): Promise<string> {
-    const [posts, company] = await Promise.all([blog.feedPosts(), settings.current()]);
+  /** An RSS 2.0 document of `posts`; `link` is the page the feed follows, `self` the feed's own address. */
+  function rssDocument(channel: { title: string; link: string; self: string }, posts: readonly BlogSummary[]): string {
     const items = posts.map((p) =>
       [
         '<item>',
@@ -49,9 +53,9 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
       '<channel>',
-      `<title>${xml(SITE_TEXT.feedTitle(company.name))}</title>`,
-      `<link>${xml(url('/blog'))}</link>`,
-      `<atom:link href="${xml(url('/rss.xml'))}" rel="self" type="application/rss+xml"/>`,
+      `<title>${xml(channel.title)}</title>`,
+      `<link>${xml(url(channel.link))}</link>`,
+      `<atom:link href="${xml(url(channel.self))}" rel="self" type="application/rss+xml"/>`,
       `<description>${xml(COMPANY.tagline)}</description>`,
       '<language>en-AU</language>',
       `<lastBuildDate>${new Date(built).toUTCString()}</lastBuildDate>`,
@@ -62,8 +66,22 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
     ].join('\n');
   }
 
+  async function rss(): Promise<string> {
+    const [posts, company] = await Promise.all([blog.feedPosts(), settings.current()]);
+    return rssDocument({ title: SITE_TEXT.feedTitle(company.name), link: '/blog', self: '/rss.xml' }, posts);
+  }
+
+  /** A tag's feed, or null when no public post carries the tag (the route then answers the not-found page). */
+  async function tagRss(tag: string): Promise<string | null> {
+    const [found, company] = await Promise.all([blog.tagFeedPosts(tag), settings.current()]);
+    if (!found) return null;
+    const link = tagPath(found.tag);
+    return rssDocument({ title: BLOG_TEXT.tagFeedTitle(company.name, found.tag), link, self: `${link}/rss.xml` }, found.posts);
+  }
+
   async function sitemap(): Promise<string> {
     const posts = await blog.sitemapPosts();
+    const tags = await blog.sitemapTags(SITEMAP_MAX_URLS - PUBLIC_PATHS.length - posts.length);
     const newest = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
     const entry = (path: string, lastmod?: string) =>
       `<url><loc>${xml(url(path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
@@ -72,6 +90,7 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...PUBLIC_PATHS.map((path) => entry(path, path === '/blog' ? newest : undefined)),
       ...posts.map((p) => entry(`/blog/${encodeURIComponent(p.slug)}`, p.updatedAt)),
+      ...tags.map((t) => entry(tagPath(t.tag), t.updatedAt)),
       '</urlset>',
       '',
     ].join('\n');
@@ -84,5 +103,16 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
   });
   router.get('/rss.xml', async (req, res) => void (await cache.serve(req, res, feed('application/rss+xml', rss))));
   router.get('/sitemap.xml', async (req, res) => void (await cache.serve(req, res, feed('application/xml', sitemap))));
+  // The tag arrives decoded ("ci/cd" from `ci%2Fcd`); an address not in the canonical form of tagPath is moved there.
+  router.get('/blog/tag/:tag/rss.xml', async (req, res, next) => {
+    const { tag } = req.params;
+    const canonical = `${tagPath(tag)}/rss.xml`;
+    const served = await cache.serve(req, res, async () => {
+      if (req.path !== canonical) return { statusCode: 301, headers: [['Location', canonical]], body: '' };
+      const body = await tagRss(tag);
+      return body === null ? null : { statusCode: 200, headers: [['Content-Type', 'application/rss+xml; charset=utf-8']], body };
+    });
+    if (!served) next();
+  });
   return router;
 }

@@ -58,7 +58,10 @@ describe.each(configuredEngines())('feeds on %s', (engine) => {
     }
     expect(locs).not.toContain(`https://www.example.com.au/blog/${draft.slug}`);
     expect(locs).not.toContain(`https://www.example.com.au/blog/${future.slug}`);
-    expect(urls).toHaveLength(7 + posts.length);
+    // And the page of each tag a public post carries (docs/product.md#blog-tags): "R&D" and "Ops".
+    expect(locs).toContain('https://www.example.com.au/blog/tag/r%26d');
+    expect(locs).toContain('https://www.example.com.au/blog/tag/ops');
+    expect(urls).toHaveLength(7 + posts.length + 2);
   });
 
   it('robots.txt points crawlers at the sitemap and keeps them out of the admin', async () => {

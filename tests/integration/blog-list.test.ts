@@ -51,7 +51,7 @@ describe.each(configuredEngines())('blog list on %s', (engine) => {
     expect(res.text).toContain('Jan 13, 2026');
     expect(res.text).toContain('1 min read');
     expect(res.text).toContain('Priya Raman');
-    expect(res.text).toMatch(/<li class="post-tag">Security<\/li>/);
+    expect(res.text).toMatch(/<li class="post-tag"><a href="\/blog\/tag\/security">Security<\/a><\/li>/);
     expect(res.text).toMatch(/<img class="post-card-image" src="\/images\/blog\/[^"]+" alt="" width="1200" height="630"/);
   });
 

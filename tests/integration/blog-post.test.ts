@@ -42,7 +42,8 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     // 13:30 UTC on 5 March is already 6 March in Sydney.
     expect(res.text).toContain('March 06, 2026');
     expect(res.text).toContain('3 min read');
-    expect(res.text).toMatch(/<li class="post-tag">Backup<\/li><li class="post-tag">Planning<\/li>/);
+    // Each tag links to its page (docs/product.md#blog-tags).
+    expect(res.text).toMatch(/<li class="post-tag"><a href="\/blog\/tag\/backup">Backup<\/a><\/li><li class="post-tag"><a href="\/blog\/tag\/planning">Planning<\/a><\/li>/);
     expect(res.text).toMatch(/<img class="post-image" src="\/images\/blog\/[^"]+" alt="Backups That Work" width="1200" height="630"/);
     expect(res.text).toContain('<title>Backups That Work | Northbridge IT</title>');
     expect(res.text).toContain(`<link rel="canonical" href="https://www.example.com.au/blog/${post.slug}"`);

@@ -5,24 +5,17 @@ import { PageHero } from '../../../components/PageHero.tsx';
 import { requestJson } from '../../../components/request.ts';
 import { Seo } from '../../../components/Seo.tsx';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
-import { BLOG_PAGE_SIZE, type BlogListPage, type BlogSummary } from '../../../shared/blog.ts';
+import type { BlogListPage, BlogSummary } from '../../../shared/blog.ts';
 import { BLOG_TEXT, MESSAGES, SITE_TEXT } from '../../../shared/messages.ts';
 import type { BlogListData } from './+data.ts';
-import { PostCard } from './PostCard.tsx';
+import { LoadMoreLink, PostList, pagesHref } from './PostList.tsx';
 
 /** How long typing pauses before the search runs: one request per word or so, not per key. */
 const SEARCH_DELAY_MS = 250;
 
 function listHref(params: { q?: string; pages?: number }): string {
-  const search = new URLSearchParams();
-  if (params.q) search.set('q', params.q);
-  if (params.pages && params.pages > 1) search.set('page', String(params.pages));
-  const query = search.toString();
-  return query ? `/blog?${query}` : '/blog';
+  return params.q ? `/blog?${new URLSearchParams({ q: params.q })}` : pagesHref('/blog', params.pages ?? 1);
 }
-
-/** The first post of page N carries an id, so a Load More link (`…?page=N#page-N`) lands on the new posts. */
-const pageAnchor = (pageNumber: number) => `page-${pageNumber}`;
 
 function fetchPage(q: string, cursor: string | null, signal?: AbortSignal): Promise<BlogListPage> {
   const params = new URLSearchParams();
@@ -168,15 +161,10 @@ export default function BlogPage() {
           )}
           {posts.length === 0 && <p className="blog-empty">{MESSAGES.blogListEmpty}</p>}
           {posts.length > 0 && (
-            <ul className="post-list post-list-featured" aria-label={isSearch ? BLOG_TEXT.resultsList : BLOG_TEXT.postsList}>
-              {posts.map((post, i) => (
-                <li key={post.id} id={!isSearch && i > 0 && i % BLOG_PAGE_SIZE === 0 ? pageAnchor(i / BLOG_PAGE_SIZE + 1) : undefined}>
-                  <PostCard post={post} timeZone={timeZone} first={i === 0} headingRef={(el) => {
-                      headingLinks.current[i] = el;
-                    }} />
-                </li>
-              ))}
-            </ul>
+            <PostList posts={posts} timeZone={timeZone} label={isSearch ? BLOG_TEXT.resultsList : BLOG_TEXT.postsList} anchored={!isSearch}
+              headingRef={(i, el) => {
+                headingLinks.current[i] = el;
+              }} />
           )}
           {canLoadMore && (
             <div className="blog-more">
@@ -185,9 +173,7 @@ export default function BlogPage() {
                   {BLOG_TEXT.loadMore}
                 </button>
               ) : (
-                <a className="button button-ghost-dark" href={`${listHref({ pages: pages + 1 })}#${pageAnchor(pages + 1)}`} rel="next">
-                  {BLOG_TEXT.loadMore}
-                </a>
+                <LoadMoreLink path="/blog" pages={pages} />
               )}
             </div>
           )}

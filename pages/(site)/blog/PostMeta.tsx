@@ -1,7 +1,10 @@
-import type { BlogSummary } from '../../../shared/blog.ts';
+import { type BlogSummary, tagPath } from '../../../shared/blog.ts';
 import { BLOG_TEXT } from '../../../shared/messages.ts';
 
-/** Author, date, read time and tags of a post; `date` is already formatted in the company's time zone. */
+/**
+ * Author, date, read time and tags of a post; `date` is already formatted in the company's time zone. Each tag
+ * links to its page (docs/product.md#blog-tags).
+ */
 export function PostMeta({ post, date }: { post: BlogSummary; date: string }) {
   return (
     <div className="post-meta">
@@ -16,7 +19,7 @@ export function PostMeta({ post, date }: { post: BlogSummary; date: string }) {
         <ul className="post-tags" aria-label={BLOG_TEXT.tags}>
           {post.tags.map((tag) => (
             <li key={tag} className="post-tag">
-              {tag}
+              <a href={tagPath(tag)}>{tag}</a>
             </li>
           ))}
         </ul>
