@@ -12,6 +12,8 @@ import type { PageRenderer } from './http/render.ts';
 import { healthRouter } from './http/health.ts';
 import { pageRoutes } from './http/pages.ts';
 import { robotsRouter } from './http/robots.ts';
+import { NO_METRICS, createMetrics } from './http/metrics.ts';
+import { outboxBacklog } from '../db/queries/outbox.ts';
 import { requestContext } from './core/request-context.ts';
 import { blogApiRouter } from './blog/blog-api.ts';
 import { feedsRouter } from './blog/feeds.ts';
@@ -70,6 +72,23 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // Metrics only with a token to read them: off, no request pays for timing (README, "Metrics").
+  const metrics = config.METRICS_TOKEN
+    ? createMetrics(config.METRICS_TOKEN, {
+        pageCacheBytes: () => pageCache.stats().bytes,
+        outboxBacklog: async () => {
+          const now = Date.now();
+          return (await outboxBacklog(database.db)).map(({ kind, pending, oldestPendingAt, failed }) => ({
+            kind,
+            pending,
+            failed,
+            oldestSeconds: oldestPendingAt ? Math.max(0, (now - Date.parse(oldestPendingAt)) / 1000) : 0,
+          }));
+        },
+      })
+    : null;
+  const events = metrics?.events ?? NO_METRICS;
+  if (metrics) app.use(metrics.timing);
 
   app.use(
     pinoHttp({
@@ -92,6 +111,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders(csp, production, new URL(config.SITE_URL).protocol === 'https:'));
   // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
   app.use(healthRouter({ db: database.db, outbox: deps.outbox, redis: deps.redis }));
+  if (metrics) app.use(metrics.router);
   app.use(robotsRouter(config.SITE_URL));
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
@@ -101,15 +121,21 @@ export function createApp(deps: AppDeps): Express {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings });
+  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings, metrics: events });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
-  app.use('/functions', functionsRouter({ leads, config, redis: deps.redis }));
+  app.use(functionsRouter({ leads, config, redis: deps.redis }));
   app.use(noScriptFormsRouter());
 
   // Public pages are rendered once per content version and stored compressed; every blog write drops them
   // (page-cache.ts). A stored page leaves here as it is, before the compression and static-file layers.
-  const pageCache = createPageCache({ db: database.db, area: BLOG_AREA, paths: CACHEABLE_PATHS, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const pageCache = createPageCache({
+    db: database.db,
+    area: BLOG_AREA,
+    paths: CACHEABLE_PATHS,
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    counts: events.pageCache,
+  });
   app.use(pageCache.sendStored);
 
   app.use(compression());
@@ -130,7 +156,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(staffAuth.middleware);
   const signInProof = createSignInProof(database.db, config);
   app.use(captchaRouter(CHALLENGE_PATHS.signIn, signInProof, challengeLimits, deps.redis));
-  app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store, signInProof));
+  app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store, signInProof, events.signIn));
   app.use(adminAccountRouter(staff, config));
   app.use(adminStaffRouter(staff));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });

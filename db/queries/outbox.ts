@@ -226,6 +226,22 @@ export async function countOutboxFailures(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** Per kind: notifications waiting (not failed), when the oldest of them was queued, and failures (metrics). */
+export async function outboxBacklog(db: Db): Promise<Array<{ kind: string; pending: number; oldestPendingAt: string | null; failed: number }>> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'kind',
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('status', '=', 'pending'), eb('last_error', 'is', null)])).then(1).else(0).end()).as('pending'),
+      eb.fn.min<string | null>(eb.case().when('status', '=', 'pending').then(eb.ref('created_at')).end()).as('oldest'),
+      eb.fn.sum<number>(eb.case().when(isFailure(eb)).then(1).else(0).end()).as('failed'),
+    ])
+    .where('delivered_at', 'is', null)
+    .groupBy('kind')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, pending: Number(r.pending), oldestPendingAt: r.oldest, failed: Number(r.failed) }));
+}
+
 /** Notifications waiting to be sent that have not failed (yet), per kind. */
 export async function countPendingByKind(db: Db): Promise<Record<string, number>> {
   const rows = await db

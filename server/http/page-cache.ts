@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
+import { NO_METRICS, type SiteMetrics } from './metrics.ts';
 import { PAGE_PARAMS } from './page-params.ts';
 import { SegmentedLru } from './segmented-lru.ts';
 import { type RenderedPage, type StoredPage, sendStoredPage, storePage } from './stored-page.ts';
@@ -23,6 +24,8 @@ export interface PageCacheOptions {
   /** Pages are rendered again at least this often, for what changes with time alone (the footer's year). */
   maxAgeMs?: number;
   clock?: () => number;
+  /** Told of every hit and every miss (metrics.ts). */
+  counts?: SiteMetrics['pageCache'];
 }
 
 /** A page to render ahead of the first visitor. */
@@ -91,6 +94,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     checkEveryMs = 1000,
     maxAgeMs = 60 * 60 * 1000,
     clock = Date.now,
+    counts = NO_METRICS.pageCache,
   } = options;
   const pages = new SegmentedLru<StoredPage>({ maxEntries, maxBytes });
   const inFlight = new Map<string, Promise<StoredPage | RenderedPage | null>>();
@@ -178,7 +182,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function sendHit(req: Request, res: Response): boolean {
     const hit = pages.get(pageCacheKey(req.originalUrl, pageParams));
-    if (hit) sendStoredPage(req, res, hit);
+    if (hit) {
+      counts.hit();
+      sendStoredPage(req, res, hit);
+    }
     return Boolean(hit);
   }
 
@@ -194,6 +201,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async serve(req, res, produce) {
       await ensureFresh();
       if (sendHit(req, res)) return true;
+      counts.miss();
       const page = await fill(pageCacheKey(req.originalUrl, pageParams), produce);
       if (!page) return false;
       if ('variants' in page) {

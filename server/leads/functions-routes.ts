@@ -24,7 +24,8 @@ export function functionsRouter(deps: FunctionsDeps): Router {
   const router = Router();
   const limits = { perMinute: deps.config.RATE_LIMIT_PER_MINUTE, perDay: deps.config.RATE_LIMIT_PER_DAY };
   const endpoint = (name: string, fn: Callable) =>
-    router.post(`/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, ...leadBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS));
+    // Full paths (mounted at the root): the route a request matched names it alike in metrics and logs.
+    router.post(`/functions/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, ...leadBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS));
   endpoint('submitContact', deps.leads.submitContact);
   endpoint('submitQuote', deps.leads.submitQuote);
   return router;

@@ -9,6 +9,7 @@ import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../sh
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import { CAPTCHA_TOKEN_FIELD, type SubmissionMeta } from '../../shared/schemas/fields.ts';
 import { QuoteSchema, splitServiceDetails } from '../../shared/schemas/quote.ts';
+import { NO_METRICS, type SiteMetrics } from '../http/metrics.ts';
 import { CONTACT_FIELDS, QUOTE_COLUMN_FIELDS, fieldValues } from '../../shared/lead-fields.ts';
 import type { Config } from '../core/config.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
@@ -61,6 +62,8 @@ export interface LeadServiceDeps {
   redis?: RedisLink | undefined;
   /** The company details the acknowledgement signs with. */
   settings: SettingsReader;
+  /** Counts each lead's outcome (GET /metrics). */
+  metrics?: SiteMetrics;
 }
 
 /**
@@ -70,7 +73,7 @@ export interface LeadServiceDeps {
  * lead, and notifies no one.
  */
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const { captcha, logger, config } = deps;
+  const { captcha, logger, config, metrics = NO_METRICS } = deps;
   const leads = createLeadStore(deps.db);
   const acknowledgements = createAcknowledgementQuota(config.ACKNOWLEDGEMENTS_PER_DAY, deps.redis);
 
@@ -160,7 +163,16 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       throw err;
     }
     if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type, reason }, 'submission stored as spam');
+    metrics.lead(lead.type, isSpam ? 'held' : 'accepted');
     return { id: lead.lead.id };
+  }
+
+  /** A refusal the visitor can act on (fields, spam check, a reused key) is counted; busy or broken is not. */
+  function countRefusal(type: 'quote' | 'contact') {
+    return (err: unknown): never => {
+      if (err instanceof AppError && err.status < 500 && err.status !== 429) metrics.lead(type, 'refused');
+      throw err;
+    };
   }
 
   return {
@@ -168,12 +180,12 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       accept(data, ContactSchema, 'contact_form', MESSAGES.contactError, context, (c, base) => ({
         type: 'contact',
         lead: { ...base, ...fieldValues(CONTACT_FIELDS, c) },
-      })),
+      })).catch(countRefusal('contact')),
     submitQuote: (data, context) =>
       accept(data, QuoteSchema, 'quote_form', MESSAGES.quoteError, context, (q, base) => ({
         type: 'quote',
         lead: { ...base, ...fieldValues(QUOTE_COLUMN_FIELDS, q), details: splitServiceDetails(q) },
-      })),
+      })).catch(countRefusal('quote')),
   };
 }
 

@@ -10,6 +10,7 @@ import { knownDevice, rememberDevice, signInLane } from './known-device.ts';
 import { hashingHasRoom } from './password.ts';
 import { HashQueueFullError } from './hash-queue.ts';
 import type { SignInProof } from './sign-in-proof.ts';
+import { NO_METRICS, type SiteMetrics } from '../http/metrics.ts';
 import type { Attempt } from './throttle.ts';
 import type { Config } from '../core/config.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
@@ -38,7 +39,14 @@ function regenerate(req: Request): Promise<void> {
  * Sign-in and sign-out. Both accept a plain form post (works without JavaScript: answers are redirects) or
  * JSON from the login page's script (answers are JSON).
  */
-export function adminAuthRouter(accounts: StaffService, config: Config, passport: PassportStatic, store: KyselySessionStore, proof: SignInProof): Router {
+export function adminAuthRouter(
+  accounts: StaffService,
+  config: Config,
+  passport: PassportStatic,
+  store: KyselySessionStore,
+  proof: SignInProof,
+  counts: SiteMetrics['signIn'] = NO_METRICS.signIn,
+): Router {
   const router = Router();
   const signInBody = adminBodyParsers(SIGN_IN_BODY_LIMIT);
 
@@ -69,6 +77,7 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
   }
 
   async function recordFailure(req: Request, email: string): Promise<void> {
+    counts.failed();
     await accounts.recordEvent(actorOf(req, email), 'auth.sign_in_failed', email);
   }
 
@@ -78,6 +87,7 @@ export function adminAuthRouter(accounts: StaffService, config: Config, passport
       return await accounts.reserveSignIn(email, req.ip, knownDevice(req, config, email));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      counts.throttled();
       refuse(req, res, err, 'throttled', rawNext);
       return null;
     }

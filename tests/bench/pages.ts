@@ -9,6 +9,7 @@
  *   before it on the same server.
  * - The server's resident memory with its page cache filled to the default bound (PAGE_CACHE_MB=64) by 1,500 and
  *   3,000 distinct URLs, beside a server given a 1 MB cache and the same URLs.
+ * - The cached home page with metrics on (METRICS_TOKEN set) beside the same server build with them off.
  * BENCH_SECONDS changes the duration of each load (default 10).
  */
 import { randomBytes } from 'node:crypto';
@@ -138,6 +139,38 @@ async function throughput(): Promise<void> {
 }
 
 /**
+ * What metrics cost a cache hit: two servers on the same demo database, one with METRICS_TOKEN (every request
+ * timed into a histogram), one without, loaded in turn (off, on, off, on) so both see the same machine.
+ */
+async function metricsCost(): Promise<void> {
+  console.log(`\ncached home page with and without metrics, c${CONNECTIONS} gzip, ${SECONDS} s each, twice`);
+  const database = await createTestDatabase('sqlite');
+  const env = { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn' };
+  const [offPort, onPort] = [await freePort(), await freePort()];
+  const off = await startServerProcess(offPort, env);
+  const on = await startServerProcess(onPort, { ...env, METRICS_TOKEN: randomBytes(16).toString('hex') });
+  try {
+    const rate = async (port: number) => (await measureThroughput([`http://127.0.0.1:${port}/`], SECONDS, CONNECTIONS, { headers: GZIP })).perSecond;
+    const rounds: Array<[number, number]> = [];
+    for (let i = 0; i < 2; i += 1) rounds.push([await rate(offPort), await rate(onPort)]);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    reportFigure({
+      bench: 'pages',
+      engine: 'sqlite',
+      figure: `GET / cached, metrics on, c${CONNECTIONS} gzip`,
+      unit: 'req/s',
+      value: mean(rounds.map(([, v]) => v)),
+      baseline: 'same, metrics off',
+      baselineValue: mean(rounds.map(([v]) => v)),
+    });
+  } finally {
+    for (const child of [off, on]) child.kill('SIGTERM');
+    await Promise.all([exited(off), exited(on)]);
+    await database.drop();
+  }
+}
+
+/**
  * Resident memory of a fresh server after 3,000 distinct URLs (a tracking parameter each, each a page of its own:
  * ~70 KB stored), with the given cache bound. With 1 MB nearly nothing is kept, so the difference to the default
  * bound is what the cache holds; the rest is what rendering and compressing 3,000 pages left behind.
@@ -182,5 +215,6 @@ await productionRenderer();
 console.log('pages benchmark');
 await renderTimes();
 await throughput();
+await metricsCost();
 await memory();
 process.exit(0);

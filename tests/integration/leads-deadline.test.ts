@@ -13,7 +13,7 @@ function appWithStuckService(timeoutMs: number) {
   const leads: LeadService = { submitContact: stuck, submitQuote: stuck };
   const app = express();
   app.use(pinoHttp({ logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }) }));
-  app.use('/functions', functionsRouter({ leads, config: { RATE_LIMIT_PER_MINUTE: 100, RATE_LIMIT_PER_DAY: 100, FUNCTION_TIMEOUT_MS: timeoutMs } }));
+  app.use(functionsRouter({ leads, config: { RATE_LIMIT_PER_MINUTE: 100, RATE_LIMIT_PER_DAY: 100, FUNCTION_TIMEOUT_MS: timeoutMs } }));
   app.use(errorHandler);
   return app;
 }
