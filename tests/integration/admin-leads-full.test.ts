@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INBOX_MESSAGES } from '../../shared/messages.ts';
 import { STAFF, auditEntries, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
-import { MailCatcher, mailHeader } from '../helpers/mail-catcher.ts';
-import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
+import { mailHeader } from '../helpers/mail-catcher.ts';
+import { mailFromOutbox } from '../helpers/outbox-once.ts';
 import { countOf } from '../helpers/dashboard-counts.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
@@ -104,15 +104,9 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     const queued = (await leadDetail(t.staff, 'quote', id))!.notifications.map((n) => [n.kind, n.status]).sort();
     expect(queued).toEqual([['customer-email', 'pending'], ['staff-email', 'pending']]);
     // The staff e-mail as it arrives.
-    const smtp = new MailCatcher();
-    await smtp.start();
-    try {
-      await deliverOutboxOnce(t, smtp.port);
-    } finally {
-      await smtp.stop();
-    }
+    const received = await mailFromOutbox(t);
     const subject = 'New quote request: Web Hosting from Fast Typist';
-    const staffMail = smtp.received.find((m) => m.to.includes(t.config.STAFF_EMAIL) && mailHeader(m.raw, 'Subject') === subject);
+    const staffMail = received.find((m) => m.to.includes(t.config.STAFF_EMAIL) && mailHeader(m.raw, 'Subject') === subject);
     expect(staffMail).toBeDefined();
     expect(mailHeader(staffMail!.raw, 'Reply-To')).toBe('fast@typist.test');
     const audit = await auditEntries(t.staff, { action: 'lead.not_spam' });

@@ -30,8 +30,8 @@ import { expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
-import { MailCatcher, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
-import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
+import { mailHeader, mailPart } from '../helpers/mail-catcher.ts';
+import { mailFromOutbox } from '../helpers/outbox-once.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 const LABEL = 'How did you hear about us?';
@@ -60,14 +60,7 @@ it('the new field is checked, stored, shown, exported and mailed', async () => {
   expect(header).toContain('"' + LABEL + '"');
   expect(row).toContain('"A friend at the Rotary club"');
 
-  const smtp = new MailCatcher();
-  await smtp.start();
-  try {
-    await deliverOutboxOnce(t, smtp.port);
-  } finally {
-    await smtp.stop();
-  }
-  const staffMail = smtp.received.find((m) => m.to.includes(t.config.STAFF_EMAIL) && mailHeader(m.raw, 'Subject')?.startsWith('New quote request'));
+  const staffMail = (await mailFromOutbox(t)).find((m) => m.to.includes(t.config.STAFF_EMAIL) && mailHeader(m.raw, 'Subject')?.startsWith('New quote request'));
   expect(mailPart(staffMail!.raw, 'text/plain')).toContain(LABEL + ': A friend at the Rotary club');
 });
 `;

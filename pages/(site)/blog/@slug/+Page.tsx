@@ -1,4 +1,5 @@
 import { useData } from 'vike-react/useData';
+import { BlogBreadcrumb } from '../BlogBreadcrumb.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../../components/CallToAction.tsx';
 import { Seo } from '../../../../components/Seo.tsx';
@@ -29,17 +30,7 @@ export default function BlogPostPage() {
       />
       <article className="section post">
         <div className="container narrow">
-          <nav aria-label={SITE_TEXT.breadcrumb} className="breadcrumb">
-            <ol>
-              <li>
-                <a href="/">{SITE_TEXT.nav.home}</a>
-              </li>
-              <li>
-                <a href="/blog">{SITE_TEXT.nav.blog}</a>
-              </li>
-              <li aria-current="page">{post.title}</li>
-            </ol>
-          </nav>
+          <BlogBreadcrumb current={post.title} />
           <header className="post-header">
             <h1>{post.title}</h1>
             <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />

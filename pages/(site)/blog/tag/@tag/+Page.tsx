@@ -1,4 +1,5 @@
 import { Head } from 'vike-react/Head';
+import { BlogBreadcrumb } from '../../BlogBreadcrumb.tsx';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PageHero } from '../../../../../components/PageHero.tsx';
@@ -30,17 +31,7 @@ export default function BlogTagPage() {
       <PageHero title={title} lead={BLOG_TEXT.tagLead} />
       <section className="section">
         <div className="container blog-layout">
-          <nav aria-label={SITE_TEXT.breadcrumb} className="breadcrumb">
-            <ol>
-              <li>
-                <a href="/">{SITE_TEXT.nav.home}</a>
-              </li>
-              <li>
-                <a href="/blog">{SITE_TEXT.nav.blog}</a>
-              </li>
-              <li aria-current="page">{title}</li>
-            </ol>
-          </nav>
+          <BlogBreadcrumb current={title} />
           <PostList posts={page.posts} timeZone={timeZone} label={BLOG_TEXT.postsList} />
           <div className="blog-more">
             {page.nextCursor !== null && <LoadMoreLink path={path} pages={pages} />}
