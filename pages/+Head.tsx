@@ -6,8 +6,9 @@ import { SITE_TEXT } from '../shared/messages.ts';
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
  * where two render-blocking stylesheets cost a round trip each on a slow mobile network. They are ~6 KB
- * gzipped; the CSP names this block's SHA-256 (server/middleware/security.ts), so no other inline style applies.
- * Head renders on the server only, so no page's JavaScript carries this text.
+ * gzipped; the CSP names this block's SHA-256 (server/http/security-headers.ts), so no other inline style applies.
+ * Head renders on the server only, so no page's JavaScript carries this text. Being inline, the dark scheme's
+ * `prefers-color-scheme` rules (tokens.css) apply at the first paint: no flash of the light page on a dark device.
  */
 const css = tokens + site;
 
@@ -15,6 +16,8 @@ export default function HeadDefault() {
   const { name } = usePageContext().settings;
   return (
     <>
+      {/* Before the styles: the browser paints its canvas and controls in the device's scheme from the first frame. */}
+      <meta name="color-scheme" content="light dark" />
       <style dangerouslySetInnerHTML={{ __html: css }} />
       <link rel="icon" href="/favicon.ico" sizes="32x32" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

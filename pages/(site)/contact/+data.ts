@@ -3,7 +3,7 @@ import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
 
 export interface LeadFormData {
   captcha: PublicCaptchaConfig;
-  /** Sent back here after posting the form without JavaScript (server/routes/no-script-forms.ts). */
+  /** Sent back here after posting the form without JavaScript (server/leads/no-script-forms.ts). */
   wasPostedWithoutScript: boolean;
 }
 
