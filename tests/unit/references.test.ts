@@ -19,7 +19,7 @@ const FILES: Record<string, string> = {
     "const probe = 'server/not-a-comment.ts'; " + '// dead in a comment: pages/+Gone.tsx',
     'export {};',
   ].join('\n'),
-  'README.md': 'See [the spec](docs/product.md#quote), [a gone page](docs/gone.md) and SPEC.md.\n',
+  'README.md': 'See [the spec](docs/product.md#quote), [a gone page](docs/gone.md) and DESIGN.md.\n',
 };
 
 describe('the dead-reference check', () => {
@@ -36,7 +36,7 @@ describe('the dead-reference check', () => {
     expect(run.status).toBe(1);
     const dead = run.stderr.trim().split('\n').slice(1).sort();
     expect(dead).toEqual([
-      'README.md:1: SPEC.md is not in this repository (see docs/product.md)',
+      'README.md:1: DESIGN.md is not in this repository (see docs/product.md)',
       'README.md:1: docs/gone.md',
       'server/core/errors.ts:2: docs/product.md#nowhere',
       'server/core/errors.ts:2: server/routes/gone.ts',
