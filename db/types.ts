@@ -28,6 +28,10 @@ export interface BlogsTable extends PostContentColumns {
   read_time: number;
   /** Lowercased title, excerpt and content text: what blog search matches (migration 020; defaults to ''). */
   search_text: Generated<string>;
+  /** The staff account that created the post; null for posts from before roles, scripts and demo content (migration 130). */
+  created_by: string | null;
+  /** Set while an Author's draft waits for an Editor (migration 130). */
+  review_requested_at: string | null;
 }
 
 /**
@@ -95,6 +99,8 @@ export interface UsersTable {
   /** Set while the account is deactivated: it cannot sign in (migration 070). */
   deactivated_at: string | null;
   last_sign_in_at: string | null;
+  /** One of ROLES in shared/roles.ts (migration 130; defaults to administrator). */
+  role: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -138,7 +144,7 @@ export interface CaptchaSolutionsTable {
 
 export interface SignInAttemptsTable {
   id: string;
-  /** `account:…`, `ip:…`, `device:…` or `reauth:…` (server/staff/throttle.ts). */
+  /** `account:…`, `ip:…`, `device:…`, `reauth:…` or `passkey:…` (server/staff/throttle.ts). */
   bucket: string;
   created_at: string;
 }
@@ -168,6 +174,8 @@ export interface StaffInvitationsTable {
   invited_by: string | null;
   created_at: string;
   expires_at: string;
+  /** The role the person will have (migration 130; defaults to administrator). */
+  role: Generated<string>;
 }
 
 /** An uploaded image (migration 080); its stored copies are `image_variants`. */
@@ -225,6 +233,21 @@ export interface PostSharingImagesTable {
   created_at: string;
 }
 
+/** A staff member's passkey (migration 140): a WebAuthn credential, keyed by its id in base64url. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential's COSE public key. */
+  public_key: Uint8Array;
+  /** The signature counter last reported; a bigint column, which PostgreSQL hands back as text. */
+  counter: number | string;
+  /** JSON array of the transports the authenticator named (`internal`, `hybrid`, `usb`, …). */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -248,6 +271,7 @@ export interface Database {
   blog_autosaves: BlogAutosavesTable;
   site_settings: SiteSettingsTable;
   post_sharing_images: PostSharingImagesTable;
+  passkeys: PasskeysTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -10,7 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, formatValue } from '../tests/bench/report.ts';
 
-const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts', 'tests/bench/pages.ts', 'tests/bench/soak.ts'];
+const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts', 'tests/bench/pages.ts', 'tests/bench/cache-hits.ts', 'tests/bench/soak.ts'];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
@@ -22,14 +22,15 @@ const report = join(dir, 'figures.jsonl');
 try {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   for (const bench of BENCHES) run(process.execPath, [bench], { ...process.env, BENCH_REPORT: report });
-  const figures = existsSync(report)
-    ? readFileSync(report, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Figure)
-    : [];
+  const lines = existsSync(report) ? readFileSync(report, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Figure | { note: string }) : [];
+  const figures = lines.filter((line): line is Figure => !('note' in line));
+  const notes = lines.filter((line): line is { note: string } => 'note' in line).map((line) => line.note);
   const rows = figures.map((f) => [f.bench, f.engine, f.figure, formatValue(f.value, f.unit), f.baseline, formatValue(f.baselineValue, f.unit), (f.value / f.baselineValue).toFixed(2)]);
   const header = ['bench', 'engine', 'figure', 'value', 'baseline (same run)', 'baseline', 'ratio'];
   console.log(`\nAll figures, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  for (const note of notes) console.log(`\nNote: ${note}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

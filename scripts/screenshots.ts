@@ -95,7 +95,7 @@ async function adminScreenshots(width: number): Promise<void> {
   await page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
   await page.getByLabel('Email').fill(STAFF.email);
   await page.getByLabel('Password').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
   for (const path of ADMIN_PATHS) {
     await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });

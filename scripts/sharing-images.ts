@@ -29,7 +29,7 @@ async function write(outDir: string, path: string, png: Buffer): Promise<void> {
 export async function writeSharingImages(publicDir: string, outDir: string, warn: (message: string) => void = console.warn): Promise<string[]> {
   const written: string[] = [];
   for (const file of await svgFiles(join(publicDir, 'images'))) {
-    const image = drawPng(await readFile(file));
+    const image = await drawPng(await readFile(file));
     const path = relative(publicDir, file).replace(/\.svg$/, '.png');
     if (image.width !== SHARING_IMAGE_SIZE.width || image.height !== SHARING_IMAGE_SIZE.height) {
       warn(`sharing images: ${relative(publicDir, file)} is not ${SHARING_IMAGE_SIZE.width}×${SHARING_IMAGE_SIZE.height}; no PNG made`);
@@ -40,7 +40,7 @@ export async function writeSharingImages(publicDir: string, outDir: string, warn
   }
   for (const { file, title } of Object.values(PAGE_CARDS)) {
     const path = pageCardPath(file).slice(1);
-    await write(outDir, path, drawPng(sharingCardSvg(title)).png);
+    await write(outDir, path, (await drawPng(sharingCardSvg(title))).png);
     written.push(path);
   }
   return written;

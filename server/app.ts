@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { DbHandle } from '../db/database.ts';
 import type { PageServices } from '../shared/page-context.ts';
 import type { Config } from './core/config.ts';
 import type { Logger } from './core/logger.ts';
 import { errorHandler, jsonNotFound } from './http/error-handler.ts';
-import { contentSecurityPolicy, securityHeaders } from './http/security-headers.ts';
+import { contentSecurityPolicy, securityHeaderList, securityHeaders } from './http/security-headers.ts';
+import { requestLog } from './http/request-log.ts';
+import { earlyHits } from './http/early-hits.ts';
 import type { PageRenderer } from './http/render.ts';
 import { healthRouter } from './http/health.ts';
 import { pageRoutes } from './http/pages.ts';
@@ -33,6 +34,8 @@ import { adminAccountRouter } from './staff/account-routes.ts';
 import { adminAuthRouter } from './staff/sign-in-routes.ts';
 import { createSignInProof } from './staff/sign-in-proof.ts';
 import { adminStaffRouter } from './staff/staff-routes.ts';
+import { createPasskeyService } from './staff/passkeys.ts';
+import { passkeyRouter } from './staff/passkey-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
 import { createInboxService } from './inbox/inbox-service.ts';
@@ -58,12 +61,16 @@ export interface AppDeps {
   outbox?: { isAlive(): boolean } | undefined;
   /** Render the pages every visit touches at once (the server does; tests that count renders do not). */
   warmPages?: boolean;
+  /** Answer stored pages before the middleware chain (default); off, the chain answers them (tests compare the two). */
+  answerHitsEarly?: boolean;
 }
 
 /** Pages nearly every visit touches: rendered at start and again after each content change. */
 const WARM_PATHS = ['/', '/services', '/contact', '/quote', '/blog', '/about'];
 /** Public pages and feeds; never the admin (its sign-in page carries per-visitor data) or Vike's JSON requests. */
 const CACHEABLE_PATHS = /^\/(?!admin(?:\/|$))(?!.*\.pageContext\.json$)/;
+/** What the routes mounted before the page cache answer (Express matches paths ignoring case and a trailing slash). */
+const ANSWERED_BEFORE_PAGES = /^\/(?:healthz|readyz|metrics|robots\.txt)\/?$/i;
 
 /** Builds the whole site as an Express app; it never listens, so tests mount it directly. */
 export function createApp(deps: AppDeps): Express {
@@ -90,25 +97,12 @@ export function createApp(deps: AppDeps): Express {
   const events = metrics?.events ?? NO_METRICS;
   if (metrics) app.use(metrics.timing);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // One short line per request: no headers (cookies), no bodies, no query strings (search terms, tokens).
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
+  // A request id and one short line per request: no headers (cookies), no bodies, no query strings (search terms, tokens).
+  app.use(requestLog(app, logger));
   app.use((req, _res, next) => requestContext.run({ requestId: String(req.id) }, next));
   const csp = contentSecurityPolicy(production, captchaCspSources(config.CAPTCHA_PROVIDER));
-  app.use(securityHeaders(csp, production, new URL(config.SITE_URL).protocol === 'https:'));
+  const security = securityHeaderList(csp, production, new URL(config.SITE_URL).protocol === 'https:');
+  app.use(securityHeaders(security));
   // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
   app.use(healthRouter({ db: database.db, outbox: deps.outbox, redis: deps.redis }));
   if (metrics) app.use(metrics.router);
@@ -157,9 +151,11 @@ export function createApp(deps: AppDeps): Express {
   const signInProof = createSignInProof(database.db, config);
   app.use(captchaRouter(CHALLENGE_PATHS.signIn, signInProof, challengeLimits, deps.redis));
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store, signInProof, events.signIn));
-  app.use(adminAccountRouter(staff, config));
+  app.use(adminAccountRouter(staff));
+  const passkeys = createPasskeyService({ db: database.db, settings: config, staff, companyName: async () => (await settings.current()).name });
+  app.use(passkeyRouter({ passkeys, accounts: staff, config, store: staffAuth.store, limits: challengeLimits, redis: deps.redis, counts: events.signIn }));
   app.use(adminStaffRouter(staff));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
   app.use(adminBlogRouter(blog));
@@ -178,5 +174,16 @@ export function createApp(deps: AppDeps): Express {
   app.get('/{*splat}', pages.handler);
   if (deps.warmPages) void pageCache.warm(WARM_PATHS.map((url) => ({ url, produce: () => pages.renderPublic(url) })));
   app.use(errorHandler);
+
+  // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
+  // the cache is current; everything else runs the chain. Express calls `handle` for every request, tests too.
+  if (deps.answerHitsEarly !== false) {
+    const answerEarly = earlyHits({ pageCache, securityHeaders: security, logger, metrics, answeredBefore: ANSWERED_BEFORE_PAGES });
+    const site = app as unknown as { handle(req: IncomingMessage, res: ServerResponse, done?: unknown): void };
+    const handle = site.handle.bind(app);
+    site.handle = (req, res, done) => {
+      if (!answerEarly(req, res)) handle(req, res, done);
+    };
+  }
   return app;
 }

@@ -1,5 +1,7 @@
-import type { BlogListPage, BlogPost, EditorState } from './blog.ts';
+import type { AdminPostPage, AdminPostSummary, BlogPost, EditorState } from './blog.ts';
+import type { SessionUser } from './staff.ts';
 import type { LeadLine } from './lead-fields.ts';
+import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
@@ -170,7 +172,7 @@ export interface PendingDelivery {
 
 /** Spam is left out of every count and list. */
 export interface DashboardData {
-  counts: { quotes: number; contacts: number; published: number; drafts: number; scheduled: number };
+  counts: { quotes: number; contacts: number };
   recentQuotes: LeadSummary[];
   /** The new leads waiting longest, leaving out those already in `recentQuotes`, so each shows once. */
   newLeads: LeadSummary[];
@@ -238,6 +240,8 @@ export interface AccountInfo {
   twoFactorRequired: boolean;
   /** MAX_SESSIONS_PER_USER: a new sign-in beyond it ends the oldest session. */
   sessionLimit: number;
+  /** Oldest first. */
+  passkeys: PasskeyInfo[];
 }
 
 /** After sign-in, only local paths are followed; anything else (other sites, `//host`, `/\host`) goes to the dashboard. */
@@ -265,17 +269,25 @@ export const AUDIT_ACTIONS = {
   'auth.2fa_enabled': 'Turned on two-factor sign-in',
   'auth.2fa_disabled': 'Turned off two-factor sign-in',
   'auth.recovery_code_used': 'Used a recovery code',
+  'auth.passkey_added': 'Added a passkey',
+  'auth.passkey_renamed': 'Renamed a passkey',
+  'auth.passkey_removed': 'Removed a passkey',
+  'auth.passkey_sign_in': 'Signed in with a passkey',
+  'auth.passkey_sign_in_failed': 'Failed passkey sign-in',
   'user.created': 'Account created',
   'user.password_reset': 'Password reset from the command line',
   'user.invited': 'Invited a person',
   'user.deactivated': 'Deactivated an account',
   'user.reactivated': 'Reactivated an account',
   'user.session_ended': "Ended a person's session",
+  'user.role_changed': "Changed a person's role",
+  'user.ownership_transferred': 'Handed over ownership',
   'post.created': 'Created post',
   'post.published': 'Published post',
   'post.updated': 'Updated post',
   'post.deleted': 'Deleted post',
   'post.restored': 'Restored an earlier version of a post',
+  'post.submitted': 'Submitted a post for review',
   'image.uploaded': 'Uploaded image',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
@@ -288,12 +300,29 @@ export const AUDIT_ACTIONS = {
   'privacy.erased': 'Erased personal data',
   'leads.purged': 'Deleted leads past the retention period',
   'settings.updated': 'Changed site settings',
+  'settings.sign_in_policy': 'Changed the sign-in policy',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** The admin's read API for `+data.ts` files (the guard has already checked the visitor is staff). */
+/** The blog's figures on the dashboard. */
+export interface PostFigures {
+  counts: { published: number; drafts: number; scheduled: number };
+  /** Drafts waiting for an Editor; null for a person who cannot publish. */
+  awaitingReview: AdminPostSummary[] | null;
+}
+
+/** The dashboard for one person: each part only when their role may see it (docs/product.md#roles). */
+export interface DashboardView {
+  leads: DashboardData | null;
+  posts: PostFigures | null;
+}
+
+/**
+ * The admin's read API for `+data.ts` files (the guard has already checked the visitor is staff and that their
+ * role opens the page; reads that depend on the person take them as `viewer`).
+ */
 export interface AdminPageService {
-  dashboard(): Promise<DashboardData>;
+  dashboard(viewer: SessionUser): Promise<DashboardView>;
   leads(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
   lead(type: LeadType, id: string): Promise<LeadDetail | null>;
   audit(query: AuditQuery): Promise<AuditPage>;
@@ -302,11 +331,15 @@ export interface AdminPageService {
   /** Who an invitation link is for; null when it does not work. */
   invitation(token: string): Promise<InvitationView | null>;
   account(userId: string): Promise<AccountInfo>;
-  /** Every post, drafts and scheduled ones included. */
-  posts(cursor?: string): Promise<BlogListPage>;
-  post(id: string): Promise<BlogPost | null>;
-  /** The blog editor's post (null id: a new one), history and the person's autosave; null for no such post. */
-  editor(id: string | null, userId: string): Promise<EditorState | null>;
+  /** Every post, drafts and scheduled ones included; only their own for a person who may not edit others'. */
+  posts(viewer: SessionUser, cursor?: string): Promise<AdminPostPage>;
+  /** A post the viewer may edit (throws PERMISSION_DENIED otherwise); null for no such post. */
+  post(id: string, viewer: SessionUser): Promise<BlogPost | null>;
+  /**
+   * The blog editor's post (null id: a new one), history and the person's autosave; null for no such post.
+   * Throws PERMISSION_DENIED for a post the viewer may not edit.
+   */
+  editor(id: string | null, viewer: SessionUser): Promise<EditorState | null>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

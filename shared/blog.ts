@@ -27,6 +27,14 @@ export interface BlogPost extends PostContent {
 /** What a list shows: everything but the content, which can be large. */
 export type BlogSummary = Omit<BlogPost, 'content'>;
 
+/** A post in the admin's lists: with when its author asked for review (null: not waiting). */
+export type AdminPostSummary = BlogSummary & { reviewRequestedAt: string | null };
+
+export interface AdminPostPage {
+  posts: AdminPostSummary[];
+  nextCursor: string | null;
+}
+
 /** One page of a list; `nextCursor` is opaque and null on the last page. */
 export interface BlogListPage {
   posts: BlogSummary[];
@@ -142,6 +150,8 @@ export interface PostAutosave {
 /** What the editor opens with: the post (null for a new one), its history, and the signed-in person's autosave. */
 export interface EditorState {
   post: BlogPost | null;
+  /** When the post's author submitted it for review; null when it is not waiting. */
+  reviewRequestedAt: string | null;
   revisions: PostRevision[];
   /** Only when newer than the post's last save. */
   autosave: PostAutosave | null;

@@ -1,5 +1,6 @@
 import { COMPANY, type SiteSettings } from './company.ts';
 import { formatWholeNumber } from './numbers.ts';
+import { PASSKEY_NAME_MAX } from './passkeys.ts';
 import { INVITATION_DAYS } from './staff.ts';
 
 /*
@@ -128,7 +129,7 @@ export const ADMIN_MESSAGES = {
   notificationsRequeued: (n: number) => (n === 1 ? '1 notification will be sent again shortly.' : `${n} notifications will be sent again shortly.`),
   noSuchLeadType: 'No such lead type.',
   totpSetupExpired: 'The set-up expired. Start again to get a new QR code.',
-  twoFactorMandatory: 'Two-factor sign-in is required for every staff account.',
+  twoFactorMandatory: 'Two-step sign-in is required for your account: keep the authenticator app, or add a passkey first.',
   postSavedLive: 'Saved. The post is live.',
   postSavedScheduled: (when: string) => `Saved. The post goes live on ${when}.`,
   postSavedDraft: 'Saved as a draft.',
@@ -138,6 +139,20 @@ export const ADMIN_MESSAGES = {
   notesSaved: 'Notes saved.',
   accountExists: (email: string) => `An account for ${email} already exists.`,
   noAccount: (email: string) => `No account for ${email}.`,
+  passkeyFailed: 'That passkey could not sign you in. Try again, or sign in with your email and password.',
+  passkeyExpired: 'The passkey request expired. Please try again.',
+  passkeyCancelled: 'The passkey request was cancelled or timed out. Try again when you are ready.',
+  passkeyUnsupported: 'This browser cannot use passkeys.',
+  passkeyNotAdded: 'The passkey could not be added. Please try again.',
+  passkeyAlreadyAdded: 'This device already holds a passkey for your account.',
+  passkeyAdded: (name: string) => `Passkey “${name}” added. You can sign in with it now.`,
+  passkeyRenamed: 'Passkey renamed.',
+  passkeyRemoved: (name: string) => `Passkey “${name}” removed.`,
+  passkeyRemovedLast: (name: string) => `Passkey “${name}” removed. Two-factor sign-in is off, and your other sessions were signed out.`,
+  passkeyNotFound: 'That passkey is no longer on your account. Reload the page to see your passkeys.',
+  passkeyNameRequired: 'Give the passkey a name.',
+  passkeyNameTooLong: `A passkey name can be at most ${PASSKEY_NAME_MAX} characters.`,
+  passkeyPasswordNeeded: 'This passkey is your last way of two-factor sign-in: enter your password to remove it.',
 } as const;
 
 /** The API's own answers to requests it cannot serve, public and admin alike. */
@@ -278,7 +293,8 @@ export const STAFF_TEXTS = {
   pendingHeading: 'Invitations waiting',
   invitedBy: (by: string | null, expires: string) => `${by ? `Invited by ${by}; ` : ''}the link works until ${expires}.`,
   inviteHeading: 'Add a person',
-  inviteHint: 'They get an e-mail with a one-time link to choose their password. Every staff member can do everything in the admin.',
+  inviteHint: 'They get an e-mail with a one-time link to choose their password. Their role sets what they can see and do.',
+  role: 'Role',
   inviteName: ADMIN_TEXT.name,
   inviteEmail: 'Email',
   invite: 'Send invitation',
@@ -523,6 +539,11 @@ export const LOGIN_TEXT = {
   code: 'Authentication code',
   verify: 'Verify',
   verifying: 'Checking…',
+  passkeySignIn: 'Sign in with a passkey',
+  passkeyWaiting: 'Waiting for your passkey…',
+  passkeyStep: 'Use your passkey to finish signing in.',
+  usePasskey: 'Use your passkey',
+  usePasskeyInstead: 'Use your passkey instead',
 } as const;
 
 export const ACCOUNT_TEXT = {
@@ -556,6 +577,28 @@ export const ACCOUNT_TEXT = {
   endOthers: 'Sign out other sessions',
 } as const;
 
+/** The account page's passkeys (docs/product.md#passkeys). */
+export const PASSKEY_TEXT = {
+  heading: 'Passkeys',
+  intro: 'A passkey signs you in with your fingerprint, face, screen lock or security key instead of your password, and counts as two-factor sign-in.',
+  none: 'You have no passkeys yet.',
+  caption: 'Your passkeys',
+  added: 'Added',
+  lastUsed: 'Last used',
+  notUsed: 'Not used yet',
+  newName: 'Name of the new passkey',
+  add: 'Add a passkey',
+  adding: 'Adding…',
+  rename: 'Rename',
+  renameLabel: (name: string) => `New name for “${name}”`,
+  save: 'Save name',
+  saving: ADMIN_TEXT.saving,
+  remove: 'Remove',
+  removeQuestion: (name: string) => `Remove “${name}”? It will no longer sign you in.`,
+  removeConfirm: 'Yes, remove',
+  password: 'Your password',
+} as const;
+
 /** The staff page for access and erasure requests under the Australian Privacy Principles. */
 export const PRIVACY_REQUEST_TEXT = {
   title: ADMIN_SECTIONS.privacy.label,
@@ -583,6 +626,16 @@ export const PRIVACY_REQUEST_TEXT = {
 
 /** What the blog editor says: about its fields, links, image uploads, autosave, history and address (issue 18). */
 export const EDITOR_MESSAGES = {
+  notYourPost: 'You can edit only your own drafts. An Editor can change this post.',
+  publishNeedsEditor: 'Your role submits posts for review; an Editor publishes them. Untick “Publish this post” and use “Submit for review”.',
+  submitForReview: 'Submit for review',
+  submitting: 'Submitting…',
+  submitted: 'Submitted for review. The Editors have been told by e-mail.',
+  waitingForReview: 'Waiting for review',
+  alreadyPublished: 'This post is already published: there is nothing to review.',
+  reviewSubject: (title: string) => `Post waiting for review: ${title}`,
+  reviewText: (author: string, title: string, link: string) =>
+    `${author} has submitted “${title}” for review.\n\nOpen it in the editor to read it and publish it:\n\n${link}`,
   featuredImageHttps:
     'Featured image must be an address starting with https:// (browsers block http:// images on this site), or an image uploaded here.',
   imageUrlInvalid: 'Enter an image address starting with https://, or upload an image.',
@@ -629,6 +682,7 @@ export const SETTINGS_MESSAGES = {
 
 /** The dashboard's counts, lists, notifications and chart. */
 export const DASHBOARD_TEXT = {
+  nothingToReview: 'No draft is waiting for review.',
   counts: {
     quotes: 'Quote requests',
     contacts: 'Contact messages',
@@ -733,6 +787,11 @@ export const POSTS_TEXT = {
   featuredHint: 'Or an address starting with https://',
   publishing: 'Publishing',
   publish: 'Publish this post',
+  reviewHint: 'An Editor reads your draft and publishes it. Submit it when it is ready.',
+  reviewSince: (when: string) => `submitted ${when}. You can still change it; an Editor sees each save.`,
+  saveBeforeReview: 'Save your changes before submitting.',
+  saveDraftFirst: 'Save the draft first, then submit it for review.',
+  reviewBadge: 'Waiting for review',
   publishDateIn: { before: 'Publish date (', after: ' time)' },
   scheduleHint: 'A date in the future schedules the post.',
   onSave: 'On save this post will be:',

@@ -1,15 +1,7 @@
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
+import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
-
-/** The signed-in staff member, as pages see them (never the password hash). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  /** Two-factor sign-in is required (REQUIRE_2FA) and this account has not set it up yet. */
-  mustSetUpTwoFactor: boolean;
-}
 
 /**
  * What every page finds in `pageContext` (pages/vike.d.ts adds it to Vike's type). `services` carries the

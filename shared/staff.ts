@@ -1,7 +1,28 @@
+import type { AssignableRole, Role } from './roles.ts';
+
+/** The signed-in staff member, as pages see them (never the password hash). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  /** What they may do is the role's row in shared/roles.ts; read again on every request, so a change applies at once. */
+  role: Role;
+  /** Two-step sign-in is required for them (REQUIRE_2FA, or the sign-in policy for their role) and not set up yet. */
+  mustSetUpTwoFactor: boolean;
+}
+
 /**
- * Staff accounts as the admin's Staff pages show them (docs/product.md#roles: every staff member may manage them; no
- * finer roles). Dates are ISO-8601 strings.
+ * Staff accounts as the admin's Staff pages show them (docs/product.md#roles: people who may manage staff).
+ * Dates are ISO-8601 strings.
  */
+
+/** Who must use two-step sign-in beyond REQUIRE_2FA: set by the Owner (docs/product.md#roles). */
+export interface SignInPolicy {
+  /** Everyone whose role sees leads (Owner, Administrators, Sales) must have an authenticator app or a passkey. */
+  twoStepForLeads: boolean;
+}
+
+export const DEFAULT_SIGN_IN_POLICY: SignInPolicy = { twoStepForLeads: false };
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
@@ -15,6 +36,7 @@ export interface StaffMember {
   /** Sessions that have not expired. */
   sessions: number;
   createdAt: string;
+  role: Role;
 }
 
 export interface PendingInvitation {
@@ -23,11 +45,13 @@ export interface PendingInvitation {
   email: string;
   invitedBy: string | null;
   expiresAt: string;
+  role: AssignableRole;
 }
 
 export interface StaffOverview {
   members: StaffMember[];
   invitations: PendingInvitation[];
+  signInPolicy: SignInPolicy;
 }
 
 export interface StaffSessionInfo {

@@ -1,12 +1,12 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { type BlogPost, type BlogSummary, type PostContent, tagKey } from '../../shared/blog.ts';
+import { type AdminPostSummary, type BlogPost, type BlogSummary, type PostContent, tagKey } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
 import { afterKey, containsLiteral, isPublicAt, isScheduledAt } from './predicates.ts';
 
-/** A list row: every column but the (large) content and the search text. */
-type BlogListRow = Omit<BlogRow, 'content' | 'search_text'>;
+/** A list row: every column but the (large) content, the search text and who may edit it (admin only). */
+type BlogListRow = Omit<BlogRow, 'content' | 'search_text' | 'created_by' | 'review_requested_at'>;
 
 /** A post as a save stores it: content already sanitised, and the text that search matches. */
 export type StoredPost = BlogPost & { searchText: string };
@@ -191,11 +191,43 @@ export async function listPublicTagUpdates(db: Db, now: string, limit: number): 
   return rows.map((r) => ({ tag: r.tag, updatedAt: String(r.updatedAt) }));
 }
 
-/** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first. */
-export async function listAllBlogs(db: Db, q: { after: Cursor | null; limit: number }): Promise<BlogSummary[]> {
-  let query = db.selectFrom('blogs').select([...LIST_COLUMNS]);
+/** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first; or only `createdBy`'s. */
+export async function listAllBlogs(db: Db, q: { after: Cursor | null; limit: number; createdBy?: string | null }): Promise<AdminPostSummary[]> {
+  let query = db.selectFrom('blogs').select([...LIST_COLUMNS, 'review_requested_at']);
   if (q.after) query = query.where(afterKey('published_at', q.after));
-  return (await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute()).map(toSummary);
+  if (q.createdBy) query = query.where('created_by', '=', q.createdBy);
+  const rows = await query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+  return rows.map((row) => ({ ...toSummary(row), reviewRequestedAt: row.review_requested_at }));
+}
+
+/** Who may edit a post beyond Editors: its creator, while it is a draft; and whether it waits for review. */
+export interface PostAccess {
+  createdBy: string | null;
+  published: boolean;
+  reviewRequestedAt: string | null;
+}
+
+export async function findPostAccess(db: Db, id: string): Promise<PostAccess | undefined> {
+  const row = await db.selectFrom('blogs').select(['created_by', 'published', 'review_requested_at']).where('id', '=', id).executeTakeFirst();
+  return row && { createdBy: row.created_by, published: row.published === 1, reviewRequestedAt: row.review_requested_at };
+}
+
+/** Marks a draft as waiting for review (`at`), or no longer waiting (null). */
+export async function setReviewRequested(db: Db, id: string, at: string | null): Promise<void> {
+  await db.updateTable('blogs').set({ review_requested_at: at }).where('id', '=', id).execute();
+}
+
+/** Drafts waiting for review, oldest request first: what Editors see on the dashboard. */
+export async function listAwaitingReview(db: Db, limit: number): Promise<AdminPostSummary[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select([...LIST_COLUMNS, 'review_requested_at'])
+    .where('review_requested_at', 'is not', null)
+    .where('published', '=', 0)
+    .orderBy('review_requested_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toSummary(row), reviewRequestedAt: row.review_requested_at }));
 }
 
 export async function findBlogById(db: Db, id: string): Promise<BlogPost | undefined> {
@@ -237,8 +269,9 @@ async function insertTagRows(db: Db, posts: readonly StoredPost[]): Promise<void
 }
 
 /** Inserts posts in one statement (a save inserts one; bulk loaders many), with their tag rows. */
-export async function insertBlogs(db: Db, posts: StoredPost[]): Promise<void> {
-  await db.insertInto('blogs').values(posts.map(toRow)).execute();
+/** Stores new posts; `createdBy` is the staff account that wrote them (null: scripts and demo content). */
+export async function insertBlogs(db: Db, posts: StoredPost[], createdBy: string | null = null): Promise<void> {
+  await db.insertInto('blogs').values(posts.map((post) => ({ ...toRow(post), created_by: createdBy }))).execute();
   await insertTagRows(db, posts);
 }
 

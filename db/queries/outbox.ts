@@ -2,12 +2,12 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, DbEngine } from '../database.ts';
 import type { Database, OutboxRow } from '../types.ts';
 
-export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation';
+export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation' | 'post-review';
 
 export interface NewOutboxMessage {
   id: string;
   kind: OutboxKind;
-  /** What the message is about: a lead, or (`staff`, with the invitation's id) a staff invitation. */
+  /** What the message is about: a lead, or (`staff`) a message to staff: an invitation's or a post's id. */
   leadType: 'quote' | 'contact' | 'staff';
   leadId: string;
   payload: unknown;

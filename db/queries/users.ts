@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Expression, ExpressionBuilder, SqlBool, Updateable } from 'kysely';
 import type { Db } from '../database.ts';
+import { type Role, isRole } from '../../shared/roles.ts';
 import type { StaffMember } from '../../shared/staff.ts';
 import type { Database, UserRow, UsersTable } from '../types.ts';
 
@@ -20,10 +21,16 @@ export interface StaffAccount {
   /** Set while the account is deactivated: it cannot sign in. */
   deactivatedAt: string | null;
   lastSignInAt: string | null;
+  role: Role;
+}
+
+/** A stored role; an unknown value (a hand-edited row) gets the least powerful role, never more. */
+function storedRole(value: string): Role {
+  return isRole(value) ? value : 'author';
 }
 
 /** A new, active account without two-factor sign-in: the one shape every way of adding staff starts from. */
-export function newStaffAccount(fields: Pick<StaffAccount, 'email' | 'name' | 'passwordHash'>, now: string): StaffAccount {
+export function newStaffAccount(fields: Pick<StaffAccount, 'email' | 'name' | 'passwordHash' | 'role'>, now: string): StaffAccount {
   return {
     id: randomUUID(),
     ...fields,
@@ -54,10 +61,11 @@ function toAccount(row: UserRow): StaffAccount {
     updatedAt: row.updated_at,
     deactivatedAt: row.deactivated_at,
     lastSignInAt: row.last_sign_in_at,
+    role: storedRole(row.role),
   };
 }
 
-function toColumns(changes: StaffAccountChanges): Partial<UsersTable> {
+function toColumns(changes: StaffAccountChanges): Updateable<UsersTable> {
   const { recoveryCodeHashes: codes } = changes;
   return {
     ...(changes.name !== undefined && { name: changes.name }),
@@ -88,7 +96,8 @@ export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
       email: account.email,
       created_at: account.createdAt,
       deactivated_at: account.deactivatedAt,
-      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at'>),
+      role: account.role,
+      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role'>),
     })
     .execute();
 }
@@ -134,7 +143,7 @@ export function swapRecoveryCodes(db: Db, id: string, from: string[], to: string
 export async function listStaffMembers(db: Db, now: string): Promise<StaffMember[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'deactivated_at', 'last_sign_in_at', 'created_at'])
+    .select(['id', 'name', 'email', 'deactivated_at', 'last_sign_in_at', 'created_at', 'role'])
     .select((eb) =>
       eb
         .selectFrom('sessions')
@@ -155,6 +164,7 @@ export async function listStaffMembers(db: Db, now: string): Promise<StaffMember
     lastSignInAt: r.last_sign_in_at,
     sessions: Number(r.sessions ?? 0),
     createdAt: r.created_at,
+    role: storedRole(r.role),
   }));
 }
 
@@ -166,11 +176,12 @@ export async function lockActiveUsers(db: Db): Promise<void> {
   await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('deactivated_at', 'is', null).execute();
 }
 
-/** Deactivates the account unless it is the last active one; false when it was not changed. */
+/** Deactivates the account unless it is the Owner or the last active one; false when it was not changed. */
 export function deactivateUnlessLast(db: Db, id: string, at: string): Promise<boolean> {
   return updateUserIf(db, id, { deactivated_at: at, updated_at: at }, (eb) =>
     eb.and([
       eb('deactivated_at', 'is', null),
+      eb('role', '!=', 'owner'),
       eb.exists(eb.selectFrom('users as other').select('other.id').where('other.deactivated_at', 'is', null).where('other.id', '!=', id)),
     ]),
   );
@@ -187,4 +198,15 @@ export async function countActiveUsers(db: Db): Promise<number> {
     .where('deactivated_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The active accounts whose role is one of `roles` (those who should hear of something), by name. */
+export async function listActiveStaffWithRoles(db: Db, roles: readonly Role[]): Promise<Array<{ email: string; name: string }>> {
+  if (roles.length === 0) return [];
+  return db.selectFrom('users').select(['email', 'name']).where('role', 'in', roles).where('deactivated_at', 'is', null).orderBy('name').execute();
+}
+
+/** Gives account `id` role `to` if it still has role `from` (of two changes racing, one wins); false otherwise. */
+export function changeUserRole(db: Db, id: string, from: Role, to: Role, at: string): Promise<boolean> {
+  return updateUserIf(db, id, { role: to, updated_at: at }, (eb) => eb('role', '=', from));
 }

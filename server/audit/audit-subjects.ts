@@ -4,7 +4,7 @@ import { LEAD_TYPE_LABELS, type AuditEntry, type AuditLine, type AuditSubject } 
 
 /**
  * What an entry is about, read from its target as each feature writes it: a post's target starts with its id
- * (`<id> <slug>`), a lead's with `quote:<id>` or `contact:<id>`, an account's is its e-mail address (as is a
+ * (`<id> <slug>`), a lead's with `quote:<id>` or `contact:<id>`, an account's starts with its e-mail address (as does a
  * failed sign-in's). Reading the existing targets links every entry ever written, old ones included.
  */
 type Reference = { kind: 'post'; id: string } | { kind: 'quote' | 'contact'; id: string } | { kind: 'person'; email: string };
@@ -12,6 +12,9 @@ type Reference = { kind: 'post'; id: string } | { kind: 'quote' | 'contact'; id:
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const POST_TARGET = new RegExp(`^(${UUID})\\b`);
 const LEAD_TARGET = new RegExp(`^(quote|contact):(${UUID})\\b`);
+
+/** A failed sign-in's target is the account tried: the e-mail typed, or a passkey's owner. */
+const FAILED_SIGN_INS = new Set(['auth.sign_in_failed', 'auth.passkey_sign_in_failed']);
 
 function referenceOf(entry: AuditEntry): Reference | null {
   const target = entry.target ?? '';
@@ -21,8 +24,9 @@ function referenceOf(entry: AuditEntry): Reference | null {
   }
   const lead = LEAD_TARGET.exec(target);
   if (lead) return { kind: lead[1] as 'quote' | 'contact', id: lead[2]! };
-  if ((entry.action.startsWith('user.') || entry.action === 'auth.sign_in_failed') && target.includes('@')) {
-    return { kind: 'person', email: target.toLowerCase() };
+  if ((entry.action.startsWith('user.') || FAILED_SIGN_INS.has(entry.action)) && target.includes('@')) {
+    // A role change's target goes on after the address: `ann@example.com (Editor → Sales)`.
+    return { kind: 'person', email: target.split(' ')[0]!.toLowerCase() };
   }
   return null;
 }

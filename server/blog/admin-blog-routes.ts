@@ -1,61 +1,80 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import type { BlogPostInput } from '../../shared/schemas/blog-post.ts';
-import { requireStaff } from '../staff/require-staff.ts';
+import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
-import type { BlogService } from './blog-service.ts';
+import type { BlogService, WriteContext } from './blog-service.ts';
 import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
-import { MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { listedCreator, type Writer } from './post-access.ts';
 
-/** The editor's JSON API: validation, slugs, redirects, sanitising and the audit entries are the blog service's. */
+/** The signed-in person as the blog service's role checks see them (post-access.ts). */
+function writerOf(req: Request): Writer {
+  return { userId: req.user!.id, role: req.user!.role };
+}
+
+function by(req: Request): WriteContext & Required<Pick<WriteContext, 'actor' | 'writer'>> {
+  return { actor: actorOf(req), writer: writerOf(req) };
+}
+
+/**
+ * The editor's JSON API: validation, slugs, redirects, sanitising, the audit entries and who may change which post
+ * (an Author only their own drafts) are the blog service's.
+ */
 export function adminBlogRouter(blog: BlogService): Router {
   const router = Router();
   router.use('/api/admin/posts', requireStaff(), ...adminBodyParsers(POST_BODY_LIMIT));
 
-  router.get('/api/admin/posts', async (req, res) => {
+  router.get('/api/admin/posts', allow('posts.write'), async (req, res) => {
     const cursor = typeof req.query.cursor === 'string' ? req.query.cursor : null;
-    res.json(await blog.listAllPosts({ cursor }));
+    res.json(await blog.listAllPosts({ cursor, createdBy: listedCreator(writerOf(req)) }));
   });
 
-  router.get('/api/admin/posts/:id', async (req, res) => {
-    const post = await blog.getPostById(String(req.params.id));
-    if (!post) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-    res.json(post);
+  router.get('/api/admin/posts/:id', allow('posts.write'), async (req, res) => {
+    const state = await blog.editorState(String(req.params.id), writerOf(req));
+    if (!state?.post) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+    res.json(state.post);
   });
 
-  router.post('/api/admin/posts', async (req, res) => {
-    const post = await blog.createPost(req.body as BlogPostInput, { actor: actorOf(req) });
+  router.post('/api/admin/posts', allow('posts.write'), async (req, res) => {
+    const post = await blog.createPost(req.body as BlogPostInput, by(req));
     res.status(201).json(post);
   });
 
-  router.put('/api/admin/posts/:id', async (req, res) => {
-    const post = await blog.updatePost(String(req.params.id), req.body as BlogPostInput, { actor: actorOf(req) });
+  router.put('/api/admin/posts/:id', allow('posts.write'), async (req, res) => {
+    const post = await blog.updatePost(String(req.params.id), req.body as BlogPostInput, by(req));
     res.json(post);
   });
 
+  /** An Author's draft goes to the Editors for review (they are e-mailed). */
+  router.post('/api/admin/posts/:id/submit', allow('posts.write'), async (req, res) => {
+    await blog.submitForReview(String(req.params.id), { ...by(req), authorName: req.user!.name });
+    res.json({ message: EDITOR_MESSAGES.submitted });
+  });
+
   /** The post's history, newest first. */
-  router.get('/api/admin/posts/:id/revisions', async (req, res) => {
-    const state = await blog.editorState(String(req.params.id), req.user!.id);
+  router.get('/api/admin/posts/:id/revisions', allow('posts.write'), async (req, res) => {
+    const state = await blog.editorState(String(req.params.id), writerOf(req));
     if (!state) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
     res.json(state.revisions);
   });
 
-  router.post('/api/admin/posts/:id/revisions/:revisionId/restore', async (req, res) => {
-    res.json(await blog.restoreRevision(String(req.params.id), String(req.params.revisionId), { actor: actorOf(req) }));
+  router.post('/api/admin/posts/:id/revisions/:revisionId/restore', allow('posts.write'), async (req, res) => {
+    res.json(await blog.restoreRevision(String(req.params.id), String(req.params.revisionId), by(req)));
   });
 
   // `new` stands for the post the signed-in person has not created yet.
   const autosaveTarget = (id: unknown) => (id === 'new' ? null : String(id));
-  router.put('/api/admin/posts/:id/autosave', async (req, res) => {
-    res.json(await blog.autosave(autosaveTarget(req.params.id), req.body, { actor: actorOf(req) }));
+  router.put('/api/admin/posts/:id/autosave', allow('posts.write'), async (req, res) => {
+    res.json(await blog.autosave(autosaveTarget(req.params.id), req.body, by(req)));
   });
 
-  router.delete('/api/admin/posts/:id/autosave', async (req, res) => {
+  router.delete('/api/admin/posts/:id/autosave', allow('posts.write'), async (req, res) => {
     await blog.discardAutosave(autosaveTarget(req.params.id), actorOf(req));
     res.status(204).end();
   });
 
-  router.delete('/api/admin/posts/:id', async (req, res) => {
+  router.delete('/api/admin/posts/:id', allow('posts.publish'), async (req, res) => {
     await blog.deletePost(String(req.params.id), { actor: actorOf(req) });
     res.status(204).end();
   });

@@ -7,6 +7,10 @@ import {
   deleteBlog,
   deleteRedirect,
   findBlogById,
+  findPostAccess,
+  listAwaitingReview,
+  type PostAccess,
+  setReviewRequested,
   findPublicBlogBySlug,
   findRedirectSlug,
   findSlugsLike,
@@ -33,7 +37,8 @@ import {
   BLOG_PAGE_SIZE,
   BLOG_SEARCH_MAX,
   BLOG_SEARCH_RESULTS,
-  type BlogListPage,
+  type AdminPostPage,
+  type AdminPostSummary,
   type BlogListQuery,
   type BlogPageService,
   type BlogPost,
@@ -54,6 +59,11 @@ import { slugify } from '../../shared/slug.ts';
 import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
+import { type Writer, assertMayEdit, assertMayPublish } from './post-access.ts';
+import { queueReviewRequest } from './review-request.ts';
+
+/** How many drafts waiting for review the dashboard lists. */
+const REVIEW_LIST_SIZE = 10;
 
 /** The content area whose version the page cache watches (see page-cache.ts). */
 export const BLOG_AREA = 'blog';
@@ -76,7 +86,12 @@ export interface BlogService extends BlogPageService {
   updatePost(id: string, input: BlogPostInput, by?: WriteContext): Promise<BlogPost>;
   deletePost(id: string, by?: WriteContext): Promise<void>;
   getPostById(id: string): Promise<BlogPost | null>;
-  listAllPosts(query: { cursor?: string | null }): Promise<BlogListPage>;
+  /** Every post, or (`createdBy`) one person's: the admin list, with review requests. */
+  listAllPosts(query: { cursor?: string | null; createdBy?: string | null }): Promise<AdminPostPage>;
+  /** Drafts whose authors asked for review, oldest request first. */
+  awaitingReview(): Promise<AdminPostSummary[]>;
+  /** An Author's draft goes to the Editors: marked as waiting, and each of them e-mailed through the outbox. */
+  submitForReview(id: string, by: WriteContext & { actor: Actor; writer: Writer; authorName: string }): Promise<void>;
   countPosts(now?: Date): Promise<BlogPostCounts>;
   /** The newest public posts, for the RSS feed. */
   feedPosts(now?: Date): Promise<BlogSummary[]>;
@@ -87,17 +102,19 @@ export interface BlogService extends BlogPageService {
   /** The key and last change of each tag some public post carries, in key order, at most `limit`: the sitemap's. */
   sitemapTags(limit: number, now?: Date): Promise<Array<{ tag: string; updatedAt: string }>>;
   /** What the editor opens with for `userId`: the post (null: a new one), its history, their newer autosave. */
-  editorState(id: string | null, userId: string): Promise<EditorState | null>;
+  editorState(id: string | null, viewer: Writer): Promise<EditorState | null>;
   /** Brings back an earlier version's text, title, address… as a new save (the post stays published or not). */
   restoreRevision(id: string, revisionId: string, by: WriteContext & { actor: Actor }): Promise<BlogPost>;
   /** Keeps the form as `actor` left it, for the post `id` (null: a new post); returns when it was kept. */
-  autosave(id: string | null, form: unknown, by: { actor: Actor; now?: Date }): Promise<{ savedAt: string }>;
+  autosave(id: string | null, form: unknown, by: WriteContext & { actor: Actor }): Promise<{ savedAt: string }>;
   discardAutosave(id: string | null, actor: Actor): Promise<void>;
 }
 
 export interface WriteContext {
   actor?: Actor;
   now?: Date;
+  /** The signed-in person, whose role limits what they may change (post-access.ts); absent for scripts. */
+  writer?: Writer;
 }
 
 export interface BlogServiceDeps {
@@ -106,6 +123,8 @@ export interface BlogServiceDeps {
   onChange?: () => void;
   /** Called after a save that leaves a post published (or scheduled), e.g. to draw its sharing image. */
   onPublished?: (post: BlogPost) => void;
+  /** Where links in e-mails to staff point (a review request). */
+  siteUrl?: string;
 }
 
 /** Content is sanitised again on the way out, so a row written by any other path cannot carry a script. */
@@ -113,7 +132,7 @@ function sanitised(post: BlogPost): BlogPost {
   return { ...post, content: sanitizeHtml(post.content) };
 }
 
-async function postPage(size: number, read: (take: number) => Promise<BlogSummary[]>): Promise<BlogListPage> {
+async function postPage<T extends BlogSummary>(size: number, read: (take: number) => Promise<T[]>): Promise<{ posts: T[]; nextCursor: string | null }> {
   const { items, next } = await keysetPage(size, read, (post) => ({ at: post.publishedAt, id: post.id }));
   return { posts: items, nextCursor: next && encodeCursor(next) };
 }
@@ -196,7 +215,14 @@ async function auditSave(trx: Db, actor: Actor, before: BlogPost | null, after: 
   } else if (before) await recordAudit(trx, actor, 'post.updated', target);
 }
 
-export function createBlogService({ db, onChange = () => {}, onPublished = () => {} }: BlogServiceDeps): BlogService {
+export function createBlogService({ db, onChange = () => {}, onPublished = () => {}, siteUrl = 'http://localhost' }: BlogServiceDeps): BlogService {
+  /** The post's owner and state, for the role checks of post-access.ts. */
+  async function accessOf(trx: Db, id: string): Promise<PostAccess> {
+    const access = await findPostAccess(trx, id);
+    if (!access) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+    return access;
+  }
+
   /** Runs a write in one transaction with the version bump; retries once if another save took the slug. */
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
@@ -294,13 +320,14 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       return limit > 0 ? listPublicTagUpdates(db, now.toISOString(), limit) : [];
     },
 
-    async createPost(input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
+    async createPost(input, { actor = SYSTEM_ACTOR, now = new Date(), writer } = {}) {
       const data = parsePost(input);
+      assertMayPublish(writer, data.published);
       const at = now.toISOString();
       return saved(await write(async (trx) => {
         const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
         const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
-        await insertBlogs(trx, [post]);
+        await insertBlogs(trx, [post], actor.userId);
         await recordRevision(trx, post, actor, at);
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);
@@ -308,11 +335,16 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       }));
     },
 
-    async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
+    async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date(), writer } = {}) {
       const data = parsePost(input);
+      assertMayPublish(writer, data.published);
       return saved(await write(async (trx) => {
         const before = await findBlogById(trx, id);
         if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+        const access = await accessOf(trx, id);
+        assertMayEdit(writer, access);
+        // Published: nothing waits for review any more.
+        if (data.published && access.reviewRequestedAt) await setReviewRequested(trx, id, null);
         const slug = data.slug
           ? await chosenSlug(trx, data.slug, id)
           : slugify(data.title) === before.slug
@@ -335,9 +367,10 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       }));
     },
 
-    async restoreRevision(id, revisionId, { actor, now = new Date() }) {
+    async restoreRevision(id, revisionId, { actor, now = new Date(), writer }) {
       const [before, revision] = await Promise.all([findBlogById(db, id), findRevision(db, id, revisionId)]);
       if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+      assertMayEdit(writer, await accessOf(db, id));
       if (!revision) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.revisionNotFound);
       // Checked and sanitised as any save is; the post keeps its address, publishing state and date.
       const data = parsePost({ ...revision, tags: revision.tags.join(', '), featuredImage: revision.featuredImage ?? '', published: before.published });
@@ -352,10 +385,10 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       }));
     },
 
-    async autosave(id, input, { actor, now = new Date() }) {
+    async autosave(id, input, { actor, now = new Date(), writer }) {
+      if (id) assertMayEdit(writer, await accessOf(db, id));
       const parsed = EditorFormSchema.safeParse(input);
       if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, parsed.error);
-      if (id && !(await findBlogById(db, id))) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
       // The form is shown again as it was typed: its content is cleaned as a save would clean it.
       const form: EditorForm = { ...parsed.data, content: parsed.data.content && sanitizeHtml(parsed.data.content) };
       const savedAt = now.toISOString();
@@ -367,15 +400,18 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       await deleteAutosave(db, autosaveKey(id, actor));
     },
 
-    async editorState(id, userId) {
+    async editorState(id, viewer) {
       const post = id ? await findBlogById(db, id) : null;
       if (id && !post) return null;
+      const access = id ? await accessOf(db, id) : null;
+      if (access) assertMayEdit(viewer, access);
       const [revisions, autosave] = await Promise.all([
         id ? listRevisions(db, id, REVISIONS_KEPT) : [],
-        findAutosave(db, autosaveKey(id, { userId, email: null, ip: null })),
+        findAutosave(db, autosaveKey(id, { userId: viewer.userId, email: null, ip: null })),
       ]);
       const newer = autosave && (!post || autosave.savedAt > post.updatedAt);
       return {
+        reviewRequestedAt: access?.reviewRequestedAt ?? null,
         post: post ? sanitised(post) : null,
         revisions,
         autosave: newer ? { form: EditorFormSchema.parse(JSON.parse(autosave.form)), savedAt: autosave.savedAt } : null,
@@ -395,9 +431,24 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       return post ? sanitised(post) : null;
     },
 
-    async listAllPosts({ cursor }) {
+    async listAllPosts({ cursor, createdBy = null }) {
       const after = cursorParam(cursor);
-      return postPage(BLOG_PAGE_SIZE * 4, (limit) => listAllBlogs(db, { after, limit }));
+      return postPage(BLOG_PAGE_SIZE * 4, (limit) => listAllBlogs(db, { after, limit, createdBy }));
+    },
+
+    awaitingReview: () => listAwaitingReview(db, REVIEW_LIST_SIZE),
+
+    async submitForReview(id, { actor, writer, authorName, now = new Date() }) {
+      await db.transaction().execute(async (trx) => {
+        const access = await accessOf(trx, id);
+        assertMayEdit(writer, access);
+        if (access.published) throw new AppError('ABORTED', EDITOR_MESSAGES.alreadyPublished);
+        const post = (await findBlogById(trx, id))!;
+        const at = now.toISOString();
+        await setReviewRequested(trx, id, at);
+        await queueReviewRequest(trx, post, authorName, siteUrl, at);
+        await recordAudit(trx, actor, 'post.submitted', `${id} ${post.slug}`);
+      });
     },
 
     async countPosts(now = new Date()) {

@@ -84,7 +84,7 @@ const ConfigSchema = z
     IP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
     // Memory for rendered public pages (page-cache.ts), each kept uncompressed, gzipped and brotli-compressed.
-    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // GET /metrics answers only with `Authorization: Bearer <this>`; unset, the address does not exist.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -36,8 +37,10 @@ export interface MetricsSources {
 
 export interface Metrics {
   events: SiteMetrics;
-  /** Times every request; mounted first, so cache hits and refusals count too. */
+  /** Times every request; mounted first, so refusals count too. */
   timing: RequestHandler;
+  /** Times a request answered before Express (a stored page, early-hits.ts) under the route pattern it would have had. */
+  timeAnswer(req: IncomingMessage, res: ServerResponse, route: string): void;
   router: Router;
 }
 
@@ -107,19 +110,23 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
   // One child per label set, found by a plain string key: prom-client would otherwise sort and hash the labels
   // on every request, the larger part of what timing a cache hit costs.
   const series = new Map<string, { observe(value: number): void }>();
+  function observe(route: string, method: string, status: number, started: number): void {
+    const key = `${route} ${method} ${status}`;
+    let child = series.get(key);
+    if (!child) {
+      child = duration.labels(route, method, String(status));
+      series.set(key, child);
+    }
+    child.observe((performance.now() - started) / 1000);
+  }
   const timing: RequestHandler = (req, res, next) => {
     const started = performance.now();
-    res.once('finish', () => {
-      const route = routeOf(req, res);
-      const key = `${route} ${req.method} ${res.statusCode}`;
-      let child = series.get(key);
-      if (!child) {
-        child = duration.labels(route, req.method, String(res.statusCode));
-        series.set(key, child);
-      }
-      child.observe((performance.now() - started) / 1000);
-    });
+    res.once('finish', () => observe(routeOf(req, res), req.method, res.statusCode, started));
     next();
+  };
+  const timeAnswer = (req: IncomingMessage, res: ServerResponse, route: string) => {
+    const started = performance.now();
+    res.once('finish', () => observe(route, req.method ?? '', res.statusCode, started));
   };
 
   const router = Router();
@@ -138,6 +145,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
       signIn: { failed: () => signInFailures.inc(), throttled: () => signInThrottled.inc() },
     },
     timing,
+    timeAnswer,
     router,
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
@@ -42,6 +43,12 @@ export interface PageCache {
    * URLs that `serve` stored are ever answered here, so static files and routes below are never shadowed.
    */
   sendStored: RequestHandler;
+  /**
+   * The stored page for this request, when it may be answered from the cache (as `handles`) and the cache is known
+   * to be current; nothing otherwise, and then the middleware chain decides (`sendStored` first checks the version).
+   * Counts a hit. For the early answer of stored pages, before Express (early-hits.ts).
+   */
+  lookup(req: IncomingMessage): StoredPage | undefined;
   /**
    * Answers from the cache, producing the page once per content version on a miss; false when nothing was
    * produced. `produce` gets the URL the page is stored under (its cache key), which is what it must render.
@@ -180,6 +187,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return paths.test(req.path);
   }
 
+  function lookup(req: IncomingMessage): StoredPage | undefined {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isFresh()) return undefined;
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    if (!paths.test(queryAt === -1 ? url : url.slice(0, queryAt)) || SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return undefined;
+    const hit = pages.get(pageCacheKey(url, pageParams));
+    if (hit) counts.hit();
+    return hit;
+  }
+
   function sendHit(req: Request, res: Response): boolean {
     const hit = pages.get(pageCacheKey(req.originalUrl, pageParams));
     if (hit) {
@@ -191,6 +208,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     handles,
+    lookup,
 
     sendStored(req, res, next) {
       if (!handles(req)) return next();

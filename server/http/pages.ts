@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
-import type { PageServices, PageContextInit, SessionUser } from '../../shared/page-context.ts';
+import type { PageServices, PageContextInit } from '../../shared/page-context.ts';
+import type { SessionUser } from '../../shared/staff.ts';
 import type { Config } from '../core/config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import type { PageRenderer } from './render.ts';
@@ -34,6 +35,11 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
       log?.error({ err: pageContext.errorWhileRendering }, 'page render failed');
     }
     if (!httpResponse) return null;
+    // The admin guard's refusal (pages/admin/+guard.ts) names the capability the person's role lacks.
+    if (httpResponse.statusCode === 403 && init.user) {
+      const { capability } = (pageContext.abortReason ?? {}) as { capability?: string };
+      log?.warn({ userId: init.user.id, role: init.user.role, capability }, 'admin page refused');
+    }
     const { body } = httpResponse;
     // The policy names the hashes of this page's own inline scripts and styles (security.ts); caching is ours to say.
     const headers = httpResponse.headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));

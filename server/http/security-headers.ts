@@ -89,25 +89,42 @@ export function contentSecurityPolicy(production: boolean, extra: CspAdditions =
 }
 
 /**
- * Security headers on every response; page responses then replace the CSP with their own (`forPage`). `hsts`:
- * only when the site is served over https (SITE_URL). Sent over http, Strict-Transport-Security is ignored at
- * best, and a site tried on http://localhost must not tell browsers to insist on https for two years.
+ * Security headers on every response, as [name, value] pairs in the order they are set: the base CSP (page responses
+ * then replace it with their own, `forPage`), helmet's headers and the Permissions-Policy. `hsts`: only when the site
+ * is served over https (SITE_URL). Sent over http, Strict-Transport-Security is ignored at best, and a site tried on
+ * http://localhost must not tell browsers to insist on https for two years.
+ *
+ * Every one of them is the same for every response, so helmet runs once, here, against a recorder, and requests get
+ * the list it set: the middleware below and the early answer of stored pages (early-hits.ts) send the same headers.
  */
-export function securityHeaders(csp: ContentSecurityPolicy, production: boolean, hsts = false): RequestHandler[] {
-  const policy: RequestHandler = (_req, res, next) => {
-    res.setHeader('Content-Security-Policy', csp.header);
-    next();
-  };
-  const headers = helmet({
+export function securityHeaderList(csp: ContentSecurityPolicy, production: boolean, hsts = false): ReadonlyArray<readonly [string, string]> {
+  const helmetHeaders = helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: production && hsts ? { maxAge: 63072000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
-  const permissions: RequestHandler = (_req, res, next) => {
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  const set = new Map<string, [string, string]>([['content-security-policy', ['Content-Security-Policy', csp.header]]]);
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      set.set(name.toLowerCase(), [name, String(value)]);
+    },
+    removeHeader(name: string) {
+      // Helmet removes X-Powered-By, which Express is told not to send (app.ts).
+      if (name.toLowerCase() !== 'x-powered-by') set.delete(name.toLowerCase());
+    },
+  };
+  let ran = false;
+  helmetHeaders({} as Parameters<typeof helmetHeaders>[0], recorder as unknown as Parameters<typeof helmetHeaders>[1], () => (ran = true));
+  if (!ran) throw new Error('helmet did not finish synchronously');
+  set.set('permissions-policy', ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()']);
+  return [...set.values()];
+}
+
+export function securityHeaders(list: ReadonlyArray<readonly [string, string]>): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
     next();
   };
-  return [policy, headers, permissions];
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
 
 /** A rendered response: what Vike (or a feed) produced for one URL. */
 export interface RenderedPage {
@@ -13,20 +13,21 @@ export interface RenderedPage {
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Variant {
-  body: Buffer;
+  /** The bytes sent; none for identity, which is made from the gzip bytes when asked for (variantBody). */
+  body: Buffer | null;
   etag: string;
   /** Content-Encoding, Content-Length and ETag of this variant. */
   headers: Array<[string, string]>;
 }
 
-/** A page ready to send: its shared headers and one body per encoding, each with a strong ETag of its own. */
+/** A page ready to send: its shared headers and one representation per encoding, each with a strong ETag of its own. */
 export interface StoredPage {
   statusCode: number;
   headers: Array<[string, string]>;
   variants: Record<Encoding, Variant>;
   /** When it was rendered, whole seconds (Last-Modified, If-Modified-Since). */
   modifiedAt: number;
-  /** Memory it holds: the three bodies. */
+  /** Memory it holds: the brotli and gzip bodies. */
   bytes: number;
 }
 
@@ -49,13 +50,25 @@ const PER_VARIANT = new Set(['cache-control', 'content-length', 'content-encodin
  * Compresses a rendered page once, off the event loop (zlib runs in the thread pool). Brotli quality 6: about
  * 8 ms for a 50 KB page and 7% smaller than gzip; quality 11 saves another 9% but costs 200+ ms of CPU per page,
  * paid again for every page after each blog edit on a 2-core server.
+ *
+ * Only the compressed bodies are kept: every browser and crawler asks for gzip or brotli, and the plain bytes were
+ * two thirds of what a page held (a 60 KB page: 60 KB plain, 14 KB gzip, 12 KB brotli). The rare client accepting
+ * neither gets the gzip bytes decompressed, ~0.3 ms for a 60 KB page, and the last few plain pages are kept
+ * (variantBody; docs/decisions/020-cache-hit-path.md).
  */
 export async function storePage(page: RenderedPage, now = Date.now()): Promise<StoredPage> {
   const identity = Buffer.from(page.body);
-  const [br, gz] = await Promise.all([
+  const [brotli, gzipped] = await Promise.all([
     compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [constants.BROTLI_PARAM_LGWIN]: LGWIN } }),
     compressGzip(identity, { level: 9 }),
   ]);
+  // zlib hands back a slice of its 16 KB output chunk when the result fits in one: kept as it is, a 10 KB page
+  // would hold the whole 16 KB. Both bodies are copied into one allocation of exactly their size instead.
+  const bodies = Buffer.allocUnsafeSlow(brotli.length + gzipped.length);
+  brotli.copy(bodies, 0);
+  gzipped.copy(bodies, brotli.length);
+  const br = bodies.subarray(0, brotli.length);
+  const gz = bodies.subarray(brotli.length);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   // Strong validators: each encoding is a representation of its own, so each gets its own ETag (RFC 9110 8.8.3).
   const variant = (body: Buffer, encoding: Encoding, suffix: string): Variant => {
@@ -65,7 +78,7 @@ export async function storePage(page: RenderedPage, now = Date.now()): Promise<S
       ['ETag', etag],
     ];
     if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
-    return { body, etag, headers };
+    return { body: encoding === 'identity' ? null : body, etag, headers };
   };
   const modifiedAt = Math.floor(now / 1000) * 1000;
   return {
@@ -78,8 +91,33 @@ export async function storePage(page: RenderedPage, now = Date.now()): Promise<S
     ],
     modifiedAt,
     variants: { br: variant(br, 'br', '-br'), gzip: variant(gz, 'gzip', '-gz'), identity: variant(identity, 'identity', '') },
-    bytes: identity.length + br.length + gz.length,
+    bytes: br.length + gz.length,
   };
+}
+
+/** Plain pages decompressed lately, newest last, within PLAIN_BYTES: a client without gzip asks for a page again. */
+const plainPages = new Map<StoredPage, Buffer>();
+const PLAIN_BYTES = 2 * 1024 * 1024;
+let plainBytes = 0;
+
+/** The bytes of one representation of a stored page: the plain page is decompressed from its gzip bytes. */
+export function variantBody(page: StoredPage, encoding: Encoding): Buffer {
+  const body = page.variants[encoding].body;
+  if (body) return body;
+  let plain = plainPages.get(page);
+  if (plain) {
+    plainPages.delete(page);
+  } else {
+    plain = gunzipSync(page.variants.gzip.body!);
+    plainBytes += plain.length;
+    for (const [old, bytes] of plainPages) {
+      if (plainBytes <= PLAIN_BYTES) break;
+      plainPages.delete(old);
+      plainBytes -= bytes.length;
+    }
+  }
+  plainPages.set(page, plain);
+  return plain;
 }
 
 /** The weight a client gives an encoding in Accept-Encoding (RFC 9110 12.5.3): its own q, else `*`'s, else none. */
@@ -121,7 +159,7 @@ export function pickEncoding(header: string | undefined): Encoding {
  * The client's copy is current: If-None-Match names this ETag (weak comparison, as RFC 9110 13.1.2 asks for
  * GET) or is `*`; without If-None-Match, If-Modified-Since is not older than the page.
  */
-function notModified(req: IncomingMessage, etag: string, modifiedAt: number): boolean {
+export function notModified(req: IncomingMessage, etag: string, modifiedAt: number): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch) {
     return ifNoneMatch.split(',').some((tag) => {
@@ -135,7 +173,8 @@ function notModified(req: IncomingMessage, etag: string, modifiedAt: number): bo
 
 /** Sends the variant this request accepts as stored: no rendering, rewriting or compressing. */
 export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage): void {
-  const variant = page.variants[pickEncoding(req.headers['accept-encoding'])];
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const variant = page.variants[encoding];
   for (const [name, value] of page.headers) res.setHeader(name, value);
   if (page.statusCode === 200 && notModified(req, variant.etag, page.modifiedAt)) {
     res.setHeader('ETag', variant.etag);
@@ -146,5 +185,21 @@ export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: 
   for (const [name, value] of variant.headers) res.setHeader(name, value);
   res.statusCode = page.statusCode;
   // Node leaves the body out of a HEAD response itself, keeping its Content-Length.
-  res.end(variant.body);
+  if (req.method === 'HEAD') res.end();
+  else res.end(variantBody(page, encoding));
+}
+
+/**
+ * The whole head of one answer from a stored page as a flat [name, value, …] list for `writeHead`, in the order
+ * the middleware chain sets them (early-hits.ts): `before` (the request id and the security headers), then the
+ * page's own (its CSP replacing the base one where it was), then the variant's, or only its ETag for a 304.
+ */
+export function storedHead(page: StoredPage, encoding: Encoding, status304: boolean, before: ReadonlyArray<readonly [string, string]>): string[] {
+  const head = new Map<string, readonly [string, string]>();
+  for (const header of before) head.set(header[0].toLowerCase(), header);
+  for (const header of page.headers) head.set(header[0].toLowerCase(), header);
+  const variant = page.variants[encoding];
+  if (status304) head.set('etag', ['ETag', variant.etag]);
+  else for (const header of variant.headers) head.set(header[0].toLowerCase(), header);
+  return [...head.values()].flat();
 }

@@ -2,7 +2,6 @@ import type { Db } from '../../db/database.ts';
 import { countCreatedBetween, countLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
 import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
 import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
-import type { BlogPostCounts } from '../blog/blog-service.ts';
 import type { Config } from '../core/config.ts';
 import { HELD } from './lead-list.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
@@ -62,19 +61,12 @@ async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<Pend
   };
 }
 
-/** Everything the dashboard shows, spam left out; every number is a COUNT(*), never a full read. */
-export async function getDashboard(
-  db: Db,
-  timeZone: string,
-  countPosts: () => Promise<BlogPostCounts>,
-  delivery: DeliverySettings,
-  now: Date = new Date(),
-): Promise<DashboardData> {
+/** The dashboard's lead figures, spam left out; every number is a COUNT(*), never a full read. */
+export async function getDashboard(db: Db, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
-  const [quotes, contacts, posts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
+  const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
     countLeads(db, 'quote', 'not-spam'),
     countLeads(db, 'contact', 'not-spam'),
-    countPosts(),
     waitingLeads(db, recent),
     countLeads(db, 'quote', { status: 'new' }),
     countLeads(db, 'contact', { status: 'new' }),
@@ -95,7 +87,7 @@ export async function getDashboard(
     createdAt: r.createdAt,
   }));
   return {
-    counts: { quotes, contacts, ...posts },
+    counts: { quotes, contacts },
     recentQuotes: recent,
     newLeads,
     newLeadCount: newQuotes + newContacts,

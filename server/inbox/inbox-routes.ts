@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
 import { LeadNoteSchema, LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
-import { requireStaff } from '../staff/require-staff.ts';
+import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
@@ -20,14 +20,14 @@ export function adminLeadsRouter(inbox: InboxService): Router {
   const body = adminBodyParsers(ADMIN_BODY_LIMIT);
   router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit'], requireStaff());
 
-  router.get('/api/admin/leads', async (req, res) => {
+  router.get('/api/admin/leads', allow('leads.view'), async (req, res) => {
     const { cursor, ...filter } = parseLeadFilter(req.query as Record<string, unknown>);
     res.json(await inbox.list(filter, cursor));
   });
 
   // A POST with the CSRF token (the leads page's form): the export writes an audit entry under the staff
   // member's name, so a link on another site must not be able to start one.
-  router.post('/admin/leads/export.csv', ...body, requireStaff(), async (req, res) => {
+  router.post('/admin/leads/export.csv', ...body, requireStaff(), allow('leads.export'), async (req, res) => {
     const { cursor: _cursor, ...filter } = parseLeadFilter(req.body as Record<string, unknown>);
     const rows = inbox.exportCsv(actorOf(req), filter);
     const first = await rows.next();
@@ -40,32 +40,32 @@ export function adminLeadsRouter(inbox: InboxService): Router {
     res.end();
   });
 
-  router.patch('/api/admin/leads/:type/:id', ...body, async (req, res) => {
+  router.patch('/api/admin/leads/:type/:id', allow('leads.work'), ...body, async (req, res) => {
     const patch = parseBody(LeadUpdateSchema, req.body);
     res.json(await inbox.update(actorOf(req), leadType(req.params.type), String(req.params.id), patch));
   });
 
-  router.post('/api/admin/leads/:type/:id/notes', ...body, async (req, res) => {
+  router.post('/api/admin/leads/:type/:id/notes', allow('leads.work'), ...body, async (req, res) => {
     const { body: note } = parseBody(LeadNoteSchema, req.body);
     res.status(201).json(await inbox.addNote(actorOf(req), leadType(req.params.type), String(req.params.id), note));
   });
 
-  router.delete('/api/admin/leads/:type/:id', ...body, async (req, res) => {
+  router.delete('/api/admin/leads/:type/:id', allow('leads.delete'), ...body, async (req, res) => {
     await inbox.remove(actorOf(req), leadType(req.params.type), String(req.params.id));
     res.status(204).end();
   });
 
-  router.post('/api/admin/outbox/retry', ...body, async (req, res) => {
+  router.post('/api/admin/outbox/retry', allow('leads.work'), ...body, async (req, res) => {
     const requeued = await inbox.retryAllNotifications(actorOf(req));
     res.json({ requeued, message: ADMIN_MESSAGES.notificationsRequeued(requeued) });
   });
 
-  router.post('/api/admin/outbox/:id/retry', ...body, async (req, res) => {
+  router.post('/api/admin/outbox/:id/retry', allow('leads.work'), ...body, async (req, res) => {
     await inbox.retryNotification(actorOf(req), String(req.params.id));
     res.json({ message: ADMIN_MESSAGES.notificationRequeued });
   });
 
-  router.get('/api/admin/audit', async (req, res) => {
+  router.get('/api/admin/audit', allow('audit.view'), async (req, res) => {
     res.json(await inbox.auditPage(auditQueryParams(req.query)));
   });
 

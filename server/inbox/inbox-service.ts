@@ -25,7 +25,6 @@ import type { SettingsReader } from '../settings/settings-service.ts';
 import { type DeliverySettings, getDashboard } from './dashboard.ts';
 import { exportLeadsCsv } from './lead-export.ts';
 import { mergedPage } from './lead-list.ts';
-import type { BlogPostCounts } from '../blog/blog-service.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam } from '../core/keyset-cursor.ts';
 
@@ -165,15 +164,13 @@ export interface InboxDeps {
   db: Db;
   /** The company's time zone: filter dates and the weekly chart are whole days there. */
   timeZone: string;
-  /** The blog's counts, shown on the dashboard beside the leads'. */
-  countPosts: () => Promise<BlogPostCounts>;
   /** Where notifications go and which channels are configured (released spam, the dashboard's delivery state). */
   delivery: DeliverySettings;
   /** The company details a released lead's acknowledgement is signed with. */
   settings: SettingsReader;
 }
 
-export function createInboxService({ db, timeZone, countPosts, delivery, settings }: InboxDeps): InboxService {
+export function createInboxService({ db, timeZone, delivery, settings }: InboxDeps): InboxService {
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
@@ -183,7 +180,7 @@ export function createInboxService({ db, timeZone, countPosts, delivery, setting
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
-    dashboard: () => getDashboard(db, timeZone, countPosts, delivery),
+    dashboard: () => getDashboard(db, timeZone, delivery),
     auditPage: (query) => listAuditPage(db, query),
   };
 }

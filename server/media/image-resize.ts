@@ -1,14 +1,26 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, type ImageFormat, largestStoredWidth, storedWidths } from '../../shared/images.ts';
 import { imageTooManyPixels, refuseImage } from './image-check.ts';
 
-// sharp's defaults are a libvips thread per core for each image (one on glibc Linux, where it fears
-// fragmentation; every core on musl, as in Alpine images) and a 50 MB cache of recent operations. Uploads are
-// decoded one at a time (upload-budget.ts) and never repeat, so one thread per image and no cache: a decode holds
-// one image's memory, and it is freed when the decode ends. Process-wide, set once when the media module loads.
-sharp.concurrency(1);
-sharp.cache(false);
+/**
+ * sharp and libvips are loaded with the first upload, not at start: ~25 MB of native libraries and their
+ * buffers that a process serving pages never needs (docs/decisions/020-cache-hit-path.md).
+ *
+ * sharp's defaults are a libvips thread per core for each image (one on glibc Linux, where it fears
+ * fragmentation; every core on musl, as in Alpine images) and a 50 MB cache of recent operations. Uploads are
+ * decoded one at a time (upload-budget.ts) and never repeat, so one thread per image and no cache: a decode holds
+ * one image's memory, and it is freed when the decode ends. Process-wide, set once when sharp loads.
+ */
+let loaded: Promise<typeof sharpModule> | undefined;
+function loadSharp(): Promise<typeof sharpModule> {
+  return (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  }));
+}
 
 export interface ImageVariant {
   width: number;
@@ -55,6 +67,7 @@ const isAnimated = (format: ImageFormat) => format === 'gif' || format === 'webp
  * readable header are refused too.
  */
 export async function readImageSize(bytes: Uint8Array, format: ImageFormat): Promise<ImageSize> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // No pixel limit here: sharp would refuse with its own words; the check below says it in the editor's.
@@ -78,6 +91,7 @@ export async function readImageSize(bytes: Uint8Array, format: ImageFormat): Pro
  * IMAGE_MAX_PIXELS too, as a second guard.
  */
 export async function resizeImage(bytes: Uint8Array, format: ImageFormat, { width, height }: ImageSize): Promise<ResizedImage> {
+  const sharp = await loadSharp();
   const open = () => sharp(bytes, { animated: isAnimated(format), limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' });
   const largest = largestStoredWidth(width);
   const formats: ImageFormat[] = format === 'webp' ? ['webp'] : ['webp', format];

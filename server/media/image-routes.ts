@@ -3,7 +3,7 @@ import { EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, parseUploadedImage } from '../../shared/images.ts';
 import { AppError } from '../core/errors.ts';
 import { actorOf } from '../http/admin-request.ts';
-import { requireStaff } from '../staff/require-staff.ts';
+import { allow, requireStaff } from '../staff/require-staff.ts';
 import { imageTooLarge } from './image-check.ts';
 import type { ImageService } from './image-service.ts';
 import { createUploadRate } from './upload-budget.ts';
@@ -45,7 +45,7 @@ export function adminImagesRouter(images: ImageService): Router {
     rate.take(req.user!.id);
     next();
   };
-  router.post('/api/admin/images', requireStaff(), countUpload, rawImage, async (req, res) => {
+  router.post('/api/admin/images', requireStaff(), allow('posts.write'), countUpload, rawImage, async (req, res) => {
     const body: unknown = req.body;
     const bytes = Buffer.isBuffer(body) ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array();
     const fileName = typeof req.query.name === 'string' ? req.query.name : '';

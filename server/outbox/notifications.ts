@@ -35,6 +35,14 @@ export interface NotificationSettings {
   company: SiteSettings;
 }
 
+/** A plain-text e-mail's paragraphs as HTML, the paragraph that is exactly `link` made a link. */
+export function paragraphsHtml(text: string, link: string): string {
+  return text
+    .split('\n\n')
+    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p)}</p>`))
+    .join('');
+}
+
 /** The page in the admin where staff work this lead. */
 export function adminLeadUrl(siteUrl: string, type: NewLead['type'], id: string): string {
   return new URL(`/admin/leads/${type}/${id}`, siteUrl).href;

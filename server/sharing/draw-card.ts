@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
+import type * as resvgModule from '@resvg/resvg-js';
 import { CARD_FONT } from '../../shared/sharing-card.ts';
 import { SHARING_IMAGE_SIZE } from '../../shared/sharing-image.ts';
 import { woffToSfnt } from './woff.ts';
@@ -24,10 +24,18 @@ export function cardFontFile(): string {
 }
 
 /**
+ * resvg's native library is loaded when the first card is drawn, not at start: most processes never draw one (a
+ * card is drawn when a post is published), and loaded it holds a few MB of memory for good
+ * (docs/decisions/020-cache-hit-path.md).
+ */
+let resvg: Promise<typeof resvgModule> | undefined;
+
+/**
  * Draws an SVG (an artwork or a card of shared/sharing-card.ts) as a PNG at the sharing size, 1200×630. Text is
  * set in the card font only, never in a system font, so a card looks the same on every machine.
  */
-export function drawPng(svg: string | Buffer): { png: Buffer; width: number; height: number } {
+export async function drawPng(svg: string | Buffer): Promise<{ png: Buffer; width: number; height: number }> {
+  const { Resvg } = await (resvg ??= import('@resvg/resvg-js'));
   const image = new Resvg(svg, {
     fitTo: { mode: 'width', value: SHARING_IMAGE_SIZE.width },
     font: { fontFiles: [cardFontFile()], loadSystemFonts: false, defaultFontFamily: CARD_FONT.family },

@@ -32,7 +32,7 @@ export function createPostImages({ db, logger, getPostById }: PostImagesDeps): P
     const stored = await findPostSharingImage(db, post.id);
     if (stored?.drawnFrom === key) return stored.png;
     // Drawing takes tens of milliseconds of CPU and happens outside any transaction.
-    const { png } = drawPng(sharingCardSvg(post.title));
+    const { png } = await drawPng(sharingCardSvg(post.title));
     await savePostSharingImage(db, post.id, { drawnFrom: key, png }, new Date().toISOString());
     return png;
   }

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../shared/page-context.ts';
+import type { SessionUser } from '../../shared/staff.ts';
 
 /** What this app keeps in a session, and what passport puts on `req.user`. */
 declare module 'express-session' {
@@ -10,6 +10,8 @@ declare module 'express-session' {
     pendingLogin: { userId: string; next: string; at: number };
     /** A TOTP secret being set up, not yet confirmed by a code. */
     totpSetup: { secret: string; at: number };
+    /** The challenge a passkey must answer next, to add one or to sign in with one; used once (passkey-routes.ts). */
+    passkeyChallenge: { value: string; purpose: 'register' | 'sign-in'; at: number };
     passport: { user: string };
   }
 }

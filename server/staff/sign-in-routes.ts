@@ -3,10 +3,12 @@ import type { PassportStatic } from 'passport';
 import { safeNextPath } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { LoginSchema, TotpCodeSchema } from '../../shared/schemas/admin-auth.ts';
-import { assertCsrf, newCsrfToken } from './csrf.ts';
+import { assertCsrf } from './csrf.ts';
+import { completeSignIn } from './complete-sign-in.ts';
+import { openToAll } from './require-staff.ts';
 import { sessionCookieName, sessionCookieOptions } from './session.ts';
 import type { KyselySessionStore } from './session-store.ts';
-import { knownDevice, rememberDevice, signInLane } from './known-device.ts';
+import { knownDevice, signInLane } from './known-device.ts';
 import { hashingHasRoom } from './password.ts';
 import { HashQueueFullError } from './hash-queue.ts';
 import type { SignInProof } from './sign-in-proof.ts';
@@ -66,15 +68,7 @@ export function adminAuthRouter(
     else res.redirect(303, location);
   }
 
-  /** A new session id (passport regenerates it: no session fixation), its CSRF token and lifetime. */
-  async function completeSignIn(req: Request, res: Response, user: Express.User): Promise<void> {
-    await new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
-    rememberDevice(res, config, user.email);
-    req.session.csrfToken = newCsrfToken();
-    req.session.absoluteExpiresAt = Date.now() + config.SESSION_MAX_DAYS * 24 * 3600_000;
-    await accounts.recordSignIn({ userId: user.id, email: user.email, ip: req.ip ?? null });
-    await store.prune();
-  }
+  const completion = { accounts, config, store };
 
   async function recordFailure(req: Request, email: string): Promise<void> {
     counts.failed();
@@ -93,7 +87,7 @@ export function adminAuthRouter(
     }
   }
 
-  router.post('/admin/login', ...signInBody, async (req, res) => {
+  router.post('/admin/login', openToAll, ...signInBody, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const parsed = LoginSchema.safeParse(req.body);
     const rawNext = typeof req.body?.next === 'string' ? (req.body.next as string) : undefined;
@@ -136,13 +130,15 @@ export function adminAuthRouter(
       req.session.pendingLogin = { userId: user.id, next, at: Date.now() };
       // A half-finished sign-in is not kept longer than it may be completed.
       req.session.absoluteExpiresAt = Date.now() + PENDING_LOGIN_MS;
-      return done(req, res, { twoFactorRequired: true }, `/admin/login?step=code&next=${encodeURIComponent(next)}`);
+      // Someone with passkeys only is asked for one; with an authenticator app too, the page offers both.
+      const step = staff.hasTotp ? 'code' : 'passkey';
+      return done(req, res, { twoFactorRequired: true, step, passkey: staff.hasPasskey }, `/admin/login?step=${step}&next=${encodeURIComponent(next)}`);
     }
-    await completeSignIn(req, res, user);
+    await completeSignIn(req, res, completion, user);
     done(req, res, { redirect: user.mustSetUpTwoFactor ? '/admin/account' : next }, user.mustSetUpTwoFactor ? '/admin/account' : next);
   });
 
-  router.post('/admin/login/code', ...signInBody, async (req, res) => {
+  router.post('/admin/login/code', openToAll, ...signInBody, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const pending = req.session.pendingLogin;
     const rawNext = pending?.next;
@@ -160,12 +156,12 @@ export function adminAuthRouter(
       return refuse(req, res, new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.totpInvalid), 'code', rawNext);
     }
     await attempt.succeeded();
-    await completeSignIn(req, res, { id: staff.id, email: staff.email, name: staff.name, mustSetUpTwoFactor: false });
+    await completeSignIn(req, res, completion, { id: staff.id, email: staff.email, name: staff.name, role: staff.role, mustSetUpTwoFactor: false });
     done(req, res, { redirect: pending.next }, pending.next);
   });
 
   /** Logout is a POST with the session's CSRF token (a link or an image could not sign anyone out). */
-  router.post('/admin/logout', ...signInBody, async (req, res) => {
+  router.post('/admin/logout', openToAll, ...signInBody, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (req.user) {
       assertCsrf(req);

@@ -6,6 +6,7 @@ import { deleteUserSessionByRef, deleteUserSessions, listUserSessions } from '..
 import {
   type StaffAccount,
   newStaffAccount,
+  changeUserRole,
   deactivateUnlessLast,
   findUserByEmail,
   findUserById,
@@ -15,12 +16,14 @@ import {
   reactivateUser,
 } from '../../db/queries/users.ts';
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
+import { type AssignableRole, ROLE_TEXT, type Role, can } from '../../shared/roles.ts';
 import { INVITATION_DAYS, type InvitationView, type StaffOverview, type StaffPerson } from '../../shared/staff.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
-import { type EmailMessage, escapeHtml } from '../outbox/notifications.ts';
+import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 import { sealPayload } from '../outbox/sealed-payload.ts';
 import { hashPassword } from './password.ts';
+import type { SignInPolicyService } from './sign-in-policy.ts';
 
 /** What the staff accounts' admin needs beyond the database: where links point, and the outbox's seal key. */
 export interface InvitationSettings {
@@ -34,10 +37,10 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function staffOverview(db: Db): Promise<StaffOverview> {
+export async function staffOverview(db: Db, policy: Pick<SignInPolicyService, 'current'>): Promise<StaffOverview> {
   const now = new Date().toISOString();
-  const [members, invitations] = await Promise.all([listStaffMembers(db, now), listLiveInvitations(db, now)]);
-  return { members, invitations };
+  const [members, invitations, signInPolicy] = await Promise.all([listStaffMembers(db, now), listLiveInvitations(db, now), policy.current()]);
+  return { members, invitations, signInPolicy };
 }
 
 export async function staffPerson(db: Db, id: string): Promise<StaffPerson | null> {
@@ -49,11 +52,7 @@ export async function staffPerson(db: Db, id: string): Promise<StaffPerson | nul
 
 function invitationEmail(to: string, name: string, inviter: string, link: string, company: string): EmailMessage {
   const text = STAFF_MESSAGES.invitationText(name, inviter, link, company);
-  const html = text
-    .split('\n\n')
-    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p)}</p>`))
-    .join('');
-  return { to, subject: STAFF_MESSAGES.invitationSubject(company), text, html };
+  return { to, subject: STAFF_MESSAGES.invitationSubject(company), text, html: paragraphsHtml(text, link) };
 }
 
 /**
@@ -61,7 +60,12 @@ function invitationEmail(to: string, name: string, inviter: string, link: string
  * token's hash is stored; the e-mail waits in the outbox sealed, so no copy of the link sits in the database.
  * A new invitation to the same address replaces the last one.
  */
-export async function invitePerson(db: Db, settings: InvitationSettings, actor: Actor & { name: string }, input: { email: string; name: string }): Promise<void> {
+export async function invitePerson(
+  db: Db,
+  settings: InvitationSettings,
+  actor: Actor & { name: string },
+  input: { email: string; name: string; role: AssignableRole },
+): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   if (await findUserByEmail(db, email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(email));
@@ -80,11 +84,12 @@ export async function invitePerson(db: Db, settings: InvitationSettings, actor: 
       invitedBy: actor.userId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
+      role: input.role,
     });
     await insertOutboxMessages(trx, [
       { id: randomUUID(), kind: 'staff-invitation', leadType: 'staff', leadId: id, payload: sealPayload(settings.sealKey, message), createdAt: now.toISOString() },
     ]);
-  }, () => email);
+  }, () => `${email} (${ROLE_TEXT.names[input.role]})`);
 }
 
 export async function invitationFor(db: Db, token: string): Promise<InvitationView | null> {
@@ -102,11 +107,14 @@ export async function acceptInvitation(db: Db, token: string, password: string, 
     const invitation = await takeLiveInvitation(trx, tokenHash(token), now);
     if (!invitation) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationInvalid);
     if (await findUserByEmail(trx, invitation.email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(invitation.email));
-    const account = newStaffAccount({ email: invitation.email, name: invitation.name, passwordHash }, now);
+    const account = newStaffAccount({ email: invitation.email, name: invitation.name, passwordHash, role: invitation.role }, now);
     await insertUser(trx, account);
     await recordAudit(trx, { userId: account.id, email: account.email, ip }, 'user.created', account.email);
   });
 }
+
+/** The signed-in person acting on staff accounts: what they may touch depends on whether they are the Owner. */
+export type StaffActor = Actor & { role: Role };
 
 async function personOrThrow(db: Db, id: string): Promise<StaffAccount> {
   const account = await findUserById(db, id);
@@ -114,13 +122,22 @@ async function personOrThrow(db: Db, id: string): Promise<StaffAccount> {
   return account;
 }
 
-/** Deactivates an account and ends its sessions at once, unless it is the last active account. */
-export async function deactivatePerson(db: Db, actor: Actor, id: string): Promise<string> {
+/** The account `actor` means to change; the Owner's own account is changed only with the Owner's powers. */
+async function personActorMayChange(db: Db, actor: StaffActor, id: string): Promise<StaffAccount> {
   const account = await personOrThrow(db, id);
+  if (account.role === 'owner' && !can(actor.role, 'ownership.transfer')) throw new AppError('PERMISSION_DENIED', ROLE_TEXT.onlyOwnerTouchesOwner);
+  return account;
+}
+
+/** Deactivates an account and ends its sessions at once, unless it is the Owner or the last active account. */
+export async function deactivatePerson(db: Db, actor: StaffActor, id: string): Promise<string> {
+  const account = await personActorMayChange(db, actor, id);
+  if (account.role === 'owner') throw new AppError('ABORTED', ROLE_TEXT.ownerCannotBeDeactivated);
   if (account.deactivatedAt) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
   await withAudit(db, actor, 'user.deactivated', async (trx) => {
     await lockActiveUsers(trx);
     if (!(await deactivateUnlessLast(trx, id, new Date().toISOString()))) {
+      // The Owner was checked above; a handover since then would leave the Owner's row unchanged too.
       throw new AppError('ABORTED', STAFF_MESSAGES.lastActiveAccount);
     }
     await deleteUserSessions(trx, id, null);
@@ -128,8 +145,8 @@ export async function deactivatePerson(db: Db, actor: Actor, id: string): Promis
   return STAFF_MESSAGES.deactivated(account.name);
 }
 
-export async function reactivatePerson(db: Db, actor: Actor, id: string): Promise<string> {
-  const account = await personOrThrow(db, id);
+export async function reactivatePerson(db: Db, actor: StaffActor, id: string): Promise<string> {
+  const account = await personActorMayChange(db, actor, id);
   await withAudit(db, actor, 'user.reactivated', async (trx) => {
     if (!(await reactivateUser(trx, id, new Date().toISOString()))) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
   }, () => account.email);
@@ -137,9 +154,45 @@ export async function reactivatePerson(db: Db, actor: Actor, id: string): Promis
 }
 
 /** Ends one of a person's sessions: that browser is signed out at its next request. */
-export async function endPersonSession(db: Db, actor: Actor, id: string, ref: string): Promise<void> {
-  const account = await personOrThrow(db, id);
+export async function endPersonSession(db: Db, actor: StaffActor, id: string, ref: string): Promise<void> {
+  const account = await personActorMayChange(db, actor, id);
   await withAudit(db, actor, 'user.session_ended', async (trx) => {
     if (!(await deleteUserSessionByRef(trx, id, ref))) throw new AppError('NOT_FOUND', STAFF_MESSAGES.sessionGone);
   }, () => account.email);
+}
+
+/** `ann@example.com (Editor → Sales)`: the audit entry's target for a role change. */
+function roleChange(email: string, from: Role, to: Role): string {
+  return `${email} (${ROLE_TEXT.names[from]} → ${ROLE_TEXT.names[to]})`;
+}
+
+/**
+ * Gives a person another role. Their open sessions see it on their next request (the session keeps only the
+ * account id; passport.ts reads the account again). The Owner's role changes only by handing ownership over.
+ */
+export async function changePersonRole(db: Db, actor: StaffActor, id: string, role: AssignableRole): Promise<string> {
+  const account = await personActorMayChange(db, actor, id);
+  if (account.role === 'owner') throw new AppError('ABORTED', ROLE_TEXT.ownerFixed);
+  if (account.role === role) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+  await withAudit(db, actor, 'user.role_changed', async (trx) => {
+    if (!(await changeUserRole(trx, id, account.role, role, new Date().toISOString()))) {
+      throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+    }
+  }, () => roleChange(account.email, account.role, role));
+  return ROLE_TEXT.roleChanged(account.name, ROLE_TEXT.names[role]);
+}
+
+/** The Owner makes an active Administrator the Owner and becomes an Administrator, in one transaction. */
+export async function transferOwnership(db: Db, actor: StaffActor, id: string): Promise<string> {
+  const account = await personOrThrow(db, id);
+  if (account.role !== 'administrator' || account.deactivatedAt) throw new AppError('ABORTED', ROLE_TEXT.transferNeedsAdministrator);
+  const ownerId = actor.userId;
+  if (!ownerId) throw new AppError('PERMISSION_DENIED', ROLE_TEXT.refusedAction);
+  await withAudit(db, actor, 'user.ownership_transferred', async (trx) => {
+    const at = new Date().toISOString();
+    // Both conditional: a second handover racing this one finds the roles already changed and stops.
+    const handedOver = (await changeUserRole(trx, ownerId, 'owner', 'administrator', at)) && (await changeUserRole(trx, id, 'administrator', 'owner', at));
+    if (!handedOver) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+  }, () => roleChange(account.email, 'administrator', 'owner'));
+  return ROLE_TEXT.transferred(account.name);
 }

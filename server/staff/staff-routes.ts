@@ -1,41 +1,65 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { STAFF_MESSAGES } from '../../shared/messages.ts';
-import { AcceptInvitationSchema, InvitationSchema } from '../../shared/schemas/staff.ts';
+import { ROLE_TEXT } from '../../shared/roles.ts';
+import { AppError } from '../core/errors.ts';
+import { AcceptInvitationSchema, InvitationSchema, RoleChangeSchema, SignInPolicySchema } from '../../shared/schemas/staff.ts';
 import { ADMIN_BODY_LIMIT, SIGN_IN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
-import { requireStaff } from './require-staff.ts';
+import { allow, openToAll, requireStaff } from './require-staff.ts';
+import type { StaffActor } from './staff-accounts.ts';
 import type { StaffService } from './users.ts';
 
+/** The signed-in person with their role: what they may do to an account depends on whether they are the Owner. */
+function staffActor(req: Request): StaffActor {
+  return { ...actorOf(req), role: req.user!.role };
+}
+
 /**
- * Staff accounts from the admin: invite, deactivate and reactivate, end a person's session (any signed-in staff
- * member; docs/product.md#roles has no finer roles). And the one route open without a session: an invitee choosing
- * a password.
+ * Staff accounts from the admin: invite, change roles, deactivate and reactivate, end a person's session, hand
+ * ownership over (docs/product.md#roles). And the one route open without a session: an invitee choosing a password.
  */
 export function adminStaffRouter(staff: StaffService): Router {
   const router = Router();
   router.use('/api/admin/staff', requireStaff(), ...adminBodyParsers(ADMIN_BODY_LIMIT));
 
-  router.post('/api/admin/staff/invitations', async (req, res) => {
+  router.post('/api/admin/staff/invitations', allow('staff.manage'), async (req, res) => {
     const input = parseBody(InvitationSchema, req.body);
     await staff.invite({ ...actorOf(req), name: req.user!.name }, input);
     res.json({ message: STAFF_MESSAGES.invited(input.email.toLowerCase()) });
   });
 
-  router.post('/api/admin/staff/:id/deactivate', async (req, res) => {
-    res.json({ message: await staff.deactivate(actorOf(req), String(req.params.id)) });
+  router.put('/api/admin/staff/sign-in-policy', allow('ownership.transfer'), async (req, res) => {
+    const input = parseBody(SignInPolicySchema, req.body);
+    // The Owner sees leads too: turned on without a second factor of their own, it would hold them at once.
+    if (input.twoStepForLeads && !(await staff.findUser(req.user!.id))?.hasTwoFactor) throw new AppError('ABORTED', ROLE_TEXT.policyNeedsOwnFactor);
+    const policy = await staff.signInPolicy.save(actorOf(req), input);
+    res.json({ message: ROLE_TEXT.policySaved(policy.twoStepForLeads), policy });
   });
 
-  router.post('/api/admin/staff/:id/reactivate', async (req, res) => {
-    res.json({ message: await staff.reactivate(actorOf(req), String(req.params.id)) });
+  router.post('/api/admin/staff/:id/role', allow('staff.manage'), async (req, res) => {
+    const { role } = parseBody(RoleChangeSchema, req.body);
+    res.json({ message: await staff.changeRole(staffActor(req), String(req.params.id), role) });
   });
 
-  router.post('/api/admin/staff/:id/sessions/:ref/end', async (req, res) => {
-    await staff.endSession(actorOf(req), String(req.params.id), String(req.params.ref));
+  router.post('/api/admin/staff/:id/ownership', allow('ownership.transfer'), async (req, res) => {
+    res.json({ message: await staff.transferOwnership(staffActor(req), String(req.params.id)) });
+  });
+
+  router.post('/api/admin/staff/:id/deactivate', allow('staff.manage'), async (req, res) => {
+    res.json({ message: await staff.deactivate(staffActor(req), String(req.params.id)) });
+  });
+
+  router.post('/api/admin/staff/:id/reactivate', allow('staff.manage'), async (req, res) => {
+    res.json({ message: await staff.reactivate(staffActor(req), String(req.params.id)) });
+  });
+
+  router.post('/api/admin/staff/:id/sessions/:ref/end', allow('staff.manage'), async (req, res) => {
+    await staff.endSession(staffActor(req), String(req.params.id), String(req.params.ref));
     res.json({ message: STAFF_MESSAGES.sessionEnded });
   });
 
   // The invitation's token is the credential here; it is 256 random bits, so guessing needs no throttle.
-  router.post('/api/admin/invitation', ...adminBodyParsers(SIGN_IN_BODY_LIMIT), async (req, res) => {
+  router.post('/api/admin/invitation', openToAll, ...adminBodyParsers(SIGN_IN_BODY_LIMIT), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const input = parseBody(AcceptInvitationSchema, req.body);
     await staff.acceptInvitation(input.token, input.password, req.ip ?? null);

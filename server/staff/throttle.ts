@@ -22,6 +22,14 @@ export function reauthBuckets(userId: string): string[] {
   return [`reauth:${userId}`];
 }
 
+/**
+ * A passkey sign-in, counted per address only: a passkey cannot be guessed, so failures against an account (a
+ * password lockout) never block one, but a client sending assertion after failing assertion is slowed down.
+ */
+export function passkeyBuckets(ip: string | undefined): string[] {
+  return [`passkey:${ip ?? 'unknown'}`];
+}
+
 export interface Attempt {
   /** The check passed: the attempt no longer counts. */
   succeeded(): Promise<void>;

@@ -3,6 +3,7 @@ import qrcode from 'qrcode-generator';
 import type { Db } from '../../db/database.ts';
 import { countUserSessions, deleteSession, deleteUserSessions, trimUserSessions } from '../../db/queries/sessions.ts';
 import { clearAttempts } from '../../db/queries/sign-in-attempts.ts';
+import { deleteUserPasskeys, hasPasskey, listUserPasskeys } from '../../db/queries/passkeys.ts';
 import {
   type StaffAccount,
   newStaffAccount,
@@ -19,8 +20,11 @@ import type { AccountInfo } from '../../shared/admin.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from '../../shared/staff.ts';
 import { outboxSealKey } from '../outbox/sealed-payload.ts';
 import {
+  type StaffActor,
   acceptInvitation,
+  changePersonRole,
   deactivatePerson,
+  transferOwnership,
   endPersonSession,
   invitationFor,
   invitePerson,
@@ -30,7 +34,9 @@ import {
 } from './staff-accounts.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
-import type { SessionUser } from '../../shared/page-context.ts';
+import type { SessionUser } from '../../shared/staff.ts';
+import { type AssignableRole, DEFAULT_ROLE, type Role } from '../../shared/roles.ts';
+import { type SignInPolicyService, createSignInPolicy } from './sign-in-policy.ts';
 import { NewPasswordSchema } from '../../shared/schemas/admin-auth.ts';
 import { type HashLane, TRUSTED_LANE } from './hash-queue.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
@@ -47,15 +53,25 @@ export interface StaffUser {
   id: string;
   email: string;
   name: string;
+  role: Role;
+  /** An authenticator app or a passkey: either counts as two-factor sign-in (docs/product.md#passkeys). */
   hasTwoFactor: boolean;
+  hasTotp: boolean;
+  hasPasskey: boolean;
 }
 
-function toStaff(account: StaffAccount): StaffUser {
-  return { id: account.id, email: account.email, name: account.name, hasTwoFactor: account.totpSecret !== null };
+function toStaff(account: StaffAccount, passkey: boolean): StaffUser {
+  const totp = account.totpSecret !== null;
+  return { id: account.id, email: account.email, name: account.name, role: account.role, hasTwoFactor: totp || passkey, hasTotp: totp, hasPasskey: passkey };
+}
+
+/** The account as the server sees it, with whether it has a passkey (a second query, on its own index). */
+async function staffOf(db: Db, account: StaffAccount): Promise<StaffUser> {
+  return toStaff(account, await hasPasskey(db, account.id));
 }
 
 export function toSessionUser(user: StaffUser, requireTwoFactor: boolean): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, mustSetUpTwoFactor: requireTwoFactor && !user.hasTwoFactor };
+  return { id: user.id, email: user.email, name: user.name, role: user.role, mustSetUpTwoFactor: requireTwoFactor && !user.hasTwoFactor };
 }
 
 function checkNewPassword(password: string): void {
@@ -68,8 +84,9 @@ function checkNewPassword(password: string): void {
  * its audit entry; password hashing (slow on purpose) runs before the transaction opens, never inside it.
  */
 export interface StaffService {
-  createAccount(actor: Actor, input: { email: string; name: string; password: string }): Promise<StaffUser>;
-  /** Break-glass (command line): a new password, two-factor sign-in off, every session ended. */
+  /** A new account with `role` (default Administrator); the first account made is the Owner whatever is asked. */
+  createAccount(actor: Actor, input: { email: string; name: string; password: string; role?: AssignableRole }): Promise<StaffUser>;
+  /** Break-glass (command line): a new password, two-factor sign-in off (passkeys removed), every session ended. */
   resetPassword(actor: Actor, email: string, password: string): Promise<StaffUser>;
   hasAccounts(): Promise<boolean>;
   /** The account for this email and password, or null; takes about as long whether or not the email exists. */
@@ -97,22 +114,30 @@ export interface StaffService {
    * A completed sign-in, once its new session is stored: the account's last sign-in time, its oldest sessions
    * beyond MAX_SESSIONS_PER_USER ended, and the audit entry (saying how many ended), in one transaction.
    */
-  recordSignIn(actor: Actor & { userId: string }): Promise<void>;
+  recordSignIn(actor: Actor & { userId: string }, action?: 'auth.sign_in' | 'auth.passkey_sign_in'): Promise<void>;
   /** Ends session `sid` and records the sign-out, in one transaction. */
   signOut(actor: Actor, sid: string): Promise<void>;
 
-  // Staff accounts from the admin (docs/product.md#roles: every signed-in staff member may do this; no finer roles).
+  // Staff accounts from the admin (docs/product.md#roles: people whose role has `staff.manage`).
   overview(): Promise<StaffOverview>;
   person(id: string): Promise<StaffPerson | null>;
   /** Sends a one-time link to choose a password (staff-accounts.ts). */
-  invite(actor: Actor & { name: string }, input: { email: string; name: string }): Promise<void>;
+  invite(actor: Actor & { name: string }, input: { email: string; name: string; role: AssignableRole }): Promise<void>;
   /** Who an invitation link is for, or null when it does not work (used, replaced or expired). */
   invitation(token: string): Promise<InvitationView | null>;
   acceptInvitation(token: string, password: string, ip: string | null): Promise<void>;
   /** Ends every session of the account at once; refused for the last active account. Returns the message to show. */
-  deactivate(actor: Actor, id: string): Promise<string>;
-  reactivate(actor: Actor, id: string): Promise<string>;
-  endSession(actor: Actor, id: string, ref: string): Promise<void>;
+  deactivate(actor: StaffActor, id: string): Promise<string>;
+  reactivate(actor: StaffActor, id: string): Promise<string>;
+  endSession(actor: StaffActor, id: string, ref: string): Promise<void>;
+  /** Gives a person another role (never Owner: see transferOwnership). Returns the message to show. */
+  changeRole(actor: StaffActor, id: string, role: AssignableRole): Promise<string>;
+  /** The Owner hands ownership to an active Administrator and becomes an Administrator, in one transaction. */
+  transferOwnership(actor: StaffActor, id: string): Promise<string>;
+  /** Who must use two-step sign-in (sign-in-policy.ts). */
+  signInPolicy: SignInPolicyService;
+  /** The person as sessions and pages see them, with whether they must set up two-step sign-in first. */
+  sessionUser(user: StaffUser): Promise<SessionUser>;
 }
 
 /** The settings the staff service reads (the TOTP key comes from the last two, secret-box.ts). */
@@ -133,6 +158,7 @@ export interface StaffServiceDeps {
 
 export function createStaffService({ db, settings, companyName = async () => DEFAULT_SITE_SETTINGS.name }: StaffServiceDeps): StaffService {
   const totpKey = totpEncryptionKey(settings);
+  const signInPolicy = createSignInPolicy(db, settings.REQUIRE_2FA);
   const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName };
   return {
     createAccount: (actor, input) => createStaffUser(db, actor, input),
@@ -141,10 +167,10 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     authenticate: (email, password, lane) => authenticate(db, email, password, lane),
     findUser: async (id) => {
       const account = await findUserById(db, id);
-      return account && !account.deactivatedAt ? toStaff(account) : null;
+      return account && !account.deactivatedAt ? staffOf(db, account) : null;
     },
     verifySecondFactor: (actor, userId, code) => verifySecondFactor(db, totpKey, actor, userId, code),
-    accountInfo: (userId) => getAccountInfo(db, settings, userId),
+    accountInfo: (userId) => getAccountInfo(db, settings, signInPolicy, userId),
     reserveSignIn: (email, ip, knownDevice) => reserveAttempt(db, settings, signInBuckets(email, ip, knownDevice)),
     changePassword: async (actor, userId, currentSid, input) => {
       const passwordHash = await checkedNewPassword(db, settings, userId, input);
@@ -171,11 +197,11 @@ export function createStaffService({ db, settings, companyName = async () => DEF
       });
     },
     recordEvent: (actor, action, target = null) => recordAudit(db, actor, action, target),
-    recordSignIn: async (actor) => {
+    recordSignIn: async (actor, action = 'auth.sign_in') => {
       await withAudit(
         db,
         actor,
-        'auth.sign_in',
+        action,
         async (trx) => {
           await updateUser(trx, actor.userId, { lastSignInAt: new Date().toISOString() });
           return trimUserSessions(trx, actor.userId, settings.MAX_SESSIONS_PER_USER);
@@ -184,7 +210,7 @@ export function createStaffService({ db, settings, companyName = async () => DEF
       );
     },
     signOut: (actor, sid) => withAudit(db, actor, 'auth.sign_out', (trx) => deleteSession(trx, sid)),
-    overview: () => staffOverview(db),
+    overview: () => staffOverview(db, signInPolicy),
     person: (id) => staffPerson(db, id),
     invite: (actor, input) => invitePerson(db, invitations, actor, input),
     invitation: (token) => invitationFor(db, token),
@@ -195,20 +221,32 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     deactivate: (actor, id) => deactivatePerson(db, actor, id),
     reactivate: (actor, id) => reactivatePerson(db, actor, id),
     endSession: (actor, id, ref) => endPersonSession(db, actor, id, ref),
+    changeRole: (actor, id, role) => changePersonRole(db, actor, id, role),
+    transferOwnership: (actor, id) => transferOwnership(db, actor, id),
+    signInPolicy,
+    sessionUser: async (user) => toSessionUser(user, await signInPolicy.twoStepRequired(user.role)),
   };
 }
 
-async function createStaffUser(db: Db, actor: Actor, input: { email: string; name: string; password: string }): Promise<StaffUser> {
+async function createStaffUser(
+  db: Db,
+  actor: Actor,
+  input: { email: string; name: string; password: string; role?: AssignableRole },
+): Promise<StaffUser> {
   checkNewPassword(input.password);
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(email));
   const now = new Date().toISOString();
-  const account = newStaffAccount({ email, name: input.name.trim(), passwordHash: await hashPassword(input.password) }, now);
-  await db.transaction().execute(async (trx) => {
-    await insertUser(trx, account);
+  const passwordHash = await hashPassword(input.password);
+  const account = await db.transaction().execute(async (trx) => {
+    // Counted inside the transaction that inserts, so two first accounts made at once cannot both be Owner on SQLite.
+    const role: Role = (await countUsers(trx)) === 0 ? 'owner' : (input.role ?? DEFAULT_ROLE);
+    const created = newStaffAccount({ email, name: input.name.trim(), passwordHash, role }, now);
+    await insertUser(trx, created);
     await recordAudit(trx, actor, 'user.created', email);
+    return created;
   });
-  return toStaff(account);
+  return toStaff(account, false);
 }
 
 async function resetStaffPassword(db: Db, actor: Actor, email: string, password: string): Promise<StaffUser> {
@@ -219,10 +257,11 @@ async function resetStaffPassword(db: Db, actor: Actor, email: string, password:
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, row.id, { passwordHash, totpSecret: null, totpLastStep: null, recoveryCodeHashes: null, updatedAt: new Date().toISOString() });
     await deleteUserSessions(trx, row.id, null);
+    await deleteUserPasskeys(trx, row.id);
     await clearAttempts(trx, signInBuckets(row.email, undefined, null)[0]!);
     await recordAudit(trx, actor, 'user.password_reset', row.email);
   });
-  return { ...toStaff(row), hasTwoFactor: false };
+  return toStaff({ ...row, totpSecret: null }, false);
 }
 
 async function authenticate(db: Db, email: string, password: string, lane: HashLane): Promise<StaffUser | null> {
@@ -232,14 +271,14 @@ async function authenticate(db: Db, email: string, password: string, lane: HashL
     return null;
   }
   // A deactivated account's password is still checked, so the answer takes as long and says no more.
-  return (await verifyPassword(password, row.passwordHash, lane)) && !row.deactivatedAt ? toStaff(row) : null;
+  return (await verifyPassword(password, row.passwordHash, lane)) && !row.deactivatedAt ? staffOf(db, row) : null;
 }
 
 /**
  * Throws the form's error (under `field`) unless `password` is this account's password. Guesses are limited like
  * sign-ins, so a session left open does not let anyone try passwords without end.
  */
-async function recheckPassword(db: Db, settings: StaffSettings, userId: string, password: string, field: string): Promise<void> {
+export async function recheckPassword(db: Db, settings: StaffSettings, userId: string, password: string, field: string): Promise<void> {
   const attempt = await reserveAttempt(db, settings, reauthBuckets(userId));
   const row = await findUserById(db, userId);
   if (!row || !(await verifyPassword(password, row.passwordHash, TRUSTED_LANE))) {
@@ -260,10 +299,10 @@ async function checkedNewPassword(
   return hashPassword(input.newPassword);
 }
 
-async function getAccountInfo(db: Db, settings: StaffSettings, userId: string): Promise<AccountInfo> {
+async function getAccountInfo(db: Db, settings: StaffSettings, policy: SignInPolicyService, userId: string): Promise<AccountInfo> {
   const row = await findUserById(db, userId);
   if (!row) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
-  const liveSessions = await countUserSessions(db, userId, new Date().toISOString());
+  const [liveSessions, passkeys] = await Promise.all([countUserSessions(db, userId, new Date().toISOString()), listUserPasskeys(db, userId)]);
   return {
     email: row.email,
     name: row.name,
@@ -271,8 +310,9 @@ async function getAccountInfo(db: Db, settings: StaffSettings, userId: string): 
     recoveryCodesLeft: row.recoveryCodeHashes?.length ?? 0,
     // The session asking is one of them.
     otherSessions: Math.max(0, liveSessions - 1),
-    twoFactorRequired: settings.REQUIRE_2FA,
+    twoFactorRequired: await policy.twoStepRequired(row.role),
     sessionLimit: settings.MAX_SESSIONS_PER_USER,
+    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
   };
 }
 

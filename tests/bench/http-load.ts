@@ -1,9 +1,12 @@
 /**
  * A small closed-loop HTTP load generator: `connections` keep-alive connections, each sending its next request
  * as soon as the last answer arrived, for `seconds`. It runs in a worker thread so the client does not share an
- * event loop with the server it measures.
+ * event loop with the server it measures. With `raw`, each connection is a bare socket that writes the request
+ * bytes and reads answers by their Content-Length, like wrk: Node's HTTP client tops out near 12,000 answers a
+ * second on these machines, below what nginx (or a cache hit) can send, so it would measure itself.
  */
 import http from 'node:http';
+import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { percentile } from './report.ts';
@@ -16,11 +19,17 @@ export interface LoadResult {
   /** Latency of the successful requests, ms. */
   p50: number;
   p99: number;
+  /** Successful requests per second in each `bucketSeconds` of the run, in order (with `bucketSeconds`). */
+  buckets: number[];
 }
 
 export interface LoadOptions {
   /** Sent with every request, e.g. `{ 'Accept-Encoding': 'gzip' }` as browsers send it. */
   headers?: Record<string, string>;
+  /** Also count the rate in each period of this many seconds (a long run's first and last 10 s). */
+  bucketSeconds?: number;
+  /** Bare sockets instead of Node's HTTP client (answers must carry Content-Length; one host for all URLs). */
+  raw?: boolean;
 }
 
 interface LoadJob extends LoadOptions {
@@ -29,9 +38,11 @@ interface LoadJob extends LoadOptions {
   connections: number;
 }
 
-async function runLoad({ urls, seconds, connections, headers = {} }: LoadJob): Promise<LoadResult> {
+async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const end = Date.now() + seconds * 1000;
+  const start = Date.now();
+  const end = start + seconds * 1000;
+  const counts: number[] = [];
   const latencies: number[] = [];
   let errors = 0;
   let bytes = 0;
@@ -42,8 +53,13 @@ async function runLoad({ urls, seconds, connections, headers = {} }: LoadJob): P
       const req = http.get(url, { agent, headers }, (res) => {
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - started);
-          else errors += 1;
+          if (res.statusCode === 200) {
+            latencies.push(performance.now() - started);
+            if (bucketSeconds) {
+              const bucket = Math.min(Math.floor((Date.now() - start) / (bucketSeconds * 1000)), Math.ceil(seconds / bucketSeconds) - 1);
+              counts[bucket] = (counts[bucket] ?? 0) + 1;
+            }
+          } else errors += 1;
           resolve();
         });
       });
@@ -60,7 +76,93 @@ async function runLoad({ urls, seconds, connections, headers = {} }: LoadJob): P
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
-  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99) };
+  const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
+  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
+}
+
+/** The same load through bare sockets (`raw`): requests written as bytes, answers framed by Content-Length. */
+async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
+  const start = Date.now();
+  const end = start + seconds * 1000;
+  const counts: number[] = [];
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  let next = 0;
+  const targets = urls.map((u) => new URL(u));
+  const { hostname, port } = targets[0]!;
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const requests = targets.map((url) => Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}\r\n`, 'latin1'));
+  const record = (status: number, started: number) => {
+    if (status !== 200) {
+      errors += 1;
+      return;
+    }
+    latencies.push(performance.now() - started);
+    if (bucketSeconds) {
+      const bucket = Math.min(Math.floor((Date.now() - start) / (bucketSeconds * 1000)), Math.ceil(seconds / bucketSeconds) - 1);
+      counts[bucket] = (counts[bucket] ?? 0) + 1;
+    }
+  };
+  await Promise.all(
+    Array.from(
+      { length: connections },
+      () =>
+        new Promise<void>((done) => {
+          const socket = net.connect(Number(port), hostname);
+          socket.setNoDelay(true);
+          let started = 0;
+          let head: Buffer | null = null;
+          let inBody = false;
+          let remaining = 0;
+          let status = 0;
+          const send = () => {
+            if (Date.now() >= end) return void socket.end();
+            started = performance.now();
+            socket.write(requests[next++ % requests.length]!);
+          };
+          socket.on('connect', send);
+          socket.on('data', (chunk: Buffer) => {
+            let offset = 0;
+            while (offset < chunk.length) {
+              if (!inBody) {
+                const seen = head?.length ?? 0;
+                const data = head ? Buffer.concat([head, chunk.subarray(offset)]) : chunk.subarray(offset);
+                const at = data.indexOf('\r\n\r\n');
+                if (at === -1) {
+                  head = Buffer.from(data);
+                  return;
+                }
+                const text = data.toString('latin1', 0, at);
+                status = Number(text.slice(9, 12));
+                remaining = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1] ?? 0);
+                bytes += at + 4;
+                offset += at + 4 - seen;
+                head = null;
+                inBody = true;
+              }
+              const take = Math.min(remaining, chunk.length - offset);
+              remaining -= take;
+              offset += take;
+              bytes += take;
+              if (remaining === 0) {
+                inBody = false;
+                record(status, started);
+                send();
+              }
+            }
+          });
+          socket.on('error', () => {
+            errors += 1;
+          });
+          socket.on('close', () => done());
+        }),
+    ),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
+  const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
+  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
 }
 
 /** Measures from a worker thread; resolves with what it counted. */
@@ -73,5 +175,6 @@ export function measureThroughput(urls: string[], seconds: number, connections: 
 }
 
 if (!isMainThread) {
-  parentPort!.postMessage(await runLoad(workerData as LoadJob));
+  const job = workerData as LoadJob;
+  parentPort!.postMessage(await (job.raw ? runRawLoad(job) : runLoad(job)));
 }

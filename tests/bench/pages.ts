@@ -7,11 +7,12 @@
  * - The real server (SQLite, demo content) at 32 keep-alive connections sending `Accept-Encoding: gzip` as
  *   browsers do: req/s and p99 of /, /services, /blog, a post and /contact, each beside /healthz measured just
  *   before it on the same server.
- * - The server's resident memory with its page cache filled to the default bound (PAGE_CACHE_MB=64) by 1,500 and
+ * - The server's resident memory with its page cache filled to the default bound (PAGE_CACHE_MB=32) by 1,500 and
  *   3,000 distinct URLs, beside a server given a 1 MB cache and the same URLs.
  * - The cached home page with metrics on (METRICS_TOKEN set) beside the same server build with them off.
  * BENCH_SECONDS changes the duration of each load (default 10).
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createAdminPageService } from '../../server/admin-pages.ts';
@@ -28,6 +29,7 @@ import { createStaffService } from '../../server/staff/users.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { createSettingsService } from '../../server/settings/settings-service.ts';
 import { seedDemoContent } from '../../server/blog/demo-content.ts';
+import { serveCommand } from '../helpers/serve-command.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
 import { measureThroughput } from './http-load.ts';
@@ -78,7 +80,7 @@ async function renderTimes(): Promise<string> {
     const renderer = await productionRenderer();
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, countPosts: () => blog.countPosts(), delivery: deliverySettings(config), settings });
+    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
     const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }) });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
@@ -171,20 +173,23 @@ async function metricsCost(): Promise<void> {
 }
 
 /**
- * Resident memory of a fresh server after 3,000 distinct URLs (a tracking parameter each, each a page of its own:
- * ~70 KB stored), with the given cache bound. With 1 MB nearly nothing is kept, so the difference to the default
+ * Resident memory of a fresh server after 3,000 distinct URLs (a blog search each, each a page of its own: ~25 KB
+ * stored; a tracking parameter would be served from the page's own entry), with the given cache bound. With 1 MB nearly nothing is kept, so the difference to the default
  * bound is what the cache holds; the rest is what rendering and compressing 3,000 pages left behind.
  */
 async function rssAfterFill(cacheMb: number): Promise<{ start: number; half: number; full: number }> {
   const database = await createTestDatabase('sqlite');
   const port = await freePort();
-  const child = await startServerProcess(port, { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PAGE_CACHE_MB: String(cacheMb) });
+  // As `npm run serve` starts it (its bundle, heap limits and allocator settings): what a production box holds.
+  const serve = serveCommand();
+  const env = { ...serve.env, DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PAGE_CACHE_MB: String(cacheMb) };
+  const child = await startServerProcess(port, env, { args: serve.args });
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const start = rssMb(child.pid!);
     const fill = async (from: number, to: number) => {
       for (let i = from; i < to; i += 8) {
-        const batch = Array.from({ length: 8 }, (_, k) => `http://127.0.0.1:${port}/?utm_source=bench${i + k}`);
+        const batch = Array.from({ length: 8 }, (_, k) => `http://127.0.0.1:${port}/blog?q=bench${i + k}`);
         await Promise.all(batch.map((u) => fetch(u, { headers: GZIP }).then((r) => r.arrayBuffer())));
       }
     };
@@ -200,14 +205,15 @@ async function rssAfterFill(cacheMb: number): Promise<{ start: number; half: num
 }
 
 async function memory(): Promise<void> {
-  console.log('\nresident memory of the server process');
+  console.log('\nresident memory of the server process, as npm run serve starts it');
+  execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: new URL('../..', import.meta.url), stdio: 'ignore' });
   const small = await rssAfterFill(1);
-  const bounded = await rssAfterFill(64);
+  const bounded = await rssAfterFill(32);
   const figure = (label: string, value: number, baseline: string, base: number) =>
     reportFigure({ bench: 'pages', engine: 'sqlite', figure: label, unit: 'MB', value, baseline, baselineValue: base });
   figure('RSS after start (warm pages)', bounded.start, 'same, PAGE_CACHE_MB=1', small.start);
-  figure('RSS, 64 MB cache full (1,500 URLs)', bounded.half, 'same URLs, PAGE_CACHE_MB=1', small.half);
-  figure('RSS, 64 MB cache full (3,000 URLs)', bounded.full, 'same URLs, PAGE_CACHE_MB=1', small.full);
+  figure('RSS, 32 MB cache (1,500 searches)', bounded.half, 'same URLs, PAGE_CACHE_MB=1', small.half);
+  figure('RSS, 32 MB cache (3,000 searches)', bounded.full, 'same URLs, PAGE_CACHE_MB=1', small.full);
 }
 
 // Load the page build first: a rebuild by someone else later in the run then cannot half-load it.

@@ -74,3 +74,9 @@ export function reportLatency(bench: string, engine: string, figure: string, val
     reportFigure({ bench, engine, figure: `${figure} ${p}`, unit: 'ms', value: value[p], baseline: `${baseline} ${p}`, baselineValue: base[p] });
   }
 }
+
+/** A line the summary prints under its table: what was not measured, and why. */
+export function reportNote(text: string): void {
+  console.log(`  note: ${text}`);
+  if (process.env.BENCH_REPORT) appendFileSync(process.env.BENCH_REPORT, `${JSON.stringify({ note: text })}\n`);
+}

@@ -1,5 +1,5 @@
 /**
- * Benchmark: a 60 s soak of mixed load on the production server (SQLite, demo content): 50 keep-alive
+ * Benchmark: a 60 s soak of mixed load on the production server as `npm run serve` starts it (SQLite, demo content): 50 keep-alive
  * connections, 95% page views (home, services, about, contact, quote, blog list, blog posts) and 5% quote
  * submissions, each with its own solved ALTCHA challenge. The server reports from inside (process-monitor.ts) its
  * RSS at the start and every 10 s and the event-loop delay p99 of each interval. The aim: RSS flat after warm-up
@@ -7,7 +7,7 @@
  * Usage: npm run bench:soak [-- --seconds 60 --connections 50]
  * Prints numbers; asserts nothing.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -18,6 +18,7 @@ import type { Challenge } from 'altcha-lib';
 import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { slugify } from '../../shared/slug.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
+import { serveCommand } from '../helpers/serve-command.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { BENCH_LEAD_ENV, reportFigure } from './report.ts';
 
@@ -43,14 +44,22 @@ const monitor = join(dir, 'monitor.jsonl');
 let child: ChildProcess | undefined;
 try {
   const port = await freePort();
-  child = await startServerProcess(port, {
-    NODE_OPTIONS: `--expose-gc --import ${new URL('./process-monitor.ts', import.meta.url).pathname} ${process.env.BENCH_NODE_OPTIONS ?? ''}`,
-    BENCH_MONITOR_FILE: monitor,
-    DATABASE_URL: `file:${join(dir, 'site.db')}`,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    SEED_DEMO_CONTENT: 'true',
-    ...BENCH_LEAD_ENV,
-  });
+  // As `npm run serve` starts it: the bundle `npm run build` makes, its V8 flags and allocator settings.
+  execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: new URL('../..', import.meta.url), stdio: 'ignore' });
+  const serve = serveCommand();
+  child = await startServerProcess(
+    port,
+    {
+      ...serve.env,
+      NODE_OPTIONS: `--expose-gc --import ${new URL('./process-monitor.ts', import.meta.url).pathname} ${process.env.BENCH_NODE_OPTIONS ?? ''}`,
+      BENCH_MONITOR_FILE: monitor,
+      DATABASE_URL: `file:${join(dir, 'site.db')}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_CONTENT: 'true',
+      ...BENCH_LEAD_ENV,
+    },
+    { args: serve.args },
+  );
   const samples = () => readFileSync(monitor, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Sample);
   // The idle server: the first interval before any load is the baseline.
   await new Promise((resolve) => setTimeout(resolve, 10_500));

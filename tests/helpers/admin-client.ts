@@ -10,6 +10,7 @@ import {
   type AuditLine,
   type AuditQuery,
   type DashboardData,
+  type DashboardView,
   type LeadDetail,
   type LeadSummary,
   type LeadType,
@@ -229,9 +230,11 @@ export function leadDetail(staff: StaffClient, type: LeadType, id: string): Prom
   return adminPageData<LeadDetail>(staff, `/admin/leads/${type}/${id}`);
 }
 
-/** What the admin dashboard shows: counts, recent and new leads, failed and pending notifications. */
+/** What the admin dashboard shows of the leads: counts, recent and new leads, failed and pending notifications. */
 export async function dashboardData(staff: StaffClient): Promise<DashboardData> {
-  return (await adminPageData<{ dashboard: DashboardData }>(staff, '/admin/dashboard'))!.dashboard;
+  const { leads } = (await adminPageData<{ dashboard: DashboardView }>(staff, '/admin/dashboard'))!.dashboard;
+  if (!leads) throw new Error('the dashboard shows no lead figures to this person');
+  return leads;
 }
 
 /** Every lead the inbox lists for a filter (`?type=quote&q=…`), newest first, all pages, as GET /api/admin/leads gives them. */

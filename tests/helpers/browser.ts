@@ -2,7 +2,7 @@
 // and this adds its types to the ES2023 library the project compiles against.
 /// <reference lib="esnext.disposable" />
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, chromium } from 'playwright-core';
@@ -38,19 +38,35 @@ export interface LiveSite extends TestApp {
   stop: () => Promise<void>;
 }
 
+export type SiteOptions = Parameters<typeof createTestApp>[0] & {
+  /**
+   * The site is `http://localhost:<port>`, its SITE_URL too: passkeys are scoped to a host name (never an IP
+   * address), and localhost is a secure context without TLS.
+   */
+  localhost?: boolean;
+};
+
 /** The real app on a free loopback port, on a fresh database. */
-export async function startSite(options: Parameters<typeof createTestApp>[0] = {}): Promise<LiveSite> {
-  const t = await createTestApp(options);
-  const server: Server = await new Promise((resolve) => {
-    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+export async function startSite(options: SiteOptions = {}): Promise<LiveSite> {
+  // Listening first, so the port is known before the app is made with its address.
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://${options.localhost ? 'localhost' : '127.0.0.1'}:${port}`;
+  const t = await createTestApp(options.localhost ? { ...options, env: { ...options.env, SITE_URL: baseUrl } } : options).catch(async (err: unknown) => {
+    await close();
+    throw err;
+  });
+  server.on('request', t.app);
   return {
     ...t,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close();
       await t.close();
     },
   };
@@ -65,7 +81,7 @@ export interface BrowserSite extends Pick<LiveSite, 'baseUrl' | 'config' | 'data
  * Starts the site (`startSite(options)`) and Chromium in the file's `beforeAll`, and closes both in its `afterAll`;
  * call it at the top of a test file. Its fields are read inside hooks and tests, once both have started.
  */
-export function liveSite(options: Parameters<typeof startSite>[0] = {}): BrowserSite {
+export function liveSite(options: SiteOptions = {}): BrowserSite {
   let running: { site: LiveSite; browser: Browser } | undefined;
   beforeAll(async () => {
     const [site, browser] = await Promise.allSettled([startSite(options), launchBrowser()]);
@@ -159,23 +175,25 @@ export async function openEditor(page: Page, site: Pick<BrowserSite, 'baseUrl'>,
 export async function signIn(page: Page, email: string = STAFF.email, password: string = STAFF.password): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /**
- * A page of the admin at `path`, signed in as STAFF through the sign-in form it is sent to first. The session
- * cookie is Secure, so the page says it came over HTTPS through a proxy (the site needs TRUST_PROXY).
+ * A page of the admin at `path`, signed in as `person` (STAFF unless told) through the sign-in form it is sent to
+ * first. The session cookie is Secure, so the page says it came over HTTPS through a proxy (the site needs
+ * TRUST_PROXY).
  */
 export async function staffPage(
   site: Pick<BrowserSite, 'baseUrl' | 'browser'>,
   path: string,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  person: { email: string; password: string } = STAFF,
 ) {
   const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
   await p.page.goto(site.baseUrl + path);
   await p.page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
-  await signIn(p.page);
+  await signIn(p.page, person.email, person.password);
   await p.page.waitForURL(site.baseUrl + path);
   await p.page.waitForLoadState('networkidle');
   return p;

@@ -16,14 +16,15 @@ export function freePort(): Promise<number> {
 /**
  * The real server process (`node server/index.ts`, production build) on a port of its own; resolves once
  * /healthz answers. `env` is the whole configuration: nothing leaks in from the test's environment but PATH.
- * With `logs`, each JSON log line the server writes is parsed and pushed onto it.
+ * With `logs`, each JSON log line the server writes is parsed and pushed onto it. `args` replaces what follows
+ * `node` (flags and script), e.g. `npm run serve`'s (serve-command.ts).
  */
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
-  options: { logs?: Array<Record<string, unknown>> } = {},
+  options: { logs?: Array<Record<string, unknown>>; args?: string[] } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const child = spawn(process.execPath, options.args ?? ['server/index.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env, PORT: String(port) },
     stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],

@@ -40,6 +40,10 @@ const ADMIN_API: Array<['get' | 'post' | 'patch' | 'put' | 'delete', string]> = 
   ['post', '/api/admin/account/totp/start'],
   ['post', '/api/admin/account/totp/enable'],
   ['post', '/api/admin/account/totp/disable'],
+  ['post', '/api/admin/account/passkeys/options'],
+  ['post', '/api/admin/account/passkeys'],
+  ['patch', '/api/admin/account/passkeys/x'],
+  ['post', '/api/admin/account/passkeys/x/remove'],
   ['get', '/api/admin/leads'],
   ['patch', '/api/admin/leads/quote/x'],
   ['delete', '/api/admin/leads/quote/x'],
@@ -293,7 +297,7 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 
     const next = new StaffClient(t.app);
     const step1 = await next.signIn('tfa@northbridge-it.com.au');
-    expect(step1.body).toEqual({ twoFactorRequired: true });
+    expect(step1.body).toEqual({ twoFactorRequired: true, step: 'code', passkey: false });
     expect((await next.req('get', '/api/admin/account')).status).toBe(401);
     const wrong = next.keep(await next.req('post', '/admin/login/code').send({ code: '12345x' }));
     expect(wrong.status).toBe(401);

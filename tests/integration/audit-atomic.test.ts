@@ -50,7 +50,6 @@ describe('audit entries are written with their change, or neither is', () => {
     const inbox = createInboxService({
       db: database.db,
       timeZone: 'Australia/Sydney',
-      countPosts: async () => ({ published: 0, drafts: 0, scheduled: 0 }),
       delivery: { siteUrl: 'https://www.example.com.au', staffEmail: 'staff@example.com', hasSmtp: false, hasWebhook: false },
       settings: { current: async () => DEFAULT_SITE_SETTINGS },
     });

@@ -61,7 +61,7 @@ describe('upgrading a database with plaintext session ids and TOTP secrets', () 
     expect(row.totp_secret).toMatch(/^v1\./);
     expect(row.totp_secret).not.toContain(secret);
     const client = new StaffClient(t.app);
-    expect((await client.signIn()).body).toEqual({ twoFactorRequired: true });
+    expect((await client.signIn()).body).toEqual({ twoFactorRequired: true, step: 'code', passkey: false });
     expect((await client.req('post', '/admin/login/code').send({ code: totpCode(secret) })).status).toBe(200);
   });
 });

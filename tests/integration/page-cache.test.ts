@@ -162,12 +162,12 @@ describe('page cache bounds and warming', () => {
     const t = await createTestApp({ env: { PAGE_CACHE_MB: '1' }, renderer });
     try {
       for (let i = 0; i < 2; i += 1) await request(t.app).get('/').expect(200);
-      // Each stored search page holds ~70 KB (plain, gzip and brotli): 40 of them are well over 1 MB.
-      for (let i = 0; i < 40; i += 1) await request(t.app).get(`/blog?q=nothing${i}`).expect(200);
+      // Each stored search page holds ~20 KB (gzip and brotli): 120 of them are well over 1 MB.
+      for (let i = 0; i < 120; i += 1) await request(t.app).get(`/blog?q=nothing${i}`).expect(200);
       await request(t.app).get('/blog?q=nothing0').expect(200);
       expect(renderer.renders.get('/blog?q=nothing0')).toBe(2);
-      await request(t.app).get('/blog?q=nothing39').expect(200);
-      expect(renderer.renders.get('/blog?q=nothing39')).toBe(1);
+      await request(t.app).get('/blog?q=nothing119').expect(200);
+      expect(renderer.renders.get('/blog?q=nothing119')).toBe(1);
       await request(t.app).get('/').expect(200);
       expect(renderer.renders.get('/')).toBe(1);
     } finally {

@@ -9,6 +9,7 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
+import { Passkeys } from './Passkeys.tsx';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
   { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, type: 'password', autoComplete: 'current-password' },
@@ -39,9 +40,9 @@ const ENABLE_FIELDS: AdminInputSpec[] = [
   { name: 'code', label: ACCOUNT_TEXT.code, inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '\\d{6}', maxLength: 6 },
 ];
 
-function TwoFactor({ account }: { account: AccountInfo }) {
+/** `enabled`: the authenticator app is on; `hasPasskey`: a passkey, which counts as two-factor sign-in too. */
+function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: AccountInfo; enabled: boolean; setEnabled: (on: boolean) => void; hasPasskey: boolean }) {
   const { csrfToken } = usePageContext();
-  const [enabled, setEnabled] = useState(account.hasTwoFactor);
   const [setup, setSetup] = useState<{ secret: string; qrDataUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const { notice, setNotice, errors, run } = useFormRequest();
@@ -50,7 +51,7 @@ function TwoFactor({ account }: { account: AccountInfo }) {
   return (
     <section aria-labelledby="tfa-heading" className="admin-card">
       <h2 id="tfa-heading">{ACCOUNT_TEXT.twoFactorHeading}</h2>
-      {account.twoFactorRequired && !enabled && (
+      {account.twoFactorRequired && !enabled && !hasPasskey && (
         <p className="notice notice-warning">{ADMIN_MESSAGES.twoFactorRequired}</p>
       )}
       <NoticeBox notice={notice} />
@@ -167,13 +168,16 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
 
 export default function AccountPage() {
   const account = useData<AccountInfo>();
+  const [totp, setTotp] = useState(account.hasTwoFactor);
+  const [passkeys, setPasskeys] = useState(account.passkeys);
   return (
     <AdminShell title={ACCOUNT_TEXT.title}>
       <p>
         {ACCOUNT_TEXT.signedInAs} <strong>{account.name}</strong> ({account.email}).
       </p>
       <div className="account-grid">
-        <TwoFactor account={account} />
+        <TwoFactor account={account} enabled={totp} setEnabled={setTotp} hasPasskey={passkeys.length > 0} />
+        <Passkeys passkeys={passkeys} onChange={setPasskeys} hasTotp={totp} twoFactorRequired={account.twoFactorRequired} />
         <PasswordForm />
         <Sessions count={account.otherSessions} limit={account.sessionLimit} />
       </div>

@@ -3,6 +3,6 @@ import type { EditorData } from './PostEditor.tsx';
 
 export async function data(pageContext: PageContextServer): Promise<EditorData> {
   const user = pageContext.user!;
-  const state = (await pageContext.services.admin.editor(null, user.id))!;
+  const state = (await pageContext.services.admin.editor(null, user))!;
   return { state, defaultAuthor: user.name, now: new Date().toISOString() };
 }

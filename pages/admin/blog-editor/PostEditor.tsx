@@ -15,6 +15,8 @@ import { formatDateTime } from '../ui/format.ts';
 import { useUnsavedWarning } from '../ui/use-unsaved-warning.ts';
 import { AutosaveNote } from './AutosaveNote.tsx';
 import { FeaturedImageField } from './FeaturedImageField.tsx';
+import { ReviewBox } from './ReviewBox.tsx';
+import { can } from '../../../shared/roles.ts';
 import { RevisionHistory } from './RevisionHistory.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { useAutosave } from './use-autosave.ts';
@@ -50,7 +52,10 @@ type Notice = { kind: 'success' | 'error'; text: string; restored?: boolean };
  * field; autosaved while typing, a guard on leaving with unsaved changes, and the post's history with restore.
  */
 export function PostEditor({ data }: { data: EditorData }) {
-  const { csrfToken, timeZone } = usePageContext();
+  const { csrfToken, timeZone, user } = usePageContext();
+  // Without `posts.publish` (an Author) the publishing box is the review box.
+  const mayPublish = user !== null && can(user.role, 'posts.publish');
+  const [reviewRequestedAt, setReviewRequestedAt] = useState(data.state.reviewRequestedAt);
   const [post, setPost] = useState(data.state.post);
   const [revisions, setRevisions] = useState(data.state.revisions);
   const [saved, setSaved] = useState(() => formOf(data.state.post, data.defaultAuthor, data.now, timeZone));
@@ -217,36 +222,50 @@ export function PostEditor({ data }: { data: EditorData }) {
         </div>
         <TextField {...text('tags')} label={BLOG_TEXT.tags} hint={POSTS_TEXT.tagsHint} maxLength={1000} />
         <FeaturedImageField value={form.featuredImage} onChange={(value) => set('featuredImage', value)} error={errors.featuredImage} />
-        <fieldset className="publish-box">
-          <legend>{POSTS_TEXT.publishing}</legend>
-          <div className="checkbox">
-            <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
-            <label htmlFor={ids('published').input}>{POSTS_TEXT.publish}</label>
-          </div>
-          <div className="field">
-            <label htmlFor={ids('publishedAt').input}>
-              {POSTS_TEXT.publishDateIn.before}
-              {timeZone.replace('_', ' ')}
-              {POSTS_TEXT.publishDateIn.after}
-            </label>
-            <p id={`${ids('publishedAt').input}-hint`} className="hint">
-              {POSTS_TEXT.scheduleHint}
+        {!mayPublish && (
+          <ReviewBox
+            postId={post?.id ?? null}
+            requestedAt={reviewRequestedAt}
+            dirty={dirty}
+            onSubmitted={(text, at) => {
+              setReviewRequestedAt(at);
+              announce({ kind: 'success', text });
+            }}
+            onError={(text) => announce({ kind: 'error', text })}
+          />
+        )}
+        {mayPublish && (
+          <fieldset className="publish-box">
+            <legend>{POSTS_TEXT.publishing}</legend>
+            <div className="checkbox">
+              <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
+              <label htmlFor={ids('published').input}>{POSTS_TEXT.publish}</label>
+            </div>
+            <div className="field">
+              <label htmlFor={ids('publishedAt').input}>
+                {POSTS_TEXT.publishDateIn.before}
+                {timeZone.replace('_', ' ')}
+                {POSTS_TEXT.publishDateIn.after}
+              </label>
+              <p id={`${ids('publishedAt').input}-hint`} className="hint">
+                {POSTS_TEXT.scheduleHint}
+              </p>
+              <input
+                id={ids('publishedAt').input}
+                type="datetime-local"
+                value={form.publishedAt}
+                onChange={(e) => set('publishedAt', e.target.value)}
+                aria-invalid={errors.publishedAt ? true : undefined}
+                aria-describedby={described('publishedAt', `${ids('publishedAt').input}-hint`)}
+              />
+              <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
+            </div>
+            <p className="muted">
+              {`${POSTS_TEXT.onSave} `}
+              <strong>{POSTS_TEXT.willBe[status]}</strong>
             </p>
-            <input
-              id={ids('publishedAt').input}
-              type="datetime-local"
-              value={form.publishedAt}
-              onChange={(e) => set('publishedAt', e.target.value)}
-              aria-invalid={errors.publishedAt ? true : undefined}
-              aria-describedby={described('publishedAt', `${ids('publishedAt').input}-hint`)}
-            />
-            <FieldError id={ids('publishedAt').error} message={errors.publishedAt} />
-          </div>
-          <p className="muted">
-            {`${POSTS_TEXT.onSave} `}
-            <strong>{POSTS_TEXT.willBe[status]}</strong>
-          </p>
-        </fieldset>
+          </fieldset>
+        )}
         <div className="button-row editor-status">
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? ADMIN_TEXT.saving : POSTS_TEXT.save}

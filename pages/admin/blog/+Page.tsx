@@ -9,12 +9,18 @@ import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { postStatus } from '../../../shared/blog.ts';
 import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
+import { can } from '../../../shared/roles.ts';
 import type { AdminBlogData } from './+data.ts';
 
-/** Every post, drafts and scheduled ones included, newest publish date first. */
+/**
+ * Every post, drafts and scheduled ones included, newest publish date first. An Author sees only their own posts
+ * and edits only their drafts; only those who may publish can delete (docs/product.md#roles).
+ */
 export default function AdminBlogPage() {
   const { posts: initial, nextCursor, now } = useData<AdminBlogData>();
-  const { csrfToken, timeZone, urlParsed } = usePageContext();
+  const { csrfToken, timeZone, urlParsed, user } = usePageContext();
+  const role = user?.role ?? 'author';
+  const mayEdit = (published: boolean) => can(role, 'posts.edit-any') || !published;
   const [posts, setPosts] = useState(initial);
   const [message, setMessage] = useState<Notice>(null);
   return (
@@ -38,40 +44,57 @@ export default function AdminBlogPage() {
             header: POSTS_TEXT.postTitle,
             cell: ({ post }) => (
               <>
-                <a href={`/admin/blog-editor/${post.id}`}>{post.title}</a>
+                {mayEdit(post.published) ? <a href={`/admin/blog-editor/${post.id}`}>{post.title}</a> : post.title}
                 <div className="muted small">/blog/{post.slug}</div>
               </>
             ),
           },
-          { header: ADMIN_TEXT.status, cell: ({ status }) => <span className={`badge badge-${status.toLowerCase()}`}>{status}</span> },
+          {
+            header: ADMIN_TEXT.status,
+            cell: ({ post, status }) => (
+              <>
+                <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>
+                {post.reviewRequestedAt && !post.published && (
+                  <>
+                    {' '}
+                    <span className="badge badge-review">{POSTS_TEXT.reviewBadge}</span>
+                  </>
+                )}
+              </>
+            ),
+          },
           { header: POSTS_TEXT.publishDate, cell: ({ post }) => formatDateTime(post.publishedAt, timeZone) },
           {
             header: POSTS_TEXT.actions,
             cell: ({ post, status }) => (
               <div className="button-row">
-                <a href={`/admin/blog-editor/${post.id}`} aria-label={POSTS_TEXT.actionOn(POSTS_TEXT.edit, post.title)}>
-                  {POSTS_TEXT.edit}
-                </a>
+                {mayEdit(post.published) && (
+                  <a href={`/admin/blog-editor/${post.id}`} aria-label={POSTS_TEXT.actionOn(POSTS_TEXT.edit, post.title)}>
+                    {POSTS_TEXT.edit}
+                  </a>
+                )}
                 <a
                   href={status === 'Published' ? `/blog/${post.slug}` : `/admin/preview/${post.id}`}
                   aria-label={POSTS_TEXT.actionOn(status === 'Published' ? POSTS_TEXT.view : POSTS_TEXT.preview, post.title)}
                 >
                   {status === 'Published' ? POSTS_TEXT.view : POSTS_TEXT.preview}
                 </a>
-                <ConfirmButton
-                  label={ADMIN_TEXT.delete}
-                  question={POSTS_TEXT.deleteQuestion(post.title)}
-                  confirmLabel={POSTS_TEXT.deleteConfirm}
-                  onConfirm={async () => {
-                    try {
-                      await adminApi('DELETE', `/api/admin/posts/${post.id}`, csrfToken);
-                      setPosts((list) => list.filter((p) => p.id !== post.id));
-                      setMessage({ kind: 'success', text: POSTS_TEXT.deleted(post.title) });
-                    } catch (err) {
-                      setMessage({ kind: 'error', text: errorMessage(err) });
-                    }
-                  }}
-                />
+                {can(role, 'posts.publish') && (
+                  <ConfirmButton
+                    label={ADMIN_TEXT.delete}
+                    question={POSTS_TEXT.deleteQuestion(post.title)}
+                    confirmLabel={POSTS_TEXT.deleteConfirm}
+                    onConfirm={async () => {
+                      try {
+                        await adminApi('DELETE', `/api/admin/posts/${post.id}`, csrfToken);
+                        setPosts((list) => list.filter((p) => p.id !== post.id));
+                        setMessage({ kind: 'success', text: POSTS_TEXT.deleted(post.title) });
+                      } catch (err) {
+                        setMessage({ kind: 'error', text: errorMessage(err) });
+                      }
+                    }}
+                  />
+                )}
               </div>
             ),
           },

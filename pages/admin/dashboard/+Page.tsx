@@ -1,7 +1,8 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
-import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
+import { type DashboardData, LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
+import type { AdminPostSummary } from '../../../shared/blog.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
@@ -51,37 +52,84 @@ function PendingNotices({ pending }: { pending: PendingDelivery }) {
 }
 
 export default function DashboardPage() {
-  const { dashboard: d, now } = useData<DashboardPageData>();
-  const { timeZone } = usePageContext();
-  const pendingCount = d.pending.emails + d.pending.webhooks;
-  const newShownAbove = d.recentQuotes.some((q) => q.status === 'new');
+  const { dashboard, now } = useData<DashboardPageData>();
+  const { leads, posts } = dashboard;
   const counts = [
-    { label: DASHBOARD_TEXT.counts.quotes, value: d.counts.quotes, href: '/admin/leads?type=quote' },
-    { label: DASHBOARD_TEXT.counts.contacts, value: d.counts.contacts, href: '/admin/leads?type=contact' },
-    { label: DASHBOARD_TEXT.counts.published, value: d.counts.published, href: '/admin/blog' },
-    { label: DASHBOARD_TEXT.counts.drafts, value: d.counts.drafts, href: '/admin/blog' },
-    { label: DASHBOARD_TEXT.counts.scheduled, value: d.counts.scheduled, href: '/admin/blog' },
+    ...(leads
+      ? [
+          { label: DASHBOARD_TEXT.counts.quotes, value: leads.counts.quotes, href: '/admin/leads?type=quote' },
+          { label: DASHBOARD_TEXT.counts.contacts, value: leads.counts.contacts, href: '/admin/leads?type=contact' },
+        ]
+      : []),
+    ...(posts
+      ? [
+          { label: DASHBOARD_TEXT.counts.published, value: posts.counts.published, href: '/admin/blog' },
+          { label: DASHBOARD_TEXT.counts.drafts, value: posts.counts.drafts, href: '/admin/blog' },
+          { label: DASHBOARD_TEXT.counts.scheduled, value: posts.counts.scheduled, href: '/admin/blog' },
+        ]
+      : []),
   ];
   return (
     <AdminShell
       title={ADMIN_SECTIONS.dashboard.label}
       actions={
-        <a href="/admin/blog-editor" className="button button-primary">
-          {POSTS_TEXT.newPost}
-        </a>
+        posts && (
+          <a href="/admin/blog-editor" className="button button-primary">
+            {POSTS_TEXT.newPost}
+          </a>
+        )
       }
     >
-      <dl className="admin-counts">
-        {counts.map((c) => (
-          <div key={c.label} className="count-card">
-            <dt>
-              <a href={c.href}>{c.label}</a>
-            </dt>
-            <dd>{formatWholeNumber(c.value)}</dd>
-          </div>
-        ))}
-      </dl>
+      {/* Each part only for a role that may see it (docs/product.md#roles): no figure links to a refusal. */}
+      {counts.length > 0 && (
+        <dl className="admin-counts">
+          {counts.map((c) => (
+            <div key={c.label} className="count-card">
+              <dt>
+                <a href={c.href}>{c.label}</a>
+              </dt>
+              <dd>{formatWholeNumber(c.value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {posts?.awaitingReview && <AwaitingReview posts={posts.awaitingReview} />}
+      {leads && <LeadSections d={leads} now={now} />}
+    </AdminShell>
+  );
+}
 
+/** Drafts their Authors submitted, oldest request first, for those who may publish. */
+function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
+  const { timeZone } = usePageContext();
+  return (
+    <section aria-labelledby="review-heading" className="admin-section">
+      <h2 id="review-heading">{EDITOR_MESSAGES.waitingForReview}</h2>
+      {posts.length === 0 ? (
+        <p>{DASHBOARD_TEXT.nothingToReview}</p>
+      ) : (
+        <ul className="lead-list">
+          {posts.map((post) => (
+            <li key={post.id}>
+              <a href={`/admin/blog-editor/${post.id}`}>{post.title}</a>
+              <span>
+                {post.author} · {formatDateTime(post.reviewRequestedAt!, timeZone)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The leads' part: recent quotes, leads waiting for a reply, notifications, and the weekly chart. */
+function LeadSections({ d, now }: { d: DashboardData; now: string }) {
+  const { timeZone } = usePageContext();
+  const pendingCount = d.pending.emails + d.pending.webhooks;
+  const newShownAbove = d.recentQuotes.some((q) => q.status === 'new');
+  return (
+    <>
       <section aria-labelledby="recent-heading" className="admin-section">
         <h2 id="recent-heading">{DASHBOARD_TEXT.recentHeading}</h2>
         <AdminTable
@@ -179,6 +227,6 @@ export default function DashboardPage() {
         <h2 id="chart-heading">{DASHBOARD_TEXT.chartHeading}</h2>
         <LeadsChart weeks={d.weekly} />
       </section>
-    </AdminShell>
+    </>
   );
 }

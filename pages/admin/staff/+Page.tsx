@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { STAFF_TEXTS } from '../../../shared/messages.ts';
-import type { StaffOverview } from '../../../shared/staff.ts';
+import { adminApi } from '../../../components/request.ts';
+import { ADMIN_TEXT, STAFF_TEXTS } from '../../../shared/messages.ts';
+import { ROLE_TEXT, can } from '../../../shared/roles.ts';
+import type { SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox } from '../ui/Notice.tsx';
@@ -10,6 +13,7 @@ import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { ActiveBadge } from './ActiveBadge.tsx';
+import { RoleSelect } from './RoleSelect.tsx';
 
 const INVITE_FIELDS: AdminInputSpec[] = [
   { name: 'name', label: STAFF_TEXTS.inviteName, type: 'text', autoComplete: 'off', maxLength: 100 },
@@ -27,7 +31,40 @@ function InviteForm() {
       <NoticeBox notice={notice} />
       <form onSubmit={postForm('/api/admin/staff/invitations', csrfToken)} noValidate className="invite-form">
         <AdminInputs idPrefix="invite" fields={INVITE_FIELDS} errors={errors} />
+        <RoleSelect id="invite-role" error={errors.role} />
         <SubmitButton busy={busy} label={STAFF_TEXTS.invite} busyLabel={STAFF_TEXTS.inviting} />
+      </form>
+    </section>
+  );
+}
+
+/** The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles). */
+function SignInPolicyForm({ initial }: { initial: SignInPolicy }) {
+  const { csrfToken } = usePageContext();
+  const { notice, busy, run, setNotice } = useFormRequest();
+  const [on, setOn] = useState(initial.twoStepForLeads);
+  return (
+    <section aria-labelledby="policy-heading" className="admin-card">
+      <h2 id="policy-heading">{ROLE_TEXT.policyHeading}</h2>
+      <NoticeBox notice={notice} />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(async () => {
+            const res = await adminApi<{ message: string }>('PUT', '/api/admin/staff/sign-in-policy', csrfToken, { twoStepForLeads: on });
+            setNotice({ kind: 'success', text: res.message });
+          });
+        }}
+      >
+        <div className="checkbox">
+          <input id="policy-two-step" type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} aria-describedby="policy-two-step-hint" />
+          <label htmlFor="policy-two-step">{ROLE_TEXT.policyLabel}</label>
+        </div>
+        <p id="policy-two-step-hint" className="hint">
+          {ROLE_TEXT.policyHint}
+        </p>
+        <SubmitButton busy={busy} label={ROLE_TEXT.policySave} busyLabel={ADMIN_TEXT.saving} />
       </form>
     </section>
   );
@@ -35,7 +72,7 @@ function InviteForm() {
 
 /** Every staff account and every invitation still open; a person's name opens their page (sessions, deactivation). */
 export default function StaffPage() {
-  const { members, invitations } = useData<StaffOverview>();
+  const { members, invitations, signInPolicy } = useData<StaffOverview>();
   const { timeZone, user } = usePageContext();
   return (
     <AdminShell title={STAFF_TEXTS.title}>
@@ -59,6 +96,7 @@ export default function StaffPage() {
                   </>
                 ),
               },
+              { header: STAFF_TEXTS.role, cell: (m) => ROLE_TEXT.names[m.role] },
               { header: STAFF_TEXTS.status, cell: (m) => <ActiveBadge active={m.active} /> },
               { header: STAFF_TEXTS.lastSignIn, cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt, timeZone) : STAFF_TEXTS.never) },
               { header: STAFF_TEXTS.sessions, cell: (m) => m.sessions },
@@ -70,7 +108,7 @@ export default function StaffPage() {
               <ul className="pending-invitations">
                 {invitations.map((i) => (
                   <li key={i.id}>
-                    <strong>{i.name}</strong> <span className="wrap">{i.email}</span>
+                    <strong>{i.name}</strong> <span className="wrap">{i.email}</span> · {ROLE_TEXT.names[i.role]}
                     <br />
                     <span className="muted small">
                       {STAFF_TEXTS.invitedBy(i.invitedBy, formatDateTime(i.expiresAt, timeZone))}
@@ -81,7 +119,10 @@ export default function StaffPage() {
             </>
           )}
         </section>
-        <InviteForm />
+        <div className="staff-side">
+          <InviteForm />
+          {user && can(user.role, 'ownership.transfer') && <SignInPolicyForm initial={signInPolicy} />}
+        </div>
       </div>
     </AdminShell>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Logo } from '../../../components/Logo.tsx';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../../shared/messages.ts';
+import { type Role, mayOpen } from '../../../shared/roles.ts';
 
 /** Pages that belong to a section without living under its address: the editor and the preview are the blog's. */
 const SECTION_OF: Record<string, string> = { '/admin/blog-editor': '/admin/blog', '/admin/preview': '/admin/blog' };
@@ -16,11 +17,12 @@ function isCurrent(pathname: string, href: string): boolean {
  * opened by the bar's Menu button, so without any script Escape closes it, focus returns to the button and its
  * links are Tab stops only while it is open (decision 009).
  */
-function AdminSidebar({ pathname }: { pathname: string }) {
+function AdminSidebar({ pathname, role }: { pathname: string; role: Role }) {
   return (
     <nav id="admin-sidebar" popover="auto" aria-label={STAFF_MESSAGES.navLabel} className="admin-sidebar">
       <ul>
-        {ADMIN_NAV.map((item) => (
+        {/* Only what the person's role opens: no link leads to a refusal. */}
+        {ADMIN_NAV.filter((item) => mayOpen(role, item.href)).map((item) => (
           <li key={item.href}>
             <a href={item.href} aria-current={isCurrent(pathname, item.href) ? 'page' : undefined}>
               {item.label}
@@ -80,7 +82,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         </a>
         {user && <UserMenu name={user.name} email={user.email} csrfToken={csrfToken} />}
       </header>
-      {user && <AdminSidebar pathname={urlPathname} />}
+      {user && <AdminSidebar pathname={urlPathname} role={user.role} />}
       <main id="main" tabIndex={-1} className="admin">
         {children}
       </main>

@@ -4,6 +4,10 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../../components/request.ts';
 import { auditQueryString } from '../../../../shared/admin.ts';
 import { STAFF_TEXTS } from '../../../../shared/messages.ts';
+import { can, ROLE_TEXT } from '../../../../shared/roles.ts';
+import { formBody } from '../../ui/Notice.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { RoleSelect } from '../RoleSelect.tsx';
 import type { StaffPerson } from '../../../../shared/staff.ts';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
@@ -13,23 +17,33 @@ import { formatDateTime } from '../../ui/format.ts';
 import { ActiveBadge } from '../ActiveBadge.tsx';
 
 /**
- * One person's account: status, last sign-in and live sessions, with deactivate / reactivate and "end session".
- * Each change reloads the page once it is made, so what is shown is what is stored.
+ * One person's account: role, status, last sign-in and live sessions, with role change, deactivate / reactivate,
+ * "end session" and (for the Owner) handing ownership over. The Owner's account is the Owner's alone to change,
+ * and is never deactivated (docs/product.md#roles). Each change reloads the page once it is made, so what is shown
+ * is what is stored.
  */
 export default function PersonPage() {
   const person = useData<StaffPerson>();
-  const { timeZone, csrfToken } = usePageContext();
+  const { timeZone, csrfToken, user } = usePageContext();
   const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
   const base = `/api/admin/staff/${person.id}`;
+  const givenRole = person.role === 'owner' ? null : person.role;
+  const isOwner = givenRole === null;
+  // Only the Owner changes anything of the Owner's; an Administrator sees the account but no buttons.
+  const mayChange = !isOwner || (user !== null && can(user.role, 'ownership.transfer'));
+  const mayHandOver = user !== null && can(user.role, 'ownership.transfer') && person.role === 'administrator' && person.active;
 
-  async function act(url: string) {
+  async function act(url: string, body: Record<string, string> = {}) {
     setNotice(null);
+    setBusy(true);
     try {
-      const res = await adminApi<{ message: string }>('POST', url, csrfToken, {});
+      const res = await adminApi<{ message: string }>('POST', url, csrfToken, body);
       setNotice({ kind: 'success', text: res.message });
       window.location.reload();
     } catch (err) {
       setNotice({ kind: 'error', text: errorMessage(err) });
+      setBusy(false);
     }
   }
 
@@ -42,6 +56,8 @@ export default function PersonPage() {
           <dl className="detail-list">
             <dt>{STAFF_TEXTS.email}</dt>
             <dd className="wrap">{person.email}</dd>
+            <dt>{STAFF_TEXTS.role}</dt>
+            <dd>{ROLE_TEXT.names[person.role]}</dd>
             <dt>{STAFF_TEXTS.status}</dt>
             <dd>
               <ActiveBadge active={person.active} />
@@ -54,7 +70,9 @@ export default function PersonPage() {
           <p>
             <a href={`/admin/audit${auditQueryString({ person: person.id })}`}>{STAFF_TEXTS.theirActivity}</a>
           </p>
-          {person.active ? (
+          {isOwner ? (
+            <p className="hint">{mayChange ? ROLE_TEXT.ownerCannotBeDeactivated : ROLE_TEXT.onlyOwnerTouchesOwner}</p>
+          ) : person.active ? (
             <ConfirmButton
               label={STAFF_TEXTS.deactivate}
               question={STAFF_TEXTS.deactivateQuestion(person.name)}
@@ -67,6 +85,34 @@ export default function PersonPage() {
             </button>
           )}
         </section>
+        {givenRole && (
+          <section aria-labelledby="role-heading" className="admin-card">
+            <h2 id="role-heading">{STAFF_TEXTS.role}</h2>
+            <p className="hint">{ROLE_TEXT.roleHint}</p>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                void act(`${base}/role`, formBody(event));
+              }}
+            >
+              <RoleSelect id="person-role" initial={givenRole} />
+              <SubmitButton busy={busy} label={ROLE_TEXT.changeRole} busyLabel={ROLE_TEXT.changingRole} />
+            </form>
+            {mayHandOver && (
+              <>
+                <h3 className="staff-subheading">{ROLE_TEXT.transferHeading}</h3>
+                <p className="hint">{ROLE_TEXT.transferHint(person.name)}</p>
+                <ConfirmButton
+                  label={ROLE_TEXT.transfer}
+                  question={ROLE_TEXT.transferQuestion(person.name)}
+                  confirmLabel={ROLE_TEXT.transferConfirm}
+                  onConfirm={() => act(`${base}/ownership`)}
+                />
+              </>
+            )}
+          </section>
+        )}
         <section aria-labelledby="sessions-heading" className="admin-card">
           <h2 id="sessions-heading">{STAFF_TEXTS.sessionsHeading}</h2>
           <p className="hint">{STAFF_TEXTS.sessionsHint}</p>
@@ -80,16 +126,17 @@ export default function PersonPage() {
               { header: STAFF_TEXTS.expires, cell: (s) => formatDateTime(s.expiresAt, timeZone) },
               {
                 header: <span className="visually-hidden">{STAFF_TEXTS.endSession}</span>,
-                cell: (s) => (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`${STAFF_TEXTS.endSession}: ${formatDateTime(s.startedAt, timeZone)}`}
-                    onClick={() => act(`${base}/sessions/${s.ref}/end`)}
-                  >
-                    {STAFF_TEXTS.endSession}
-                  </button>
-                ),
+                cell: (s) =>
+                  mayChange && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`${STAFF_TEXTS.endSession}: ${formatDateTime(s.startedAt, timeZone)}`}
+                      onClick={() => act(`${base}/sessions/${s.ref}/end`)}
+                    >
+                      {STAFF_TEXTS.endSession}
+                    </button>
+                  ),
               },
             ]}
           />

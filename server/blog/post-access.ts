@@ -1,0 +1,33 @@
+import type { PostAccess } from '../../db/queries/blogs.ts';
+import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { type Role, can } from '../../shared/roles.ts';
+import { AppError } from '../core/errors.ts';
+
+/** The signed-in person writing: their account and role. Scripts and demo content write without one. */
+export interface Writer {
+  userId: string;
+  role: Role;
+}
+
+/**
+ * Whether `writer` may open and change a post (docs/product.md#roles): with `posts.edit-any`, every post; with
+ * only `posts.write`, the drafts they created. Refused as PERMISSION_DENIED, never as "not found", so the editor
+ * shows why.
+ */
+export function mayEdit(writer: Writer, post: PostAccess): boolean {
+  return can(writer.role, 'posts.edit-any') || (post.createdBy === writer.userId && !post.published);
+}
+
+export function assertMayEdit(writer: Writer | undefined, post: PostAccess): void {
+  if (writer && !mayEdit(writer, post)) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.notYourPost);
+}
+
+/** A save that leaves a post published (or scheduled) needs `posts.publish`; others submit for review. */
+export function assertMayPublish(writer: Writer | undefined, published: boolean): void {
+  if (writer && published && !can(writer.role, 'posts.publish')) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.publishNeedsEditor);
+}
+
+/** The posts a person's admin list shows: everyone's with `posts.edit-any`, else only their own (null: everyone's). */
+export function listedCreator(writer: Writer): string | null {
+  return can(writer.role, 'posts.edit-any') ? null : writer.userId;
+}

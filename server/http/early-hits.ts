@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../core/logger.ts';
+import type { Metrics } from './metrics.ts';
+import type { PageCache } from './page-cache.ts';
+import { logWhenFinished } from './request-log.ts';
+import { type Encoding, type StoredPage, notModified, pickEncoding, storedHead, variantBody } from './stored-page.ts';
+
+export interface EarlyHitsOptions {
+  pageCache: PageCache;
+  /** The security headers every response carries (security-headers.ts), in the order the middleware sets them. */
+  securityHeaders: ReadonlyArray<readonly [string, string]>;
+  logger: Logger;
+  metrics: Metrics | null;
+  /**
+   * Paths some route mounted before the page cache answers (health, metrics, robots): never answered here, even
+   * when a page is stored under them (`/metrics` without its token falls through to a stored 404).
+   */
+  answeredBefore: RegExp;
+}
+
+/** One head per encoding, for the full answer and for a 304; made the first time each is sent. */
+type Heads = Partial<Record<`${Encoding}${'' | '-304'}`, string[]>>;
+
+/**
+ * Answers a request from the page cache before Express sees it, when it can: a GET or HEAD of a stored page by a
+ * visitor without a session, while the cache is known to be current (page-cache.ts, `lookup`). Everything else,
+ * and a hit the cache cannot vouch for yet, goes through the middleware chain, whose `sendStored` answers the same.
+ *
+ * The answer is what the chain would send, byte for byte but the Date and the request id: the request id, the
+ * security headers, the page's own headers (CSP with its hashes, Cache-Control, Vary, Last-Modified), the
+ * variant's Content-Encoding, Content-Length and ETag, a 304 to a matching validator, no body to HEAD
+ * (tests/integration/early-hits.test.ts compares the two). What the chain does per request and a stored page does
+ * not need is left out: Express's router and prototype swaps, request context, helmet, cookies, compression. The
+ * head is one list built once per page and encoding and handed to `writeHead`, whose first value (the id) is
+ * written just before: nothing else is allocated for it per request. The request line is logged and the request
+ * timed only when those are on (LOG_LEVEL info, METRICS_TOKEN).
+ */
+export function earlyHits(options: EarlyHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { pageCache, logger, metrics, answeredBefore } = options;
+  const before: Array<readonly [string, string]> = [['X-Request-Id', ''], ...options.securityHeaders];
+  const heads = new WeakMap<StoredPage, Heads>();
+  const routes = new WeakMap<StoredPage, string>();
+
+  function headOf(page: StoredPage, encoding: Encoding, status304: boolean): string[] {
+    let byVariant = heads.get(page);
+    if (!byVariant) heads.set(page, (byVariant = {}));
+    const slot = status304 ? (`${encoding}-304` as const) : encoding;
+    return (byVariant[slot] ??= storedHead(page, encoding, status304, before));
+  }
+
+  /** The route the metrics give a stored page (metrics.ts, `routeOf`): a page, a 404, or a feed. */
+  function routeOf(page: StoredPage): string {
+    let route = routes.get(page);
+    if (!route) {
+      const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+      route = type.startsWith('text/html') ? 'page' : page.statusCode === 404 ? 'not-found' : 'static';
+      routes.set(page, route);
+    }
+    return route;
+  }
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    if (answeredBefore.test(queryAt === -1 ? url : url.slice(0, queryAt))) return false;
+    const page = pageCache.lookup(req);
+    if (!page) return false;
+    const id = randomUUID();
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const status304 = page.statusCode === 200 && notModified(req, page.variants[encoding].etag, page.modifiedAt);
+    const head = headOf(page, encoding, status304);
+    head[1] = id;
+    logWhenFinished(logger, id, req, res);
+    metrics?.timeAnswer(req, res, routeOf(page));
+    res.writeHead(status304 ? 304 : page.statusCode, head);
+    if (status304 || req.method === 'HEAD') res.end();
+    else res.end(variantBody(page, encoding));
+    return true;
+  };
+}

@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { ROLE_TEXT } from '../../shared/roles.ts';
+import { EDITOR_MESSAGES, INBOX_MESSAGES } from '../../shared/messages.ts';
+import type { AssignableRole } from '../../shared/roles.ts';
+import { STAFF, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
+import { axeViolations, liveSite, openEditor, openSettled, staffPage } from '../helpers/browser.ts';
+
+/** docs/product.md#roles, as each role meets it in a real browser. */
+const site = liveSite({ env: { TRUST_PROXY: '1' } });
+const PASSWORD = STAFF.password;
+const people: Record<AssignableRole, { email: string; password: string; name: string; id: string }> = {} as never;
+let quoteId: string;
+
+beforeAll(async () => {
+  await createStaff(site.database.db);
+  for (const [role, name] of [
+    ['administrator', 'Ada Admin'],
+    ['editor', 'Eve Editor'],
+    ['author', 'Art Author'],
+    ['sales', 'Sid Sales'],
+  ] as const) {
+    const email = `${role}@northbridge-it.com.au`;
+    const user = await staffService(site.database.db).createAccount(SYSTEM_ACTOR, { email, name, password: PASSWORD, role });
+    people[role] = { email, password: PASSWORD, name, id: user.id };
+  }
+  quoteId = await insertQuote(site.database.db, { name: 'Dana Lead', email: 'dana.lead@example.net' });
+});
+
+describe('roles in the browser', () => {
+  it('an Editor sees no Leads link, and /admin/leads is the 403 page in the admin frame (axe clean), with nothing of the leads', async () => {
+    await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
+    const { page } = p;
+    const sidebar = page.getByRole('navigation', { name: 'Admin' });
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Account']);
+    await expect(page.getByText('Quote requests').count()).resolves.toBe(0);
+
+    const res = await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(ROLE_TEXT.refusedTitle);
+    await expect(page.getByText(ROLE_TEXT.refusedMessage('Editor')).isVisible()).resolves.toBe(true);
+    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: ROLE_TEXT.refusedBack }).click();
+    await page.waitForURL(`${site.baseUrl}/admin/dashboard`);
+    await page.goto(`${site.baseUrl}/admin/leads/quote/${quoteId}`, { waitUntil: 'networkidle' });
+    expect(await page.content()).not.toContain('dana.lead@example.net');
+    expect(await axeViolations(page)).toEqual([]);
+    p.assertClean();
+  });
+
+  it('a Sales person gets the 403 page at the blog editor and works a lead', async () => {
+    await using p = await staffPage(site, '/admin/leads', undefined, people.sales);
+    const { page } = p;
+    const res = await page.goto(`${site.baseUrl}/admin/blog-editor`, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(ROLE_TEXT.refusedTitle);
+
+    await openSettled(page, site, `/admin/leads/quote/${quoteId}`);
+    await page.getByLabel('Add a note (staff only)').fill('Called Dana back.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.noteAdded }).waitFor();
+    p.assertClean();
+  });
+
+  it('an Author writes a draft, has no way to publish it, submits it; an Editor sees it waiting and publishes it', async () => {
+    {
+      await using p = await staffPage(site, '/admin/blog-editor', undefined, people.author);
+      const { page } = p;
+      await openEditor(page, site);
+      await expect(page.getByLabel('Publish this post').count()).resolves.toBe(0);
+      const submit = page.getByRole('button', { name: EDITOR_MESSAGES.submitForReview });
+      await expect(submit.isDisabled()).resolves.toBe(true);
+      await page.getByLabel('Title').fill('Backups that restore');
+      await page.getByLabel('Excerpt').fill('Why a backup is only as good as its last restore test.');
+      await page.locator('.ProseMirror').click();
+      await page.keyboard.type('Test your restores every quarter.');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'draft' }).waitFor();
+      await submit.click();
+      await page.getByRole('status').filter({ hasText: EDITOR_MESSAGES.submitted }).waitFor();
+      await expect(page.getByText(EDITOR_MESSAGES.waitingForReview, { exact: true }).isVisible()).resolves.toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      p.assertClean();
+    }
+    await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
+    const { page } = p;
+    const waiting = page.getByRole('region', { name: EDITOR_MESSAGES.waitingForReview });
+    await waiting.getByRole('link', { name: 'Backups that restore' }).click();
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await page.getByLabel('Publish this post').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
+    const pub = await page.request.get(`${site.baseUrl}/blog/backups-that-restore`);
+    expect(pub.status()).toBe(200);
+    p.assertClean();
+  });
+
+  it('a role changed while the person is signed in applies on their next click; the Owner cannot be deactivated', async () => {
+    await using sales = await staffPage(site, '/admin/dashboard', undefined, people.sales);
+    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).count()).resolves.toBe(0);
+
+    await using owner = await staffPage(site, `/admin/staff/${people.sales.id}`);
+    const { page } = owner;
+    await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Editor' });
+    await expect(page.getByText(ROLE_TEXT.summaries.editor).isVisible()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: ROLE_TEXT.changeRole }).click();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('definition').filter({ hasText: /^Editor$/ }).count()).resolves.toBe(1);
+
+    // The same session, one click later: the menu has Blog and no Leads.
+    await sales.page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await sales.page.waitForLoadState('networkidle');
+    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Account']);
+
+    // The Owner's own page offers no Deactivate, and says why.
+    const ownerId = (await staffService(site.database.db).overview()).members.find((m) => m.role === 'owner')!.id;
+    await openSettled(page, site, `/admin/staff/${ownerId}`);
+    await expect(page.getByRole('button', { name: 'Deactivate' }).count()).resolves.toBe(0);
+    await expect(page.getByText(ROLE_TEXT.ownerCannotBeDeactivated).isVisible()).resolves.toBe(true);
+    // An Administrator sees the Owner's account but can change nothing of it.
+    await using admin = await staffPage(site, `/admin/staff/${ownerId}`, undefined, people.administrator);
+    await expect(admin.page.getByText(ROLE_TEXT.onlyOwnerTouchesOwner).isVisible()).resolves.toBe(true);
+    await expect(admin.page.getByRole('button').filter({ hasText: /Deactivate|End session|Change role/ }).count()).resolves.toBe(0);
+    owner.assertClean();
+    sales.assertClean();
+  });
+});
