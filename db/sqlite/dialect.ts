@@ -105,6 +105,9 @@ class SqliteDriver implements Driver {
     sqlite.pragma('foreign_keys = ON');
     // No sleeping inside SQLite: a locked file is waited for on the event loop (SqliteConnection).
     sqlite.pragma('busy_timeout = 0');
+    // SQLite's page cache: 4 MB, not better-sqlite3's 16 MB default, which a busy site's growing file filled on a 512 MB box
+    // (docs/decisions/020-cache-hit-path.md). Pages past it come from the system's file cache.
+    sqlite.pragma('cache_size = -4000');
     if (this.#file !== ':memory:') {
       sqlite.pragma('wal_autocheckpoint = 20000');
       sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);

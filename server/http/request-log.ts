@@ -31,7 +31,7 @@ const UNLOGGED = new Set(['/healthz', '/readyz']);
 /**
  * One short line when the response is finished (or the connection closed first): `request completed`, or
  * `request errored` for a 5xx, at info, with the status and the time taken in ms. Nothing is registered, built or
- * serialised when info lines are off (production runs at `warn` under load): the level is checked first.
+ * serialised when info lines are off (`LOG_LEVEL=warn` and above): the level is checked first.
  */
 export function logWhenFinished(logger: Logger, request: RequestFields | string, req: IncomingMessage, res: ServerResponse): void {
   if (!logger.isLevelEnabled('info') || UNLOGGED.has(req.url ?? '')) return;
