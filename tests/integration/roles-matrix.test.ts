@@ -157,3 +157,29 @@ for (const engine of configuredEngines()) {
     });
   });
 }
+
+describe('a refusal is logged with the person and the capability', () => {
+  it('for an API route and for a page', async () => {
+    const lines: string[] = [];
+    const t = await staffApp({ env: { LOG_LEVEL: 'warn' }, logDestination: { write: (line: string) => void lines.push(line) } });
+    try {
+      const editor = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, {
+        email: 'ed@northbridge-it.com.au',
+        name: 'Ed',
+        password: STAFF.password,
+        role: 'editor',
+      });
+      const browser = new StaffClient(t.app);
+      expect((await browser.signIn('ed@northbridge-it.com.au')).status).toBe(200);
+      expect((await browser.req('get', '/api/admin/leads')).status).toBe(403);
+      expect((await browser.req('get', '/admin/settings')).status).toBe(403);
+      const refusals = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((e) => String(e.msg).includes('refused'));
+      expect(refusals.map(({ userId, role, capability }) => ({ userId, role, capability }))).toEqual([
+        { userId: editor.id, role: 'editor', capability: 'leads.view' },
+        { userId: editor.id, role: 'editor', capability: 'settings.manage' },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+});
