@@ -12,7 +12,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
   const pretty = !destination && config.NODE_ENV === 'development' && process.stdout.isTTY;
   const options = {
     level: config.LOG_LEVEL,
-    // Lines written by services during a request carry its id, like pino-http's own lines.
+    // Lines written by services during a request carry its id, like the request's own line (request-log.ts).
     mixin: () => {
       const context = requestContext.getStore();
       return context ? { reqId: context.requestId } : {};

@@ -1,9 +1,9 @@
 import express from 'express';
-import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/core/logger.ts';
 import { errorHandler } from '../../server/http/error-handler.ts';
+import { requestLog } from '../../server/http/request-log.ts';
 import { functionsRouter } from '../../server/leads/functions-routes.ts';
 import type { LeadService } from '../../server/leads/lead-service.ts';
 
@@ -12,7 +12,7 @@ function appWithStuckService(timeoutMs: number) {
   const stuck = () => new Promise<{ id: string }>(() => {});
   const leads: LeadService = { submitContact: stuck, submitQuote: stuck };
   const app = express();
-  app.use(pinoHttp({ logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }) }));
+  app.use(requestLog(app, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' })));
   app.use(functionsRouter({ leads, config: { RATE_LIMIT_PER_MINUTE: 100, RATE_LIMIT_PER_DAY: 100, FUNCTION_TIMEOUT_MS: timeoutMs } }));
   app.use(errorHandler);
   return app;
