@@ -224,7 +224,8 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     changeRole: (actor, id, role) => changePersonRole(db, actor, id, role),
     transferOwnership: (actor, id) => transferOwnership(db, actor, id),
     signInPolicy,
-    sessionUser: async (user) => toSessionUser(user, await signInPolicy.twoStepRequired(user.role)),
+    // Someone with a second factor need not set one up: the policy is read (a query) only for those without.
+    sessionUser: async (user) => toSessionUser(user, !user.hasTwoFactor && (await signInPolicy.twoStepRequired(user.role))),
   };
 }
 

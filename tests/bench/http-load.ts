@@ -38,72 +38,74 @@ interface LoadJob extends LoadOptions {
   connections: number;
 }
 
-async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+/** What both load runners count: answers, errors, bytes, latencies and per-bucket rates, and the result from them. */
+function tally(seconds: number, bucketSeconds: number | undefined) {
   const start = Date.now();
-  const end = start + seconds * 1000;
   const counts: number[] = [];
   const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
+  const t = {
+    end: start + seconds * 1000,
+    errors: 0,
+    bytes: 0,
+    /** One answer, begun at `started` (performance.now()); anything but 200 counts as an error. */
+    record(status: number, started: number) {
+      if (status !== 200) {
+        t.errors += 1;
+        return;
+      }
+      latencies.push(performance.now() - started);
+      if (bucketSeconds) {
+        const bucket = Math.min(Math.floor((Date.now() - start) / (bucketSeconds * 1000)), Math.ceil(seconds / bucketSeconds) - 1);
+        counts[bucket] = (counts[bucket] ?? 0) + 1;
+      }
+    },
+    result(): LoadResult {
+      latencies.sort((a, b) => a - b);
+      const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
+      const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
+      return { requests: latencies.length, errors: t.errors, bytes: t.bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
+    },
+  };
+  return t;
+}
+
+async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const t = tally(seconds, bucketSeconds);
   let next = 0;
   const get = (url: string) =>
     new Promise<void>((resolve) => {
       const started = performance.now();
       const req = http.get(url, { agent, headers }, (res) => {
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('data', (chunk: Buffer) => (t.bytes += chunk.length));
         res.on('end', () => {
-          if (res.statusCode === 200) {
-            latencies.push(performance.now() - started);
-            if (bucketSeconds) {
-              const bucket = Math.min(Math.floor((Date.now() - start) / (bucketSeconds * 1000)), Math.ceil(seconds / bucketSeconds) - 1);
-              counts[bucket] = (counts[bucket] ?? 0) + 1;
-            }
-          } else errors += 1;
+          t.record(res.statusCode ?? 0, started);
           resolve();
         });
       });
       req.on('error', () => {
-        errors += 1;
+        t.errors += 1;
         resolve();
       });
     });
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (Date.now() < end) await get(urls[next++ % urls.length]!);
+      while (Date.now() < t.end) await get(urls[next++ % urls.length]!);
     }),
   );
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
-  const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
-  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
+  return t.result();
 }
 
 /** The same load through bare sockets (`raw`): requests written as bytes, answers framed by Content-Length. */
 async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
-  const start = Date.now();
-  const end = start + seconds * 1000;
-  const counts: number[] = [];
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
+  const t = tally(seconds, bucketSeconds);
+  const { end } = t;
   let next = 0;
   const targets = urls.map((u) => new URL(u));
   const { hostname, port } = targets[0]!;
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   const requests = targets.map((url) => Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}\r\n`, 'latin1'));
-  const record = (status: number, started: number) => {
-    if (status !== 200) {
-      errors += 1;
-      return;
-    }
-    latencies.push(performance.now() - started);
-    if (bucketSeconds) {
-      const bucket = Math.min(Math.floor((Date.now() - start) / (bucketSeconds * 1000)), Math.ceil(seconds / bucketSeconds) - 1);
-      counts[bucket] = (counts[bucket] ?? 0) + 1;
-    }
-  };
   await Promise.all(
     Array.from(
       { length: connections },
@@ -136,7 +138,7 @@ async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeco
                 const text = data.toString('latin1', 0, at);
                 status = Number(text.slice(9, 12));
                 remaining = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1] ?? 0);
-                bytes += at + 4;
+                t.bytes += at + 4;
                 offset += at + 4 - seen;
                 head = null;
                 inBody = true;
@@ -144,25 +146,22 @@ async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeco
               const take = Math.min(remaining, chunk.length - offset);
               remaining -= take;
               offset += take;
-              bytes += take;
+              t.bytes += take;
               if (remaining === 0) {
                 inBody = false;
-                record(status, started);
+                t.record(status, started);
                 send();
               }
             }
           });
           socket.on('error', () => {
-            errors += 1;
+            t.errors += 1;
           });
           socket.on('close', () => done());
         }),
     ),
   );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
-  const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
-  return { requests: latencies.length, errors, bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
+  return t.result();
 }
 
 /** Measures from a worker thread; resolves with what it counted. */
