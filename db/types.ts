@@ -101,6 +101,8 @@ export interface UsersTable {
   last_sign_in_at: string | null;
   /** One of ROLES in shared/roles.ts (migration 130; defaults to administrator). */
   role: Generated<string>;
+  /** 1 when they asked for the weekly analytics e-mail (migration 150). */
+  weekly_summary: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -248,6 +250,88 @@ export interface PasskeysTable {
   last_used_at: string | null;
 }
 
+/** Visit counting and lead attribution (migration 150, docs/product.md#analytics); '' stands for "none". */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Where a visit came from; the same columns on a visit, a day's source counts and a lead's attribution. */
+export interface VisitSourceColumns {
+  channel: string;
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
+
+export interface AnalyticsVisitsTable extends VisitSourceColumns {
+  day: string;
+  visitor: string;
+  landing_path: string;
+  /** 0 when any of its requests carried Global Privacy Control: counted, never linked to a lead. */
+  linkable: number;
+  views: number;
+  started_at: string;
+  last_seen_at: string;
+}
+
+export interface AnalyticsVisitPagesTable {
+  day: string;
+  visitor: string;
+  path: string;
+  views: number;
+  first_seen_at: string;
+}
+
+export interface AnalyticsDaysTable {
+  day: string;
+  visitors: number;
+  views: number;
+}
+
+export interface AnalyticsPageDaysTable {
+  day: string;
+  path: string;
+  visitors: number;
+  views: number;
+  /** Visits that began on this page. */
+  entries: number;
+}
+
+export interface AnalyticsSourceDaysTable extends VisitSourceColumns {
+  day: string;
+  visits: number;
+}
+
+export interface AnalyticsEventDaysTable {
+  day: string;
+  event: string;
+  count: number;
+}
+
+export interface LeadAttributionsTable extends VisitSourceColumns {
+  lead_type: string;
+  lead_id: string;
+  day: string;
+  landing_path: string;
+  pages_viewed: number;
+  seconds_to_lead: number;
+}
+
+export interface LeadAttributionPagesTable {
+  lead_type: string;
+  lead_id: string;
+  position: number;
+  path: string;
+}
+
+export interface AnalyticsSummariesSentTable {
+  /** The Monday of the week the e-mail covers. */
+  week: string;
+  user_id: string;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -272,6 +356,16 @@ export interface Database {
   site_settings: SiteSettingsTable;
   post_sharing_images: PostSharingImagesTable;
   passkeys: PasskeysTable;
+  analytics_salts: AnalyticsSaltsTable;
+  analytics_visits: AnalyticsVisitsTable;
+  analytics_visit_pages: AnalyticsVisitPagesTable;
+  analytics_days: AnalyticsDaysTable;
+  analytics_page_days: AnalyticsPageDaysTable;
+  analytics_source_days: AnalyticsSourceDaysTable;
+  analytics_event_days: AnalyticsEventDaysTable;
+  lead_attributions: LeadAttributionsTable;
+  lead_attribution_pages: LeadAttributionPagesTable;
+  analytics_summaries_sent: AnalyticsSummariesSentTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -49,6 +49,8 @@ import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
+import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
+import { beaconRouter } from './analytics/beacon-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -63,6 +65,8 @@ export interface AppDeps {
   warmPages?: boolean;
   /** Answer stored pages before the middleware chain (default); off, the chain answers them (tests compare the two). */
   answerHitsEarly?: boolean;
+  /** Counts page views and links leads to their visits (server/analytics); started by the server, which flushes it at shutdown. */
+  visits?: VisitCounter;
 }
 
 /** Pages nearly every visit touches: rendered at start and again after each content change. */
@@ -74,7 +78,7 @@ const ANSWERED_BEFORE_PAGES = /^\/(?:healthz|readyz|metrics|robots\.txt)\/?$/i;
 
 /** Builds the whole site as an Express app; it never listens, so tests mount it directly. */
 export function createApp(deps: AppDeps): Express {
-  const { config, database, logger, renderer } = deps;
+  const { config, database, logger, renderer, visits = NO_VISIT_COUNTER } = deps;
   const production = config.NODE_ENV === 'production';
   const app = express();
   app.disable('x-powered-by');
@@ -115,10 +119,11 @@ export function createApp(deps: AppDeps): Express {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings, metrics: events });
+  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings, metrics: events, visits });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
-  app.use(functionsRouter({ leads, config, redis: deps.redis }));
+  app.use(functionsRouter({ leads, config, redis: deps.redis, visitOf: (req) => visits.visitOf(req) }));
+  app.use(beaconRouter(visits, challengeLimits, deps.redis));
   app.use(noScriptFormsRouter());
 
   // Public pages are rendered once per content version and stored compressed; every blog write drops them
@@ -129,6 +134,7 @@ export function createApp(deps: AppDeps): Express {
     paths: CACHEABLE_PATHS,
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
     counts: events.pageCache,
+    pageAnswered: visits.enabled ? (req) => visits.pageAnswered(req) : undefined,
   });
   app.use(pageCache.sendStored);
 

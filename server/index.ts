@@ -16,6 +16,8 @@ import { startRetentionJob } from './privacy/retention.ts';
 import { connectRedis } from './http/redis.ts';
 import { answerRestarting, createGracefulServer } from './http/graceful-server.ts';
 import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
+import { NO_VISIT_COUNTER, startVisitCounter } from './analytics/visit-counter.ts';
+import { clientAddressOf } from './analytics/client-address.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`);
@@ -87,7 +89,10 @@ routeUncaughtErrors(logger);
 // Not awaited: with Redis down the site starts in its degraded mode and connects when Redis is back.
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
-site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true });
+const visits = config.ANALYTICS
+  ? await startVisitCounter({ db: database.db, logger, timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL, clientAddress: clientAddressOf(config.TRUST_PROXY) })
+  : NO_VISIT_COUNTER;
+site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits });
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
@@ -106,6 +111,8 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
   await Promise.all([http.drain(), outbox.close()]);
+  // After the last request: the counts it added are written with the rest.
+  await visits.stop();
   await renderer.close();
   await retention.stop();
   redis?.close();

@@ -171,6 +171,7 @@ export const API_MESSAGES = {
   bodyEncoding: 'The request body has an unsupported encoding.',
   bodyNotJsonType: 'The request body must be JSON (Content-Type: application/json).',
   bodyNotData: 'The request body must be {"data": {…}}.',
+  unknownEvent: 'Unknown event.',
   textHasNul: 'Text may not contain NUL characters.',
   queryParamOnce: (name: string) => `${name} must be given once, as text.`,
   restarting: 'The site is restarting. Please try again in a moment.',

@@ -4,7 +4,7 @@ import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
 import type { ContactsTable } from '../types.ts';
-import { contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
+import { LEAD_BELONGINGS, contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { afterKey, containsLiteral } from './predicates.ts';
 
 type LeadTable = 'quotes' | 'contacts';
@@ -136,12 +136,13 @@ export async function updateLeadStatus(db: Db, type: LeadType, id: string, chang
 }
 
 /**
- * Erases a lead, its notification rows and its notes (which carry its personal data); run it in a
- * transaction, so they go together. Returns whether the lead existed.
+ * Erases a lead, its notification rows, its notes (which carry its personal data) and its attribution (where the
+ * visit came from); run it in a transaction, so they go together. Returns whether the lead existed.
  */
 export async function deleteLeadRow(trx: Db, type: LeadType, id: string): Promise<boolean> {
-  await trx.deleteFrom('outbox').where('lead_type', '=', type).where('lead_id', '=', id).execute();
-  await trx.deleteFrom('lead_notes').where('lead_type', '=', type).where('lead_id', '=', id).execute();
+  for (const table of LEAD_BELONGINGS) {
+    await trx.deleteFrom(table as 'outbox').where('lead_type', '=', type).where('lead_id', '=', id).execute();
+  }
   const result = await trx
     .deleteFrom(LEAD_TABLES[type] as 'quotes')
     .where('id', '=', id)

@@ -18,6 +18,12 @@ import { type NewOutboxMessage, insertOutboxMessages } from './outbox.ts';
 import { type UsedCaptchaSolution, recordCaptchaSolutions } from './captcha.ts';
 import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
 
+/**
+ * Tables whose rows belong to a lead, named by (lead_type, lead_id), and go when it is deleted or erased: its
+ * notifications, staff's notes, and where the visit that brought it came from.
+ */
+export const LEAD_BELONGINGS = ['outbox', 'lead_notes', 'lead_attributions', 'lead_attribution_pages'] as const;
+
 export interface StoreLeadOptions {
   /** A captcha solution to mark as used in the same transaction. */
   singleUse?: UsedCaptchaSolution | undefined;

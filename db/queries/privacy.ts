@@ -1,5 +1,6 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { LEAD_BELONGINGS } from './leads.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
 import type { AuditEntry, LeadNote } from '../../shared/admin.ts';
 import { toAuditEntry } from './audit.ts';
@@ -78,13 +79,13 @@ export interface DeletedLeads {
 }
 
 /**
- * Deletes the quotes and contacts a filter selects, their outbox rows (which repeat their personal data) and
- * staff's notes on them.
+ * Deletes the quotes and contacts a filter selects and what belongs to them (LEAD_BELONGINGS): their outbox rows
+ * (which repeat their personal data), staff's notes and where their visit came from.
  * Run it in a transaction (the caller's, with its audit entry): either all of a person's data goes, or none.
  */
 async function deleteLeadsWhere(trx: Db, where: (table: LeadTable) => Expression<SqlBool>): Promise<DeletedLeads> {
   // Both tables name their lead by (lead_type, lead_id); Kysely cannot type a delete over a union of tables.
-  const deleteBelonging = (table: 'outbox' | 'lead_notes') =>
+  const deleteBelonging = (table: (typeof LEAD_BELONGINGS)[number]) =>
     trx
       .deleteFrom(table as 'outbox')
       .where((eb) =>
@@ -94,8 +95,11 @@ async function deleteLeadsWhere(trx: Db, where: (table: LeadTable) => Expression
         ]),
       )
       .executeTakeFirst();
-  const outbox = await deleteBelonging('outbox');
-  await deleteBelonging('lead_notes');
+  let outbox = { numDeletedRows: 0n };
+  for (const table of LEAD_BELONGINGS) {
+    const deleted = await deleteBelonging(table);
+    if (table === 'outbox') outbox = deleted;
+  }
   const quotes = await trx.deleteFrom('quotes').where(where('quotes')).executeTakeFirst();
   const contacts = await trx.deleteFrom('contacts').where(where('contacts')).executeTakeFirst();
   return {

@@ -85,6 +85,8 @@ const ConfigSchema = z
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
     // Memory for rendered public pages (page-cache.ts), each kept uncompressed, gzipped and brotli-compressed.
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
+    // Visitor counting and lead attribution (docs/product.md#analytics); false turns all of it off.
+    ANALYTICS: bool.default(true),
     // GET /metrics answers only with `Authorization: Bearer <this>`; unset, the address does not exist.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })

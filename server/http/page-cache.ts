@@ -27,6 +27,8 @@ export interface PageCacheOptions {
   clock?: () => number;
   /** Told of every hit and every miss (metrics.ts). */
   counts?: SiteMetrics['pageCache'];
+  /** Told of every stored 200 HTML page answered, early or through the chain (server/analytics counts views). */
+  pageAnswered?: (req: IncomingMessage) => void;
 }
 
 /** A page to render ahead of the first visitor. */
@@ -46,7 +48,7 @@ export interface PageCache {
   /**
    * The stored page for this request, when it may be answered from the cache (as `handles`) and the cache is known
    * to be current; nothing otherwise, and then the middleware chain decides (`sendStored` first checks the version).
-   * Counts a hit. For the early answer of stored pages, before Express (early-hits.ts).
+   * Counts a hit, and tells `pageAnswered` (the caller sends what it finds). For the early answer of stored pages, before Express (early-hits.ts).
    */
   lookup(req: IncomingMessage): StoredPage | undefined;
   /**
@@ -102,6 +104,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     maxAgeMs = 60 * 60 * 1000,
     clock = Date.now,
     counts = NO_METRICS.pageCache,
+    pageAnswered = () => {},
   } = options;
   const pages = new SegmentedLru<StoredPage>({ maxEntries, maxBytes });
   const inFlight = new Map<string, Promise<StoredPage | RenderedPage | null>>();
@@ -193,15 +196,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const queryAt = url.indexOf('?');
     if (!paths.test(queryAt === -1 ? url : url.slice(0, queryAt)) || SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return undefined;
     const hit = pages.get(pageCacheKey(url, pageParams));
-    if (hit) counts.hit();
+    if (hit) {
+      counts.hit();
+      if (hit.isPage) pageAnswered(req);
+    }
     return hit;
+  }
+
+  function send(req: Request, res: Response, page: StoredPage): void {
+    if (page.isPage) pageAnswered(req);
+    sendStoredPage(req, res, page);
   }
 
   function sendHit(req: Request, res: Response): boolean {
     const hit = pages.get(pageCacheKey(req.originalUrl, pageParams));
     if (hit) {
       counts.hit();
-      sendStoredPage(req, res, hit);
+      send(req, res, hit);
     }
     return Boolean(hit);
   }
@@ -223,7 +234,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const page = await fill(pageCacheKey(req.originalUrl, pageParams), produce);
       if (!page) return false;
       if ('variants' in page) {
-        sendStoredPage(req, res, page);
+        send(req, res, page);
         return true;
       }
       for (const [name, value] of page.headers) res.setHeader(name, value);

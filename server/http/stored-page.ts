@@ -29,6 +29,8 @@ export interface StoredPage {
   modifiedAt: number;
   /** Memory it holds: the brotli and gzip bodies. */
   bytes: number;
+  /** A 200 HTML page: answering it may count as a page view (server/analytics). */
+  isPage: boolean;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function storePage(page: RenderedPage, now = Date.now()): Promise<S
     modifiedAt,
     variants: { br: variant(br, 'br', '-br'), gzip: variant(gz, 'gzip', '-gz'), identity: variant(identity, 'identity', '') },
     bytes: br.length + gz.length,
+    isPage: page.statusCode === 200 && page.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html')),
   };
 }
 

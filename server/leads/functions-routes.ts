@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { type RequestHandler, Router } from 'express';
+import type { VisitKey } from '../analytics/visit-counter.ts';
 import type { Config } from '../core/config.ts';
 import { AppError } from '../core/errors.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -10,6 +12,8 @@ import { API_MESSAGES } from '../../shared/messages.ts';
 
 export interface FunctionsDeps {
   leads: LeadService;
+  /** The visit a submission ends (its lead is linked to where the visit came from). */
+  visitOf?: (req: IncomingMessage) => VisitKey | null;
   config: Pick<Config, 'RATE_LIMIT_PER_MINUTE' | 'RATE_LIMIT_PER_DAY' | 'FUNCTION_TIMEOUT_MS'>;
   redis?: RedisLink | undefined;
 }
@@ -25,7 +29,7 @@ export function functionsRouter(deps: FunctionsDeps): Router {
   const limits = { perMinute: deps.config.RATE_LIMIT_PER_MINUTE, perDay: deps.config.RATE_LIMIT_PER_DAY };
   const endpoint = (name: string, fn: Callable) =>
     // Full paths (mounted at the root): the route a request matched names it alike in metrics and logs.
-    router.post(`/functions/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, ...leadBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS));
+    router.post(`/functions/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, ...leadBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS, deps.visitOf));
   endpoint('submitContact', deps.leads.submitContact);
   endpoint('submitQuote', deps.leads.submitQuote);
   return router;
@@ -45,7 +49,7 @@ const leadBody = jsonBody(LEAD_BODY_LIMIT);
 /** An opaque key per submission (the browser sends 32 hex digits): https://datatracker.ietf.org/doc/draft-ietf-httpapi-idempotency-key-header/ */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
 
-function callable(fn: Callable, timeoutMs: number): RequestHandler {
+function callable(fn: Callable, timeoutMs: number, visitOf: FunctionsDeps['visitOf'] = () => null): RequestHandler {
   return async (req, res, next) => {
     const body: unknown = req.body;
     const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,7 +69,7 @@ function callable(fn: Callable, timeoutMs: number): RequestHandler {
       }, timeoutMs);
     });
     try {
-      const work = fn(body.data, { ip: req.ip, idempotencyKey, signal: abandon.signal });
+      const work = fn(body.data, { ip: req.ip, idempotencyKey, signal: abandon.signal, visit: visitOf(req) });
       // Past the deadline the visitor is told to retry: the work is abandoned and not committed afterwards (a
       // commit already under way may still finish; the retry's Idempotency-Key then returns that lead).
       work.catch(() => {});

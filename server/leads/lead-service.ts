@@ -20,6 +20,7 @@ import { createAcknowledgementQuota } from './acknowledgement-quota.ts';
 import { leadNotifications } from '../outbox/notifications.ts';
 import type { RedisLink } from '../http/redis.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
+import { NO_VISIT_COUNTER, type VisitCounter, type VisitKey } from '../analytics/visit-counter.ts';
 
 export interface SubmitContext {
   ip?: string | undefined;
@@ -27,6 +28,8 @@ export interface SubmitContext {
   idempotencyKey?: string | undefined;
   /** Aborted at the request's deadline: the visitor was told to retry, so nothing may be committed after. */
   signal?: AbortSignal | undefined;
+  /** The visit this submission ends, to record where it came from (null: not to be linked). */
+  visit?: VisitKey | null;
 }
 
 /** How long a submission's key is remembered; visitors retry within minutes. */
@@ -64,6 +67,8 @@ export interface LeadServiceDeps {
   settings: SettingsReader;
   /** Counts each lead's outcome (GET /metrics). */
   metrics?: SiteMetrics;
+  /** Counts the funnel's last step and links each lead to its visit (docs/product.md#analytics). */
+  visits?: VisitCounter;
 }
 
 /**
@@ -73,7 +78,7 @@ export interface LeadServiceDeps {
  * lead, and notifies no one.
  */
 export function createLeadService(deps: LeadServiceDeps): LeadService {
-  const { captcha, logger, config, metrics = NO_METRICS } = deps;
+  const { captcha, logger, config, metrics = NO_METRICS, visits = NO_VISIT_COUNTER } = deps;
   const leads = createLeadStore(deps.db);
   const acknowledgements = createAcknowledgementQuota(config.ACKNOWLEDGEMENTS_PER_DAY, deps.redis);
 
@@ -163,6 +168,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       throw err;
     }
     if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type, reason }, 'submission stored as spam');
+    else await visits.leadStored({ type: lead.type, id: lead.lead.id, createdAt: lead.lead.createdAt }, context.visit ?? null);
     metrics.lead(lead.type, isSpam ? 'held' : 'accepted');
     return { id: lead.lead.id };
   }

@@ -9,6 +9,8 @@ import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/
 import { createApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
+import { NO_VISIT_COUNTER, type VisitCounter, startVisitCounter } from '../../server/analytics/visit-counter.ts';
+import { clientAddressOf } from '../../server/analytics/client-address.ts';
 import { type PageRenderer, createPageRenderer } from '../../server/http/render.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,6 +83,8 @@ export interface TestApp {
   app: Express;
   config: Config;
   database: TestDatabase;
+  /** The visit counter: a real one with `analytics`, else the one that counts nothing. */
+  visits: VisitCounter;
   close: () => Promise<void>;
 }
 
@@ -97,6 +101,8 @@ export interface TestAppOptions {
   /** Another renderer than the production build's, e.g. one that counts renders. */
   renderer?: PageRenderer;
   warmPages?: boolean;
+  /** Count visits (server/analytics), on this clock; the test flushes (`visits.flush()`), no timer does. */
+  analytics?: { now?: () => number };
 }
 
 /**
@@ -115,6 +121,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const logger = createLogger(config, options.logDestination);
   const renderer = options.renderer ?? (await productionRenderer());
-  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false });
-  return { app, config, database, close: () => database.drop() };
+  const visits = options.analytics
+    ? await startVisitCounter({
+        db: database.db,
+        logger,
+        timeZone: config.TIME_ZONE,
+        siteUrl: config.SITE_URL,
+        clientAddress: clientAddressOf(config.TRUST_PROXY),
+        flushEveryMs: 3_600_000,
+        now: options.analytics.now,
+      })
+    : NO_VISIT_COUNTER;
+  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits });
+  return {
+    app,
+    config,
+    database,
+    visits,
+    close: async () => {
+      await visits.stop();
+      await database.drop();
+    },
+  };
 }

@@ -1,0 +1,163 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { VisitSourceColumns } from '../types.ts';
+
+/** Views of one page by one visitor of the day, gathered in memory since the last flush. */
+export interface PendingPageViews {
+  day: string;
+  visitor: string;
+  path: string;
+  views: number;
+  firstAt: string;
+  lastAt: string;
+  /** The source of the first of these views (used only when it starts the visitor's day). */
+  source: VisitSourceColumns;
+  /** False when any of them carried Global Privacy Control. */
+  linkable: boolean;
+}
+
+/** Counts of one event on one day since the last flush. */
+export interface PendingEvent {
+  day: string;
+  event: string;
+  count: number;
+}
+
+const SOURCE_KEY = ['day', 'channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** `counter + excluded.counter` for each counter, the upsert's "add what this flush brings". */
+function addExcluded<T extends string>(table: string, columns: readonly T[]): Record<T, RawBuilder<number>> {
+  return Object.fromEntries(columns.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<T, RawBuilder<number>>;
+}
+
+/**
+ * Writes one flush of counts in one transaction (server/analytics/page-views.ts): the day's visits and the pages
+ * each saw (kept for the day only), and the per-day totals, which are added to, never read back. A visit or a
+ * page seen for the first time today counts one visitor; the counts then add up however many instances flush.
+ * Rows are written in key order, so two instances' flushes on PostgreSQL wait for each other, never deadlock.
+ */
+export async function writeCounts(db: Db, views: readonly PendingPageViews[], events: readonly PendingEvent[]): Promise<void> {
+  const sorted = [...views].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.firstAt, b.firstAt) || compare(a.path, b.path));
+  const days = new Map<string, { visitors: number; views: number }>();
+  const pages = new Map<string, { day: string; path: string; visitors: number; views: number; entries: number }>();
+  const sources = new Map<string, VisitSourceColumns & { day: string; visits: number }>();
+  const dayOf = (day: string) => days.get(day) ?? days.set(day, { visitors: 0, views: 0 }).get(day)!;
+  const pageOf = (day: string, path: string) => {
+    const key = `${day}\n${path}`;
+    return pages.get(key) ?? pages.set(key, { day, path, visitors: 0, views: 0, entries: 0 }).get(key)!;
+  };
+
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < sorted.length; ) {
+      // One visitor's views: the earliest opens the visit when the database has none for them today.
+      const first = sorted[i]!;
+      let j = i;
+      let total = 0;
+      let linkable = true;
+      let lastAt = first.lastAt;
+      while (j < sorted.length && sorted[j]!.day === first.day && sorted[j]!.visitor === first.visitor) {
+        total += sorted[j]!.views;
+        linkable &&= sorted[j]!.linkable;
+        if (sorted[j]!.lastAt > lastAt) lastAt = sorted[j]!.lastAt;
+        j += 1;
+      }
+      const opened = await trx
+        .insertInto('analytics_visits')
+        .values({ day: first.day, visitor: first.visitor, landing_path: first.path, ...first.source, linkable: linkable ? 1 : 0, views: total, started_at: first.firstAt, last_seen_at: lastAt })
+        .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
+        .returning('visitor')
+        .executeTakeFirst();
+      const day = dayOf(first.day);
+      day.views += total;
+      if (opened) {
+        day.visitors += 1;
+        pageOf(first.day, first.path).entries += 1;
+        const key = SOURCE_KEY.map((c) => (c === 'day' ? first.day : first.source[c])).join('\n');
+        const source = sources.get(key) ?? sources.set(key, { day: first.day, ...first.source, visits: 0 }).get(key)!;
+        source.visits += 1;
+      } else {
+        await trx
+          .updateTable('analytics_visits')
+          .set((eb) => ({
+            views: eb('views', '+', total),
+            last_seen_at: lastAt,
+            ...(linkable ? {} : { linkable: 0 }),
+          }))
+          .where('day', '=', first.day)
+          .where('visitor', '=', first.visitor)
+          .execute();
+      }
+      for (let k = i; k < j; k += 1) {
+        const view = sorted[k]!;
+        const page = pageOf(view.day, view.path);
+        page.views += view.views;
+        const seen = await trx
+          .insertInto('analytics_visit_pages')
+          .values({ day: view.day, visitor: view.visitor, path: view.path, views: view.views, first_seen_at: view.firstAt })
+          .onConflict((oc) => oc.columns(['day', 'visitor', 'path']).doNothing())
+          .returning('path')
+          .executeTakeFirst();
+        if (seen) page.visitors += 1;
+        else {
+          await trx
+            .updateTable('analytics_visit_pages')
+            .set((eb) => ({ views: eb('views', '+', view.views) }))
+            .where('day', '=', view.day)
+            .where('visitor', '=', view.visitor)
+            .where('path', '=', view.path)
+            .execute();
+        }
+      }
+      i = j;
+    }
+
+    for (const row of [...pages.values()].sort((a, b) => compare(a.day, b.day) || compare(a.path, b.path))) {
+      await trx
+        .insertInto('analytics_page_days')
+        .values(row)
+        .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet(addExcluded('analytics_page_days', ['visitors', 'views', 'entries'] as const)))
+        .execute();
+    }
+    for (const row of [...sources.values()].sort((a, b) => compare(SOURCE_KEY.map((c) => a[c]).join('\n'), SOURCE_KEY.map((c) => b[c]).join('\n')))) {
+      await trx
+        .insertInto('analytics_source_days')
+        .values(row)
+        .onConflict((oc) => oc.columns([...SOURCE_KEY]).doUpdateSet(addExcluded('analytics_source_days', ['visits'] as const)))
+        .execute();
+    }
+    for (const [day, counts] of [...days].sort(([a], [b]) => compare(a, b))) {
+      await trx
+        .insertInto('analytics_days')
+        .values({ day, ...counts })
+        .onConflict((oc) => oc.column('day').doUpdateSet(addExcluded('analytics_days', ['visitors', 'views'] as const)))
+        .execute();
+    }
+    for (const row of [...events].sort((a, b) => compare(a.day, b.day) || compare(a.event, b.event))) {
+      await trx
+        .insertInto('analytics_event_days')
+        .values(row)
+        .onConflict((oc) => oc.columns(['day', 'event']).doUpdateSet(addExcluded('analytics_event_days', ['count'] as const)))
+        .execute();
+    }
+  });
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The salt of a day's visitor hashes: the one stored, or `fresh` stored now (whichever instance asks first wins). */
+export async function daySalt(db: Db, day: string, fresh: string): Promise<string> {
+  await db.insertInto('analytics_salts').values({ day, salt: fresh }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  const row = await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Forgets every day before `day`: its salt, so its hashes can never be made again, and its visits. */
+export async function forgetVisitsBefore(db: Db, day: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('analytics_salts').where('day', '<', day).execute();
+    await trx.deleteFrom('analytics_visit_pages').where('day', '<', day).execute();
+    await trx.deleteFrom('analytics_visits').where('day', '<', day).execute();
+  });
+}

@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.ts';
+import type { VisitSourceColumns } from '../types.ts';
+
+/** A range of calendar days in the site's time zone, both ends included (YYYY-MM-DD). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const count = (n: unknown) => Number(n ?? 0);
+
+export async function dailyTotals(db: Db, range: DayRange): Promise<Array<{ day: string; visitors: number; views: number }>> {
+  const rows = await db.selectFrom('analytics_days').selectAll().where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute();
+  return rows.map((r) => ({ day: r.day, visitors: count(r.visitors), views: count(r.views) }));
+}
+
+export interface PageFigures {
+  path: string;
+  visitors: number;
+  views: number;
+  entries: number;
+}
+
+/** Pages by views in the range; `prefix` narrows to paths under it (`/blog/` for posts). */
+export async function topPages(db: Db, range: DayRange, limit: number, prefix?: string): Promise<PageFigures[]> {
+  let query = db
+    .selectFrom('analytics_page_days')
+    .select((eb) => ['path', eb.fn.sum<number>('visitors').as('visitors'), eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('entries').as('entries')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to);
+  if (prefix) query = query.where('path', 'like', `${prefix}%`);
+  const rows = await query.groupBy('path').orderBy('views', 'desc').orderBy('path').limit(limit).execute();
+  return rows.map((r) => ({ path: r.path, visitors: count(r.visitors), views: count(r.views), entries: count(r.entries) }));
+}
+
+/** Views of each of these paths in the range (paths never viewed are left out). */
+export async function viewsOfPaths(db: Db, range: DayRange, paths: readonly string[]): Promise<Map<string, number>> {
+  if (!paths.length) return new Map();
+  const rows = await db
+    .selectFrom('analytics_page_days')
+    .select((eb) => ['path', eb.fn.sum<number>('views').as('views')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .where('path', 'in', paths)
+    .groupBy('path')
+    .execute();
+  return new Map(rows.map((r) => [r.path, count(r.views)]));
+}
+
+/** Leads whose visit saw each page before it was sent, in the range (by the day of the visit). */
+export async function leadsByPage(db: Db, range: DayRange, paths?: readonly string[]): Promise<Map<string, number>> {
+  if (paths && !paths.length) return new Map();
+  let query = db
+    .selectFrom('lead_attribution_pages as p')
+    .innerJoin('lead_attributions as a', (join) => join.onRef('a.lead_type', '=', 'p.lead_type').onRef('a.lead_id', '=', 'p.lead_id'))
+    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads')])
+    .where('a.day', '>=', range.from)
+    .where('a.day', '<=', range.to);
+  if (paths) query = query.where('p.path', 'in', paths);
+  const rows = await query.groupBy('p.path').execute();
+  return new Map(rows.map((r) => [r.path, count(r.leads)]));
+}
+
+type SourcePart = keyof VisitSourceColumns;
+
+/** Visits in the range grouped by some source columns; empty values of the first column are left out unless asked. */
+export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[], keepEmpty = false): Promise<Array<Record<K, string> & { visits: number }>> {
+  let query = db
+    .selectFrom('analytics_source_days')
+    .select((eb) => [...columns, eb.fn.sum<number>('visits').as('visits')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to);
+  if (!keepEmpty) query = query.where(sql.ref(columns[0]!), '!=', '');
+  const rows = await query.groupBy([...columns]).orderBy('visits', 'desc').execute();
+  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), visits: count(r.visits) }));
+}
+
+/** Leads in the range (by the day of their visit) grouped by the same source columns. */
+export async function leadsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & { leads: number }>> {
+  const rows = await db
+    .selectFrom('lead_attributions')
+    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy([...columns])
+    .execute();
+  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads) }));
+}
+
+/** Each event's count in the range. */
+export async function eventCounts(db: Db, range: DayRange): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('analytics_event_days')
+    .select((eb) => ['event', eb.fn.sum<number>('count').as('n')])
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .groupBy('event')
+    .execute();
+  return new Map(rows.map((r) => [r.event, count(r.n)]));
+}
+
+export interface StoredAttribution extends VisitSourceColumns {
+  day: string;
+  landing_path: string;
+  pages_viewed: number;
+  seconds_to_lead: number;
+  pages: string[];
+}
+
+/** Where a lead's visit came from, and the pages it saw in order; null when none was recorded. */
+export async function findAttribution(db: Db, leadType: string, leadId: string): Promise<StoredAttribution | null> {
+  const row = await db.selectFrom('lead_attributions').selectAll().where('lead_type', '=', leadType).where('lead_id', '=', leadId).executeTakeFirst();
+  if (!row) return null;
+  const pages = await db.selectFrom('lead_attribution_pages').select('path').where('lead_type', '=', leadType).where('lead_id', '=', leadId).orderBy('position').execute();
+  const { lead_type: _type, lead_id: _id, ...rest } = row;
+  return { ...rest, pages_viewed: count(rest.pages_viewed), seconds_to_lead: count(rest.seconds_to_lead), pages: pages.map((p) => p.path) };
+}
+
+/**
+ * Records where a lead's visit came from: the same-day visit of `visitor`, if it may be linked, with the pages it
+ * saw up to `at`. Returns whether there was such a visit. A second call for the same lead changes nothing.
+ */
+export async function linkLeadToVisit(db: Db, lead: { type: string; id: string }, visit: { day: string; visitor: string }, at: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('analytics_visits')
+      .selectAll()
+      .where('day', '=', visit.day)
+      .where('visitor', '=', visit.visitor)
+      .where('linkable', '=', 1)
+      .executeTakeFirst();
+    if (!row) return false;
+    const pages = await trx
+      .selectFrom('analytics_visit_pages')
+      .select('path')
+      .where('day', '=', visit.day)
+      .where('visitor', '=', visit.visitor)
+      .where('first_seen_at', '<=', at)
+      .orderBy('first_seen_at')
+      .orderBy('path')
+      .execute();
+    const inserted = await trx
+      .insertInto('lead_attributions')
+      .values({
+        lead_type: lead.type,
+        lead_id: lead.id,
+        day: row.day,
+        channel: row.channel,
+        referrer_host: row.referrer_host,
+        utm_source: row.utm_source,
+        utm_medium: row.utm_medium,
+        utm_campaign: row.utm_campaign,
+        landing_path: row.landing_path,
+        pages_viewed: pages.length,
+        seconds_to_lead: Math.max(0, Math.round((Date.parse(at) - Date.parse(row.started_at)) / 1000)),
+      })
+      .onConflict((oc) => oc.columns(['lead_type', 'lead_id']).doNothing())
+      .returning('lead_id')
+      .executeTakeFirst();
+    if (inserted && pages.length) {
+      await trx
+        .insertInto('lead_attribution_pages')
+        .values(pages.map((p, position) => ({ lead_type: lead.type, lead_id: lead.id, position, path: p.path })))
+        .execute();
+    }
+    return true;
+  });
+}

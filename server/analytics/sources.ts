@@ -1,0 +1,70 @@
+import type { Channel } from '../../shared/analytics.ts';
+
+/** Where a visit came from: never the full referring URL, only its host, and the landing URL's campaign tags. */
+export interface VisitSource {
+  channel: Channel;
+  referrerHost: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+}
+
+/** Longest stored value of each part; longer ones are cut (they are labels, and an attacker controls them). */
+const MAX_PART = 100;
+
+/** Hosts (and their subdomains) whose visitors came from a search engine. */
+const SEARCH = ['google', 'bing.com', 'duckduckgo.com', 'search.yahoo.com', 'yahoo.com', 'ecosia.org', 'baidu.com', 'yandex.ru', 'yandex.com', 'search.brave.com', 'startpage.com', 'qwant.com', 'kagi.com'];
+const SOCIAL = ['facebook.com', 'fb.com', 'instagram.com', 'linkedin.com', 'lnkd.in', 't.co', 'twitter.com', 'x.com', 'reddit.com', 'youtube.com', 'pinterest.com', 'threads.net', 'tiktok.com', 'news.ycombinator.com', 'mastodon.social', 'bsky.app'];
+const EMAIL = ['mail.google.com', 'outlook.live.com', 'outlook.office.com', 'outlook.office365.com', 'mail.yahoo.com', 'webmail'];
+const EMAIL_MEDIUMS = new Set(['email', 'e-mail', 'newsletter', 'mail']);
+const PAID_MEDIUMS = /^(?:cpc|ppc|cpm|paid|paid[-_ ]?\w+|display|banner|affiliate)$/;
+const SOCIAL_MEDIUMS = new Set(['social', 'social-network', 'social-media', 'sm']);
+
+/** True when `host` is `domain` or one of its subdomains; a bare word (`google`) matches any of its country domains. */
+function matches(host: string, domain: string): boolean {
+  if (!domain.includes('.')) return new RegExp(`(?:^|\\.)${domain}\\.[a-z.]+$`).test(host);
+  return host === domain || host.endsWith(`.${domain}`) || (domain === 'webmail' && host.startsWith('webmail.'));
+}
+
+function clean(value: string | null | undefined): string {
+  return (value ?? '').trim().toLowerCase().slice(0, MAX_PART);
+}
+
+/** The referring site's host, lower case and without `www.`; '' for none, an unreadable one, or this site itself. */
+export function referrerHost(referer: string | undefined, siteHost: string): string {
+  if (!referer) return '';
+  let host: string;
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+    host = url.hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+  host = host.replace(/^www\./, '');
+  return host === siteHost ? '' : host.slice(0, MAX_PART);
+}
+
+/**
+ * The channel of a visit, from its landing URL's query and its referrer (docs/product.md#analytics): campaign tags
+ * say it first (an e-mail or social medium keeps its channel, any other tagged visit is a campaign), then the
+ * referring host's kind; no referrer and no tags is direct.
+ */
+export function visitSource(query: URLSearchParams | null, referer: string | undefined, siteHost: string): VisitSource {
+  const utmSource = clean(query?.get('utm_source'));
+  const utmMedium = clean(query?.get('utm_medium'));
+  const utmCampaign = clean(query?.get('utm_campaign'));
+  const host = referrerHost(referer, siteHost);
+  return { channel: channelOf(host, utmSource, utmMedium, utmCampaign), referrerHost: host, utmSource, utmMedium, utmCampaign };
+}
+
+function channelOf(host: string, source: string, medium: string, campaign: string): Channel {
+  if (EMAIL_MEDIUMS.has(medium)) return 'email';
+  if (SOCIAL_MEDIUMS.has(medium)) return 'social';
+  if (PAID_MEDIUMS.test(medium) || source || campaign) return 'campaign';
+  if (!host) return 'direct';
+  if (SEARCH.some((d) => matches(host, d))) return 'search';
+  if (SOCIAL.some((d) => matches(host, d))) return 'social';
+  if (EMAIL.some((d) => matches(host, d))) return 'email';
+  return 'referral';
+}
