@@ -5,26 +5,33 @@ import type { BlogService } from './blog/blog-service.ts';
 import { listedCreator } from './blog/post-access.ts';
 import type { InboxService } from './inbox/inbox-service.ts';
 import type { StaffService } from './staff/users.ts';
+import type { AnalyticsReader } from './analytics/analytics-report.ts';
+import type { Db } from '../db/database.ts';
+import { weeklySummaryChosen } from '../db/queries/analytics-summaries.ts';
+import { readRange } from '../shared/analytics.ts';
 
 export interface AdminPageDeps {
   inbox: InboxService;
   blog: BlogService;
   staff: StaffService;
+  analytics: AnalyticsReader;
+  db: Db;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
 
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService({ inbox, blog, staff }: AdminPageDeps): AdminPageService {
+export function createAdminPageService({ inbox, blog, staff, analytics, db }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {
-      const [leads, counts, awaitingReview] = await Promise.all([
+      const [leads, counts, awaitingReview, visits] = await Promise.all([
         can(viewer.role, 'leads.view') ? inbox.dashboard() : null,
         can(viewer.role, 'posts.write') ? blog.countPosts() : null,
         can(viewer.role, 'posts.publish') ? blog.awaitingReview() : null,
+        can(viewer.role, 'analytics.view') ? analytics.summary(can(viewer.role, 'leads.view')) : null,
       ]);
-      return { leads, posts: counts && { counts, awaitingReview } };
+      return { leads, posts: counts && { counts, awaitingReview }, analytics: visits };
     },
     leads: (filter, cursor) => inbox.list(filter, cursor),
     lead: (type, id) => inbox.get(type, id),
@@ -36,5 +43,14 @@ export function createAdminPageService({ inbox, blog, staff }: AdminPageDeps): A
     posts: (viewer, cursor) => blog.listAllPosts({ cursor: cursor ?? null, createdBy: listedCreator(writer(viewer)) }),
     post: async (id, viewer) => (await blog.editorState(id, writer(viewer)))?.post ?? null,
     editor: (id, viewer) => blog.editorState(id, writer(viewer)),
+    analytics: async (viewer, search) => {
+      const today = analytics.today();
+      const range = readRange(search, today);
+      return { today, report: range && (await analytics.report(range, can(viewer.role, 'leads.view'))) };
+    },
+    postFigures: async (viewer, slugs) =>
+      can(viewer.role, 'analytics.view') ? Object.fromEntries(await analytics.postFigures(slugs, can(viewer.role, 'leads.view'))) : null,
+    leadSource: (type, id) => analytics.leadSource(type, id),
+    weeklySummary: (userId) => weeklySummaryChosen(db, userId),
   };
 }

@@ -51,6 +51,8 @@ import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
 import { beaconRouter } from './analytics/beacon-routes.ts';
+import { createAnalyticsReader } from './analytics/analytics-report.ts';
+import { adminAnalyticsRouter } from './analytics/analytics-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -167,12 +169,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminBlogRouter(blog));
   app.use(adminSettingsRouter(settings));
   app.use(adminImagesRouter(images));
+  const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
+  app.use(adminAnalyticsRouter(database.db, analytics));
   app.use('/admin', privatePages);
 
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService({ inbox, blog, staff }),
+    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db }),
     settings,
   };
   app.use(['/api', '/functions'], jsonNotFound);

@@ -18,6 +18,10 @@ import { answerRestarting, createGracefulServer } from './http/graceful-server.t
 import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
 import { NO_VISIT_COUNTER, startVisitCounter } from './analytics/visit-counter.ts';
 import { clientAddressOf } from './analytics/client-address.ts';
+import { createAnalyticsReader } from './analytics/analytics-report.ts';
+import { startWeeklySummaries } from './analytics/weekly-summary.ts';
+import { createSettingsService } from './settings/settings-service.ts';
+import { BLOG_AREA } from './blog/blog-service.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`);
@@ -94,6 +98,16 @@ const visits = config.ANALYTICS
   : NO_VISIT_COUNTER;
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits });
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
+const weeklySummaries = config.ANALYTICS
+  ? startWeeklySummaries({
+      db: database.db,
+      logger,
+      reader: createAnalyticsReader(database.db, config.TIME_ZONE, true),
+      timeZone: config.TIME_ZONE,
+      siteUrl: config.SITE_URL,
+      companyName: async () => (await createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA }).current()).name,
+    })
+  : null;
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**
@@ -115,6 +129,7 @@ async function shutdown(signal: string): Promise<void> {
   await visits.stop();
   await renderer.close();
   await retention.stop();
+  await weeklySummaries?.stop();
   redis?.close();
   await database.db.destroy();
   clearTimeout(force);

@@ -1,5 +1,6 @@
 import type { AdminPostPage, AdminPostSummary, BlogPost, EditorState } from './blog.ts';
 import type { SessionUser } from './staff.ts';
+import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.ts';
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
@@ -315,6 +316,14 @@ export interface PostFigures {
 export interface DashboardView {
   leads: DashboardData | null;
   posts: PostFigures | null;
+  /** Visitors this week and last, leads by channel (docs/product.md#analytics); null without analytics.view. */
+  analytics: AnalyticsSummary | null;
+}
+
+/** The Analytics page: the report, or null when the address asks for a range that cannot be shown. */
+export interface AnalyticsPageData {
+  report: AnalyticsReport | null;
+  today: string;
 }
 
 /**
@@ -340,6 +349,14 @@ export interface AdminPageService {
    * Throws PERMISSION_DENIED for a post the viewer may not edit.
    */
   editor(id: string | null, viewer: SessionUser): Promise<EditorState | null>;
+  /** The Analytics page for `search` (`days`, or `from` and `to`); lead figures only for those who may see leads. */
+  analytics(viewer: SessionUser, search: Record<string, string>): Promise<AnalyticsPageData>;
+  /** Views and leads of these posts over 30 days, by slug; null for a person who may not see analytics. */
+  postFigures(viewer: SessionUser, slugs: string[]): Promise<Record<string, { views: number; leads: number | null }> | null>;
+  /** Where a lead's visit came from; null when nothing was recorded. */
+  leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
+  /** Whether the person asked for the weekly analytics e-mail. */
+  weeklySummary(userId: string): Promise<boolean>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

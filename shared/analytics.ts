@@ -71,10 +71,17 @@ export const ANALYTICS_TEXT = {
     'contact-sent': 'Message sent',
   },
   stepShare: 'Of previous step',
+  step: 'Step',
+  count: 'Count',
+  date: 'Date',
+  address: 'Address',
+  source: 'Source',
+  medium: 'Medium',
   downloadCsv: 'Download CSV',
   nothingYet: 'Nothing counted in this period yet.',
   contentOnly: 'Lead figures are shown to those who work the leads.',
   off: 'Counting is turned off on this server (ANALYTICS=false).',
+  noSuchTable: 'There is no such table.',
   // Dashboard and post list.
   thisWeek: 'Visitors this week',
   lastWeek: (n: number) => `${n} last week`,
@@ -97,4 +104,92 @@ export const ANALYTICS_TEXT = {
   weeklySave: 'Save',
   weeklyOn: 'You will get the weekly summary every Monday.',
   weeklyOff: 'You will not get the weekly summary.',
+  // The weekly e-mail.
+  weeklySubject: (company: string, from: string) => `${company}: the week from ${from}`,
+  weeklyVisitors: (visitors: number, before: number) => `Visitors: ${visitors} (the week before: ${before}).`,
+  weeklyLeads: (total: number) => `Leads with a known source: ${total}.`,
+  weeklyChannelLine: (channel: string, leads: number) => `- ${channel}: ${leads}`,
+  weeklyTopPosts: 'Most read posts:',
+  weeklyPostLine: (title: string, views: number, leads: number | null) => `- ${title}: ${views} views${leads === null ? '' : `, ${leads} leads`}`,
+  weeklyNoPosts: 'No post was read last week.',
+  weeklyWaiting: (n: number) => (n === 1 ? '1 lead has been waiting for an answer for over 24 hours.' : `${n} leads have been waiting for an answer for over 24 hours.`),
+  weeklyMore: (link: string) => `More on the Analytics page: ${link}`,
+  weeklyStop: 'You get this because you asked for it on your account page; turn it off there.',
 } as const;
+
+/** A range of days in the site's time zone, both ends included (YYYY-MM-DD). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+/** What the Analytics page asked for: a preset number of days ending today, or two dates. */
+export type RangeChoice = { days: number } | { from: string; to: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Days from `from` to `to`, both included. */
+export function daysIn(range: DayRange): number {
+  return Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+}
+
+/**
+ * The range an Analytics address asks for (`?days=30`, or `?from=…&to=…`), ending no later than `today`; the
+ * last 30 days when nothing is asked; null for a range that cannot be shown (the page says why).
+ */
+export function readRange(search: Record<string, string | undefined>, today: string): DayRange | null {
+  const { from, to, days } = search;
+  if (from || to) {
+    if (!from || !to || !DATE.test(from) || !DATE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
+    const range = { from, to: to > today ? today : to };
+    return range.from <= range.to && daysIn(range) <= MAX_RANGE_DAYS ? range : null;
+  }
+  const n = days === undefined ? 30 : Number(days);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RANGE_DAYS) return null;
+  const start = new Date(Date.parse(today) - (n - 1) * 86_400_000).toISOString().slice(0, 10);
+  return { from: start, to: today };
+}
+
+/** The tables of the Analytics page, each downloadable as CSV. */
+export const ANALYTICS_TABLES = ['days', 'pages', 'posts', 'channels', 'referrers', 'campaigns', 'funnel'] as const;
+export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
+
+export type FunnelStep = keyof typeof ANALYTICS_TEXT.funnelSteps;
+
+/** Lead figures (`leads`, conversion, the funnel) are null for a person who may not see leads. */
+export interface AnalyticsReport {
+  range: DayRange;
+  enabled: boolean;
+  totals: { visitors: number; views: number; leads: number | null };
+  days: Array<{ day: string; visitors: number; views: number }>;
+  pages: Array<{ path: string; visitors: number; views: number; entries: number; leads: number | null }>;
+  posts: Array<{ path: string; title: string; visitors: number; views: number; leads: number | null }>;
+  channels: Array<{ channel: Channel; visits: number; leads: number | null }>;
+  referrers: Array<{ host: string; visits: number; leads: number | null }>;
+  campaigns: Array<{ campaign: string; source: string; medium: string; visits: number; leads: number | null }>;
+  funnel: Array<{ step: FunnelStep; count: number }> | null;
+}
+
+/** Leads per visit, as a percentage with one decimal; '–' with no visits. */
+export function conversion(leads: number, visits: number): string {
+  return visits ? `${((leads / visits) * 100).toFixed(1)}%` : '–';
+}
+
+/** The dashboard's part: visitors this week and last, and this week's leads by channel (null without leads.view). */
+export interface AnalyticsSummary {
+  visitorsThisWeek: number;
+  visitorsLastWeek: number;
+  leadsByChannel: Array<{ channel: Channel; leads: number }> | null;
+}
+
+/** A lead's source as its page shows it. */
+export interface LeadSource {
+  channel: Channel;
+  referrerHost: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
+  landingPath: string;
+  pages: string[];
+  secondsToLead: number;
+}

@@ -204,6 +204,7 @@ export const ADMIN_SECTIONS = {
   dashboard: { href: '/admin/dashboard', label: 'Dashboard' },
   leads: { href: '/admin/leads', label: 'Leads' },
   blog: { href: '/admin/blog', label: 'Blog' },
+  analytics: { href: '/admin/analytics', label: 'Analytics' },
   audit: { href: '/admin/audit', label: 'Audit log' },
   privacy: { href: '/admin/privacy', label: 'Privacy' },
   settings: { href: '/admin/settings', label: 'Settings' },
@@ -427,6 +428,10 @@ export const PRIVACY_POLICY_TEXT = {
       heading: 'Your rights',
       text: 'Under the Australian Privacy Principles you may ask what we hold about you, ask us to correct it, or ask us to delete it. Email',
       afterEmail: 'from the address you used and we will respond within 30 days.',
+    },
+    {
+      heading: 'Counting visits',
+      text: 'We count page views on our own server, with no cookies, no tracking scripts and no other company involved. To tell one day’s visitors apart we mix a shortened form of your network address and your browser’s name with a random value that is replaced at midnight and then deleted, so no one, us included, can recognise you on another day. We note which website or campaign link brought a visit (the website’s name only, never the page you came from). If you send us an enquiry the same day, we keep with it where your visit came from and which of our pages you viewed first, so we learn what helps people find us; that goes when your enquiry is deleted. If your browser sends Global Privacy Control, your visit is counted but never linked to your enquiry.',
     },
     { heading: 'Cookies', text: 'Public pages set no cookies. The staff sign-in sets one session cookie, used only to keep staff signed in.' },
   ],

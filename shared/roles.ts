@@ -32,6 +32,7 @@ export const CAPABILITIES = {
   'settings.manage': 'The company details and site settings',
   'privacy.manage': 'Privacy requests: export and erase a person’s data',
   'audit.view': 'The audit log',
+  'analytics.view': 'Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view',
   'ownership.transfer': 'Hand ownership to an Administrator, and set the site’s sign-in policy',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
@@ -45,9 +46,9 @@ const ALL_BUT_OWNERSHIP = (Object.keys(CAPABILITIES) as Capability[]).filter((c)
 export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
   owner: new Set(Object.keys(CAPABILITIES) as Capability[]),
   administrator: new Set(ALL_BUT_OWNERSHIP),
-  editor: new Set([...EVERY_STAFF_MEMBER, ...BLOG_EDITING]),
+  editor: new Set([...EVERY_STAFF_MEMBER, ...BLOG_EDITING, 'analytics.view']),
   author: new Set([...EVERY_STAFF_MEMBER, 'posts.write']),
-  sales: new Set([...EVERY_STAFF_MEMBER, ...LEAD_WORK]),
+  sales: new Set([...EVERY_STAFF_MEMBER, ...LEAD_WORK, 'analytics.view']),
 };
 
 export function can(role: Role, capability: Capability): boolean {
@@ -76,6 +77,7 @@ export const ADMIN_PAGE_CAPABILITIES: Record<string, Capability | null> = {
   settings: 'settings.manage',
   privacy: 'privacy.manage',
   audit: 'audit.view',
+  analytics: 'analytics.view',
 };
 
 /** The capability an admin page asks for; undefined for an address no page is listed for. */
@@ -100,9 +102,9 @@ export const ROLE_TEXT = {
   summaries: {
     owner: 'Everything, and hands ownership over. There is exactly one.',
     administrator: 'Everything but ownership.',
-    editor: 'Every post (write, publish, schedule, delete) and uploads. No leads, staff, settings, privacy or audit log.',
+    editor: 'Every post (write, publish, schedule, delete), uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
     author: 'Writes their own drafts and submits them for review. Cannot publish.',
-    sales: 'The leads: status, notes, release from spam, CSV export. No blog, staff, settings, privacy or audit log.',
+    sales: 'The leads: status, notes, release from spam, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
   },
   roleHint: 'What this person can see and do in the admin.',
   changeRole: 'Change role',

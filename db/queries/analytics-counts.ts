@@ -31,7 +31,7 @@ function addExcluded<T extends string>(table: string, columns: readonly T[]): Re
 }
 
 /**
- * Writes one flush of counts in one transaction (server/analytics/page-views.ts): the day's visits and the pages
+ * Writes one flush of counts in one transaction (server/analytics/visit-counter.ts): the day's visits and the pages
  * each saw (kept for the day only), and the per-day totals, which are added to, never read back. A visit or a
  * page seen for the first time today counts one visitor; the counts then add up however many instances flush.
  * Rows are written in key order, so two instances' flushes on PostgreSQL wait for each other, never deadlock.

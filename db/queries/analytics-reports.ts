@@ -167,3 +167,21 @@ export async function linkLeadToVisit(db: Db, lead: { type: string; id: string }
     return true;
   });
 }
+
+/** Titles of posts by slug (posts since deleted are left out). */
+export async function postTitles(db: Db, slugs: readonly string[]): Promise<Map<string, string>> {
+  if (!slugs.length) return new Map();
+  const rows = await db.selectFrom('blogs').select(['slug', 'title']).where('slug', 'in', slugs).execute();
+  return new Map(rows.map((r) => [r.slug, r.title]));
+}
+
+/** Visitors in the range (the sum of each day's visitors). */
+export async function visitorsIn(db: Db, range: DayRange): Promise<number> {
+  const row = await db
+    .selectFrom('analytics_days')
+    .select((eb) => eb.fn.sum<number>('visitors').as('n'))
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .executeTakeFirst();
+  return count(row?.n);
+}

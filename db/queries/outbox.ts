@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, DbEngine } from '../database.ts';
 import type { Database, OutboxRow } from '../types.ts';
 
-export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation' | 'post-review';
+export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation' | 'post-review' | 'analytics-summary';
 
 export interface NewOutboxMessage {
   id: string;

@@ -15,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
 import { createAdminPageService } from '../../server/admin-pages.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { loadConfig } from '../../server/core/config.ts';
@@ -81,7 +82,8 @@ async function renderTimes(): Promise<string> {
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
     const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
-    const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }) });
+    const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
+    const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }), analytics, db: database.db });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);

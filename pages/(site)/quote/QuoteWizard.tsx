@@ -30,6 +30,7 @@ import {
 } from '../../../shared/quote-wizard.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
 import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService, isServiceId } from '../../../shared/services.ts';
+import { reportStep } from '../../../components/form/funnel-beacon.ts';
 
 const STORAGE_KEY = 'quote-wizard';
 const STARTED_KEY = 'quote-wizard-started';
@@ -192,6 +193,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
     if (state.step < 3) {
       setStatus('idle');
       setMessage('');
+      reportStep(state.step === 1 ? 'quote-step-2' : 'quote-step-3');
       return goTo((state.step + 1) as WizardStep);
     }
     void submit();

@@ -10,6 +10,8 @@ import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { Passkeys } from './Passkeys.tsx';
+import { WeeklySummary } from './WeeklySummary.tsx';
+import type { AccountData } from './+data.ts';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
   { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, type: 'password', autoComplete: 'current-password' },
@@ -167,7 +169,7 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
 }
 
 export default function AccountPage() {
-  const account = useData<AccountInfo>();
+  const account = useData<AccountData>();
   const [totp, setTotp] = useState(account.hasTwoFactor);
   const [passkeys, setPasskeys] = useState(account.passkeys);
   return (
@@ -180,6 +182,7 @@ export default function AccountPage() {
         <Passkeys passkeys={passkeys} onChange={setPasskeys} hasTotp={totp} twoFactorRequired={account.twoFactorRequired} />
         <PasswordForm />
         <Sessions count={account.otherSessions} limit={account.sessionLimit} />
+        {account.weeklySummary !== null && <WeeklySummary chosen={account.weeklySummary} />}
       </div>
     </AdminShell>
   );

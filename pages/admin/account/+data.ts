@@ -1,6 +1,15 @@
 import type { PageContextServer } from 'vike/types';
 import type { AccountInfo } from '../../../shared/admin.ts';
+import { can } from '../../../shared/roles.ts';
 
-export function data(pageContext: PageContextServer): Promise<AccountInfo> {
-  return pageContext.services.admin.account(pageContext.user!.id);
+/** `weeklySummary`: whether they asked for the weekly analytics e-mail; null for a role that cannot see analytics. */
+export type AccountData = AccountInfo & { weeklySummary: boolean | null };
+
+export async function data(pageContext: PageContextServer): Promise<AccountData> {
+  const user = pageContext.user!;
+  const [account, weeklySummary] = await Promise.all([
+    pageContext.services.admin.account(user.id),
+    can(user.role, 'analytics.view') ? pageContext.services.admin.weeklySummary(user.id) : null,
+  ]);
+  return { ...account, weeklySummary };
 }

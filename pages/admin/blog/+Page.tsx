@@ -11,17 +11,23 @@ import { postStatus } from '../../../shared/blog.ts';
 import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import { can } from '../../../shared/roles.ts';
 import type { AdminBlogData } from './+data.ts';
+import type { AdminPostSummary } from '../../../shared/blog.ts';
+import { ANALYTICS_TEXT } from '../../../shared/analytics.ts';
+import { formatWholeNumber } from '../../../shared/numbers.ts';
+
+type Row = { post: AdminPostSummary };
 
 /**
  * Every post, drafts and scheduled ones included, newest publish date first. An Author sees only their own posts
  * and edits only their drafts; only those who may publish can delete (docs/product.md#roles).
  */
 export default function AdminBlogPage() {
-  const { posts: initial, nextCursor, now } = useData<AdminBlogData>();
+  const { posts: initial, nextCursor, now, figures } = useData<AdminBlogData>();
   const { csrfToken, timeZone, urlParsed, user } = usePageContext();
   const role = user?.role ?? 'author';
   const mayEdit = (published: boolean) => can(role, 'posts.edit-any') || !published;
   const [posts, setPosts] = useState(initial);
+  const leadsShown = figures !== null && Object.values(figures).some((f) => f.leads !== null);
   const [message, setMessage] = useState<Notice>(null);
   return (
     <AdminShell
@@ -64,6 +70,9 @@ export default function AdminBlogPage() {
             ),
           },
           { header: POSTS_TEXT.publishDate, cell: ({ post }) => formatDateTime(post.publishedAt, timeZone) },
+          // Views and leads over 30 days, for those who may see analytics (leads: those who may see leads).
+          ...(figures ? [{ header: ANALYTICS_TEXT.views30, cell: ({ post }: Row) => formatWholeNumber(figures[post.slug]?.views ?? 0) }] : []),
+          ...(leadsShown ? [{ header: ANALYTICS_TEXT.leads30, cell: ({ post }: Row) => formatWholeNumber(figures?.[post.slug]?.leads ?? 0) }] : []),
           {
             header: POSTS_TEXT.actions,
             cell: ({ post, status }) => (

@@ -11,6 +11,7 @@ import { formatDateTime, leadHref } from '../ui/format.ts';
 import { RetryButton } from '../ui/RetryButton.tsx';
 import type { DashboardPageData } from './+data.ts';
 import { LeadsChart } from './LeadsChart.tsx';
+import { ANALYTICS_TEXT, type AnalyticsSummary } from '../../../shared/analytics.ts';
 
 /** Its status, and for a new lead how long it has waited: "3 h ago", marked overdue past the reply promise. */
 function StatusAndAge({ lead, now }: { lead: LeadSummary; now: string }) {
@@ -53,7 +54,7 @@ function PendingNotices({ pending }: { pending: PendingDelivery }) {
 
 export default function DashboardPage() {
   const { dashboard, now } = useData<DashboardPageData>();
-  const { leads, posts } = dashboard;
+  const { leads, posts, analytics } = dashboard;
   const counts = [
     ...(leads
       ? [
@@ -93,9 +94,42 @@ export default function DashboardPage() {
           ))}
         </dl>
       )}
+      {analytics && <VisitsSummary summary={analytics} />}
       {posts?.awaitingReview && <AwaitingReview posts={posts.awaitingReview} />}
       {leads && <LeadSections d={leads} now={now} />}
     </AdminShell>
+  );
+}
+
+/** Visitors this week against last week, and this week's leads by the channel that brought them. */
+function VisitsSummary({ summary }: { summary: AnalyticsSummary }) {
+  return (
+    <section aria-labelledby="visits-heading" className="admin-section">
+      <h2 id="visits-heading">{ANALYTICS_TEXT.thisWeek}</h2>
+      <p>
+        <strong className="big-number">{formatWholeNumber(summary.visitorsThisWeek)}</strong>{' '}
+        <span className="muted">{ANALYTICS_TEXT.lastWeek(summary.visitorsLastWeek)}</span>
+      </p>
+      {summary.leadsByChannel && (
+        <>
+          <h3>{ANALYTICS_TEXT.leadsByChannel}</h3>
+          {summary.leadsByChannel.length === 0 ? (
+            <p>{ANALYTICS_TEXT.noLeadsThisWeek}</p>
+          ) : (
+            <ul className="plain-list">
+              {summary.leadsByChannel.map((c) => (
+                <li key={c.channel}>
+                  {ANALYTICS_TEXT.channels[c.channel]}: {formatWholeNumber(c.leads)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <p>
+        <a href="/admin/analytics">{ANALYTICS_TEXT.openAnalytics}</a>
+      </p>
+    </section>
   );
 }
 

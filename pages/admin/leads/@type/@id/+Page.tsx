@@ -19,6 +19,8 @@ import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
 import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
 import { LeadNotes } from './LeadNotes.tsx';
+import { LeadSourceCard } from './LeadSourceCard.tsx';
+import type { LeadPageData } from './+data.ts';
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
 function replyHref(lead: LeadDetail, companyName: string): string {
@@ -29,7 +31,7 @@ function replyHref(lead: LeadDetail, companyName: string): string {
 
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
-  const initial = useData<LeadDetail>();
+  const { source, ...initial } = useData<LeadPageData>();
   const { csrfToken, timeZone, settings } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
@@ -106,6 +108,8 @@ export default function LeadPage() {
           </section>
 
           <LeadNotes lead={lead} onAdded={setLead} />
+
+          <LeadSourceCard source={source} />
 
           <section aria-labelledby="notify-heading" className="admin-card">
             <h2 id="notify-heading">{LEADS_TEXT.notifications}</h2>

@@ -1,0 +1,162 @@
+import type { Db } from '../../db/database.ts';
+import {
+  dailyTotals,
+  eventCounts,
+  findAttribution,
+  leadsByPage,
+  leadsBySource,
+  postTitles,
+  topPages,
+  viewsOfPaths,
+  visitorsIn,
+  visitsBySource,
+} from '../../db/queries/analytics-reports.ts';
+import {
+  type AnalyticsReport,
+  type AnalyticsSummary,
+  CHANNELS,
+  type Channel,
+  type DayRange,
+  type FunnelStep,
+  type LeadSource,
+  daysIn,
+} from '../../shared/analytics.ts';
+import { addDays, localDate, mondayOf } from '../../shared/zoned-time.ts';
+
+const TOP = 20;
+/** A post's address; tag pages and the list are not posts. */
+const POST_PATH = /^\/blog\/(?!tag\/)([^/]+)$/;
+
+export interface AnalyticsReader {
+  /** The Analytics page; lead figures only when `withLeads`. */
+  report(range: DayRange, withLeads: boolean): Promise<AnalyticsReport>;
+  /** The dashboard's summary. */
+  summary(withLeads: boolean, now?: Date): Promise<AnalyticsSummary>;
+  /** Views and leads of each post over the last 30 days, by post slug. */
+  postFigures(slugs: readonly string[], withLeads: boolean, now?: Date): Promise<Map<string, { views: number; leads: number | null }>>;
+  /** Where a lead came from; null when nothing was recorded. */
+  leadSource(type: string, id: string): Promise<LeadSource | null>;
+  /** Today in the site's time zone (ranges end here). */
+  today(now?: Date): string;
+}
+
+/** Reads what visit counting stored (docs/product.md#analytics) for the admin's pages and the weekly e-mail. */
+export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean): AnalyticsReader {
+  const today = (now = new Date()) => localDate(now, timeZone);
+
+  async function report(range: DayRange, withLeads: boolean): Promise<AnalyticsReport> {
+    const leadsOr = (n: number | undefined) => (withLeads ? (n ?? 0) : null);
+    const [stored, pages, postRows, channelVisits, referrerVisits, campaignVisits, events] = await Promise.all([
+      dailyTotals(db, range),
+      topPages(db, range, TOP),
+      topPages(db, range, TOP * 3, '/blog/'),
+      visitsBySource(db, range, ['channel'] as const, true),
+      visitsBySource(db, range, ['referrer_host'] as const),
+      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const),
+      eventCounts(db, range),
+    ]);
+    const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
+    const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles] = await Promise.all([
+      withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, number>(),
+      withLeads ? leadsBySource(db, range, ['channel'] as const) : [],
+      withLeads ? leadsBySource(db, range, ['referrer_host'] as const) : [],
+      withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const) : [],
+      postTitles(db, posts.map((p) => POST_PATH.exec(p.path)![1]!)),
+    ]);
+    const byDay = new Map(stored.map((d) => [d.day, d]));
+    const days = Array.from({ length: daysIn(range) }, (_, i) => {
+      const day = addDays(range.from, i);
+      return byDay.get(day) ?? { day, visitors: 0, views: 0 };
+    });
+    const channelLeadCount = new Map(channelLeads.map((c) => [c.channel, c.leads]));
+    const campaignKey = (c: { utm_campaign: string; utm_source: string; utm_medium: string }) => `${c.utm_campaign}\n${c.utm_source}\n${c.utm_medium}`;
+    const campaignLeadCount = new Map(campaignLeads.map((c) => [campaignKey(c), c.leads]));
+    const referrerLeadCount = new Map(referrerLeads.map((r) => [r.referrer_host, r.leads]));
+    const visitsOf = new Map(channelVisits.map((c) => [c.channel, c.visits]));
+    const quoteViews = pages.find((p) => p.path === '/quote')?.visitors ?? (await viewsOf('/quote', range));
+    const contactViews = pages.find((p) => p.path === '/contact')?.visitors ?? (await viewsOf('/contact', range));
+    const funnel: Array<{ step: FunnelStep; count: number }> = [
+      { step: 'quote-views', count: quoteViews },
+      { step: 'quote-step-2', count: events.get('quote-step-2') ?? 0 },
+      { step: 'quote-step-3', count: events.get('quote-step-3') ?? 0 },
+      { step: 'quote-submitted', count: events.get('quote-submitted') ?? 0 },
+      { step: 'contact-views', count: contactViews },
+      { step: 'contact-sent', count: events.get('contact-sent') ?? 0 },
+    ];
+    return {
+      range,
+      enabled,
+      totals: {
+        visitors: days.reduce((n, d) => n + d.visitors, 0),
+        views: days.reduce((n, d) => n + d.views, 0),
+        leads: withLeads ? channelLeads.reduce((n, c) => n + c.leads, 0) : null,
+      },
+      days,
+      pages: pages.map((p) => ({ ...p, leads: leadsOr(pageLeads.get(p.path)) })),
+      posts: posts.map((p) => ({
+        path: p.path,
+        title: titles.get(POST_PATH.exec(p.path)![1]!) ?? p.path,
+        visitors: p.visitors,
+        views: p.views,
+        leads: leadsOr(pageLeads.get(p.path)),
+      })),
+      channels: CHANNELS.filter((c) => visitsOf.has(c) || channelLeadCount.has(c)).map((channel) => ({
+        channel,
+        visits: visitsOf.get(channel) ?? 0,
+        leads: leadsOr(channelLeadCount.get(channel)),
+      })),
+      referrers: referrerVisits.slice(0, TOP).map((r) => ({ host: r.referrer_host, visits: r.visits, leads: leadsOr(referrerLeadCount.get(r.referrer_host)) })),
+      campaigns: campaignVisits
+        .filter((c) => c.utm_campaign || c.utm_source)
+        .slice(0, TOP)
+        .map((c) => ({ campaign: c.utm_campaign, source: c.utm_source, medium: c.utm_medium, visits: c.visits, leads: leadsOr(campaignLeadCount.get(campaignKey(c))) })),
+      funnel: withLeads ? funnel : null,
+    };
+  }
+
+  /** Visitors of one page in the range, for a funnel page outside the top pages. */
+  async function viewsOf(path: string, range: DayRange): Promise<number> {
+    const [page] = await topPages(db, range, 1, path).then((rows) => rows.filter((r) => r.path === path));
+    return page?.visitors ?? 0;
+  }
+
+  return {
+    report,
+    today,
+
+    async summary(withLeads, now = new Date()) {
+      const monday = mondayOf(now, timeZone);
+      const thisWeek = { from: monday, to: today(now) };
+      const lastWeek = { from: addDays(monday, -7), to: addDays(monday, -1) };
+      const [visitorsThisWeek, visitorsLastWeek, leads] = await Promise.all([
+        visitorsIn(db, thisWeek),
+        visitorsIn(db, lastWeek),
+        withLeads ? leadsBySource(db, thisWeek, ['channel'] as const) : null,
+      ]);
+      const leadsByChannel = leads && CHANNELS.flatMap((channel) => leads.filter((l) => l.channel === channel).map((l) => ({ channel: channel as Channel, leads: l.leads })));
+      return { visitorsThisWeek, visitorsLastWeek, leadsByChannel };
+    },
+
+    async postFigures(slugs, withLeads, now = new Date()) {
+      const range = { from: addDays(today(now), -29), to: today(now) };
+      const paths = slugs.map((slug) => `/blog/${slug}`);
+      const [views, leads] = await Promise.all([viewsOfPaths(db, range, paths), withLeads ? leadsByPage(db, range, paths) : null]);
+      return new Map(slugs.map((slug, i) => [slug, { views: views.get(paths[i]!) ?? 0, leads: leads ? (leads.get(paths[i]!) ?? 0) : null }]));
+    },
+
+    async leadSource(type, id) {
+      const row = await findAttribution(db, type, id);
+      if (!row) return null;
+      return {
+        channel: row.channel as Channel,
+        referrerHost: row.referrer_host,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+        landingPath: row.landing_path,
+        pages: row.pages,
+        secondsToLead: row.seconds_to_lead,
+      };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { claimWeeklySummary, countLeadsWaitingSince, listWeeklySummaryReaders } from '../../db/queries/analytics-summaries.ts';
+import { insertOutboxMessages } from '../../db/queries/outbox.ts';
+import { ANALYTICS_TEXT as T, type AnalyticsReport } from '../../shared/analytics.ts';
+import { formatCalendarDate } from '../../shared/dates.ts';
+import { can, isRole } from '../../shared/roles.ts';
+import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
+import type { Logger } from '../core/logger.ts';
+import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
+import type { AnalyticsReader } from './analytics-report.ts';
+
+/** Sent from 8 am on Monday in the site's time zone, for the week that ended the night before. */
+const SEND_FROM_HOUR = 8;
+const TOP_POSTS = 5;
+const HOUR_MS = 3_600_000;
+
+export interface WeeklySummaryOptions {
+  db: Db;
+  logger: Logger;
+  reader: AnalyticsReader;
+  timeZone: string;
+  siteUrl: string;
+  companyName: () => Promise<string>;
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+/** The e-mail for one person: their role decides whether lead figures are in it. */
+export function weeklySummaryEmail(report: AnalyticsReport, before: AnalyticsReport, waiting: number | null, to: string, company: string, siteUrl: string): EmailMessage {
+  const link = new URL(`/admin/analytics?from=${report.range.from}&to=${report.range.to}`, siteUrl).href;
+  const parts = [T.weeklyVisitors(report.totals.visitors, before.totals.visitors)];
+  if (report.totals.leads !== null) {
+    const lines = report.channels.filter((c) => c.leads).map((c) => T.weeklyChannelLine(T.channels[c.channel], c.leads ?? 0));
+    parts.push([T.weeklyLeads(report.totals.leads), ...lines].join('\n'));
+  }
+  const posts = report.posts.slice(0, TOP_POSTS);
+  parts.push(posts.length ? [T.weeklyTopPosts, ...posts.map((p) => T.weeklyPostLine(p.title, p.views, p.leads))].join('\n') : T.weeklyNoPosts);
+  if (waiting !== null && waiting > 0) parts.push(T.weeklyWaiting(waiting));
+  parts.push(link, T.weeklyStop);
+  const text = parts.join('\n\n');
+  return { to, subject: T.weeklySubject(company, formatCalendarDate(report.range.from)), text, html: paragraphsHtml(text, link) };
+}
+
+/**
+ * Queues each week's summary for everyone who asked for it (docs/product.md#analytics), once per person and week
+ * whatever the number of instances: the claim and the e-mail are one transaction. Checks every hour, so a server
+ * that was down on Monday morning sends it when it is back, that same week.
+ */
+export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, 'intervalMs'>, now: Date): Promise<number> {
+  const { db, reader, timeZone, siteUrl } = options;
+  const thisMonday = mondayOf(now, timeZone);
+  if (now.getTime() < startOfDay(thisMonday, timeZone).getTime() + SEND_FROM_HOUR * HOUR_MS) return 0;
+  const readers = (await listWeeklySummaryReaders(db)).filter((r) => isRole(r.role) && can(r.role, 'analytics.view'));
+  if (!readers.length) return 0;
+  const week = { from: addDays(thisMonday, -7), to: addDays(thisMonday, -1) };
+  const weekBefore = { from: addDays(thisMonday, -14), to: addDays(thisMonday, -8) };
+  const company = await options.companyName();
+  const waiting = await countLeadsWaitingSince(db, new Date(now.getTime() - 24 * HOUR_MS).toISOString());
+  let queued = 0;
+  for (const person of readers) {
+    const withLeads = isRole(person.role) && can(person.role, 'leads.view');
+    const [report, before] = await Promise.all([reader.report(week, withLeads), reader.report(weekBefore, withLeads)]);
+    const payload = weeklySummaryEmail(report, before, withLeads ? waiting : null, person.email, company, siteUrl);
+    await db.transaction().execute(async (trx) => {
+      if (!(await claimWeeklySummary(trx, week.from, person.id))) return;
+      const at = now.toISOString();
+      await insertOutboxMessages(trx, [{ id: randomUUID(), kind: 'analytics-summary', leadType: 'staff', leadId: person.id, payload, createdAt: at }]);
+      queued += 1;
+    });
+  }
+  return queued;
+}
+
+export interface WeeklySummaryJob {
+  stop(): Promise<void>;
+}
+
+export function startWeeklySummaries(options: WeeklySummaryOptions): WeeklySummaryJob {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    running ??= queueWeeklySummaries(options, now())
+      .then((queued) => queued && options.logger.info({ queued }, 'analytics: weekly summaries queued'))
+      .catch((err: unknown) => options.logger.warn({ err }, 'analytics: could not queue the weekly summaries; will try again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  run();
+  const timer = setInterval(run, options.intervalMs ?? HOUR_MS).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
