@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ADMIN_PAGE_CAPABILITIES, ASSIGNABLE_ROLES, can, type Capability, type Role, ROLE_TEXT, ROLES } from '../../shared/roles.ts';
+import { ADMIN_NAV } from '../../shared/messages.ts';
 import { STAFF, StaffClient, insertQuote, staffApp, staffService } from '../helpers/admin-client.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
 
@@ -150,10 +151,10 @@ for (const engine of configuredEngines()) {
         const nav = /<nav id="admin-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
         return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
       };
-      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/account']);
-      expect(await links('sales')).toEqual(['/admin/dashboard', '/admin/leads', '/admin/account']);
+      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/analytics', '/admin/account']);
+      expect(await links('sales')).toEqual(['/admin/dashboard', '/admin/leads', '/admin/analytics', '/admin/account']);
       expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/account']);
-      expect(await links('owner')).toHaveLength(8);
+      expect(await links('owner')).toHaveLength(ADMIN_NAV.length);
     });
   });
 }

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PRIVACY_POLICY_TEXT } from '../../../shared/messages.ts';
+import { PRIVACY_POLICY_TEXT } from '../../../shared/privacy-policy.ts';
 
 export default function PrivacyPage() {
   const { settings } = usePageContext();
