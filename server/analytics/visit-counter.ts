@@ -29,7 +29,7 @@ export interface VisitCounter {
   visitOf(req: IncomingMessage): VisitKey | null;
   /** Records where a new lead's visit came from (nothing when there is no such visit); never throws. */
   leadStored(lead: { type: 'quote' | 'contact'; id: string; createdAt: string }, visit: VisitKey | null): Promise<void>;
-  /** Writes what memory holds now. */
+  /** Moves to the next day when its time has come (its salt read ahead), then writes what memory holds. */
   flush(): Promise<void>;
   /** Stops the timer and writes what memory holds (SIGTERM loses nothing). */
   stop(): Promise<void>;
@@ -116,7 +116,7 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
     return { day: day.day, visitor, linkable: !sendsGpc(req.headers) };
   }
 
-  async function flush(): Promise<void> {
+  async function write(): Promise<void> {
     if (flushing) await flushing;
     if (!pending.size && !events.size) return;
     const views = pending;
@@ -154,16 +154,17 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
     else events.set(key, { day: day.day, event: name, count: 1 });
   }
 
-  async function tick(): Promise<void> {
-    await keepDays().catch((err: unknown) => logger.warn({ err }, 'analytics: could not prepare the day; will try again'));
-    await flush();
-  }
   let ticking: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    ticking ??= tick().finally(() => {
-      ticking = null;
-    });
-  }, options.flushEveryMs ?? 5_000).unref();
+  function flush(): Promise<void> {
+    ticking ??= keepDays()
+      .catch((err: unknown) => logger.warn({ err }, 'analytics: could not prepare the day; will try again'))
+      .then(write)
+      .finally(() => {
+        ticking = null;
+      });
+    return ticking;
+  }
+  const timer = setInterval(() => void flush(), options.flushEveryMs ?? 5_000).unref();
 
   return {
     enabled: true,
@@ -210,7 +211,7 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
       if (!visit) return;
       try {
         // The pages this visitor saw in the last few seconds may still be in memory.
-        await flush();
+        await write();
         await linkLeadToVisit(db, lead, visit, lead.createdAt);
       } catch (err) {
         logger.warn({ err, leadId: lead.id }, 'analytics: could not record where the lead came from');
@@ -222,7 +223,7 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
     async stop() {
       clearInterval(timer);
       await ticking;
-      await flush();
+      await write();
     },
   };
 }
