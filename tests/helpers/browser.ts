@@ -73,7 +73,7 @@ export async function startSite(options: SiteOptions = {}): Promise<LiveSite> {
 }
 
 /** A running site and a browser, as a test file uses them: what it reads of the site, and Chromium. */
-export interface BrowserSite extends Pick<LiveSite, 'baseUrl' | 'config' | 'database'> {
+export interface BrowserSite extends Pick<LiveSite, 'baseUrl' | 'config' | 'database' | 'visits'> {
   browser: Browser;
 }
 
@@ -112,6 +112,9 @@ export function liveSite(options: SiteOptions = {}): BrowserSite {
     get database() {
       return started().site.database;
     },
+    get visits() {
+      return started().site.visits;
+    },
     get browser() {
       return started().browser;
     },
@@ -123,8 +126,8 @@ export function liveSite(options: SiteOptions = {}): BrowserSite {
  * requests; `assertClean()` fails the test when any occurred. Open it with `await using`: it closes when the
  * test's block ends, passed or failed.
  */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const context = await browser.newContext({ viewport });
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.desktop, userAgent?: string) {
+  const context = await browser.newContext({ viewport, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
