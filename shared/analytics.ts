@@ -83,8 +83,9 @@ export const ANALYTICS_TEXT = {
   off: 'Counting is turned off on this server (ANALYTICS=false).',
   noSuchTable: 'There is no such table.',
   // Dashboard and post list.
-  thisWeek: 'Visitors this week',
-  lastWeek: (n: number) => `${n} last week`,
+  visitorsHeading: 'Visitors',
+  thisWeek: 'This week',
+  lastWeek: 'Last week',
   leadsByChannel: 'Leads by channel this week',
   noLeadsThisWeek: 'No leads this week yet.',
   openAnalytics: 'Open analytics',

@@ -8,6 +8,7 @@
  *   alternating rounds so both see the same moments of a shared machine; skipped with a note where nginx is not
  *   installed (Debian: `apt-get install nginx`);
  * - the share of the server's CPU time spent in GC pauses during each of those loads;
+ * - the post with visit counting on, as a browser asks for it, beside a second server with ANALYTICS=false;
  * - the post for 60 s: the rate of its last 10 s beside its first 10 s (steady, no slow leak or heap growth).
  * BENCH_SECONDS changes each short load (default 10); BENCH_LONG_SECONDS the long one (default 60).
  */
@@ -28,6 +29,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const LONG_SECONDS = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 const CONNECTIONS = 32;
 const GZIP = { 'Accept-Encoding': 'gzip' };
+/** What a browser sends for a page it shows: the requests visit counting counts. */
+const BROWSER = { ...GZIP, 'Sec-Fetch-Dest': 'document', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
 const ROUNDS = 3;
 
 interface Sample {
@@ -109,38 +112,48 @@ http {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-hits-'));
-// nginx may run its process as another user: the files it serves must be readable by anyone.
-chmodSync(dir, 0o755);
-const monitor = join(dir, 'monitor.jsonl');
-let server: ChildProcess | undefined;
-let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
-try {
-  // `npm run serve` runs the bundle (`npm run build`).
-  execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: root, stdio: 'ignore' });
+/** The server as `npm run serve` starts it, with the process monitor, on an SQLite file of its own in `dir`. */
+async function startServer(name: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const { env, args } = serveCommand();
   const port = await freePort();
-  server = spawn(process.execPath, [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!], {
+  const child = spawn(process.execPath, [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: `file:${join(dir, 'site.db')}`,
+      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       SEED_DEMO_CONTENT: 'true',
       LOG_LEVEL: 'warn',
-      BENCH_MONITOR_FILE: monitor,
-      BENCH_MONITOR_MS: '1000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300 && (await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  return { child, base };
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-hits-'));
+// nginx may run its process as another user: the files it serves must be readable by anyone.
+chmodSync(dir, 0o755);
+const monitor = join(dir, 'monitor.jsonl');
+let server: ChildProcess | undefined;
+let counterless: ChildProcess | undefined;
+let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+try {
+  // `npm run serve` runs the bundle (`npm run build`).
+  execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: root, stdio: 'ignore' });
+  const started = await startServer('site', { BENCH_MONITOR_FILE: monitor, BENCH_MONITOR_MS: '1000' });
+  server = started.child;
+  const base = started.base;
   const post = /href="(\/blog\/[^"?]+)"/.exec(await (await fetch(`${base}/blog`)).text())![1]!;
   const pages = [
     { label: '/', path: '/', file: 'home' },
@@ -167,7 +180,7 @@ try {
   };
   const figure = { bench: 'cache-hits', engine: 'sqlite' } as const;
 
-  console.log(`\ncache hits, the server as npm run serve starts it (node ${args.join(' ')}), c${CONNECTIONS} gzip, ${SECONDS} s each`);
+  console.log(`\ncache hits, the server as npm run serve starts it (node ${serveCommand().args.join(' ')}), c${CONNECTIONS} gzip, ${SECONDS} s each`);
   const slice = SECONDS / ROUNDS;
   for (const page of pages) {
     const before = await nextSample();
@@ -183,7 +196,6 @@ try {
       p99 = Math.max(p99, node.p99);
     }
     const after = await nextSample();
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     console.log(`  ${page.label}: server ${rates.node.join(', ')} req/s, ${nginx ? 'nginx' : '/healthz'} ${rates.nginx.join(', ')} req/s (${ROUNDS} rounds of ${slice.toFixed(1)} s); worst p99 ${p99.toFixed(1)} ms`);
     reportFigure({
       ...figure,
@@ -203,6 +215,20 @@ try {
     });
   }
 
+  // Counting visits (issue #27): the post as a browser asks for it (so every hit is a counted page view, all from
+  // one visitor: the buffer's common case), beside a second server with ANALYTICS=false, in alternating rounds.
+  const uncounted = await startServer('uncounted', { ANALYTICS: 'false' });
+  counterless = uncounted.child;
+  const rates = { on: [] as number[], off: [] as number[] };
+  // The second server has just started: one unmeasured slice each, so both are measured warm.
+  for (const target of [uncounted.base, base]) await measureThroughput([target + post], slice, CONNECTIONS, { headers: BROWSER, raw: true });
+  for (let round = 0; round < ROUNDS; round += 1) {
+    rates.off.push((await measureThroughput([uncounted.base + post], slice, CONNECTIONS, { headers: BROWSER, raw: true })).perSecond);
+    rates.on.push((await measureThroughput([base + post], slice, CONNECTIONS, { headers: BROWSER, raw: true })).perSecond);
+  }
+  console.log(`  counting visits, ${pages[1]!.label}: on ${rates.on.join(', ')} req/s, off ${rates.off.join(', ')} req/s`);
+  reportFigure({ ...figure, figure: `GET /blog/{slug} cached, visits counted, c${CONNECTIONS}`, unit: 'req/s', value: mean(rates.on), baseline: 'ANALYTICS=false', baselineValue: mean(rates.off) });
+
   console.log(`\n${pages[1]!.label} for ${LONG_SECONDS} s, c${CONNECTIONS} gzip`);
   const before = await nextSample();
   const long = await measureThroughput([base + post], LONG_SECONDS, CONNECTIONS, { headers: GZIP, bucketSeconds: 10, raw: true });
@@ -212,9 +238,10 @@ try {
   reportFigure({ ...figure, figure: `GC pauses during the ${LONG_SECONDS} s`, unit: 'ms', value: after.gcMs - before.gcMs, baseline: 'server CPU time', baselineValue: after.cpuMs - before.cpuMs });
 } finally {
   await nginx?.stop();
-  if (server) {
-    server.kill('SIGTERM');
-    await exited(server);
+  for (const child of [server, counterless]) {
+    if (!child) continue;
+    child.kill('SIGTERM');
+    await exited(child);
   }
   rmSync(dir, { recursive: true, force: true });
 }

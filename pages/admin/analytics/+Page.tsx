@@ -110,7 +110,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           rowKey={(p) => p.path}
           empty={empty}
           columns={[
-            { header: T.page, cell: (p) => <a href={p.path}>{p.path}</a>, isRowHeader: true, className: 'wrap' },
+            { header: T.page, cell: (p) => <a href={p.path}>{p.path}</a>, isRowHeader: true, className: 'analytics-label' },
             { header: T.visitors, cell: (p) => formatWholeNumber(p.visitors) },
             { header: T.views, cell: (p) => formatWholeNumber(p.views) },
             { header: T.entries, cell: (p) => formatWholeNumber(p.entries) },
@@ -126,7 +126,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           rowKey={(p) => p.path}
           empty={empty}
           columns={[
-            { header: T.post, cell: (p) => <a href={p.path}>{p.title}</a>, isRowHeader: true, className: 'wrap' },
+            { header: T.post, cell: (p) => <a href={p.path}>{p.title}</a>, isRowHeader: true, className: 'analytics-label' },
             { header: T.visitors, cell: (p) => formatWholeNumber(p.visitors) },
             { header: T.views, cell: (p) => formatWholeNumber(p.views) },
             ...leadColumns<AnalyticsReport['posts'][number]>(report, (p) => p.visitors),
@@ -155,7 +155,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           rowKey={(r) => r.host}
           empty={empty}
           columns={[
-            { header: T.referrer, cell: (r) => r.host, isRowHeader: true, className: 'wrap' },
+            { header: T.referrer, cell: (r) => r.host, isRowHeader: true, className: 'analytics-label' },
             { header: T.visits, cell: (r) => formatWholeNumber(r.visits) },
             ...leadColumns<AnalyticsReport['referrers'][number]>(report, (r) => r.visits),
           ]}
@@ -169,8 +169,8 @@ function Report({ report }: { report: AnalyticsReport }) {
           rowKey={(c) => `${c.campaign}/${c.source}/${c.medium}`}
           empty={empty}
           columns={[
-            { header: T.campaign, cell: (c) => c.campaign || '–', isRowHeader: true, className: 'wrap' },
-            { header: T.sourceMedium, cell: (c) => [c.source, c.medium].filter(Boolean).join(' / ') || '–', className: 'wrap' },
+            { header: T.campaign, cell: (c) => c.campaign || '–', isRowHeader: true, className: 'analytics-label' },
+            { header: T.sourceMedium, cell: (c) => [c.source, c.medium].filter(Boolean).join(' / ') || '–', className: 'analytics-label' },
             { header: T.visits, cell: (c) => formatWholeNumber(c.visits) },
             ...leadColumns<AnalyticsReport['campaigns'][number]>(report, (c) => c.visits),
           ]}

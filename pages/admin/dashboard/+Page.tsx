@@ -105,11 +105,18 @@ export default function DashboardPage() {
 function VisitsSummary({ summary }: { summary: AnalyticsSummary }) {
   return (
     <section aria-labelledby="visits-heading" className="admin-section">
-      <h2 id="visits-heading">{ANALYTICS_TEXT.thisWeek}</h2>
-      <p>
-        <strong className="big-number">{formatWholeNumber(summary.visitorsThisWeek)}</strong>{' '}
-        <span className="muted">{ANALYTICS_TEXT.lastWeek(summary.visitorsLastWeek)}</span>
-      </p>
+      <h2 id="visits-heading">{ANALYTICS_TEXT.visitorsHeading}</h2>
+      <dl className="admin-counts">
+        {[
+          { label: ANALYTICS_TEXT.thisWeek, value: summary.visitorsThisWeek },
+          { label: ANALYTICS_TEXT.lastWeek, value: summary.visitorsLastWeek },
+        ].map((c) => (
+          <div key={c.label} className="count-card">
+            <dt>{c.label}</dt>
+            <dd>{formatWholeNumber(c.value)}</dd>
+          </div>
+        ))}
+      </dl>
       {summary.leadsByChannel && (
         <>
           <h3>{ANALYTICS_TEXT.leadsByChannel}</h3>
