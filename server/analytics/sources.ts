@@ -63,8 +63,9 @@ function channelOf(host: string, source: string, medium: string, campaign: strin
   if (SOCIAL_MEDIUMS.has(medium)) return 'social';
   if (PAID_MEDIUMS.test(medium) || source || campaign) return 'campaign';
   if (!host) return 'direct';
+  // Web mail before search: mail.google.com is Google's, but not its search.
+  if (EMAIL.some((d) => matches(host, d))) return 'email';
   if (SEARCH.some((d) => matches(host, d))) return 'search';
   if (SOCIAL.some((d) => matches(host, d))) return 'social';
-  if (EMAIL.some((d) => matches(host, d))) return 'email';
   return 'referral';
 }
