@@ -81,7 +81,11 @@ export interface LeadNotesTable {
   author_id: string | null;
   /** The author's e-mail when written; null for notes carried over from before the history. */
   author: string | null;
+  /** Empty for a status change. */
   body: string;
+  /** A status change: the status before and after (migration 155); null for a note. */
+  status_from: string | null;
+  status_to: string | null;
   created_at: string;
 }
 

@@ -164,7 +164,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(passkeyRouter({ passkeys, accounts: staff, config, store: staffAuth.store, limits: challengeLimits, redis: deps.redis, counts: events.signIn }));
   app.use(adminStaffRouter(staff));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
-  app.use(adminLeadsRouter(inbox));
+  app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
   app.use(adminBlogRouter(blog));
   app.use(adminSettingsRouter(settings));

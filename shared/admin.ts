@@ -4,6 +4,7 @@ import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
+import { INBOX_MESSAGES } from './messages.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
@@ -91,10 +92,17 @@ export interface LeadSummary {
 export const NOTE_MAX_LENGTH = 10_000;
 
 /** One entry of a lead's note history; `author` is null for notes kept from before the history began. */
+/** An entry of a lead's history as words: the note, or "Status: New → Contacted". */
+export function historyText(entry: LeadNote): string {
+  return entry.change ? INBOX_MESSAGES.statusEntry(LEAD_STATUS_LABELS[entry.change.from], LEAD_STATUS_LABELS[entry.change.to]) : entry.body;
+}
+
+/** An entry of a lead's history: a note staff wrote, or a status change (then `body` is empty). */
 export interface LeadNote {
   id: string;
   author: string | null;
   body: string;
+  change: { from: LeadStatus; to: LeadStatus } | null;
   createdAt: string;
 }
 

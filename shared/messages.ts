@@ -689,7 +689,7 @@ export const DASHBOARD_TEXT = {
 export const LEADS_TEXT = {
   type: 'Type',
   received: 'Received',
-  notes: 'Notes',
+  notes: 'History and notes',
   notifications: 'Notifications',
   exportCsv: 'Export CSV',
   filtersLabel: 'Filter leads',
@@ -721,7 +721,7 @@ export const LEADS_TEXT = {
   deleteLead: 'Delete lead',
   deleteQuestion: (name: string) => `Delete everything ${name} sent? This cannot be undone.`,
   deleteConfirm: 'Yes, delete this lead',
-  noteHistory: 'Note history, oldest first',
+  noteHistory: 'Notes and status changes, oldest first',
   noteLabel: 'Add a note (staff only)',
   addNote: 'Add note',
 } as const;
@@ -862,7 +862,9 @@ export const INBOX_MESSAGES = {
   noteAdded: 'Note added.',
   /** A note carried over from the single notes box, whose author was never recorded. */
   noteAuthorUnknown: 'Earlier notes (author not recorded)',
-  noNotes: 'No notes yet.',
+  noNotes: 'No notes or status changes yet.',
+  /** A status change in the lead's history. */
+  statusEntry: (from: string, to: string) => `Status: ${from} → ${to}`,
   leadChangedMeanwhile: 'Someone else changed this lead a moment ago. Reload the page to see the change.',
   statusChanged: (label: string) => `Status changed to ${label}.`,
   releasedFromSpam: 'Marked not spam. Its notifications are on their way.',

@@ -1,4 +1,4 @@
-import type { LeadNote } from '../../shared/admin.ts';
+import type { LeadNote, LeadStatus } from '../../shared/admin.ts';
 import type { Db } from '../database.ts';
 
 export interface NewLeadNote {
@@ -8,10 +8,12 @@ export interface NewLeadNote {
   authorId: string | null;
   author: string | null;
   body: string;
+  /** A status change instead of a note (its body is empty). */
+  change?: { from: string; to: string };
   createdAt: string;
 }
 
-/** Notes are only ever added: the history is what staff wrote, when, as they wrote it. */
+/** Notes and status changes are only ever added: the history is what staff wrote and did, when, as they did it. */
 export async function insertLeadNote(db: Db, note: NewLeadNote): Promise<void> {
   await db
     .insertInto('lead_notes')
@@ -22,6 +24,8 @@ export async function insertLeadNote(db: Db, note: NewLeadNote): Promise<void> {
       author_id: note.authorId,
       author: note.author,
       body: note.body,
+      status_from: note.change?.from ?? null,
+      status_to: note.change?.to ?? null,
       created_at: note.createdAt,
     })
     .execute();
@@ -36,11 +40,18 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
   const rows = await db
     .selectFrom('lead_notes')
     .leftJoin('users', 'users.id', 'lead_notes.author_id')
-    .select(['lead_notes.id', 'lead_notes.lead_id', 'lead_notes.author', 'users.name', 'lead_notes.body', 'lead_notes.created_at'])
+    .select(['lead_notes.id', 'lead_notes.lead_id', 'lead_notes.author', 'users.name', 'lead_notes.body', 'lead_notes.status_from', 'lead_notes.status_to', 'lead_notes.created_at'])
     .where('lead_notes.lead_type', '=', leadType)
     .where('lead_notes.lead_id', 'in', leadIds)
     .orderBy('lead_notes.created_at')
     .orderBy('lead_notes.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, leadId: r.lead_id, author: r.name ?? r.author, body: r.body, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    leadId: r.lead_id,
+    author: r.name ?? r.author,
+    body: r.body,
+    change: r.status_from && r.status_to ? { from: r.status_from as LeadStatus, to: r.status_to as LeadStatus } : null,
+    createdAt: r.created_at,
+  }));
 }

@@ -8,6 +8,7 @@ import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { auditQueryParams } from '../audit/audit-query.ts';
+import { localDate } from '../../shared/zoned-time.ts';
 
 function leadType(value: unknown): LeadType {
   if (!(LEAD_TYPES as readonly unknown[]).includes(value)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noSuchLeadType);
@@ -15,7 +16,7 @@ function leadType(value: unknown): LeadType {
 }
 
 /** The leads inbox's JSON API, its CSV export, notification retries and the audit log. */
-export function adminLeadsRouter(inbox: InboxService): Router {
+export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router {
   const router = Router();
   const body = adminBodyParsers(ADMIN_BODY_LIMIT);
   router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit'], requireStaff());
@@ -31,7 +32,8 @@ export function adminLeadsRouter(inbox: InboxService): Router {
     const { cursor: _cursor, ...filter } = parseLeadFilter(req.body as Record<string, unknown>);
     const rows = inbox.exportCsv(actorOf(req), filter);
     const first = await rows.next();
-    const day = new Date().toISOString().slice(0, 10);
+    // Named by the company's date, not UTC's: an export at 9 am in Sydney is that day's.
+    const day = localDate(new Date(), timeZone);
     res.type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="leads-${day}.csv"`);
     // A byte-order mark, so Excel reads the file as UTF-8 (names with accents stay intact).

@@ -91,12 +91,13 @@ async function updateLead(
   await db.transaction().execute(async (trx) => {
     const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
+    const at = new Date().toISOString();
+    await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', change: { from, to }, createdAt: at });
     if (!release) {
       await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${from} → ${to}`);
       return;
     }
-    const queuedAt = new Date().toISOString();
-    const messages = leadNotifications(stored, { ...delivery, company: company!, acknowledge: true, queuedAt });
+    const messages = leadNotifications(stored, { ...delivery, company: company!, acknowledge: true, queuedAt: at });
     await insertOutboxMessages(trx, messages);
     await recordAudit(trx, actor, 'lead.not_spam', `${leadTarget(type, id)} ${from} → ${to}, ${messages.length} notifications queued`);
   });

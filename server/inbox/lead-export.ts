@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { findLeads } from '../../db/queries/admin-leads.ts';
 import { listLeadNotes } from '../../db/queries/lead-notes.ts';
-import { LEAD_TYPE_LABELS, type LeadFilter, type LeadNote, type LeadSummary, type LeadType, leadStatusLabel } from '../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, type LeadFilter, type LeadNote, type LeadSummary, type LeadType, historyText, leadStatusLabel } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
 import type { StoredLead } from '../../shared/leads.ts';
@@ -50,7 +50,7 @@ function answerCells(lead: StoredLead): Cell[] {
 }
 
 function notesCell(notes: readonly LeadNote[], timeZone: string): string {
-  return notes.map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${n.body}`).join('\n');
+  return notes.map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${historyText(n)}`).join('\n');
 }
 
 function header(timeZone: string): string {

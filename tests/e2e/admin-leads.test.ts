@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/core/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { INBOX_MESSAGES } from '../../shared/messages.ts';
+import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/messages.ts';
+import { localDate } from '../../shared/zoned-time.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openSettled, staffPage, startSite } from '../helpers/browser.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -106,9 +107,19 @@ describe('staff work leads in a browser', () => {
     await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.noteAdded }).waitFor();
     await expect(box.inputValue()).resolves.toBe('');
     await page.reload({ waitUntil: 'networkidle' });
-    const history = page.getByRole('list', { name: 'Note history, oldest first' });
+    const history = page.getByRole('list', { name: LEADS_TEXT.noteHistory });
     const entry = history.getByRole('listitem').first();
     await expect(entry.textContent()).resolves.toMatch(/^Sam Staff · \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]mRang Dana: wants two racks by March\.$/);
+
+    // An empty note after one was added shows its error alone, not the earlier "Note added." beside it.
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText(INBOX_MESSAGES.noteRequired).waitFor();
+    await expect(page.getByText(INBOX_MESSAGES.noteAdded).count()).resolves.toBe(0);
+
+    // A status change joins the same history, with who made it.
+    await page.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }).click();
+    await history.getByRole('listitem').filter({ hasText: 'Status: New → Contacted' }).waitFor();
+    await expect(history.getByRole('listitem').last().textContent()).resolves.toMatch(/^Sam Staff · .*Status: New → Contacted$/);
 
     await box.fill('Half-written thought');
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
@@ -151,7 +162,10 @@ describe('staff work leads in a browser', () => {
     await openSettled(page, site, '/admin/leads?q=example');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const bytes = await readFile((await (await download).path())!);
+    const file = await download;
+    // Named by the company's date (Sydney), not UTC's.
+    expect(file.suggestedFilename()).toBe(`leads-${localDate(new Date(), 'Australia/Sydney')}.csv`);
+    const bytes = await readFile((await file.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
     const rowOf = (name: string) => Object.fromEntries(header!.map((h, i) => [h, rows.find((r) => r.includes(name))![i]]));
@@ -159,7 +173,8 @@ describe('staff work leads in a browser', () => {
     expect(dana).toMatchObject({
       Type: 'Quote request',
       'Received (Australia/Sydney)': '2026-11-22 09:30:05',
-      Status: 'New',
+      // Marked contacted by the history test above.
+      Status: 'Contacted',
       Service: 'Datacenter Solutions',
       Email: 'dana@racks.example',
       Company: `'=HYPERLINK("http://evil.example")`,
@@ -173,8 +188,9 @@ describe('staff work leads in a browser', () => {
       Redundancy: 'Mission Critical',
       'Lead ID': quoteId,
     });
-    expect(dana.Notes).toContain('2026-11-22 11:00:00 Earlier notes (author not recorded): Kept from the old notes box.');
-    expect(dana.Notes).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Sam Staff: Rang Dana: wants two racks by March\./);
+    expect(dana[LEADS_TEXT.notes]).toContain('2026-11-22 11:00:00 Earlier notes (author not recorded): Kept from the old notes box.');
+    expect(dana[LEADS_TEXT.notes]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Sam Staff: Rang Dana: wants two racks by March\./);
+    expect(dana[LEADS_TEXT.notes]).toMatch(/\d{2}:\d{2}:\d{2} Sam Staff: Status: New → Contacted/);
     expect(rowOf('Colin Contact')).toMatchObject({ Type: 'Contact message', 'Received (Australia/Sydney)': '2026-11-20 12:00:00', Message: 'Call me, please.', Redundancy: '' });
     p.assertClean();
   });

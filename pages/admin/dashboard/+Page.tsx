@@ -12,6 +12,7 @@ import { RetryButton } from '../ui/RetryButton.tsx';
 import type { DashboardPageData } from './+data.ts';
 import { LeadsChart } from './LeadsChart.tsx';
 import { ANALYTICS_TEXT, type AnalyticsSummary } from '../../../shared/analytics.ts';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 
 /** Its status, and for a new lead how long it has waited: "3 h ago", marked overdue past the reply promise. */
 function StatusAndAge({ lead, now }: { lead: LeadSummary; now: string }) {
@@ -183,7 +184,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
             { header: COMMON_FIELDS.service.label, cell: (q) => serviceName(q.service) },
             { header: ADMIN_TEXT.name, cell: (q) => <RowTarget href={leadHref(q.type, q.id)}>{q.name}</RowTarget> },
             { header: COMMON_FIELDS.company.label, cell: (q) => q.company },
-            { header: COMMON_FIELDS.email.label, cell: (q) => q.email },
+            { header: COMMON_FIELDS.email.label, cell: (q) => <EmailAddress email={q.email} /> },
             { header: LEADS_TEXT.received, cell: (q) => formatDateTime(q.createdAt, timeZone) },
             { header: ADMIN_TEXT.status, cell: (q) => <StatusAndAge lead={q} now={now} /> },
           ]}

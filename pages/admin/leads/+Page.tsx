@@ -9,6 +9,7 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
+import { EmailAddress } from '../ui/EmailAddress.tsx';
 
 /** One filter of the GET form: "Any" or one of the options, as [value, label] pairs. */
 function FilterSelect(props: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
@@ -90,7 +91,9 @@ export default function LeadsPage() {
             cell: (l) => (
               <>
                 <RowTarget href={leadHref(l.type, l.id)}>{l.name}</RowTarget>
-                <div className="muted small">{l.email}</div>
+                <div className="muted small">
+                  <EmailAddress email={l.email} />
+                </div>
               </>
             ),
           },

@@ -21,6 +21,7 @@ import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/me
 import { LeadNotes } from './LeadNotes.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
+import { EmailAddress } from '../../../ui/EmailAddress.tsx';
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
 function replyHref(lead: LeadDetail, companyName: string): string {
@@ -78,7 +79,9 @@ export default function LeadPage() {
             {lead.fields.map((f) => (
               <div key={f.name}>
                 <dt>{f.label}</dt>
-                <dd>{f.name === 'email' ? <a href={`mailto:${f.value}`}>{f.value}</a> : f.value}</dd>
+                <dd>{f.name === 'email' ? <a href={`mailto:${f.value}`}>
+                      <EmailAddress email={f.value} />
+                    </a> : f.value}</dd>
               </div>
             ))}
           </dl>

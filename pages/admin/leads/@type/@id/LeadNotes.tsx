@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
-import { type LeadDetail, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
+import { type LeadDetail, NOTE_MAX_LENGTH, historyText } from '../../../../../shared/admin.ts';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
@@ -21,12 +21,12 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
   useUnsavedWarning(draft.trim() !== '');
 
   async function add() {
+    setStatus(null);
     if (draft.trim() === '') {
       setError(INBOX_MESSAGES.noteRequired);
       return;
     }
     setBusy(true);
-    setStatus(null);
     try {
       const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/notes`, csrfToken, { body: draft });
       setDraft('');
@@ -48,12 +48,12 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
       ) : (
         <ol className="note-history" aria-label={LEADS_TEXT.noteHistory}>
           {lead.notes.map((n) => (
-            <li key={n.id}>
+            <li key={n.id} className={n.change ? 'note-status' : undefined}>
               <p className="note-meta">
                 <strong>{n.author ?? INBOX_MESSAGES.noteAuthorUnknown}</strong> ·{' '}
                 <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone)}</time>
               </p>
-              <p className="note-body">{n.body}</p>
+              <p className="note-body">{historyText(n)}</p>
             </li>
           ))}
         </ol>
