@@ -1,4 +1,5 @@
 import type { WeeklyLeads } from '../../../shared/admin.ts';
+import { formatCalendarDate } from '../../../shared/dates.ts';
 import { DASHBOARD_TEXT } from '../../../shared/messages.ts';
 import { DataTable } from '../ui/AdminTable.tsx';
 
@@ -60,7 +61,7 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
           rows={weeks}
           rowKey={(w) => w.weekStart}
           columns={[
-            { header: DASHBOARD_TEXT.weekStarting, cell: (w) => w.weekStart, isRowHeader: true },
+            { header: DASHBOARD_TEXT.weekStarting, cell: (w) => formatCalendarDate(w.weekStart), isRowHeader: true },
             { header: DASHBOARD_TEXT.counts.quotes, cell: (w) => w.quotes },
             { header: DASHBOARD_TEXT.counts.contacts, cell: (w) => w.contacts },
           ]}

@@ -7,6 +7,7 @@ import { RequestError, adminApi, errorMessage } from '../../../components/reques
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
+import { localDate } from '../../../shared/zoned-time.ts';
 
 /** Hands JSON to the browser as a file download. */
 function download(filename: string, data: unknown) {
@@ -23,7 +24,7 @@ function download(filename: string, data: unknown) {
  * APP 12) or erase it when the person asks.
  */
 export default function PrivacyPage() {
-  const { csrfToken } = usePageContext();
+  const { csrfToken, timeZone } = usePageContext();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [notice, setNotice] = useState<Notice>(null);
@@ -57,7 +58,7 @@ export default function PrivacyPage() {
     void call(
       () => adminApi<PersonalDataExport>('POST', '/api/admin/privacy/export', csrfToken, { email }),
       (data) => {
-        download(`personal-data-${data.exportedAt.slice(0, 10)}.json`, data);
+        download(`personal-data-${localDate(new Date(data.exportedAt), timeZone)}.json`, data);
         const counts = PRIVACY_REQUEST_TEXT.counts({ quotes: data.quotes.length, contacts: data.contacts.length, notifications: data.notifications.length });
         return PRIVACY_REQUEST_TEXT.exported(data.email, counts, data.auditEntries.length);
       },
