@@ -182,6 +182,10 @@ export interface StaffInvitationsTable {
   expires_at: string;
   /** The role the person will have (migration 130; defaults to administrator). */
   role: Generated<string>;
+  /** When the invitee set their password (migration 156); the invitation is then spent. */
+  accepted_at: string | null;
+  /** The link's token, sealed with the outbox key, for "Copy link"; cleared on acceptance. */
+  token_sealed: string | null;
 }
 
 /** An uploaded image (migration 080); its stored copies are `image_variants`. */

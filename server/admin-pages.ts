@@ -37,7 +37,7 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db }: Ad
     lead: (type, id) => inbox.get(type, id),
     audit: (query) => inbox.auditPage(query),
     staff: () => staff.overview(),
-    person: (id) => staff.person(id),
+    person: (id, viewerCsrf) => staff.person(id, viewerCsrf),
     invitation: (token) => staff.invitation(token),
     account: (userId) => staff.accountInfo(userId),
     posts: (viewer, cursor) => blog.listAllPosts({ cursor: cursor ?? null, createdBy: listedCreator(writer(viewer)) }),

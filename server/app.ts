@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminAccountRouter(staff));
   const passkeys = createPasskeyService({ db: database.db, settings: config, staff, companyName: async () => (await settings.current()).name });
   app.use(passkeyRouter({ passkeys, accounts: staff, config, store: staffAuth.store, limits: challengeLimits, redis: deps.redis, counts: events.signIn }));
-  app.use(adminStaffRouter(staff));
+  app.use(adminStaffRouter(staff, { accounts: staff, config, store: staffAuth.store }));
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));

@@ -286,6 +286,7 @@ export const AUDIT_ACTIONS = {
   'user.created': 'Account created',
   'user.password_reset': 'Password reset from the command line',
   'user.invited': 'Invited a person',
+  'user.invitation_link': "Copied an invitation's link",
   'user.deactivated': 'Deactivated an account',
   'user.reactivated': 'Reactivated an account',
   'user.session_ended': "Ended a person's session",
@@ -344,7 +345,8 @@ export interface AdminPageService {
   lead(type: LeadType, id: string): Promise<LeadDetail | null>;
   audit(query: AuditQuery): Promise<AuditPage>;
   staff(): Promise<StaffOverview>;
-  person(id: string): Promise<StaffPerson | null>;
+  /** `viewerCsrf`: the viewer's session's CSRF token, which marks their own session in the list ("This device"). */
+  person(id: string, viewerCsrf: string | null): Promise<StaffPerson | null>;
   /** Who an invitation link is for; null when it does not work. */
   invitation(token: string): Promise<InvitationView | null>;
   account(userId: string): Promise<AccountInfo>;

@@ -39,6 +39,10 @@ export interface StaffMember {
   role: Role;
 }
 
+/** Where an invitation is: its e-mail waiting, sent or failed in the outbox, or the invitation used or expired. */
+export const INVITATION_STATES = ['queued', 'sent', 'failed', 'accepted', 'expired'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
 export interface PendingInvitation {
   id: string;
   name: string;
@@ -46,6 +50,9 @@ export interface PendingInvitation {
   invitedBy: string | null;
   expiresAt: string;
   role: AssignableRole;
+  state: InvitationState;
+  /** Whether its link can still be copied (open, and its token kept). */
+  linkAvailable: boolean;
 }
 
 export interface StaffOverview {
@@ -59,6 +66,10 @@ export interface StaffSessionInfo {
   ref: string;
   startedAt: string;
   expiresAt: string;
+  /** What it was signed in from; null for sessions from before this was kept. */
+  device: { browser: string; system: string; network: string } | null;
+  /** The session of the person looking at the list ("This device"). */
+  current: boolean;
 }
 
 export interface StaffPerson extends StaffMember {

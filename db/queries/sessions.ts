@@ -64,15 +64,30 @@ export async function trimUserSessions(db: Db, userId: string, keep: number): Pr
 }
 
 /** A user's live sessions, newest first; each is named by its stored key (a hash that signs no one in). */
-export async function listUserSessions(db: Db, userId: string, now: string): Promise<StaffSessionInfo[]> {
+/**
+ * A person's live sessions, newest first, each with the device it was signed in from. `viewerCsrf` (the viewer's
+ * own session's CSRF token, unique to a session) marks the viewer's session; no token leaves this function.
+ */
+export async function listUserSessions(db: Db, userId: string, now: string, viewerCsrf: string | null = null): Promise<StaffSessionInfo[]> {
   const rows = await db
     .selectFrom('sessions')
-    .select(['sid', 'created_at', 'expires_at'])
+    .select(['sid', 'data', 'created_at', 'expires_at'])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((r) => ({ ref: r.sid, startedAt: r.created_at, expiresAt: r.expires_at }));
+  return rows.map((r) => {
+    const data = parseSessionData(r.data);
+    return { ref: r.sid, startedAt: r.created_at, expiresAt: r.expires_at, device: data.device ?? null, current: viewerCsrf !== null && data.csrfToken === viewerCsrf };
+  });
+}
+
+function parseSessionData(text: string): { device?: StaffSessionInfo['device']; csrfToken?: string } {
+  try {
+    return JSON.parse(text) as { device?: StaffSessionInfo['device']; csrfToken?: string };
+  } catch {
+    return {};
+  }
 }
 
 /** Ends one session of this user, named by its stored key; false when it had already ended. */

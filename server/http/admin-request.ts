@@ -15,3 +15,8 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.outp
   if (parsed.success) return parsed.data;
   throw invalidFields(FIELD_MESSAGES.fixErrors, parsed.error);
 }
+
+/** A request from the hydrated page (JSON, answered in JSON) rather than a plain form post (answered by a redirect). */
+export function wantsJson(req: Request): boolean {
+  return req.is('application/json') === 'application/json';
+}

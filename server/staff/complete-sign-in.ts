@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Config } from '../core/config.ts';
 import { newCsrfToken } from './csrf.ts';
 import { rememberDevice } from './known-device.ts';
+import { describeDevice } from './device.ts';
 import type { KyselySessionStore } from './session-store.ts';
 import type { StaffService } from './users.ts';
 
@@ -26,6 +27,7 @@ export async function completeSignIn(
   await new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
   rememberDevice(res, config, user.email);
   req.session.csrfToken = newCsrfToken();
+  req.session.device = describeDevice(req.get('user-agent'), req.ip);
   req.session.absoluteExpiresAt = Date.now() + config.SESSION_MAX_DAYS * 24 * 3600_000;
   await accounts.recordSignIn({ userId: user.id, email: user.email, ip: req.ip ?? null }, action);
   await store.prune();

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../shared/staff.ts';
+import type { SessionDevice } from './device.ts';
 
 /** What this app keeps in a session, and what passport puts on `req.user`. */
 declare module 'express-session' {
@@ -13,6 +14,8 @@ declare module 'express-session' {
     /** The challenge a passkey must answer next, to add one or to sign in with one; used once (passkey-routes.ts). */
     passkeyChallenge: { value: string; purpose: 'register' | 'sign-in'; at: number };
     passport: { user: string };
+    /** The browser, system and network it was signed in from (device.ts), for the Staff pages' session lists. */
+    device: SessionDevice;
   }
 }
 

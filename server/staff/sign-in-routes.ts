@@ -18,7 +18,7 @@ import type { Config } from '../core/config.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import type { StaffService } from './users.ts';
 import { SIGN_IN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
-import { actorOf } from '../http/admin-request.ts';
+import { actorOf, wantsJson } from '../http/admin-request.ts';
 
 /** The second step must follow the password within this time. */
 const PENDING_LOGIN_MS = 5 * 60_000;
@@ -28,10 +28,6 @@ export type LoginError = 'invalid' | 'throttled' | 'code' | 'expired' | 'proof' 
 
 /** How long a sign-in refused for want of a hashing slot should wait before trying again. */
 const BUSY_RETRY_SECONDS = 5;
-
-function wantsJson(req: Request): boolean {
-  return req.is('application/json') === 'application/json';
-}
 
 function regenerate(req: Request): Promise<void> {
   return new Promise((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));

@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { deleteExpiredInvitations, findLiveInvitation, listLiveInvitations, replaceInvitation, takeLiveInvitation } from '../../db/queries/invitations.ts';
+import {
+  deleteInvitationsCreatedBefore,
+  findLiveInvitation,
+  findSealedToken,
+  listInvitations,
+  replaceInvitation,
+  takeLiveInvitation,
+} from '../../db/queries/invitations.ts';
+import { seal, unseal } from '../core/secret-box.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { deleteUserSessionByRef, deleteUserSessions, listUserSessions } from '../../db/queries/sessions.ts';
 import {
@@ -37,17 +45,34 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How long an invitation stays listed, whatever became of it. */
+const INVITATIONS_KEPT_MS = 30 * 24 * 3600_000;
+
 export async function staffOverview(db: Db, policy: Pick<SignInPolicyService, 'current'>): Promise<StaffOverview> {
-  const now = new Date().toISOString();
-  const [members, invitations, signInPolicy] = await Promise.all([listStaffMembers(db, now), listLiveInvitations(db, now), policy.current()]);
+  const at = new Date();
+  const now = at.toISOString();
+  const keptSince = new Date(at.getTime() - INVITATIONS_KEPT_MS).toISOString();
+  const [members, invitations, signInPolicy] = await Promise.all([listStaffMembers(db, now), listInvitations(db, now, keptSince), policy.current()]);
   return { members, invitations, signInPolicy };
 }
 
-export async function staffPerson(db: Db, id: string): Promise<StaffPerson | null> {
+export async function staffPerson(db: Db, id: string, viewerCsrf: string | null = null): Promise<StaffPerson | null> {
   const now = new Date().toISOString();
   const member = (await listStaffMembers(db, now)).find((m) => m.id === id);
   if (!member) return null;
-  return { ...member, sessionList: await listUserSessions(db, id, now) };
+  return { ...member, sessionList: await listUserSessions(db, id, now, viewerCsrf) };
+}
+
+function invitationLink(siteUrl: string, token: string): string {
+  return new URL(`/admin/invitation?token=${token}`, siteUrl).href;
+}
+
+/** An open invitation's link, for "Copy link" (a colleague whose mail is slow); NOT_FOUND once it is not open. */
+export async function openInvitationLink(db: Db, settings: InvitationSettings, actor: Actor, id: string): Promise<string> {
+  const sealed = await findSealedToken(db, id, new Date().toISOString());
+  if (!sealed) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationClosed);
+  await recordAudit(db, actor, 'user.invitation_link', id);
+  return invitationLink(settings.siteUrl, unseal(settings.sealKey, sealed));
 }
 
 function invitationEmail(to: string, name: string, inviter: string, link: string, company: string): EmailMessage {
@@ -56,8 +81,9 @@ function invitationEmail(to: string, name: string, inviter: string, link: string
 }
 
 /**
- * Invites a person by e-mail: a one-time link to choose a password, working for INVITATION_DAYS. Only the
- * token's hash is stored; the e-mail waits in the outbox sealed, so no copy of the link sits in the database.
+ * Invites a person by e-mail: a one-time link to choose a password, working for INVITATION_DAYS. The token's hash
+ * finds the invitation; the token itself is kept only sealed (for "Copy link", until it is used), and the e-mail
+ * waits in the outbox sealed: no readable copy of the link sits in the database.
  * A new invitation to the same address replaces the last one.
  */
 export async function invitePerson(
@@ -72,15 +98,16 @@ export async function invitePerson(
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const id = randomUUID();
-  const link = new URL(`/admin/invitation?token=${token}`, settings.siteUrl).href;
+  const link = invitationLink(settings.siteUrl, token);
   const message = invitationEmail(email, name, actor.name, link, await settings.companyName());
   await withAudit(db, actor, 'user.invited', async (trx) => {
-    await deleteExpiredInvitations(trx, now.toISOString());
+    await deleteInvitationsCreatedBefore(trx, new Date(now.getTime() - INVITATIONS_KEPT_MS).toISOString());
     await replaceInvitation(trx, {
       id,
       email,
       name,
       tokenHash: tokenHash(token),
+      tokenSealed: seal(settings.sealKey, token),
       invitedBy: actor.userId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
@@ -100,9 +127,9 @@ export async function invitationFor(db: Db, token: string): Promise<InvitationVi
  * Spends the invitation and creates the account with the chosen password (already checked against the
  * password rules), in one transaction with its audit entry; the password is hashed before it opens.
  */
-export async function acceptInvitation(db: Db, token: string, password: string, ip: string | null): Promise<void> {
+export async function acceptInvitation(db: Db, token: string, password: string, ip: string | null): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const invitation = await takeLiveInvitation(trx, tokenHash(token), now);
     if (!invitation) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationInvalid);
@@ -110,6 +137,7 @@ export async function acceptInvitation(db: Db, token: string, password: string, 
     const account = newStaffAccount({ email: invitation.email, name: invitation.name, passwordHash, role: invitation.role }, now);
     await insertUser(trx, account);
     await recordAudit(trx, { userId: account.id, email: account.email, ip }, 'user.created', account.email);
+    return account.id;
   });
 }
 

@@ -4,7 +4,8 @@ import { ROLE_TEXT } from '../../shared/roles.ts';
 import { AppError } from '../core/errors.ts';
 import { AcceptInvitationSchema, InvitationSchema, RoleChangeSchema, SignInPolicySchema } from '../../shared/schemas/staff.ts';
 import { ADMIN_BODY_LIMIT, SIGN_IN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
-import { actorOf, parseBody } from '../http/admin-request.ts';
+import { actorOf, parseBody, wantsJson } from '../http/admin-request.ts';
+import { type SignInCompletion, completeSignIn } from './complete-sign-in.ts';
 import { allow, openToAll, requireStaff } from './require-staff.ts';
 import type { StaffActor } from './staff-accounts.ts';
 import type { StaffService } from './users.ts';
@@ -18,7 +19,7 @@ function staffActor(req: Request): StaffActor {
  * Staff accounts from the admin: invite, change roles, deactivate and reactivate, end a person's session, hand
  * ownership over (docs/product.md#roles). And the one route open without a session: an invitee choosing a password.
  */
-export function adminStaffRouter(staff: StaffService): Router {
+export function adminStaffRouter(staff: StaffService, completion: SignInCompletion): Router {
   const router = Router();
   router.use('/api/admin/staff', requireStaff(), ...adminBodyParsers(ADMIN_BODY_LIMIT));
 
@@ -53,17 +54,38 @@ export function adminStaffRouter(staff: StaffService): Router {
     res.json({ message: await staff.reactivate(staffActor(req), String(req.params.id)) });
   });
 
+  router.post('/api/admin/staff/invitations/:id/link', allow('staff.manage'), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ link: await staff.invitationLink(actorOf(req), String(req.params.id)) });
+  });
+
   router.post('/api/admin/staff/:id/sessions/:ref/end', allow('staff.manage'), async (req, res) => {
     await staff.endSession(staffActor(req), String(req.params.id), String(req.params.ref));
     res.json({ message: STAFF_MESSAGES.sessionEnded });
   });
 
-  // The invitation's token is the credential here; it is 256 random bits, so guessing needs no throttle.
+  // The invitation's token is the credential here; it is 256 random bits, so guessing needs no throttle. The page
+  // posts JSON when its script runs and a plain form when it does not: then each answer is a redirect, a refusal
+  // back to the page with the field it is about (`error`), which the page shows beside that field.
   router.post('/api/admin/invitation', openToAll, ...adminBodyParsers(SIGN_IN_BODY_LIMIT), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const input = parseBody(AcceptInvitationSchema, req.body);
-    await staff.acceptInvitation(input.token, input.password, req.ip ?? null);
-    res.json({ message: STAFF_MESSAGES.invitationAccepted, redirect: '/admin/login?invited=1' });
+    const token = typeof req.body?.token === 'string' ? (req.body.token as string) : '';
+    let userId: string;
+    try {
+      const input = parseBody(AcceptInvitationSchema, req.body);
+      userId = await staff.acceptInvitation(input.token, input.password, req.ip ?? null);
+    } catch (err) {
+      if (wantsJson(req) || !(err instanceof AppError)) throw err;
+      const field = Object.keys((err.details as { fields?: Record<string, string> } | undefined)?.fields ?? {})[0];
+      const error = field ?? (err.status === 404 ? 'invalid' : 'exists');
+      return res.redirect(303, `/admin/invitation?${new URLSearchParams({ token, error }).toString()}`);
+    }
+    // Accepting signs the person in, as a sign-in would (a second factor the policy asks for is set up next).
+    const user = await staff.sessionUser((await staff.findUser(userId))!);
+    await completeSignIn(req, res, completion, user, 'auth.sign_in');
+    const redirect = user.mustSetUpTwoFactor ? '/admin/account' : '/admin/dashboard';
+    if (wantsJson(req)) res.json({ message: STAFF_MESSAGES.invitationAccepted, redirect });
+    else res.redirect(303, redirect);
   });
 
   return router;

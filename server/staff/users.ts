@@ -22,6 +22,7 @@ import { outboxSealKey } from '../outbox/sealed-payload.ts';
 import {
   type StaffActor,
   acceptInvitation,
+  openInvitationLink,
   changePersonRole,
   deactivatePerson,
   transferOwnership,
@@ -120,12 +121,16 @@ export interface StaffService {
 
   // Staff accounts from the admin (docs/product.md#roles: people whose role has `staff.manage`).
   overview(): Promise<StaffOverview>;
-  person(id: string): Promise<StaffPerson | null>;
+  /** A person's account and sessions; `viewerCsrf` (the viewer's session's CSRF token) marks the viewer's own session. */
+  person(id: string, viewerCsrf?: string | null): Promise<StaffPerson | null>;
   /** Sends a one-time link to choose a password (staff-accounts.ts). */
   invite(actor: Actor & { name: string }, input: { email: string; name: string; role: AssignableRole }): Promise<void>;
   /** Who an invitation link is for, or null when it does not work (used, replaced or expired). */
   invitation(token: string): Promise<InvitationView | null>;
-  acceptInvitation(token: string, password: string, ip: string | null): Promise<void>;
+  /** An open invitation's link, to hand over by another way than e-mail (audited). */
+  invitationLink(actor: Actor, id: string): Promise<string>;
+  /** Creates the invited person's account; answers its id. */
+  acceptInvitation(token: string, password: string, ip: string | null): Promise<string>;
   /** Ends every session of the account at once; refused for the last active account. Returns the message to show. */
   deactivate(actor: StaffActor, id: string): Promise<string>;
   reactivate(actor: StaffActor, id: string): Promise<string>;
@@ -211,9 +216,10 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     },
     signOut: (actor, sid) => withAudit(db, actor, 'auth.sign_out', (trx) => deleteSession(trx, sid)),
     overview: () => staffOverview(db, signInPolicy),
-    person: (id) => staffPerson(db, id),
+    person: (id, viewerCsrf) => staffPerson(db, id, viewerCsrf),
     invite: (actor, input) => invitePerson(db, invitations, actor, input),
     invitation: (token) => invitationFor(db, token),
+    invitationLink: (actor, id) => openInvitationLink(db, invitations, actor, id),
     acceptInvitation: (token, password, ip) => {
       checkNewPassword(password);
       return acceptInvitation(db, token, password, ip);

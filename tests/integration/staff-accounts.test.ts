@@ -77,6 +77,61 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect(list.text).toContain('Ivy Invitee');
   });
 
+  it('an invitation shows where it stands, its link can be copied while open, and accepting without JavaScript signs the person in', async () => {
+    const link = await invite('Nora NoScript', 'nora@northbridge-it.com.au');
+    const token = new URL(link).searchParams.get('token')!;
+    const listed = async () => (await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'nora@northbridge-it.com.au')!;
+    const open = await listed();
+    expect(open).toMatchObject({ state: 'sent', linkAvailable: true });
+    const copied = await t.staff.req('post', `/api/admin/staff/invitations/${open.id}/link`).send({});
+    expect(copied.body.link).toBe(link);
+
+    // The form posted without JavaScript: a refusal goes back to the page naming the field, shown beside it.
+    const form = (password: string, confirmPassword: string) =>
+      new StaffClient(t.app).req('post', '/api/admin/invitation').type('form').send({ token, password, confirmPassword });
+    const differ = await form(NEW_PASSWORD, `${NEW_PASSWORD}!`);
+    expect(differ.status).toBe(303);
+    expect(differ.headers.location).toBe(`/admin/invitation?token=${token}&error=confirmPassword`);
+    const shown = await new StaffClient(t.app).req('get', differ.headers.location!);
+    expect(shown.text).toMatch(/id="invitation-confirmPassword"[^>]*aria-invalid="true"/);
+    expect(shown.text).toContain(STAFF_MESSAGES.passwordsDiffer);
+
+    const nora = new StaffClient(t.app);
+    const accepted = nora.keep(await nora.req('post', '/api/admin/invitation').type('form').send({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.location).toBe('/admin/dashboard');
+    expect((await nora.req('get', '/api/admin/account')).body.email).toBe('nora@northbridge-it.com.au');
+
+    expect(await listed()).toMatchObject({ state: 'accepted', linkAvailable: false });
+    const closed = await t.staff.req('post', `/api/admin/staff/invitations/${open.id}/link`).send({});
+    expect(closed.status).toBe(404);
+    expect(closed.body.error.message).toBe(STAFF_MESSAGES.invitationClosed);
+    const late = await invite('Lee Late', 'lee@northbridge-it.com.au');
+    expect(late).toContain('token=');
+    await t.database.db.updateTable('staff_invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'lee@northbridge-it.com.au').execute();
+    expect((await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'lee@northbridge-it.com.au')).toMatchObject({ state: 'expired', linkAvailable: false });
+  });
+
+  it('each session shows the browser, system and network it was signed in from, and the viewer’s own as this device', async () => {
+    const phone = new StaffClient(t.app, '203.0.113.77');
+    await phone.req('get', '/admin/login');
+    const signedIn = phone.keep(
+      await phone
+        .req('post', '/admin/login')
+        .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1')
+        .send({ email: STAFF.email, password: STAFF.password }),
+    );
+    expect(signedIn.status).toBe(200);
+    await phone.loadCsrf();
+    const id = await idOf(STAFF.email);
+    const sessions = (await adminPageData<StaffPerson>(phone, `/admin/staff/${id}`))!.sessionList;
+    const mine = sessions.filter((s) => s.current);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.device).toEqual({ browser: 'Safari', system: 'iOS', network: '203.0.113.0' });
+    expect(JSON.stringify(sessions)).not.toContain('203.0.113.77');
+    expect((await phone.req('get', `/admin/staff/${id}`)).text).toContain('This device');
+  });
+
   it('an expired invitation link does not work, and an address with an account cannot be invited', async () => {
     const link = await invite('Eli Expired', 'eli@northbridge-it.com.au');
     await t.database.db.updateTable('staff_invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();

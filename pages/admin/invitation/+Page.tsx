@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { adminApi } from '../../../components/request.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
-import { STAFF_MESSAGES, STAFF_TEXTS } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, STAFF_MESSAGES, STAFF_TEXTS } from '../../../shared/messages.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox, formBody } from '../ui/Notice.tsx';
@@ -16,9 +16,20 @@ const PASSWORD_FIELDS: AdminInputSpec[] = [
   { name: 'confirmPassword', label: STAFF_TEXTS.repeatPassword, ...NEW_PASSWORD },
 ];
 
-/** Where an invitation's one-time link leads: the invitee chooses a password, then signs in. */
+/** A refusal of the form posted without JavaScript (`?error=`), as the field errors the script would show. */
+function refusal(error: string | null, email: string): Record<string, string> {
+  if (error === 'password') return { password: ADMIN_MESSAGES.passwordTooShort };
+  if (error === 'confirmPassword') return { confirmPassword: STAFF_MESSAGES.passwordsDiffer };
+  if (error === 'exists') return { password: ADMIN_MESSAGES.accountExists(email) };
+  return {};
+}
+
+/**
+ * Where an invitation's one-time link leads: the invitee chooses a password and is signed in. The form posts as
+ * JSON when the script runs, and as a plain form without it (the answer is then a redirect).
+ */
 export default function InvitationPage() {
-  const { invitation, token } = useData<InvitationData>();
+  const { invitation, token, error } = useData<InvitationData>();
   const { notice, errors, busy, run } = useFormRequest();
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -48,11 +59,11 @@ export default function InvitationPage() {
       <div className="admin-card login-card">
         <p>{STAFF_TEXTS.invitationFor(invitation.name, invitation.email)}</p>
         <NoticeBox notice={notice} />
-        <form onSubmit={submit}>
+        <form method="post" action="/api/admin/invitation" noValidate onSubmit={submit}>
           <input type="hidden" name="token" value={token} />
           {/* Password managers file the new password under this address. */}
           <input type="hidden" name="username" autoComplete="username" value={invitation.email} />
-          <AdminInputs idPrefix="invitation" fields={PASSWORD_FIELDS} errors={errors} />
+          <AdminInputs idPrefix="invitation" fields={PASSWORD_FIELDS} errors={notice ? errors : refusal(error, invitation.email)} />
           <SubmitButton busy={busy} label={STAFF_TEXTS.setPassword} busyLabel={STAFF_TEXTS.settingPassword} />
         </form>
       </div>

@@ -130,11 +130,6 @@ export default function LoginPage() {
             {LOGIN_TEXT.signedOut}
           </p>
         )}
-        {search.invited === '1' && step === 'password' && !error && (
-          <p role="status" className="notice notice-success">
-            {STAFF_MESSAGES.invitationAccepted}
-          </p>
-        )}
         <div role="alert" className={error ? 'notice notice-error' : undefined}>
           {error}
         </div>

@@ -14,6 +14,7 @@ import { formatDateTime } from '../ui/format.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { ActiveBadge } from './ActiveBadge.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
+import { InvitationList } from './InvitationList.tsx';
 
 const INVITE_FIELDS: AdminInputSpec[] = [
   { name: 'name', label: STAFF_TEXTS.inviteName, type: 'text', autoComplete: 'off', maxLength: 100 },
@@ -102,22 +103,7 @@ export default function StaffPage() {
               { header: STAFF_TEXTS.sessions, cell: (m) => m.sessions },
             ]}
           />
-          {invitations.length > 0 && (
-            <>
-              <h3 className="staff-subheading">{STAFF_TEXTS.pendingHeading}</h3>
-              <ul className="pending-invitations">
-                {invitations.map((i) => (
-                  <li key={i.id}>
-                    <strong>{i.name}</strong> <span className="wrap">{i.email}</span> · {ROLE_TEXT.names[i.role]}
-                    <br />
-                    <span className="muted small">
-                      {STAFF_TEXTS.invitedBy(i.invitedBy, formatDateTime(i.expiresAt, timeZone))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          {invitations.length > 0 && <InvitationList invitations={invitations} />}
         </section>
         <div className="staff-side">
           <InviteForm />

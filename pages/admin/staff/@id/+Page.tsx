@@ -122,6 +122,20 @@ export default function PersonPage() {
             rowKey={(s) => s.ref}
             empty={<p>{STAFF_TEXTS.noSessions}</p>}
             columns={[
+              {
+                header: STAFF_TEXTS.device,
+                cell: (s) => (
+                  <>
+                    {s.device ? STAFF_TEXTS.deviceText(s.device.browser, s.device.system, s.device.network) : STAFF_TEXTS.deviceUnknown}
+                    {s.current && (
+                      <>
+                        {' '}
+                        <span className="badge badge-published">{STAFF_TEXTS.thisDevice}</span>
+                      </>
+                    )}
+                  </>
+                ),
+              },
               { header: STAFF_TEXTS.started, cell: (s) => formatDateTime(s.startedAt, timeZone) },
               { header: STAFF_TEXTS.expires, cell: (s) => formatDateTime(s.expiresAt, timeZone) },
               {
