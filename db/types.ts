@@ -217,6 +217,27 @@ export interface BlogRevisionsTable extends PostContentColumns {
   /** The staff member who saved, or null for the system (scripts, demo content). */
   user_id: string | null;
   created_at: string;
+  /** The post's publishing state as saved (0/1 and when); null for versions saved before migration 170. */
+  published: number | null;
+  published_at: string | null;
+  /** What kind of change the save was (`RevisionKind` in shared/revisions.ts); null before migration 170. */
+  change_kind: string | null;
+  /** The fields the save changed, comma-separated (`PostField`); null before migration 170. */
+  changed: string | null;
+  /** For a restore: when the version it brought back had been saved. */
+  restored_from: string | null;
+}
+
+/** A link that shows one post's preview to whoever holds it (migration 170): only its token's SHA-256 is kept. */
+export interface PostPreviewLinksTable {
+  id: string;
+  blog_id: string;
+  token_hash: string;
+  /** The staff member who made it. */
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 /** The editor's form as one person left it (migration 081); `form` is JSON. */
@@ -360,6 +381,7 @@ export interface Database {
   images: ImagesTable;
   image_variants: ImageVariantsTable;
   blog_revisions: BlogRevisionsTable;
+  post_preview_links: PostPreviewLinksTable;
   blog_autosaves: BlogAutosavesTable;
   site_settings: SiteSettingsTable;
   post_sharing_images: PostSharingImagesTable;

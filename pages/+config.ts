@@ -11,4 +11,10 @@ export default {
   passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname', 'settings'],
   // The admin has no page of its own at /admin: its home is the dashboard (signed out, the guard then asks to sign in).
   redirects: { '/admin': '/admin/dashboard' },
+  meta: {
+    // An admin page that shows the public site as visitors will see it (a post's preview) sets this false: the
+    // admin's layout then gives it the site's frame instead of its own (vike-react's layouts add up, so the admin
+    // layout cannot simply be left out).
+    adminFrame: { env: { server: true, client: true } },
+  },
 } satisfies Config;

@@ -2,6 +2,7 @@ import type { AdminPageService } from '../shared/admin.ts';
 import type { SessionUser } from '../shared/staff.ts';
 import { can } from '../shared/roles.ts';
 import type { BlogService } from './blog/blog-service.ts';
+import type { PreviewService } from './blog/post-previews.ts';
 import { listedCreator } from './blog/post-access.ts';
 import type { InboxService } from './inbox/inbox-service.ts';
 import type { StaffService } from './staff/users.ts';
@@ -16,12 +17,13 @@ export interface AdminPageDeps {
   staff: StaffService;
   analytics: AnalyticsReader;
   db: Db;
+  previews: PreviewService;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
 
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService({ inbox, blog, staff, analytics, db }: AdminPageDeps): AdminPageService {
+export function createAdminPageService({ inbox, blog, staff, analytics, db, previews }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {
@@ -41,7 +43,8 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db }: Ad
     invitation: (token) => staff.invitation(token),
     account: (userId) => staff.accountInfo(userId),
     posts: (viewer, cursor) => blog.listAllPosts({ cursor: cursor ?? null, createdBy: listedCreator(writer(viewer)) }),
-    post: async (id, viewer) => (await blog.editorState(id, writer(viewer)))?.post ?? null,
+    preview: (id, viewer) => previews.staffPreview(id, writer(viewer)),
+    shareLinks: (id, viewer) => previews.links(id, writer(viewer)),
     editor: (id, viewer) => blog.editorState(id, writer(viewer)),
     analytics: async (viewer, search) => {
       const today = analytics.today();

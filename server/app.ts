@@ -37,6 +37,9 @@ import { adminStaffRouter } from './staff/staff-routes.ts';
 import { createPasskeyService } from './staff/passkeys.ts';
 import { passkeyRouter } from './staff/passkey-routes.ts';
 import { adminBlogRouter } from './blog/admin-blog-routes.ts';
+import { createPreviewService } from './blog/post-previews.ts';
+import { sharedPreviewHeaders } from './blog/preview-page-headers.ts';
+import { SHARED_PREVIEW_PATH } from '../shared/previews.ts';
 import { adminLeadsRouter } from './inbox/inbox-routes.ts';
 import { createInboxService } from './inbox/inbox-service.ts';
 import { deliverySettings } from './inbox/dashboard.ts';
@@ -73,8 +76,11 @@ export interface AppDeps {
 
 /** Pages nearly every visit touches: rendered at start and again after each content change. */
 const WARM_PATHS = ['/', '/services', '/contact', '/quote', '/blog', '/about'];
-/** Public pages and feeds; never the admin (its sign-in page carries per-visitor data) or Vike's JSON requests. */
-const CACHEABLE_PATHS = /^\/(?!admin(?:\/|$))(?!.*\.pageContext\.json$)/;
+/**
+ * Public pages and feeds; never the admin (its sign-in page carries per-visitor data), a shared preview (a link
+ * turned off must stop working at once) or Vike's JSON requests.
+ */
+const CACHEABLE_PATHS = /^\/(?!admin(?:\/|$))(?!preview(?:\/|$))(?!.*\.pageContext\.json$)/;
 /** What the routes mounted before the page cache answer (Express matches paths ignoring case and a trailing slash). */
 const ANSWERED_BEFORE_PAGES = /^\/(?:healthz|readyz|metrics|robots\.txt)\/?$/i;
 
@@ -166,17 +172,20 @@ export function createApp(deps: AppDeps): Express {
   const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
-  app.use(adminBlogRouter(blog));
+  const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
+  app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
   app.use('/admin', privatePages);
+  app.use(SHARED_PREVIEW_PATH, sharedPreviewHeaders);
 
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db }),
+    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews }),
+    previews,
     settings,
   };
   app.use(['/api', '/functions'], jsonNotFound);

@@ -1,4 +1,5 @@
-import type { AdminPostPage, AdminPostSummary, BlogPost, EditorState } from './blog.ts';
+import type { AdminPostPage, AdminPostSummary, EditorState } from './blog.ts';
+import type { PostPreview, PreviewLink } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.ts';
 import type { LeadLine } from './lead-fields.ts';
@@ -298,6 +299,8 @@ export const AUDIT_ACTIONS = {
   'post.deleted': 'Deleted post',
   'post.restored': 'Restored an earlier version of a post',
   'post.submitted': 'Submitted a post for review',
+  'post.preview_shared': "Shared a post's preview",
+  'post.preview_revoked': 'Turned off a preview link',
   'image.uploaded': 'Uploaded image',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
@@ -352,8 +355,10 @@ export interface AdminPageService {
   account(userId: string): Promise<AccountInfo>;
   /** Every post, drafts and scheduled ones included; only their own for a person who may not edit others'. */
   posts(viewer: SessionUser, cursor?: string): Promise<AdminPostPage>;
-  /** A post the viewer may edit (throws PERMISSION_DENIED otherwise); null for no such post. */
-  post(id: string, viewer: SessionUser): Promise<BlogPost | null>;
+  /** The preview of a post the viewer may edit (throws PERMISSION_DENIED otherwise); null for no such post. */
+  preview(id: string, viewer: SessionUser): Promise<PostPreview | null>;
+  /** The post's share links that work now (the editor's "Share preview"), under the same rule. */
+  shareLinks(id: string, viewer: SessionUser): Promise<PreviewLink[]>;
   /**
    * The blog editor's post (null id: a new one), history and the person's autosave; null for no such post.
    * Throws PERMISSION_DENIED for a post the viewer may not edit.

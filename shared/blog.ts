@@ -1,3 +1,4 @@
+import type { RevisionChange } from './revisions.ts';
 import type { EditorForm } from './schemas/blog-post.ts';
 
 /** A post's words and image: what each saved version of it keeps (publishing state and dates stay with the post). */
@@ -136,6 +137,8 @@ export interface PostRevision {
   /** The staff member's name, or null when the site itself saved (scripts, demo content). */
   savedBy: string | null;
   title: string;
+  /** What kind of change the save was; null for versions saved before the history recorded it. */
+  change: RevisionChange | null;
 }
 
 /** A post's history shows this many of its newest versions; older ones are dropped on save. */

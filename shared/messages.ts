@@ -648,9 +648,9 @@ export const EDITOR_MESSAGES = {
   slugTaken: (slug: string, free: string) => `The address /blog/${slug} is used by another post. Try /blog/${free}.`,
   publishedAtInvalid: 'Publish date must be a valid date and time.',
   slugWillRedirect: (oldSlug: string) => `This post is published: its old address /blog/${oldSlug} will redirect to the new one.`,
-  autosaving: 'Saving draft…',
-  autosaved: (time: string) => `Draft saved ${time}`,
-  autosaveFailed: (reason: string) => `Draft not saved: ${reason} Your changes are still here.`,
+  /** The editor's one status under its Save button (also "Saving…" and "Unsaved changes"). */
+  savedAt: (time: string) => `Saved at ${time}`,
+  retrying: "Couldn't save, retrying",
   autosaveRestored: (time: string) => `Restored your unsaved changes from ${time}.`,
   revisionRestored: (time: string) => `Restored the version saved ${time}.`,
   revisionNotFound: 'That version no longer exists.',
@@ -742,7 +742,6 @@ export const LEADS_TEXT = {
 export const POSTS_TEXT = {
   title: 'Blog posts',
   newPost: 'New post',
-  editPost: 'Edit post',
   empty: 'No blog posts yet.',
   postTitle: 'Title',
   publishDate: 'Publish date',
@@ -757,7 +756,6 @@ export const POSTS_TEXT = {
   deleted: (title: string) => `Deleted "${title}".`,
   newest: 'Newest posts',
   older: 'Older posts',
-  previewTitle: (title: string) => `Preview: ${title}`,
   editThisPost: 'Edit this post',
   discardRestored: 'Discard them',
   viewPost: 'View the post',
@@ -827,13 +825,6 @@ export const EDITOR_TEXT = {
   savedWhen: (when: string, by: string | null) => `${when} by ${by ?? 'the site'}`,
   saved: 'Saved ',
   currentVersion: 'Current version',
-  restore: 'Restore',
-  restoreLabel: (saved: string) => `Restore the version saved ${saved}`,
-  restoreQuestion: 'Restore this version?',
-  restoreExplained: {
-    before: 'The post goes back to the version saved ',
-    after: '. Its address and publishing stay as they are, and the current version stays in the history.',
-  },
   restoreConfirm: 'Restore this version',
 } as const;
 

@@ -1,5 +1,6 @@
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
+import type { PreviewPageService } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
 
@@ -30,6 +31,8 @@ export interface PageServices {
   captcha: PublicCaptchaConfig;
   /** Public blog posts: the list, one post, and redirects from a post's old slugs. */
   blog: BlogPageService;
+  /** A post's preview through a share link (the link's token is the credential). */
+  previews: PreviewPageService;
   /** Staff-only reads for the admin pages; their guard runs first. */
   admin: AdminPageService;
   /** The site settings in force (the settings page's form starts from them). */

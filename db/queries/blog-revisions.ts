@@ -1,9 +1,15 @@
 import type { PostContent, PostRevision } from '../../shared/blog.ts';
+import type { PreviewVersion } from '../../shared/previews.ts';
+import { POST_FIELDS, type PublishState, REVISION_KINDS, type RevisionChange } from '../../shared/revisions.ts';
 import type { Db } from '../database.ts';
+import type { BlogRevisionsTable } from '../types.ts';
 import { type StoredPost, contentColumns } from './blogs.ts';
 
-export async function insertRevision(db: Db, revision: { id: string; post: StoredPost; userId: string | null; at: string }): Promise<void> {
-  const { post } = revision;
+/** A stored version as its diff reads it: its words, and its publishing state when it was recorded. */
+export type StoredRevision = PostContent & { savedAt: string; publishing: PublishState | null };
+
+export async function insertRevision(db: Db, revision: { id: string; post: StoredPost; userId: string | null; at: string; change: RevisionChange }): Promise<void> {
+  const { post, change } = revision;
   await db
     .insertInto('blog_revisions')
     .values({
@@ -12,8 +18,21 @@ export async function insertRevision(db: Db, revision: { id: string; post: Store
       ...contentColumns(post),
       user_id: revision.userId,
       created_at: revision.at,
+      published: post.published ? 1 : 0,
+      published_at: post.publishedAt,
+      change_kind: change.kind,
+      changed: change.fields.join(','),
+      restored_from: change.restoredFrom,
     })
     .execute();
+}
+
+/** The change a row records; null for rows from before migration 170, or with a kind this code does not know. */
+function changeOf(row: Pick<BlogRevisionsTable, 'change_kind' | 'changed' | 'restored_from'>): RevisionChange | null {
+  const kind = REVISION_KINDS.find((k) => k === row.change_kind);
+  if (!kind) return null;
+  const named = new Set((row.changed ?? '').split(','));
+  return { kind, fields: POST_FIELDS.filter((f) => named.has(f)), restoredFrom: row.restored_from };
 }
 
 /** Drops a post's versions beyond the newest `keep`. */
@@ -32,16 +51,38 @@ export async function listRevisions(db: Db, blogId: string, limit: number): Prom
   const rows = await db
     .selectFrom('blog_revisions')
     .leftJoin('users', 'users.id', 'blog_revisions.user_id')
-    .select(['blog_revisions.id', 'blog_revisions.created_at', 'blog_revisions.title', 'users.name'])
+    .select([
+      'blog_revisions.id',
+      'blog_revisions.created_at',
+      'blog_revisions.title',
+      'blog_revisions.change_kind',
+      'blog_revisions.changed',
+      'blog_revisions.restored_from',
+      'users.name',
+    ])
     .where('blog_revisions.blog_id', '=', blogId)
     .orderBy('blog_revisions.created_at', 'desc')
     .orderBy('blog_revisions.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ id: r.id, savedAt: r.created_at, savedBy: r.name, title: r.title }));
+  return rows.map((r) => ({ id: r.id, savedAt: r.created_at, savedBy: r.name, title: r.title, change: changeOf(r) }));
 }
 
-export async function findRevision(db: Db, blogId: string, id: string): Promise<(PostContent & { savedAt: string }) | undefined> {
+/** When the post's newest version was saved, and by whom: what its preview names. */
+export async function findNewestVersion(db: Db, blogId: string): Promise<PreviewVersion | undefined> {
+  const row = await db
+    .selectFrom('blog_revisions')
+    .leftJoin('users', 'users.id', 'blog_revisions.user_id')
+    .select(['blog_revisions.created_at', 'users.name'])
+    .where('blog_revisions.blog_id', '=', blogId)
+    .orderBy('blog_revisions.created_at', 'desc')
+    .orderBy('blog_revisions.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { savedAt: row.created_at, savedBy: row.name };
+}
+
+export async function findRevision(db: Db, blogId: string, id: string): Promise<StoredRevision | undefined> {
   const row = await db.selectFrom('blog_revisions').selectAll().where('blog_id', '=', blogId).where('id', '=', id).executeTakeFirst();
   return (
     row && {
@@ -53,6 +94,7 @@ export async function findRevision(db: Db, blogId: string, id: string): Promise<
       tags: JSON.parse(row.tags) as string[],
       featuredImage: row.featured_image,
       savedAt: row.created_at,
+      publishing: row.published === null || row.published_at === null ? null : { published: row.published === 1, publishedAt: row.published_at },
     }
   );
 }

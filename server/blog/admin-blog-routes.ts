@@ -7,6 +7,7 @@ import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
 import { EDITOR_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import { listedCreator, type Writer } from './post-access.ts';
+import type { PreviewService } from './post-previews.ts';
 
 /** The signed-in person as the blog service's role checks see them (post-access.ts). */
 function writerOf(req: Request): Writer {
@@ -19,9 +20,10 @@ function by(req: Request): WriteContext & Required<Pick<WriteContext, 'actor' | 
 
 /**
  * The editor's JSON API: validation, slugs, redirects, sanitising, the audit entries and who may change which post
- * (an Author only their own drafts) are the blog service's.
+ * (an Author only their own drafts) are the blog service's; a post's share links are the preview service's, under
+ * the same rule.
  */
-export function adminBlogRouter(blog: BlogService): Router {
+export function adminBlogRouter(blog: BlogService, previews: PreviewService): Router {
   const router = Router();
   router.use('/api/admin/posts', requireStaff(), ...adminBodyParsers(POST_BODY_LIMIT));
 
@@ -59,6 +61,11 @@ export function adminBlogRouter(blog: BlogService): Router {
     res.json(state.revisions);
   });
 
+  /** What changed from that version to the post as it is now. */
+  router.get('/api/admin/posts/:id/revisions/:revisionId/diff', allow('posts.write'), async (req, res) => {
+    res.json(await blog.revisionDiff(String(req.params.id), String(req.params.revisionId), writerOf(req)));
+  });
+
   router.post('/api/admin/posts/:id/revisions/:revisionId/restore', allow('posts.write'), async (req, res) => {
     res.json(await blog.restoreRevision(String(req.params.id), String(req.params.revisionId), by(req)));
   });
@@ -71,6 +78,20 @@ export function adminBlogRouter(blog: BlogService): Router {
 
   router.delete('/api/admin/posts/:id/autosave', allow('posts.write'), async (req, res) => {
     await blog.discardAutosave(autosaveTarget(req.params.id), actorOf(req));
+    res.status(204).end();
+  });
+
+  /** Links that show the post's preview to anyone holding one (docs/product.md#blog-editor). */
+  router.get('/api/admin/posts/:id/share-links', allow('posts.write'), async (req, res) => {
+    res.json(await previews.links(String(req.params.id), writerOf(req)));
+  });
+
+  router.post('/api/admin/posts/:id/share-links', allow('posts.write'), async (req, res) => {
+    res.status(201).json(await previews.createLink(String(req.params.id), { ...by(req), name: req.user!.name }));
+  });
+
+  router.delete('/api/admin/posts/:id/share-links/:linkId', allow('posts.write'), async (req, res) => {
+    await previews.revokeLink(String(req.params.id), String(req.params.linkId), by(req));
     res.status(204).end();
   });
 

@@ -51,6 +51,7 @@ import {
   tagKey,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
+import type { RevisionChange, RevisionDiff } from '../../shared/revisions.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES, FIELD_MESSAGES, MESSAGES, POSTS_TEXT } from '../../shared/messages.ts';
@@ -59,6 +60,7 @@ import { slugify } from '../../shared/slug.ts';
 import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
+import { changeBetween, diffRevision } from './revision-diff.ts';
 import { type Writer, assertMayEdit, assertMayPublish } from './post-access.ts';
 import { queueReviewRequest } from './review-request.ts';
 
@@ -103,6 +105,8 @@ export interface BlogService extends BlogPageService {
   sitemapTags(limit: number, now?: Date): Promise<Array<{ tag: string; updatedAt: string }>>;
   /** What the editor opens with for `userId`: the post (null: a new one), its history, their newer autosave. */
   editorState(id: string | null, viewer: Writer): Promise<EditorState | null>;
+  /** What changed from an earlier version to the post as it is now (docs/product.md#blog-editor). */
+  revisionDiff(id: string, revisionId: string, viewer: Writer): Promise<RevisionDiff>;
   /** Brings back an earlier version's text, title, address… as a new save (the post stays published or not). */
   restoreRevision(id: string, revisionId: string, by: WriteContext & { actor: Actor }): Promise<BlogPost>;
   /** Keeps the form as `actor` left it, for the post `id` (null: a new post); returns when it was kept. */
@@ -176,9 +180,9 @@ function autosaveKey(id: string | null, actor: Actor): string {
   return `${id ?? 'new'}:${actor.userId}`;
 }
 
-/** The version a save stored, kept in the post's history (the newest REVISIONS_KEPT). */
-async function recordRevision(trx: Db, post: StoredPost, actor: Actor, at: string): Promise<void> {
-  await insertRevision(trx, { id: randomUUID(), post, userId: actor.userId, at });
+/** The version a save stored, and what kind of change it was, kept in the post's history (the newest REVISIONS_KEPT). */
+async function recordRevision(trx: Db, post: StoredPost, actor: Actor, at: string, change: RevisionChange): Promise<void> {
+  await insertRevision(trx, { id: randomUUID(), post, userId: actor.userId, at, change });
   await pruneRevisions(trx, post.id, REVISIONS_KEPT);
 }
 
@@ -328,7 +332,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
         const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post], actor.userId);
-        await recordRevision(trx, post, actor, at);
+        await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);
         return withoutSearchText(post);
@@ -360,7 +364,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
           updatedAt: now.toISOString(),
         });
         await updateBlog(trx, post);
-        await recordRevision(trx, post, actor, post.updatedAt);
+        await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
         if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
         await auditSave(trx, actor, before, post, now);
         return withoutSearchText(post);
@@ -379,10 +383,18 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
         const post = storedPost(data, { id, slug: current.slug, publishedAt: current.publishedAt, createdAt: current.createdAt, updatedAt: now.toISOString() });
         await updateBlog(trx, post);
-        await recordRevision(trx, post, actor, post.updatedAt);
+        await recordRevision(trx, post, actor, post.updatedAt, changeBetween(current, post, now, revision.savedAt));
         await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);
         return withoutSearchText(post);
       }));
+    },
+
+    async revisionDiff(id, revisionId, viewer) {
+      const [current, revision] = await Promise.all([findBlogById(db, id), findRevision(db, id, revisionId)]);
+      if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+      assertMayEdit(viewer, await accessOf(db, id));
+      if (!revision) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.revisionNotFound);
+      return diffRevision(revision, current);
     },
 
     async autosave(id, input, { actor, now = new Date(), writer }) {

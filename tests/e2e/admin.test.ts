@@ -26,7 +26,8 @@ async function writePost(page: Page, post: { title: string; body: string; publis
   if (post.publish) await page.getByLabel('Publish this post').check();
   if (post.publishAt) await page.getByLabel(/Publish date/).fill(post.publishAt);
   await page.getByRole('button', { name: 'Save post' }).click();
-  const status = page.getByRole('status').filter({ hasText: 'Saved' });
+  // The save's outcome ("Saved. …", "Saved as a draft."), not the editor's status line ("Saved at …").
+  const status = page.getByRole('status').filter({ hasText: /^Saved(\.| as)/ });
   await status.waitFor();
   return status.textContent();
 }
@@ -50,7 +51,7 @@ describe('staff work the admin in a browser', () => {
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await page.getByLabel('Title').fill('Hybrid Work Networks in 2027');
     await page.getByRole('button', { name: 'Save post' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Saved\./ }).waitFor();
     await openSettled(page, site, '/blog/hybrid-work-networks');
     expect(page.url()).toBe(`${site.baseUrl}/blog/hybrid-work-networks-in-2027`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hybrid Work Networks in 2027');

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -9,14 +9,20 @@ import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
 import { axeViolations, liveSite, openEditor, openPage, pageApi, staffPage } from '../helpers/browser.ts';
 import { listAllBlogs } from '../../db/queries/blogs.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
+import { postInput } from '../helpers/blog-posts.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
+const WIDE = { width: 1920, height: 1080 };
+/** Screenshots for a person to look at (a temporary folder unless EDITOR_SCREENSHOTS names one). */
+const SHOTS = process.env.EDITOR_SCREENSHOTS ?? join(tmpdir(), 'editor-screenshots');
 
 // The session cookie is Secure (production): the browser tells the app it came over HTTPS through a proxy.
 const site = liveSite({ env: { TRUST_PROXY: '1' } });
 const files: Record<string, string> = {};
 beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
   await createStaff(site.database.db);
   const dir = tmpdir();
   const write = async (name: string, bytes: Buffer) => {
@@ -31,10 +37,18 @@ beforeAll(async () => {
   await write('huge.png', Buffer.concat([await makeImage(10, 10), Buffer.alloc(IMAGE_MAX_BYTES)]));
 });
 
-/** A signed-in staff page on the editor (a new post unless `path` says), once Tiptap runs (its toolbar exists only then). */
+/**
+ * A signed-in staff page on the editor (a new post unless `path` says), once Tiptap runs (its toolbar exists only
+ * then). A new post starts empty: what an earlier test left unsaved (kept by the autosave) is discarded.
+ */
 async function editorPage(viewport = DESKTOP, path = '/admin/blog-editor') {
   const p = await staffPage(site, path, viewport);
   await p.page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+  const discard = p.page.getByRole('button', { name: 'Discard them' });
+  if (path === '/admin/blog-editor' && (await discard.count())) {
+    await discard.click();
+    await p.page.getByRole('status').filter({ hasText: /^Restored your unsaved changes/ }).waitFor({ state: 'detached' });
+  }
   return p;
 }
 
@@ -48,7 +62,8 @@ async function fillPost(page: Page, post: { title: string; text: string }) {
   await page.keyboard.type(post.text);
 }
 
-async function savePost(page: Page, expected = 'Saved') {
+/** Presses Save post and waits for its outcome ("Saved. The post is live.", "Saved as a draft." …). */
+async function savePost(page: Page, expected: string | RegExp = /^Saved(\.| as)/) {
   await page.getByRole('button', { name: 'Save post' }).click();
   await page.getByRole('status').filter({ hasText: expected }).first().waitFor();
 }
@@ -75,7 +90,7 @@ describe('the editor toolbar', () => {
     await expect(tool(page, 'Link').getAttribute('aria-keyshortcuts')).resolves.toBe('Control+K');
 
     // One Tab stop: focus lands on the first button, arrows move, the tooltip shows on keyboard focus too.
-    await page.getByLabel('Author').focus();
+    await page.getByLabel('Excerpt').focus();
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Bold');
     await page.keyboard.press('ArrowRight');
@@ -244,11 +259,15 @@ describe('links and images through dialogs in the page', () => {
 });
 
 describe('autosave, history and the address', () => {
-  it('the form is autosaved while typing ("Draft saved …") and a reload brings it back', async () => {
+  it('the form is autosaved while typing (the status still says the post has unsaved changes) and a reload brings it back', async () => {
     await using p = await editorPage();
     const { page } = p;
+    const autosaved = page.waitForResponse((res) => res.url().endsWith('/api/admin/posts/new/autosave') && res.status() === 200);
     await fillPost(page, { title: 'Half Written On A Train', text: 'The first paragraph survives a reload.' });
-    await page.getByRole('status').filter({ hasText: /^Draft saved \d/ }).waitFor();
+    await autosaved;
+    await expect(page.locator('.save-status').textContent()).resolves.toBe('Unsaved changes');
+    // Kept on the server, so nothing is lost by leaving: the reload is let through and offers the form back.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await expect(page.getByText(/^Restored your unsaved changes from/).isVisible()).resolves.toBe(true);
@@ -266,30 +285,46 @@ describe('autosave, history and the address', () => {
     p.assertClean();
   });
 
-  it('an older version is restored from the history (who, when), and the restore is audited', async () => {
+  it('a version shows what changed since, word by word (<del>, <ins>, read out), each entry says what kind of save it was, and it is restored from there', async () => {
     await using p = await editorPage();
     const { page } = p;
-    await fillPost(page, { title: 'Version One', text: 'The first words.' });
+    await fillPost(page, { title: 'Version One', text: 'The quick brown fox jumps.' });
     await savePost(page, 'Saved as a draft');
-    await page.getByLabel(/^Title/).fill('Version Two');
     await body(page).click();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('Second thoughts.');
+    await page.keyboard.type('The quick red fox jumps.');
     await savePost(page, 'Saved as a draft');
 
     // The history list is fetched again after each save, so it is polled rather than read once.
     const history = page.getByRole('region', { name: 'History' });
     await expect.poll(() => history.getByRole('listitem').count()).toBe(2);
     await expect(history.getByRole('listitem').first().textContent()).resolves.toContain(`by ${STAFF.name}`);
-    await history.getByRole('button', { name: /^Restore the version saved/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Restore this version?' });
-    await dialog.waitFor();
+    await expect(history.getByRole('listitem').first().textContent()).resolves.toContain('Changed the text');
+    await expect(history.getByRole('listitem').nth(1).textContent()).resolves.toContain('Created');
+    await history.getByRole('button', { name: /^Show changes since the version saved/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changes since this version' });
+    await dialog.locator('.revision-diff').waitFor();
+    const text = dialog.getByRole('definition');
+    await expect(text.locator('del').count()).resolves.toBe(1);
+    await expect(text.locator('ins').count()).resolves.toBe(1);
+    // What a screen reader reads: where each change starts and ends, around the words.
+    await expect(text.locator('del').textContent()).resolves.toBe('Removed: brown End of removed text. ');
+    await expect(text.locator('ins').textContent()).resolves.toBe('Added: red End of added text. ');
+    await expect(text.locator('del').evaluate((el) => getComputedStyle(el).textDecorationLine)).resolves.toBe('line-through');
+    await expect(text.locator('ins').evaluate((el) => getComputedStyle(el).textDecorationLine)).resolves.toBe('underline');
     expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'diff-390.png') });
+    await page.setViewportSize(DESKTOP);
+    await page.screenshot({ path: join(SHOTS, 'diff-1440.png') });
+
     await dialog.getByRole('button', { name: 'Restore this version' }).click();
     await page.getByRole('status').filter({ hasText: 'Restored the version saved' }).waitFor();
-    await expect(page.getByLabel(/^Title/).inputValue()).resolves.toBe('Version One');
-    await expect(body(page).textContent()).resolves.toBe('The first words.');
+    await expect(dialog.isVisible()).resolves.toBe(false);
+    await expect(body(page).textContent()).resolves.toBe('The quick brown fox jumps.');
     await expect.poll(() => history.getByRole('listitem').count()).toBe(3);
+    await expect(history.getByRole('listitem').first().textContent()).resolves.toMatch(/Restored the version saved \d/);
     const audit = (await pageApi<{ entries: unknown[] }>(page, '/api/admin/audit?action=post.restored')).entries;
     expect(audit).toHaveLength(1);
     p.assertClean();
@@ -321,13 +356,116 @@ describe('autosave, history and the address', () => {
       .toBe(EDITOR_MESSAGES.slugTaken('firewall-basics-2027', 'firewall-basics-2027-2'));
   });
 
-  it('axe finds nothing on the editor of a saved post, with its history, at 390 and 1440 px; nothing overflows sideways', async () => {
+  it('axe finds nothing on the editor of a saved post, with its history, at 390, 1440 and 1920 px; nothing overflows sideways; the writing column is comfortable at each', async () => {
     const posts = await listAllBlogs(site.database.db, { after: null, limit: 1 });
-    for (const viewport of [PHONE, DESKTOP]) {
+    for (const viewport of [PHONE, DESKTOP, WIDE]) {
       await using p = await editorPage(viewport, `/admin/blog-editor/${posts[0]!.id}`);
-      expect({ width: viewport.width, violations: await axeViolations(p.page) }).toEqual({ width: viewport.width, violations: [] });
-      await expect(p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
+      const { page } = p;
+      expect({ width: viewport.width, violations: await axeViolations(page) }).toEqual({ width: viewport.width, violations: [] });
+      await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
+      const [main, side] = await Promise.all(['.editor-main', '.editor-side'].map((s) => page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)));
+      if (viewport === PHONE) {
+        // One column: the writing takes the width, the settings follow below it.
+        expect(main!.width).toBeGreaterThan(320);
+        expect(side!.top).toBeGreaterThan(main!.bottom - 1);
+      } else {
+        // Two columns on a wide screen: the settings beside the writing, which is wide but not a strip of endless lines.
+        expect(side!.left).toBeGreaterThan(main!.right);
+        expect(main!.width).toBeGreaterThanOrEqual(viewport === WIDE ? 800 : 640);
+        expect(main!.width).toBeLessThanOrEqual(1100);
+      }
+      await page.screenshot({ path: join(SHOTS, `editor-${viewport.width}.png`), fullPage: true });
       p.assertClean();
     }
+  });
+});
+
+describe('one status, the heading and leaving the page', () => {
+  const status = (page: Page) => page.locator('.save-status');
+
+  it('the status goes "Unsaved changes" → "Saved at …" → "Unsaved changes" → offline "Couldn\'t save, retrying" → back online "Saved at …"; the heading becomes the title at the first save', async () => {
+    await using p = await editorPage();
+    const { page } = p;
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('New post');
+    await expect(status(page).textContent()).resolves.toBe('');
+    await fillPost(page, { title: 'Status Of One Truth', text: 'First words.' });
+    await expect(status(page).textContent()).resolves.toBe('Unsaved changes');
+    await savePost(page, 'Saved as a draft');
+    await expect(status(page).textContent()).resolves.toMatch(/^Saved at \d{1,2}:\d{2} [ap]m$/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Status Of One Truth');
+    await expect(page.title()).resolves.toMatch(/^Status Of One Truth · Admin/);
+    // "Unsaved changes" and the saved time are one line, never both.
+    await expect(page.getByText(/Unsaved changes|Saved at/).count()).resolves.toBe(1);
+
+    await body(page).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' More words.');
+    await expect(status(page).textContent()).resolves.toBe('Unsaved changes');
+
+    // Offline: every request to the API fails. The save says it will try again, and does.
+    await page.route('**/api/admin/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Save post' }).click();
+    await expect.poll(() => status(page).textContent()).toBe("Couldn't save, retrying");
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.unroute('**/api/admin/**');
+    await page.getByRole('status').filter({ hasText: 'Saved as a draft' }).first().waitFor();
+    await expect.poll(() => status(page).textContent()).toMatch(/^Saved at /);
+    const stored = await site.database.db.selectFrom('blogs').select('content').where('title', '=', 'Status Of One Truth').execute();
+    expect(stored).toEqual([{ content: '<p>First words. More words.</p>' }]);
+    // The requests the route refused are the test's doing; nothing else went wrong.
+    expect(p.problems.filter((problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem))).toEqual([]);
+  });
+
+  it('leaving with nothing unsaved does not ask, even after moving about in rich text; a change does ask', async () => {
+    // Links, formatting, a list and an image: HTML the editor writes in its own way (attribute order, rel).
+    const post = await createBlogService({ db: site.database.db }).createPost(
+      postInput({
+        title: 'Nothing To Lose',
+        content:
+          '<h2>Why</h2><p>Read <a href="https://www.cyber.gov.au/" title="ACSC">the advice</a>, <strong>bold</strong> and <em>slanted</em>.</p>' +
+          '<ul><li>One</li><li>Two</li></ul><p><img src="/images/blog/zero-trust-for-small-business.svg" alt="A diagram" width="1200" height="630" /></p>',
+        published: false,
+      }),
+    );
+    await using p = await editorPage(DESKTOP, `/admin/blog-editor/${post.id}`);
+    const { page } = p;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await expect(status(page).textContent()).resolves.toMatch(/^Saved at /);
+    await body(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByLabel(/^Title/).click();
+    await expect(status(page).textContent()).resolves.toMatch(/^Saved at /);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL(`${site.baseUrl}/admin/blog`);
+    expect(dialogs).toEqual([]);
+
+    await openEditor(page, site, `/admin/blog-editor/${post.id}`);
+    await page.getByLabel(/^Title/).fill(`${post.title} (changed)`);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog' }).click();
+    await expect.poll(() => dialogs).toEqual(['beforeunload']);
+    expect(page.url()).toBe(`${site.baseUrl}/admin/blog-editor/${post.id}`);
+  });
+
+  it('typing a featured image address fetches only the address typed, once typing pauses, never each part of it', async () => {
+    await using p = await editorPage();
+    const { page } = p;
+    const png = await makeImage(40, 21);
+    await page.route('https://images.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+    const images: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'image') images.push(req.url());
+    });
+    const address = 'https://images.example.com/racks/cabinet.png';
+    await page.getByLabel('Featured image URL').pressSequentially(address, { delay: 15 });
+    await page.locator('.featured-preview img').waitFor();
+    await expect.poll(() => images.filter((url) => url.startsWith('https://images.example.com/'))).toEqual([address]);
+    // No half-typed address was asked for, as a path of this site or anywhere else.
+    expect(images.filter((url) => url !== address && !new URL(url).pathname.startsWith('/media/'))).toEqual([]);
+    p.assertClean();
   });
 });

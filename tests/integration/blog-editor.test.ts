@@ -106,6 +106,45 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
     expect(missing.body.error.message).toBe(EDITOR_MESSAGES.revisionNotFound);
   });
 
+  it('each version says what kind of change it was, and its diff against the current post names what changed, word by word', async () => {
+    const draft = { ...POST, title: 'Diffed Post', content: '<p>The quick brown fox.</p>', tags: 'Security', published: false };
+    const created = await t.staff.req('post', '/api/admin/posts').send(draft);
+    const id = created.body.id as string;
+    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching' });
+    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
+    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
+    const history = (await t.staff.req('get', `/api/admin/posts/${id}/revisions`)).body as Array<{ id: string; change: unknown }>;
+    expect(history.map((r) => r.change)).toEqual([
+      { kind: 'unchanged', fields: [], restoredFrom: null },
+      { kind: 'published', fields: ['publishing'], restoredFrom: null },
+      { kind: 'edited', fields: ['tags', 'content'], restoredFrom: null },
+      { kind: 'created', fields: [], restoredFrom: null },
+    ]);
+
+    const diff = await t.staff.req('get', `/api/admin/posts/${id}/revisions/${history[3]!.id}/diff`);
+    expect(diff.status).toBe(200);
+    expect(diff.body.fields).toEqual([{ field: 'tags', parts: [{ op: 'same', text: 'Security' }, { op: 'added', text: ', Patching' }] }]);
+    expect(diff.body.publishing).toMatchObject({ before: { published: false }, after: { published: true } });
+    expect(diff.body.content).toEqual([
+      { op: 'same', text: 'The quick ' },
+      { op: 'removed', text: 'brown' },
+      { op: 'added', text: 'red' },
+      { op: 'same', text: ' fox.' },
+    ]);
+    expect((await t.staff.req('get', `/api/admin/posts/${id}/revisions/${history[0]!.id}/diff`)).body).toEqual({ fields: [], publishing: null, content: null });
+
+    const restored = await t.staff.req('post', `/api/admin/posts/${id}/revisions/${history[3]!.id}/restore`);
+    expect(restored.body.content).toBe('<p>The quick brown fox.</p>');
+    const [newest] = (await t.staff.req('get', `/api/admin/posts/${id}/revisions`)).body as Array<{ change: unknown }>;
+    expect(newest!.change).toEqual({ kind: 'restored', fields: ['tags', 'content'], restoredFrom: created.body.updatedAt });
+
+    const missing = await t.staff.req('get', `/api/admin/posts/${id}/revisions/no-such-version/diff`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.message).toBe(EDITOR_MESSAGES.revisionNotFound);
+    const signedOut = await new StaffClient(t.app).req('get', `/api/admin/posts/${id}/revisions/${history[3]!.id}/diff`);
+    expect(signedOut.status).toBe(401);
+  });
+
   it('deleting a post deletes its history and autosaves from storage', async () => {
     const created = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Short Lived' });
     await t.staff.req('put', `/api/admin/posts/${created.body.id}/autosave`).send({ ...FORM, title: 'Short Lived, edited' });

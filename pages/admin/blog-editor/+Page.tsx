@@ -1,12 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { POSTS_TEXT } from '../../../shared/messages.ts';
-import { AdminShell } from '../ui/AdminShell.tsx';
 import { type EditorData, PostEditor } from './PostEditor.tsx';
 
+/** A new post; the editor's heading becomes its title once saved. */
 export default function NewPostPage() {
-  return (
-    <AdminShell title={POSTS_TEXT.newPost}>
-      <PostEditor data={useData<EditorData>()} />
-    </AdminShell>
-  );
+  return <PostEditor data={useData<EditorData>()} />;
 }

@@ -1,7 +1,7 @@
 import Image from '@tiptap/extension-image';
-import { type Editor, EditorContent, Extension, useEditor } from '@tiptap/react';
+import { type Editor, EditorContent, Extension, createDocument, getHTMLFromFragment, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
 import { EDITOR_TEXT } from '../../../shared/messages.ts';
 import { ImageDialog } from './ImageDialog.tsx';
@@ -19,6 +19,13 @@ function linkRequestFor(editor: Editor): LinkRequest {
 interface Props {
   html: string;
   onChange: (html: string) => void;
+  /**
+   * The content written the way the editor writes it, where that differs from what it was given without anyone
+   * editing: content from outside (the post as opened, or as stored by a save) in the editor's attribute order,
+   * or the editor's own rules at work (an empty paragraph kept after a closing image). The form can then tell no
+   * change from a change.
+   */
+  onNormalize?: (written: string, given: string) => void;
   labelId: string;
   describedBy?: string;
   invalid: boolean;
@@ -29,9 +36,11 @@ interface Props {
  * tooltips name their keyboard shortcuts; links and images through dialogs in the page. Before the browser has
  * loaded the editor (and on the server) the current content is shown as it will look.
  */
-export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }: Props) {
+export function RichTextEditor({ html, onChange, onNormalize, labelId, describedBy, invalid }: Props) {
   const [linkRequest, setLinkRequest] = useState<LinkRequest | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
+  /** The last content the editor wrote or was given and wrote again. */
+  const known = useRef<string | null>(null);
 
   const editor = useEditor({
     extensions: [
@@ -68,8 +77,23 @@ export function RichTextEditor({ html, onChange, labelId, describedBy, invalid }
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e, transaction }) => {
+      const written = e.isEmpty ? '' : e.getHTML();
+      const given = known.current;
+      known.current = written;
+      // The step itself changed nothing (a click, a key that only moves the caret): the editor's own rules did.
+      if (!transaction.docChanged && given !== null) onNormalize?.(written, given);
+      else onChange(written);
+    },
   });
+
+  // Only content from outside is written again (parsing it is not free): what the editor itself wrote is known.
+  useEffect(() => {
+    if (!editor || html === known.current) return;
+    const written = html && getHTMLFromFragment(createDocument(html, editor.schema).content, editor.schema);
+    known.current = written;
+    if (written !== html) onNormalize?.(written, html);
+  }, [editor, html, onNormalize]);
 
   if (!editor) {
     return <div className="rte-content prose rte-loading" aria-labelledby={labelId} dangerouslySetInnerHTML={{ __html: html }} />;

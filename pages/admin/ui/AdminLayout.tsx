@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Logo } from '../../../components/Logo.tsx';
+import { SiteLayout } from '../../../components/SiteLayout.tsx';
 import { ADMIN_NAV, STAFF_MESSAGES } from '../../../shared/messages.ts';
 import { type Role, mayOpen } from '../../../shared/roles.ts';
 
@@ -55,10 +56,11 @@ function UserMenu({ name, email, csrfToken }: { name: string; email: string; csr
 /**
  * Every /admin page (and the admin's error pages): a bar with the brand, the menu button on phones and the user
  * menu; the sidebar; the page. Before sign-in (login, invitation) there is no navigation, only a way back to the
- * public site.
+ * public site. A page whose config says `adminFrame: false` (a post's preview) gets the public site's frame.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
-  const { user, csrfToken, urlPathname } = usePageContext();
+  const { user, csrfToken, urlPathname, config } = usePageContext();
+  if (config.adminFrame === false) return <SiteLayout>{children}</SiteLayout>;
   return (
     <div className={user ? 'admin-frame' : 'admin-frame admin-frame-signed-out'}>
       <a className="skip-link" href="#main">

@@ -1,13 +1,7 @@
 import { useData } from 'vike-react/useData';
-import { POSTS_TEXT } from '../../../../shared/messages.ts';
-import { AdminShell } from '../../ui/AdminShell.tsx';
 import { type EditorData, PostEditor } from '../PostEditor.tsx';
 
+/** A saved post in the editor, headed with its title. */
 export default function EditPostPage() {
-  const data = useData<EditorData>();
-  return (
-    <AdminShell title={POSTS_TEXT.editPost}>
-      <PostEditor data={data} />
-    </AdminShell>
-  );
+  return <PostEditor data={useData<EditorData>()} />;
 }

@@ -1,0 +1,43 @@
+import { usePageContext } from 'vike-react/usePageContext';
+import { postStatus } from '../../../shared/blog.ts';
+import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
+import { PREVIEW_TEXT, type PostPreview } from '../../../shared/previews.ts';
+import { formatDateTime } from '../../admin/ui/format.ts';
+
+/**
+ * The band above a preview: that it is one, which saved version it shows, and whether the post is public. Staff
+ * get a link back to the editor; someone holding a share link learns until when it works.
+ */
+export function PreviewBanner({ preview, now, shared }: { preview: PostPreview; now: number; shared: boolean }) {
+  const { timeZone } = usePageContext();
+  const { post, version } = preview;
+  const at = (iso: string) => formatDateTime(iso, timeZone);
+  const status = postStatus(post, now);
+  const state = shared
+    ? status === 'Scheduled'
+      ? PREVIEW_TEXT.sharedStatus.Scheduled(at(post.publishedAt))
+      : PREVIEW_TEXT.sharedStatus[status]
+    : status === 'Draft'
+      ? ADMIN_MESSAGES.previewDraft
+      : status === 'Scheduled'
+        ? ADMIN_MESSAGES.previewScheduled(at(post.publishedAt))
+        : ADMIN_MESSAGES.previewPublic;
+  return (
+    <section className="preview-banner" aria-labelledby="preview-banner-title">
+      <div className="container">
+        <p>
+          <strong id="preview-banner-title" className="preview-banner-title">
+            {PREVIEW_TEXT.banner}
+          </strong>{' '}
+          {shared ? PREVIEW_TEXT.sharedIntro : PREVIEW_TEXT.staffIntro} {PREVIEW_TEXT.version(at(version.savedAt), version.savedBy)} {state}
+          {shared && preview.linkExpiresAt && ` ${PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}`}
+        </p>
+        {!shared && (
+          <p>
+            <a href={`/admin/blog-editor/${post.id}`}>{POSTS_TEXT.editThisPost}</a>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
