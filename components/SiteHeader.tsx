@@ -17,19 +17,19 @@ function isCurrent(pathname: string, href: string): boolean {
 }
 
 /** Sign-out is a POST (a link could be triggered by any page); it carries the session's CSRF token. */
-function LogoutForm({ csrfToken }: { csrfToken: string | null }) {
+function SignOutForm({ csrfToken }: { csrfToken: string | null }) {
   return (
     <form method="post" action="/admin/logout" className="logout-form">
       {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
       <button type="submit" className="nav-button">
-        {SITE_TEXT.logout}
+        {SITE_TEXT.signOut}
       </button>
     </form>
   );
 }
 
 /**
- * The signed-in staff's entries (docs/product.md#header: Dashboard and Logout), in the Admin menu and the phone
+ * The signed-in staff's entries (docs/product.md#header: Dashboard and Sign out), in the Admin menu and the phone
  * menu alike.
  */
 function StaffItems({ csrfToken }: { csrfToken: string | null }) {
@@ -39,7 +39,7 @@ function StaffItems({ csrfToken }: { csrfToken: string | null }) {
         <a href="/admin/dashboard">{SITE_TEXT.dashboard}</a>
       </li>
       <li>
-        <LogoutForm csrfToken={csrfToken} />
+        <SignOutForm csrfToken={csrfToken} />
       </li>
     </>
   );

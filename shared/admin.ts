@@ -5,12 +5,12 @@ import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
-import { INBOX_MESSAGES } from './messages.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
  * The admin area's domain types, shared by the server (which fills them) and the admin pages (which show
- * them). Dates are ISO-8601 strings.
+ * them). Dates are ISO-8601 strings. The words staff read for these values (statuses, types, audit entries) are
+ * in shared/admin-messages.ts.
  */
 
 /** Staff passwords' minimum length; here, not beside the zod schema, so the account page ships no zod. */
@@ -19,37 +19,19 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const LEAD_TYPES = ['quote', 'contact'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 
-export const LEAD_TYPE_LABELS: Record<LeadType, string> = { quote: 'Quote request', contact: 'Contact message' };
-
 /** The status workflow: new → contacted → quoted → won / lost, plus spam (and back with "not spam"). */
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  quoted: 'Quoted',
-  won: 'Won',
-  lost: 'Lost',
-  spam: 'Spam',
-};
 
 /**
  * Leads held on arrival for being sent faster than a person fills the form in: real people among them (a quick
  * typist, a browser's autofill) are waiting for staff to release them. A filter of the inbox, not a status.
  */
 export const POSSIBLE_SPAM = 'possible-spam';
-export const POSSIBLE_SPAM_LABEL = 'Possible spam';
-
-/** A lead's status as staff read it: a lead held only for being sent too fast is "possible spam". */
-export function leadStatusLabel(lead: { status: LeadStatus; spamReason: SpamReason | null }): string {
-  return lead.status === 'spam' && lead.spamReason === 'too-fast' ? POSSIBLE_SPAM_LABEL : LEAD_STATUS_LABELS[lead.status];
-}
 
 /** The inbox's status filter: every status, and the leads held as possible spam. */
 export const LEAD_STATUS_FILTERS = [...LEAD_STATUSES, POSSIBLE_SPAM] as const;
 export type LeadStatusFilter = (typeof LEAD_STATUS_FILTERS)[number];
-export const LEAD_STATUS_FILTER_LABELS: Record<LeadStatusFilter, string> = { ...LEAD_STATUS_LABELS, [POSSIBLE_SPAM]: POSSIBLE_SPAM_LABEL };
 
 /** The statuses a lead may move to from each status; "not spam" returns a lead to new. */
 export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
@@ -59,13 +41,6 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   won: ['quoted'],
   lost: ['contacted', 'spam'],
   spam: ['new'],
-};
-
-/** What each outbox notification kind is, in staff's words (an unknown kind shows as stored). */
-export const NOTIFICATION_LABELS: Record<string, string> = {
-  'staff-email': 'Email to staff',
-  'customer-email': 'Acknowledgement to the sender',
-  webhook: 'Webhook',
 };
 
 /** The site promises a reply within 24 hours: older new leads are overdue. */
@@ -92,13 +67,10 @@ export interface LeadSummary {
 /** The longest note staff may add (a page of text). */
 export const NOTE_MAX_LENGTH = 10_000;
 
-/** One entry of a lead's note history; `author` is null for notes kept from before the history began. */
-/** An entry of a lead's history as words: the note, or "Status: New → Contacted". */
-export function historyText(entry: LeadNote): string {
-  return entry.change ? INBOX_MESSAGES.statusEntry(LEAD_STATUS_LABELS[entry.change.from], LEAD_STATUS_LABELS[entry.change.to]) : entry.body;
-}
-
-/** An entry of a lead's history: a note staff wrote, or a status change (then `body` is empty). */
+/**
+ * An entry of a lead's history: a note staff wrote, or a status change (then `body` is empty); `author` is null for
+ * notes kept from before the history began.
+ */
 export interface LeadNote {
   id: string;
   author: string | null;
@@ -207,15 +179,20 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-/** What an entry is about, where it still exists: the post, the lead or the person, with a page to open. */
+/** What an entry is about, while it exists (a post, a lead, a person, an image, the settings), with a page to open. */
 export interface AuditSubject {
   href: string;
   label: string;
 }
 
+/** A piece of an audit entry's sentence: words, or its subject as a link. */
+export type AuditPart = string | AuditSubject;
+
 export interface AuditLine extends AuditEntry {
-  subject: AuditSubject | null;
-  /** The page of the staff member who acted, while their account exists. */
+  /** The entry in words ("Moved Ann Lee’s quote request from New to Contacted"), its subject linked while it exists. */
+  sentence: AuditPart[];
+  /** The staff member who acted, by name, and their page, while their account exists. */
+  actorName: string | null;
   actorHref: string | null;
 }
 
@@ -269,53 +246,53 @@ export function safeNextPath(next: unknown): string {
   }
 }
 
-/** Every action the audit log records, with the words staff read. */
-export const AUDIT_ACTIONS = {
-  'auth.sign_in': 'Signed in',
-  'auth.sign_in_failed': 'Failed sign-in',
-  'auth.sign_out': 'Signed out',
-  'auth.password_changed': 'Changed password',
-  'auth.sessions_ended': 'Signed out other sessions',
-  'auth.2fa_enabled': 'Turned on two-factor sign-in',
-  'auth.2fa_disabled': 'Turned off two-factor sign-in',
-  'auth.recovery_code_used': 'Used a recovery code',
-  'auth.passkey_added': 'Added a passkey',
-  'auth.passkey_renamed': 'Renamed a passkey',
-  'auth.passkey_removed': 'Removed a passkey',
-  'auth.passkey_sign_in': 'Signed in with a passkey',
-  'auth.passkey_sign_in_failed': 'Failed passkey sign-in',
-  'user.created': 'Account created',
-  'user.password_reset': 'Password reset from the command line',
-  'user.invited': 'Invited a person',
-  'user.invitation_link': "Copied an invitation's link",
-  'user.deactivated': 'Deactivated an account',
-  'user.reactivated': 'Reactivated an account',
-  'user.session_ended': "Ended a person's session",
-  'user.role_changed': "Changed a person's role",
-  'user.ownership_transferred': 'Handed over ownership',
-  'post.created': 'Created post',
-  'post.published': 'Published post',
-  'post.updated': 'Updated post',
-  'post.deleted': 'Deleted post',
-  'post.restored': 'Restored an earlier version of a post',
-  'post.submitted': 'Submitted a post for review',
-  'post.preview_shared': "Shared a post's preview",
-  'post.preview_revoked': 'Turned off a preview link',
-  'image.uploaded': 'Uploaded image',
-  'lead.status': 'Changed lead status',
-  'lead.deleted': 'Deleted lead',
-  'lead.note_added': 'Added a note to a lead',
-  'lead.not_spam': 'Marked a lead not spam and sent its notifications',
-  'leads.exported': 'Exported leads',
-  'outbox.retried': 'Retried notification',
-  'outbox.retried-all': 'Retried every failed notification',
-  'privacy.exported': 'Exported personal data',
-  'privacy.erased': 'Erased personal data',
-  'leads.purged': 'Deleted leads past the retention period',
-  'settings.updated': 'Changed site settings',
-  'settings.sign_in_policy': 'Changed the sign-in policy',
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/** Every action the audit log records (their words and sentences: AUDIT_TEXT in shared/admin-messages.ts). */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'auth.password_changed',
+  'auth.sessions_ended',
+  'auth.2fa_enabled',
+  'auth.2fa_disabled',
+  'auth.recovery_code_used',
+  'auth.passkey_added',
+  'auth.passkey_renamed',
+  'auth.passkey_removed',
+  'auth.passkey_sign_in',
+  'auth.passkey_sign_in_failed',
+  'user.created',
+  'user.password_reset',
+  'user.invited',
+  'user.invitation_link',
+  'user.deactivated',
+  'user.reactivated',
+  'user.session_ended',
+  'user.role_changed',
+  'user.ownership_transferred',
+  'post.created',
+  'post.published',
+  'post.updated',
+  'post.deleted',
+  'post.restored',
+  'post.submitted',
+  'post.preview_shared',
+  'post.preview_revoked',
+  'image.uploaded',
+  'lead.status',
+  'lead.deleted',
+  'lead.note_added',
+  'lead.not_spam',
+  'leads.exported',
+  'outbox.retried',
+  'outbox.retried-all',
+  'privacy.exported',
+  'privacy.erased',
+  'leads.purged',
+  'settings.updated',
+  'settings.sign_in_policy',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The blog's figures on the dashboard. */
 export interface PostFigures {

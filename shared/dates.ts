@@ -40,3 +40,15 @@ const calendarDates = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: '
 export function formatCalendarDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? calendarDates.format(new Date(`${date}T00:00:00Z`)) : date;
 }
+
+const shortCalendarDates = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Two calendar dates (`YYYY-MM-DD`) as one span in words, the shared parts said once: "1–30 Nov 2026". */
+export function formatDateSpan(from: string, to: string): string {
+  return shortCalendarDates.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
+
+/** A calendar date (`YYYY-MM-DD`) in short words: "1 Nov 2026". */
+export function formatShortCalendarDate(date: string): string {
+  return shortCalendarDates.format(new Date(`${date}T00:00:00Z`));
+}

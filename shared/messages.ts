@@ -1,5 +1,5 @@
 import { COMPANY, type SiteSettings } from './company.ts';
-import { formatWholeNumber } from './numbers.ts';
+import { counted as count, formatWholeNumber } from './numbers.ts';
 import { PASSKEY_NAME_MAX } from './passkeys.ts';
 import { INVITATION_DAYS } from './staff.ts';
 
@@ -229,14 +229,13 @@ export const ADMIN_TEXT = {
   status: 'Status',
 } as const;
 
-/** The admin frame, staff accounts (list, invitations, deactivation, sessions) and the audit log's filters. */
+/** The admin frame, staff accounts (list, invitations, deactivation, sessions). */
 export const STAFF_MESSAGES = {
   areaName: 'Staff',
   navLabel: 'Admin',
   menu: 'Menu',
   userMenuLabel: 'Your account',
   signedInAs: 'Signed in as',
-  signOut: 'Sign out',
   viewSite: 'View website',
   skipToContent: 'Skip to content',
   invited: (email: string) => `Invitation to ${email} is on its way (its status below follows the e-mail). The link in it works once, for ${INVITATION_DAYS} days.`,
@@ -255,30 +254,6 @@ export const STAFF_MESSAGES = {
   sessionEnded: 'The session has ended.',
   sessionGone: 'That session had already ended.',
   passwordsDiffer: 'The passwords do not match.',
-} as const;
-
-/** The audit log: its filters, table and pager. */
-export const AUDIT_TEXTS = {
-  title: ADMIN_SECTIONS.audit.label,
-  caption: 'Audit log, newest first',
-  when: 'When',
-  who: 'Who',
-  what: 'What',
-  detail: 'Detail',
-  ip: 'IP address',
-  /** An entry no one is recorded for (the system, a failed sign-in). */
-  noActor: '—',
-  newest: 'Newest entries',
-  older: 'Older entries',
-  filtersLabel: 'Filter the audit log',
-  person: 'Person',
-  everyone: 'Everyone',
-  action: 'Action',
-  everyAction: 'Every action',
-  apply: ADMIN_TEXT.filter,
-  clear: 'Show everything',
-  empty: 'Nothing recorded yet.',
-  noneMatch: 'No entries match these filters.',
 } as const;
 
 /** The Staff pages' labels. */
@@ -356,7 +331,8 @@ export const SITE_TEXT = {
   admin: 'Admin',
   adminMenu: 'Admin menu',
   dashboard: 'Dashboard',
-  logout: 'Logout',
+  /** Signed-in staff's way out, the same words in the header's Admin menu and the admin's own bar. */
+  signOut: 'Sign out',
   breadcrumb: 'Breadcrumb',
   footerAbout: `${COMPANY.tagline}. Founded in Sydney in ${COMPANY.founded}.`,
   footerCompany: 'Company',
@@ -855,8 +831,6 @@ export const SETTINGS_TEXT = {
   addRow: (noun: string) => `Add a ${noun.toLowerCase()}`,
   save: 'Save settings',
 } as const;
-
-const count = (n: number, one: string, many: string) => `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
 
 /** The leads inbox and the dashboard: notes, spam, delivery, ages and the CSV export's headings. */
 export const INBOX_MESSAGES = {

@@ -6,3 +6,8 @@
 export function formatWholeNumber(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** "1 quote request", "2,000 quote requests": a count with the noun it takes. */
+export function counted(n: number, one: string, many: string): string {
+  return `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
+}

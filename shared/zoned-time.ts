@@ -73,6 +73,18 @@ export function localDateTime(iso: string, timeZone: string): string {
   return `${localDate(new Date(iso), timeZone)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant in words in the zone, as the staff area and its e-mails show it: "22 Nov 2026, 6:03 pm". */
+export function formatDateTime(iso: string, timeZone: string): string {
+  let f = dateTimes.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+    dateTimes.set(timeZone, f);
+  }
+  return f.format(new Date(iso));
+}
+
 /** A `datetime-local` value read as a wall-clock time in the zone, as an ISO instant; null when not valid. */
 export function fromLocalInput(value: string, timeZone: string): string | null {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value);

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
-import type { ContactsTable } from '../types.ts';
+import type { ContactsTable, Database } from '../types.ts';
 import { LEAD_BELONGINGS, contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { afterKey, containsLiteral } from './predicates.ts';
 
@@ -60,10 +60,11 @@ export function summaryOf({ type, lead }: StoredLead): LeadSummary {
   return { type, id, name, email, company, service, status: toStatus(status), spamReason, createdAt };
 }
 
-/** One type's page of leads, filtered and keyset-paged on (created_at, id). */
-export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery): Promise<LeadSummary[]> {
-  // Both tables share these columns; Kysely cannot type a query over a union of table names.
-  let query = db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]);
+/** What a list's rows must match, whatever its page: the filter without the keyset, order or size. */
+export type LeadMatch = Omit<LeadListQuery, 'after' | 'oldestFirst' | 'limit'>;
+
+// Both tables share these columns; Kysely cannot type a query over a union of table names, so it is typed as quotes'.
+function matching<O>(query: SelectQueryBuilder<Database, 'quotes', O>, q: LeadMatch): SelectQueryBuilder<Database, 'quotes', O> {
   if (q.status) query = query.where('status', '=', q.status);
   if (q.spamReason) query = query.where('spam_reason', '=', q.spamReason);
   if (q.excludeSpam) query = query.where('status', '<>', 'spam');
@@ -74,10 +75,22 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
     const text = q.q.toLowerCase();
     query = query.where((eb) => eb.or((['name', 'email', 'company'] as const).map((column) => containsLiteral(sql`lower(${sql.ref(column)})`, text))));
   }
+  return query;
+}
+
+/** One type's page of leads, filtered and keyset-paged on (created_at, id). */
+export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery): Promise<LeadSummary[]> {
+  let query = matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]), q);
   const direction = q.oldestFirst ? 'asc' : 'desc';
   if (q.after) query = query.where(afterKey('created_at', q.after, direction));
   const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
   return rows.map((row) => toLeadSummary(type, row));
+}
+
+/** COUNT(*) of one type's leads a list filter matches (every page of it). */
+export async function countMatchingLeads(db: Db, type: LeadType, q: LeadMatch): Promise<number> {
+  const row = await matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select((eb) => eb.fn.countAll<number>().as('n')), q).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** COUNT(*) of the leads that are not spam, or of those in one status (and, for spam, held for one reason). */

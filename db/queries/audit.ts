@@ -43,21 +43,22 @@ export async function listAudit(
   return (await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toAuditEntry);
 }
 
-/** The titles and names of the posts, leads and people that still exist among these ids and addresses. */
+/** The titles and names of the posts, leads, people and images that still exist among these ids and addresses. */
 export interface AuditSubjectNames {
   posts: Map<string, string>;
   quotes: Map<string, string>;
   contacts: Map<string, string>;
   /** Staff accounts by id, and by (lower-case) e-mail: the id and name. */
   people: Map<string, { id: string; name: string }>;
+  images: Map<string, { fileName: string; format: string; width: number }>;
 }
 
 export async function findAuditSubjects(
   db: Db,
-  wanted: { posts: string[]; quotes: string[]; contacts: string[]; userIds: string[]; emails: string[] },
+  wanted: { posts: string[]; quotes: string[]; contacts: string[]; userIds: string[]; emails: string[]; images: string[] },
 ): Promise<AuditSubjectNames> {
   const none = Promise.resolve([] as Array<{ id: string; name: string }>);
-  const [posts, quotes, contacts, people] = await Promise.all([
+  const [posts, quotes, contacts, people, images] = await Promise.all([
     wanted.posts.length ? db.selectFrom('blogs').select(['id', 'title as name']).where('id', 'in', wanted.posts).execute() : none,
     wanted.quotes.length ? db.selectFrom('quotes').select(['id', 'name']).where('id', 'in', wanted.quotes).execute() : none,
     wanted.contacts.length ? db.selectFrom('contacts').select(['id', 'name']).where('id', 'in', wanted.contacts).execute() : none,
@@ -68,6 +69,9 @@ export async function findAuditSubjects(
           .where((eb) => eb.or([eb('id', 'in', [...wanted.userIds, '']), eb('email', 'in', [...wanted.emails, ''])]))
           .execute()
       : Promise.resolve([] as Array<{ id: string; name: string; email: string }>),
+    wanted.images.length
+      ? db.selectFrom('images').select(['id', 'file_name', 'format', 'width']).where('id', 'in', wanted.images).execute()
+      : Promise.resolve([] as Array<{ id: string; file_name: string; format: string; width: number }>),
   ]);
   const byId = (rows: Array<{ id: string; name: string }>) => new Map(rows.map((r) => [r.id, r.name]));
   const peopleMap = new Map<string, { id: string; name: string }>();
@@ -75,7 +79,20 @@ export async function findAuditSubjects(
     peopleMap.set(p.id, { id: p.id, name: p.name });
     peopleMap.set(p.email, { id: p.id, name: p.name });
   }
-  return { posts: byId(posts), quotes: byId(quotes), contacts: byId(contacts), people: peopleMap };
+  return {
+    posts: byId(posts),
+    quotes: byId(quotes),
+    contacts: byId(contacts),
+    people: peopleMap,
+    images: new Map(images.map((r) => [r.id, { fileName: r.file_name, format: r.format, width: r.width }])),
+  };
+}
+
+/** The lead each of these notifications is about (notifications to staff, such as invitations, have none). */
+export async function findNotificationLeads(db: Db, ids: string[]): Promise<Map<string, { type: 'quote' | 'contact'; id: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('outbox').select(['id', 'lead_type', 'lead_id']).where('id', 'in', ids).execute();
+  return new Map(rows.flatMap((r) => (r.lead_type === 'quote' || r.lead_type === 'contact' ? [[r.id, { type: r.lead_type, id: r.lead_id }] as const] : [])));
 }
 
 /** Every staff account's id and name, for the audit log's person filter. */

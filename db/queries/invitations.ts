@@ -98,16 +98,16 @@ export async function listInvitations(db: Db, now: string, keptSince: string): P
   });
 }
 
-/** An open invitation's sealed token, for "Copy link"; undefined once it is accepted, expired or replaced. */
-export async function findSealedToken(db: Db, id: string, now: string): Promise<string | undefined> {
+/** An open invitation's sealed token and address, for "Copy link"; undefined once it is accepted, expired or replaced. */
+export async function findSealedToken(db: Db, id: string, now: string): Promise<{ sealed: string; email: string } | undefined> {
   const row = await db
     .selectFrom('staff_invitations')
-    .select('token_sealed')
+    .select(['token_sealed', 'email'])
     .where('id', '=', id)
     .where('expires_at', '>', now)
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
-  return row?.token_sealed ?? undefined;
+  return row?.token_sealed ? { sealed: row.token_sealed, email: row.email } : undefined;
 }
 
 /** Forgets invitations created before `before`, whatever became of them. */

@@ -55,13 +55,16 @@ export function countActionsSince(
 
 const AUDIT_PAGE_SIZE = 50;
 
-/** A page of the log, newest first, filtered by person (their account id) and action; entries link to their subject. */
-export async function listAuditPage(db: Db, query: AuditQuery): Promise<AuditPage> {
+/**
+ * A page of the log, newest first, filtered by person (their account id) and action; each entry a sentence linking
+ * to its subject, its times in the company's time zone.
+ */
+export async function listAuditPage(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
   const filter = { userId: query.person, action: query.action };
   const after = cursorParam(query.cursor);
   const [page, people] = await Promise.all([
     keysetPage(AUDIT_PAGE_SIZE, (take) => listAudit(db, take, after, filter), (entry) => ({ at: entry.createdAt, id: entry.id })),
     listAuditPeople(db),
   ]);
-  return { entries: await withSubjects(db, page.items), nextCursor: page.next && encodeCursor(page.next), people };
+  return { entries: await withSubjects(db, page.items, timeZone), nextCursor: page.next && encodeCursor(page.next), people };
 }

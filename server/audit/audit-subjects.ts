@@ -1,69 +1,70 @@
 import type { Db } from '../../db/database.ts';
-import { findAuditSubjects } from '../../db/queries/audit.ts';
-import { LEAD_TYPE_LABELS, type AuditEntry, type AuditLine, type AuditSubject } from '../../shared/admin.ts';
+import { findAuditSubjects, findNotificationLeads } from '../../db/queries/audit.ts';
+import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
+import type { AuditEntry, AuditLine, AuditSubject, LeadType } from '../../shared/admin.ts';
+import { imagePath, isImageFormat, largestStoredWidth } from '../../shared/images.ts';
+import { type Reference, auditSentence, personHref, referenceOf } from './audit-sentences.ts';
 
 /**
- * What an entry is about, read from its target as each feature writes it: a post's target starts with its id
- * (`<id> <slug>`), a lead's with `quote:<id>` or `contact:<id>`, an account's starts with its e-mail address (as does a
- * failed sign-in's). Reading the existing targets links every entry ever written, old ones included.
+ * The entries as sentences, with links to what they are about and to who did them, where those still exist.
+ * Reading the targets as each feature writes them links every entry ever written, old ones included.
  */
-type Reference = { kind: 'post'; id: string } | { kind: 'quote' | 'contact'; id: string } | { kind: 'person'; email: string };
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const POST_TARGET = new RegExp(`^(${UUID})\\b`);
-const LEAD_TARGET = new RegExp(`^(quote|contact):(${UUID})\\b`);
-
-/** A failed sign-in's target is the account tried: the e-mail typed, or a passkey's owner. */
-const FAILED_SIGN_INS = new Set(['auth.sign_in_failed', 'auth.passkey_sign_in_failed']);
-
-function referenceOf(entry: AuditEntry): Reference | null {
-  const target = entry.target ?? '';
-  if (entry.action.startsWith('post.')) {
-    const id = POST_TARGET.exec(target)?.[1];
-    return id ? { kind: 'post', id } : null;
-  }
-  const lead = LEAD_TARGET.exec(target);
-  if (lead) return { kind: lead[1] as 'quote' | 'contact', id: lead[2]! };
-  if ((entry.action.startsWith('user.') || FAILED_SIGN_INS.has(entry.action)) && target.includes('@')) {
-    // A role change's target goes on after the address: `ann@example.com (Editor → Sales)`.
-    return { kind: 'person', email: target.split(' ')[0]!.toLowerCase() };
-  }
-  return null;
-}
-
-export function personHref(id: string): string {
-  return `/admin/staff/${id}`;
-}
-
-/** The entries with links to what they are about and to who did them, where those still exist. */
-export async function withSubjects(db: Db, entries: AuditEntry[]): Promise<AuditLine[]> {
+export async function withSubjects(db: Db, entries: AuditEntry[], timeZone: string): Promise<AuditLine[]> {
   const refs = entries.map(referenceOf);
-  const ids = (kind: 'post' | 'quote' | 'contact') => [...new Set(refs.flatMap((r) => (r && r.kind === kind ? [r.id] : [])))];
+  const idsOf = (kind: Reference['kind']) => [...new Set(refs.flatMap((r) => (r && r.kind === kind && 'id' in r ? [r.id] : [])))];
+  // A retried notification is about its lead: the notification is found first, then the lead with the others.
+  const notificationLeads = await findNotificationLeads(db, idsOf('notification'));
+  const leadsOf = (type: LeadType) => [...new Set([...idsOf(type), ...[...notificationLeads.values()].flatMap((l) => (l.type === type ? [l.id] : []))])];
   const names = await findAuditSubjects(db, {
-    posts: ids('post'),
-    quotes: ids('quote'),
-    contacts: ids('contact'),
+    posts: idsOf('post'),
+    quotes: leadsOf('quote'),
+    contacts: leadsOf('contact'),
+    images: idsOf('image'),
     userIds: [...new Set(entries.flatMap((e) => (e.userId ? [e.userId] : [])))],
     emails: [...new Set(refs.flatMap((r) => (r?.kind === 'person' ? [r.email] : [])))],
   });
 
-  function subject(ref: Reference | null): AuditSubject | null {
-    if (!ref) return null;
-    if (ref.kind === 'person') {
-      const person = names.people.get(ref.email);
-      return person ? { href: personHref(person.id), label: person.name } : null;
-    }
-    if (ref.kind === 'post') {
-      const title = names.posts.get(ref.id);
-      return title === undefined ? null : { href: `/admin/blog-editor/${ref.id}`, label: title };
-    }
-    const name = (ref.kind === 'quote' ? names.quotes : names.contacts).get(ref.id);
-    return name === undefined ? null : { href: `/admin/leads/${ref.kind}/${ref.id}`, label: `${LEAD_TYPE_LABELS[ref.kind]}: ${name}` };
+  function leadSubject(type: LeadType, id: string): AuditSubject | null {
+    const name = (type === 'quote' ? names.quotes : names.contacts).get(id);
+    return name === undefined ? null : { href: `/admin/leads/${type}/${id}`, label: AUDIT_TEXT.leadSubject(name, type) };
   }
 
-  return entries.map((entry, i) => ({
-    ...entry,
-    subject: subject(refs[i]!),
-    actorHref: entry.userId && names.people.has(entry.userId) ? personHref(entry.userId) : null,
-  }));
+  function subject(ref: Reference | null): AuditSubject | null {
+    switch (ref?.kind) {
+      case 'person': {
+        const person = names.people.get(ref.email);
+        return person ? { href: personHref(person.id), label: person.name } : null;
+      }
+      case 'post': {
+        const title = names.posts.get(ref.id);
+        return title === undefined ? null : { href: `/admin/blog-editor/${ref.id}`, label: title };
+      }
+      case 'quote':
+      case 'contact':
+        return leadSubject(ref.kind, ref.id);
+      case 'image': {
+        // The picture itself, at the largest width kept.
+        const image = names.images.get(ref.id);
+        return image && isImageFormat(image.format)
+          ? { href: imagePath(ref.id, largestStoredWidth(image.width), image.format), label: image.fileName }
+          : null;
+      }
+      case 'notification': {
+        const lead = notificationLeads.get(ref.id);
+        return lead ? leadSubject(lead.type, lead.id) : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  return entries.map((entry, i) => {
+    const actor = entry.userId ? names.people.get(entry.userId) : undefined;
+    return {
+      ...entry,
+      sentence: auditSentence(entry, subject(refs[i]!), timeZone),
+      actorName: actor?.name ?? null,
+      actorHref: actor ? personHref(actor.id) : null,
+    };
+  });
 }

@@ -76,7 +76,7 @@ async function updateLead(
   type: LeadType,
   id: string,
   patch: LeadUpdate,
-  delivery: DeliverySettings,
+  delivery: DeliverySettings & { timeZone: string },
   settings: SettingsReader,
 ): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
@@ -175,13 +175,13 @@ export function createInboxService({ db, timeZone, delivery, settings }: InboxDe
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
-    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, delivery, settings),
+    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, { ...delivery, timeZone }, settings),
     addNote: (actor, type, id, body) => addNote(db, actor, type, id, body),
     remove: (actor, type, id) => deleteLead(db, actor, type, id),
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
     dashboard: () => getDashboard(db, timeZone, delivery),
-    auditPage: (query) => listAuditPage(db, query),
+    auditPage: (query) => listAuditPage(db, query, timeZone),
   };
 }

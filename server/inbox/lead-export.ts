@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import { findLeads } from '../../db/queries/admin-leads.ts';
 import { listLeadNotes } from '../../db/queries/lead-notes.ts';
-import { LEAD_TYPE_LABELS, type LeadFilter, type LeadNote, type LeadSummary, type LeadType, historyText, leadStatusLabel } from '../../shared/admin.ts';
+import type { LeadFilter, LeadNote, LeadSummary, LeadType } from '../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
 import type { StoredLead } from '../../shared/leads.ts';
@@ -9,9 +10,10 @@ import { INBOX_MESSAGES } from '../../shared/messages.ts';
 import { QUOTE_FIELDS, quoteFieldsFor } from '../../shared/quote-fields.ts';
 import { SERVICE_IDS } from '../../shared/services.ts';
 import { localDateTime } from '../../shared/zoned-time.ts';
+import { exportTarget } from '../audit/audit-details.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { csvRow } from './csv.ts';
-import { mergedPage } from './lead-list.ts';
+import { countMatching, mergedPage } from './lead-list.ts';
 
 const EXPORT_BATCH = 1000;
 const T = INBOX_MESSAGES.csv;
@@ -96,10 +98,11 @@ async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: st
 
 /**
  * The filtered list as CSV with every field of each lead, times in the company's time zone (named in the
- * headings), streamed in batches so a large export never sits in memory. The export is audited.
+ * headings), streamed in batches so a large export never sits in memory. The export is audited before its first
+ * row leaves, with how many leads the filter matched then and the filter.
  */
 export async function* exportLeadsCsv(db: Db, actor: Actor, filter: LeadFilter, timeZone: string): AsyncGenerator<string> {
-  await recordAudit(db, actor, 'leads.exported', JSON.stringify(filter));
+  await recordAudit(db, actor, 'leads.exported', exportTarget(await countMatching(db, filter, timeZone), filter));
   yield header(timeZone);
   let after: Cursor | null = null;
   for (;;) {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { type LeadListQuery, listLeadSummaries } from '../../db/queries/admin-leads.ts';
-import { type LeadFilter, type LeadSummary, POSSIBLE_SPAM } from '../../shared/admin.ts';
+import { type LeadMatch, countMatchingLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { type LeadFilter, type LeadSummary, type LeadType, POSSIBLE_SPAM } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { type KeysetPage, keysetPage } from '../core/keyset-cursor.ts';
 import { addDays, startOfDay } from '../../shared/zoned-time.ts';
@@ -8,16 +8,19 @@ import { addDays, startOfDay } from '../../shared/zoned-time.ts';
 /** The leads the "possible spam" filter and the dashboard's count name: held on arrival for being sent too fast. */
 export const HELD = { status: 'spam', spamReason: 'too-fast' } as const;
 
-/** The query for one table from the inbox filter; dates are whole days in the company's time zone. */
-function toListQuery(filter: LeadFilter, timeZone: string, limit: number): Omit<LeadListQuery, 'after'> {
+/** What one table's rows must match for the inbox filter; dates are whole days in the company's time zone. */
+function toMatch(filter: LeadFilter, timeZone: string): LeadMatch {
   return {
     ...(filter.status === POSSIBLE_SPAM ? HELD : { status: filter.status }),
     service: filter.service || undefined,
     from: filter.from ? startOfDay(filter.from, timeZone).toISOString() : undefined,
     to: filter.to ? startOfDay(addDays(filter.to, 1), timeZone).toISOString() : undefined,
     q: filter.q?.trim() || undefined,
-    limit,
   };
+}
+
+function typesOf(filter: LeadFilter): LeadType[] {
+  return filter.type ? [filter.type] : ['quote', 'contact'];
 }
 
 /**
@@ -26,14 +29,19 @@ function toListQuery(filter: LeadFilter, timeZone: string, limit: number): Omit<
  * batches both read the list this way.
  */
 export function mergedPage(db: Db, filter: LeadFilter, timeZone: string, size: number, after: Cursor | null): Promise<KeysetPage<LeadSummary>> {
-  const types = filter.type ? [filter.type] : (['quote', 'contact'] as const);
   return keysetPage(
     size,
     async (take) => {
-      const query = { ...toListQuery(filter, timeZone, take), ...(after ? { after } : {}) };
-      const runs = await Promise.all(types.map((type) => listLeadSummaries(db, type, query)));
+      const query = { ...toMatch(filter, timeZone), limit: take, ...(after ? { after } : {}) };
+      const runs = await Promise.all(typesOf(filter).map((type) => listLeadSummaries(db, type, query)));
       return runs.flat().sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
     },
     (lead) => ({ at: lead.createdAt, id: lead.id }),
   );
+}
+
+/** How many leads the filter matches, on every page: what an export holds. */
+export async function countMatching(db: Db, filter: LeadFilter, timeZone: string): Promise<number> {
+  const counts = await Promise.all(typesOf(filter).map((type) => countMatchingLeads(db, type, toMatch(filter, timeZone))));
+  return counts.reduce((sum, n) => sum + n, 0);
 }

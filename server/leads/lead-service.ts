@@ -60,7 +60,7 @@ export interface LeadServiceDeps {
   db: Db;
   captcha: CaptchaVerifier;
   logger: Logger;
-  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET' | 'ACKNOWLEDGEMENTS_PER_DAY'>;
+  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'TIME_ZONE' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET' | 'ACKNOWLEDGEMENTS_PER_DAY'>;
   /** Counts acknowledgements per address across instances when REDIS_URL is set. */
   redis?: RedisLink | undefined;
   /** The company details the acknowledgement signs with. */
@@ -144,6 +144,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       : leadNotifications(lead, {
           siteUrl: config.SITE_URL,
           staffEmail: config.STAFF_EMAIL,
+          timeZone: config.TIME_ZONE,
           hasWebhook: Boolean(config.WEBHOOK_URL),
           acknowledge: await acknowledgements.take(lead.lead.email),
           company: await deps.settings.current(),

@@ -5,6 +5,7 @@ import type { SiteSettings } from '../../shared/company.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import { LEAD_EMAIL_TEXT } from '../../shared/messages.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
+import { formatDateTime } from '../../shared/zoned-time.ts';
 
 export interface EmailMessage {
   to: string;
@@ -25,6 +26,8 @@ export interface WebhookMessage {
 export interface NotificationSettings {
   siteUrl: string;
   staffEmail: string;
+  /** The company's time zone: the staff e-mail says when the lead came in as staff read times in the admin. */
+  timeZone: string;
   /** Webhook rows are written only when a webhook is configured at submission time. */
   hasWebhook: boolean;
   /** False when the visitor's address had its acknowledgements for the day (acknowledgement-quota.ts). */
@@ -54,7 +57,7 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   const base = { leadType: lead.type, leadId: id, createdAt: settings.queuedAt ?? lead.lead.createdAt };
   const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
   const messages: NewOutboxMessage[] = [
-    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl) },
+    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone) },
   ];
   if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company) });
   if (settings.hasWebhook) {
@@ -69,7 +72,7 @@ function leadFields(lead: NewLead): Record<string, unknown> {
   return fields;
 }
 
-function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
+function staffEmail(lead: NewLead, to: string, adminUrl: string, timeZone: string): EmailMessage {
   const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, serviceName(lead.lead.service));
   const lines = leadLines(lead);
   const text = [
@@ -78,7 +81,7 @@ function staffEmail(lead: NewLead, to: string, adminUrl: string): EmailMessage {
     ...lines.map(({ label, value }) => `${label}: ${value}`),
     '',
     `${LEAD_EMAIL_TEXT.openInAdmin} ${adminUrl}`,
-    `${LEAD_EMAIL_TEXT.received} ${lead.lead.createdAt}`,
+    `${LEAD_EMAIL_TEXT.received} ${formatDateTime(lead.lead.createdAt, timeZone)}`,
   ].join('\n');
   const rows = lines
     .map(({ label, value }) => `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${multiline(value)}</td></tr>`)

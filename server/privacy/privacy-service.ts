@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
 import type { OutboxEntry } from '../../db/queries/outbox.ts';
-import { AUDIT_ACTIONS, type AuditEntry } from '../../shared/admin.ts';
+import type { AuditEntry } from '../../shared/admin.ts';
+import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
 import type { ErasureResult, ExportedAuditEntry, ExportedNotification, PersonalDataExport } from '../../shared/privacy.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
@@ -42,7 +43,7 @@ function toAuditEntry(r: AuditEntry, email: string): ExportedAuditEntry {
   const isTheirOwn = r.actor?.toLowerCase() === email.toLowerCase();
   return {
     action: r.action,
-    description: AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action,
+    description: AUDIT_TEXT.actions[r.action as keyof typeof AUDIT_TEXT.actions] ?? r.action,
     target: r.target,
     actor: isTheirOwn ? r.actor : null,
     ip: isTheirOwn ? r.ip : null,

@@ -5,6 +5,7 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.t
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { SiteSettingsSchema } from '../../shared/schemas/site-settings.ts';
+import { type SettingChange, settingsTarget } from '../audit/audit-details.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
 import { invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
@@ -31,10 +32,23 @@ export interface SettingsServiceDeps {
   onChange?: () => void;
 }
 
-/** The top-level settings whose value differs, for the audit entry (`phone, social`). */
-function changedFields(before: SiteSettings, after: SiteSettings): string {
-  const keys = Object.keys(after) as Array<keyof SiteSettings>;
-  return keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).join(', ') || 'nothing';
+/** Each setting as text: the address by its parts, a list's items on one line ("LinkedIn https://…, GitHub https://…"). */
+function settingTexts(settings: SiteSettings): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [key, value] of Object.entries(settings) as Array<[string, unknown]>) {
+    if (Array.isArray(value)) texts[key] = value.map((item: object) => Object.values(item).join(' ')).join(', ');
+    else if (value && typeof value === 'object') Object.assign(texts, value);
+    else texts[key] = String(value);
+  }
+  return texts;
+}
+
+/** The settings whose value differs, with the old and the new value, for the audit entry. */
+function settingChanges(before: SiteSettings, after: SiteSettings): SettingChange[] {
+  const [from, to] = [settingTexts(before), settingTexts(after)];
+  return Object.keys(to)
+    .filter((setting) => from[setting] !== to[setting])
+    .map((setting) => ({ setting, from: from[setting] ?? '', to: to[setting]! }));
 }
 
 export function createSettingsService({ db, logger, contentArea, onChange = () => {} }: SettingsServiceDeps): SettingsService {
@@ -73,11 +87,11 @@ export function createSettingsService({ db, logger, contentArea, onChange = () =
           const before = await read(trx);
           await writeSettingsDocument(trx, COMPANY_KEY, settings, new Date().toISOString());
           await bumpContentVersion(trx, contentArea);
-          return changedFields(before, settings);
+          return settingChanges(before, settings);
         },
-        (fields) => fields,
+        settingsTarget,
       );
-      logger.info({ changed }, 'site settings saved');
+      logger.info({ changed: changed.map((c) => c.setting) }, 'site settings saved');
       lastRead = settings;
       onChange();
       return settings;

@@ -156,7 +156,7 @@ export function adminAuthRouter(
     done(req, res, { redirect: pending.next }, pending.next);
   });
 
-  /** Logout is a POST with the session's CSRF token (a link or an image could not sign anyone out). */
+  /** Signing out is a POST with the session's CSRF token (a link or an image could not sign anyone out). */
   router.post('/admin/logout', openToAll, ...signInBody, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (req.user) {

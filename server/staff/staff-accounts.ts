@@ -69,10 +69,11 @@ function invitationLink(siteUrl: string, token: string): string {
 
 /** An open invitation's link, for "Copy link" (a colleague whose mail is slow); NOT_FOUND once it is not open. */
 export async function openInvitationLink(db: Db, settings: InvitationSettings, actor: Actor, id: string): Promise<string> {
-  const sealed = await findSealedToken(db, id, new Date().toISOString());
-  if (!sealed) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationClosed);
-  await recordAudit(db, actor, 'user.invitation_link', id);
-  return invitationLink(settings.siteUrl, unseal(settings.sealKey, sealed));
+  const open = await findSealedToken(db, id, new Date().toISOString());
+  if (!open) throw new AppError('NOT_FOUND', STAFF_MESSAGES.invitationClosed);
+  // Whom it is for, as the invitation's own entry names them: the log says so after the invitation is gone.
+  await recordAudit(db, actor, 'user.invitation_link', open.email);
+  return invitationLink(settings.siteUrl, unseal(settings.sealKey, open.sealed));
 }
 
 function invitationEmail(to: string, name: string, inviter: string, link: string, company: string): EmailMessage {

@@ -111,7 +111,7 @@ export class StaffClient {
     return res;
   }
 
-  /** The CSRF token pages get, read from the header's Logout form. */
+  /** The CSRF token pages get, read from the header's Sign out form. */
   async loadCsrf(): Promise<string> {
     const res = this.keep(await this.req('get', '/admin/account'));
     const token = /name="_csrf" value="([^"]+)"/.exec(res.text)?.[1];

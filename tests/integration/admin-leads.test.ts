@@ -72,7 +72,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(row.status).toBe('pending');
     expect(Date.parse(row.nextAttemptAt)).toBeGreaterThan(Date.parse(past));
     const lead = await t.staff.req('get', `/admin/leads/quote/${leadId}`);
-    expect(lead.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?pending/);
+    expect(lead.text).toMatch(/Email to staff<\/strong>: (<!-- -->)?waiting to be sent/);
   });
 
   it('the dashboard counts every failed notification, and "Retry all now" queues them all but the one being sent (its claim checked in storage)', async () => {
@@ -217,8 +217,10 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.text).toContain(`"'+61 2 9999 0000"`);
     expect(res.text).toContain(`"'@SUM(A1)"`);
     expect(res.text).toContain(`"'-5"`);
+    // The entry counts what the filter held and says there was a search, without its words.
     const [audit] = await auditEntries(t.staff, { action: 'leads.exported' });
-    expect(audit!.target).toBe('{"q":"export.test"}');
+    expect(audit!.sentence).toEqual(['Exported 3 leads (matching a search)']);
+    expect(audit!.target).not.toContain('export.test');
   });
 
   it('staff delete a lead: it is gone, its notification rows are deleted from storage, and the audit says who', async () => {

@@ -81,6 +81,9 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
     expect(mail.text).toContain('Storage size (TB): 12 TB');
     expect(id).toBeDefined();
     expect(mail.text).toContain(`https://www.example.com.au/admin/leads/quote/${id!}`);
+    // When it came in, in words and the company's time zone, as the admin shows it.
+    expect(mail.text).toMatch(/^Received: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}\s[ap]m$/m);
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).not.toContain('<script>');
   });

@@ -157,7 +157,7 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe(ADMIN_MESSAGES.passkeyFailed);
     const failures = await auditEntries(colleague, { action: 'auth.passkey_sign_in_failed' });
-    expect(failures[0]).toMatchObject({ target: email, subject: { href: `/admin/staff/${id}` } });
+    expect(failures[0]).toMatchObject({ target: email, sentence: ['Failed to sign in with a passkey of ', { href: `/admin/staff/${id}`, label: 'Dee Activated' }] });
 
     expect((await colleague.req('post', `/api/admin/staff/${id}/reactivate`).send({})).status).toBe(200);
     expect((await passkeySignIn(new StaffClient(t.app), authenticator)).status).toBe(200);

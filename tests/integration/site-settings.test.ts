@@ -88,8 +88,13 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
     const rss = (await request(t.app).get('/rss.xml').expect(200)).text;
     expect(rss).toContain('<title>Harbourline Systems blog</title>');
 
-    const audit = (await auditEntries(staff, { action: 'settings.updated' })).map(({ action, actor, target }) => ({ action, actor, target }));
-    expect(audit).toEqual([{ action: 'settings.updated', actor: 'staff@northbridge-it.com.au', target: 'name, legalName, email, phone, abn, address, social, stats' }]);
+    // The entry keeps each changed setting's old and new value (docs/product.md#audit).
+    const audit = await auditEntries(staff, { action: 'settings.updated' });
+    expect(audit.map(({ actor }) => actor)).toEqual(['staff@northbridge-it.com.au']);
+    expect(JSON.parse(audit[0]!.target!).changes.map((c: { setting: string }) => c.setting)).toEqual([
+      'name', 'legalName', 'email', 'phone', 'abn', 'street', 'locality', 'region', 'postcode', 'social', 'stats',
+    ]);
+    expect(audit[0]!.sentence.join('')).toContain(`the phone from ${DEFAULT_SITE_SETTINGS.phone} to ${CHANGED.phone}`);
   });
 
   it('the visitor’s acknowledgement e-mail is signed with the saved name, phone and e-mail', async () => {

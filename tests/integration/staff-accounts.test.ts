@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { STAFF, StaffClient, adminPageData, insertQuote, staffService, signedInStaffApp } from '../helpers/admin-client.ts';
+import { STAFF, StaffClient, adminPageData, auditEntries, insertQuote, staffService, signedInStaffApp } from '../helpers/admin-client.ts';
 import type { StaffOverview, StaffPerson } from '../../shared/staff.ts';
 import { countActiveUsers } from '../../db/queries/users.ts';
 import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
@@ -103,6 +103,9 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect((await nora.req('get', '/api/admin/account')).body.email).toBe('nora@northbridge-it.com.au');
 
     expect(await listed()).toMatchObject({ state: 'accepted', linkAvailable: false });
+    // The log names whom the copied link was for, and (the account made) links to them.
+    const [copiedEntry] = await auditEntries(t.staff, { action: 'user.invitation_link' });
+    expect(copiedEntry!.sentence).toEqual(['Copied the invitation link for ', { href: `/admin/staff/${await idOf('nora@northbridge-it.com.au')}`, label: 'Nora NoScript' }]);
     const closed = await t.staff.req('post', `/api/admin/staff/invitations/${open.id}/link`).send({});
     expect(closed.status).toBe(404);
     expect(closed.body.error.message).toBe(STAFF_MESSAGES.invitationClosed);
@@ -224,10 +227,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect(post.status).toBe(201);
 
     const all = await t.staff.req('get', '/api/admin/audit');
-    const subjectOf = (action: string) => all.body.entries.find((e: { action: string }) => e.action === action)?.subject;
-    expect(subjectOf('lead.status')).toEqual({ href: `/admin/leads/quote/${leadId}`, label: 'Quote request: Lena Lead' });
-    expect(subjectOf('post.created')).toEqual({ href: `/admin/blog-editor/${post.body.id}`, label: 'Audit Links' });
-    expect(subjectOf('user.invited')).toEqual({ href: `/admin/staff/${await idOf('pat@northbridge-it.com.au')}`, label: 'Pat Parallel' });
+    const sentenceOf = (action: string) => all.body.entries.find((e: { action: string }) => e.action === action)?.sentence;
+    expect(sentenceOf('lead.status')).toEqual(['Moved ', { href: `/admin/leads/quote/${leadId}`, label: 'Lena Lead’s quote request' }, ' from New to Contacted']);
+    expect(sentenceOf('post.created')).toEqual(['Created the post ', { href: `/admin/blog-editor/${post.body.id}`, label: 'Audit Links' }]);
+    expect(sentenceOf('user.invited')).toContainEqual({ href: `/admin/staff/${await idOf('pat@northbridge-it.com.au')}`, label: 'Pat Parallel' });
     expect(all.body.entries.find((e: { userId: string }) => e.userId === self).actorHref).toBe(`/admin/staff/${self}`);
 
     const invites = await t.staff.req('get', `/api/admin/audit?action=user.invited&person=${self}`);
@@ -236,7 +239,8 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const page = await t.staff.req('get', `/admin/audit?action=lead.status&person=${self}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`href="/admin/leads/quote/${leadId}"`);
-    expect(page.text).not.toContain('Invited a person</td>');
+    expect(page.text).toContain('Moved <a href');
+    expect(page.text).not.toMatch(/<td[^>]*>Invited /);
     expect((await t.staff.req('get', '/api/admin/audit?action=a&action=b')).status).toBe(400);
   });
 

@@ -1,23 +1,26 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { AUDIT_ACTIONS, type AuditLine, auditQueryString } from '../../../shared/admin.ts';
-import { ADMIN_TEXT, AUDIT_TEXTS } from '../../../shared/messages.ts';
+import { AUDIT_TEXT } from '../../../shared/admin-messages.ts';
+import { type AuditLine, auditQueryString } from '../../../shared/admin.ts';
+import { ADMIN_TEXT } from '../../../shared/messages.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import type { AuditData } from './+data.ts';
 
-function actionLabel(action: string): string {
-  return AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
-}
-
-/** The entry's detail, with a link to its post, lead or person while that still exists. */
-function Detail({ entry }: { entry: AuditLine }) {
-  if (!entry.subject) return <>{entry.target}</>;
+/** The entry as the server wrote it in words: its subject a link while that still exists. */
+function Sentence({ entry }: { entry: AuditLine }) {
   return (
     <>
-      <a href={entry.subject.href}>{entry.subject.label}</a>
-      {entry.target && <span className="muted small"> · {entry.target}</span>}
+      {entry.sentence.map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <a key={i} href={part.href}>
+            {part.label}
+          </a>
+        ),
+      )}
     </>
   );
 }
@@ -31,12 +34,12 @@ export default function AuditPageView() {
   const { timeZone } = usePageContext();
   const filtered = Boolean(query.person || query.action);
   return (
-    <AdminShell title={AUDIT_TEXTS.title}>
-      <form method="get" action="/admin/audit" className="admin-card audit-filters" aria-label={AUDIT_TEXTS.filtersLabel}>
+    <AdminShell title={AUDIT_TEXT.title}>
+      <form method="get" action="/admin/audit" className="admin-card audit-filters" aria-label={AUDIT_TEXT.filtersLabel}>
         <div className="field">
-          <label htmlFor="audit-person">{AUDIT_TEXTS.person}</label>
+          <label htmlFor="audit-person">{AUDIT_TEXT.person}</label>
           <select id="audit-person" name="person" defaultValue={query.person ?? ''}>
-            <option value="">{AUDIT_TEXTS.everyone}</option>
+            <option value="">{AUDIT_TEXT.everyone}</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -45,10 +48,10 @@ export default function AuditPageView() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="audit-action">{AUDIT_TEXTS.action}</label>
+          <label htmlFor="audit-action">{AUDIT_TEXT.action}</label>
           <select id="audit-action" name="action" defaultValue={query.action ?? ''}>
-            <option value="">{AUDIT_TEXTS.everyAction}</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+            <option value="">{AUDIT_TEXT.everyAction}</option>
+            {Object.entries(AUDIT_TEXT.actions).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -57,30 +60,31 @@ export default function AuditPageView() {
         </div>
         <div className="audit-filter-actions">
           <button type="submit" className="button button-primary">
-            {AUDIT_TEXTS.apply}
+            {AUDIT_TEXT.apply}
           </button>
-          {filtered && <a href="/admin/audit">{AUDIT_TEXTS.clear}</a>}
+          {filtered && <a href="/admin/audit">{AUDIT_TEXT.clear}</a>}
         </div>
       </form>
       <AdminTable
-        label={AUDIT_TEXTS.title}
-        caption={AUDIT_TEXTS.caption}
+        label={AUDIT_TEXT.title}
+        caption={AUDIT_TEXT.caption}
+        className="audit-table"
         rows={entries}
         rowKey={(e) => e.id}
-        empty={<p role="status">{filtered ? AUDIT_TEXTS.noneMatch : AUDIT_TEXTS.empty}</p>}
+        empty={<p role="status">{filtered ? AUDIT_TEXT.noneMatch : AUDIT_TEXT.empty}</p>}
         columns={[
-          { header: AUDIT_TEXTS.when, cell: (e) => formatDateTime(e.createdAt, timeZone) },
-          { header: AUDIT_TEXTS.who, cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actor}</a> : (e.actor ?? AUDIT_TEXTS.noActor)) },
-          { header: AUDIT_TEXTS.what, cell: (e) => actionLabel(e.action) },
-          { header: AUDIT_TEXTS.detail, cell: (e) => <Detail entry={e} />, className: 'wrap' },
-          { header: AUDIT_TEXTS.ip, cell: (e) => e.ip },
+          { header: AUDIT_TEXT.when, cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>, className: 'audit-when' },
+          // What before who: on a phone the time and the sentence fit the screen, the rest scrolls sideways.
+          { header: AUDIT_TEXT.what, cell: (e) => <Sentence entry={e} />, className: 'audit-sentence' },
+          { header: AUDIT_TEXT.who, cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actorName}</a> : (e.actor ?? AUDIT_TEXT.noActor)) },
+          { header: AUDIT_TEXT.ip, cell: (e) => e.ip },
         ]}
       />
       <nav aria-label={ADMIN_TEXT.pager} className="pager">
-        {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>{AUDIT_TEXTS.newest}</a>}
+        {query.cursor && <a href={`/admin/audit${auditQueryString({ ...query, cursor: undefined })}`}>{AUDIT_TEXT.newest}</a>}
         {nextCursor && (
           <a href={`/admin/audit${auditQueryString({ ...query, cursor: nextCursor })}`} rel="next">
-            {AUDIT_TEXTS.older}
+            {AUDIT_TEXT.older}
           </a>
         )}
       </nav>

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { postStatus } from '../../../shared/blog.ts';
+import { POST_STATUS_LABELS } from '../../../shared/admin-messages.ts';
 import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import { can } from '../../../shared/roles.ts';
 import type { AdminBlogData } from './+data.ts';
@@ -59,7 +60,7 @@ export default function AdminBlogPage() {
             header: ADMIN_TEXT.status,
             cell: ({ post, status }) => (
               <>
-                <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>
+                <span className={`badge badge-${status.toLowerCase()}`}>{POST_STATUS_LABELS[status]}</span>
                 {post.reviewRequestedAt && !post.published && (
                   <>
                     {' '}

@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { type DashboardData, LEAD_TYPE_LABELS, type LeadSummary, NOTIFICATION_LABELS, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue, leadStatusLabel } from '../../../shared/admin.ts';
+import { type DashboardData, type LeadSummary, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue } from '../../../shared/admin.ts';
+import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
@@ -250,7 +251,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
                   <a href={leadHref(f.leadType, f.leadId)}>
                     {NOTIFICATION_LABELS[f.kind] ?? f.kind}
                     {DASHBOARD_TEXT.failureFor}
-                    {LEAD_TYPE_LABELS[f.leadType].toLowerCase()}
+                    {LEAD_TYPE_NOUNS[f.leadType].one}
                   </a>
                   <span>
                     {f.attempts}

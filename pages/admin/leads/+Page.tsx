@@ -1,6 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_STATUS_FILTERS, LEAD_STATUS_FILTER_LABELS, LEAD_TYPE_LABELS, LEAD_TYPES, leadStatusLabel } from '../../../shared/admin.ts';
+import { LEAD_STATUS_FILTERS, LEAD_TYPES } from '../../../shared/admin.ts';
+import { LEAD_STATUS_FILTER_LABELS, LEAD_TYPE_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/messages.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Logo } from '../../../components/Logo.tsx';
 import { SiteLayout } from '../../../components/SiteLayout.tsx';
-import { ADMIN_NAV, STAFF_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_NAV, SITE_TEXT, STAFF_MESSAGES } from '../../../shared/messages.ts';
 import { type Role, mayOpen } from '../../../shared/roles.ts';
 
 /** Pages that belong to a section without living under its address: the editor and the preview are the blog's. */
@@ -46,7 +46,7 @@ function UserMenu({ name, email, csrfToken }: { name: string; email: string; csr
       <form method="post" action="/admin/logout">
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
         <button type="submit" className="button button-small button-ghost-dark">
-          {STAFF_MESSAGES.signOut}
+          {SITE_TEXT.signOut}
         </button>
       </form>
     </div>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
+import { LEAD_TRANSITIONS, type LeadDetail, type LeadStatus } from '../../../../../shared/admin.ts';
 import {
   LEAD_STATUS_LABELS,
-  LEAD_TRANSITIONS,
   LEAD_TYPE_LABELS,
-  type LeadDetail,
   NOTIFICATION_LABELS,
-  type LeadStatus,
+  NOTIFICATION_STATES,
   leadStatusLabel,
-} from '../../../../../shared/admin.ts';
+} from '../../../../../shared/admin-messages.ts';
 import { serviceName } from '../../../../../shared/lead-fields.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
 import { adminApi, errorMessage } from '../../../../../components/request.ts';
@@ -122,7 +121,7 @@ export default function LeadPage() {
               <ul className="plain-list">
                 {lead.notifications.map((n) => (
                   <li key={n.id}>
-                    <strong>{NOTIFICATION_LABELS[n.kind] ?? n.kind}</strong>: {n.status}
+                    <strong>{NOTIFICATION_LABELS[n.kind] ?? n.kind}</strong>: {NOTIFICATION_STATES[n.status] ?? n.status}
                     {n.deliveredAt ? ` ${formatDateTime(n.deliveredAt, timeZone)}` : ''}
                     {n.attempts > 0 && !n.deliveredAt ? ` ${LEADS_TEXT.afterAttempts(n.attempts)}` : ''}
                     {n.lastError && !n.deliveredAt && <div className="muted small">{n.lastError}</div>}

@@ -1,0 +1,235 @@
+import type { AuditAction, AuditPart, LeadNote, LeadStatus, LeadStatusFilter, LeadType } from './admin.ts';
+import { POSSIBLE_SPAM } from './admin.ts';
+import type { PostStatus } from './blog.ts';
+import type { SpamReason } from './leads.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, INBOX_MESSAGES } from './messages.ts';
+import { counted } from './numbers.ts';
+
+/*
+ * The admin's own words for its values: lead and post statuses, lead types, notification kinds and states, and
+ * the audit log (its page, each action's name and each entry as a sentence). Only admin pages and the server read
+ * this module, so no public page's script carries it; shared/messages.ts is bundled into every page's
+ * (docs/product.md#messages).
+ */
+
+export const LEAD_TYPE_LABELS: Record<LeadType, string> = { quote: 'Quote request', contact: 'Contact message' };
+
+/** A lead's type inside a sentence: "Email to staff for a quote request", "Exported 3 quote requests". */
+export const LEAD_TYPE_NOUNS: Record<LeadType, { one: string; many: string }> = {
+  quote: { one: 'quote request', many: 'quote requests' },
+  contact: { one: 'contact message', many: 'contact messages' },
+};
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+export const POSSIBLE_SPAM_LABEL = 'Possible spam';
+
+/** A lead's status as staff read it: a lead held only for being sent too fast is "possible spam". */
+export function leadStatusLabel(lead: { status: LeadStatus; spamReason: SpamReason | null }): string {
+  return lead.status === 'spam' && lead.spamReason === 'too-fast' ? POSSIBLE_SPAM_LABEL : LEAD_STATUS_LABELS[lead.status];
+}
+
+export const LEAD_STATUS_FILTER_LABELS: Record<LeadStatusFilter, string> = { ...LEAD_STATUS_LABELS, [POSSIBLE_SPAM]: POSSIBLE_SPAM_LABEL };
+
+/** An entry of a lead's history as words: the note, or "Status: New → Contacted". */
+export function historyText(entry: LeadNote): string {
+  return entry.change ? INBOX_MESSAGES.statusEntry(LEAD_STATUS_LABELS[entry.change.from], LEAD_STATUS_LABELS[entry.change.to]) : entry.body;
+}
+
+/** What each outbox notification kind is, in staff's words (an unknown kind shows as stored). */
+export const NOTIFICATION_LABELS: Record<string, string> = {
+  'staff-email': 'Email to staff',
+  'customer-email': 'Acknowledgement to the sender',
+  webhook: 'Webhook',
+};
+
+/** Where a notification stands, after its kind: "Email to staff: delivered 22 Nov 2026, 6:03 pm". */
+export const NOTIFICATION_STATES: Record<string, string> = {
+  pending: 'waiting to be sent',
+  delivered: 'delivered',
+  failed: 'failed',
+};
+
+/** A post's state in the admin's list (the badge). */
+export const POST_STATUS_LABELS: Record<PostStatus, string> = { Published: 'Published', Scheduled: 'Scheduled', Draft: 'Draft' };
+
+/** "a", "a and b", "a, b and c" */
+function listed(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+type Part = AuditPart;
+
+/** The audit log: its page, the name of each action (the filter), and each entry as a sentence. */
+export const AUDIT_TEXT = {
+  title: ADMIN_SECTIONS.audit.label,
+  caption: 'Audit log, newest first',
+  when: 'When',
+  who: 'Who',
+  what: 'What',
+  ip: 'IP address',
+  /** An entry no one is recorded for (the system, a failed sign-in). */
+  noActor: '—',
+  newest: 'Newest entries',
+  older: 'Older entries',
+  filtersLabel: 'Filter the audit log',
+  person: 'Person',
+  everyone: 'Everyone',
+  action: 'Action',
+  everyAction: 'Every action',
+  apply: ADMIN_TEXT.filter,
+  clear: 'Show everything',
+  empty: 'Nothing recorded yet.',
+  noneMatch: 'No entries match these filters.',
+
+  /** Each action's name: the action filter, and an entry whose stored detail cannot be read as more. */
+  actions: {
+    'auth.sign_in': 'Signed in',
+    'auth.sign_in_failed': 'Failed sign-in',
+    'auth.sign_out': 'Signed out',
+    'auth.password_changed': 'Changed password',
+    'auth.sessions_ended': 'Signed out other sessions',
+    'auth.2fa_enabled': 'Turned on two-factor sign-in',
+    'auth.2fa_disabled': 'Turned off two-factor sign-in',
+    'auth.recovery_code_used': 'Used a recovery code',
+    'auth.passkey_added': 'Added a passkey',
+    'auth.passkey_renamed': 'Renamed a passkey',
+    'auth.passkey_removed': 'Removed a passkey',
+    'auth.passkey_sign_in': 'Signed in with a passkey',
+    'auth.passkey_sign_in_failed': 'Failed passkey sign-in',
+    'user.created': 'Account created',
+    'user.password_reset': 'Password reset from the command line',
+    'user.invited': 'Invited a person',
+    'user.invitation_link': "Copied an invitation's link",
+    'user.deactivated': 'Deactivated an account',
+    'user.reactivated': 'Reactivated an account',
+    'user.session_ended': "Ended a person's session",
+    'user.role_changed': "Changed a person's role",
+    'user.ownership_transferred': 'Handed over ownership',
+    'post.created': 'Created post',
+    'post.published': 'Published post',
+    'post.updated': 'Updated post',
+    'post.deleted': 'Deleted post',
+    'post.restored': 'Restored an earlier version of a post',
+    'post.submitted': 'Submitted a post for review',
+    'post.preview_shared': "Shared a post's preview",
+    'post.preview_revoked': 'Turned off a preview link',
+    'image.uploaded': 'Uploaded image',
+    'lead.status': 'Changed lead status',
+    'lead.deleted': 'Deleted lead',
+    'lead.note_added': 'Added a note to a lead',
+    'lead.not_spam': 'Marked a lead not spam and sent its notifications',
+    'leads.exported': 'Exported leads',
+    'outbox.retried': 'Retried notification',
+    'outbox.retried-all': 'Retried every failed notification',
+    'privacy.exported': 'Exported personal data',
+    'privacy.erased': 'Erased personal data',
+    'leads.purged': 'Deleted leads past the retention period',
+    'settings.updated': 'Changed site settings',
+    'settings.sign_in_policy': 'Changed the sign-in policy',
+  } satisfies Record<AuditAction, string>,
+
+  /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */
+  named: (action: string, detail: Part | null): Part[] => (detail ? [`${action}: `, detail] : [action]),
+
+  /** Subjects in words: a lead's link, and what an entry says of a subject that no longer exists. */
+  leadSubject: (name: string, type: LeadType) => `${name}’s ${LEAD_TYPE_NOUNS[type].one}`,
+  goneLead: (type: LeadType) => `a ${LEAD_TYPE_NOUNS[type].one}`,
+  quoted: (name: string) => `“${name}”`,
+  gonePost: '(since deleted)',
+  settings: 'site settings',
+
+  signedIn: (ended: string | null) => (ended ? `Signed in (${ended})` : 'Signed in'),
+  signedInWithPasskey: (ended: string | null) => (ended ? `Signed in with a passkey (${ended})` : 'Signed in with a passkey'),
+  signInFailed: (as: Part | null): Part[] => (as ? ['Failed to sign in as ', as] : ['Failed to sign in']),
+  passkeySignInFailed: (owner: Part | null): Part[] =>
+    owner ? ['Failed to sign in with a passkey of ', owner] : ['Failed to sign in with a passkey the site does not know'],
+  signedOut: 'Signed out',
+  passwordChanged: 'Changed their password',
+  sessionsEnded: (n: number | null) => (n === null ? 'Signed out their other sessions' : `Signed out ${counted(n, 'other session', 'other sessions')}`),
+  twoFactorOn: 'Turned on two-factor sign-in',
+  twoFactorOff: 'Turned off two-factor sign-in',
+  recoveryCodeUsed: 'Signed in with a recovery code',
+  passkeyAdded: (name: string) => `Added the passkey “${name}”`,
+  passkeyRenamed: (name: string) => `Renamed a passkey to “${name}”`,
+  passkeyRemoved: (name: string) => `Removed the passkey “${name}”`,
+
+  accountCreated: (person: Part): Part[] => ['Created the account of ', person],
+  joined: 'Accepted an invitation and chose a password',
+  passwordReset: (person: Part): Part[] => ['Reset the password of ', person, ' from the command line'],
+  invited: (person: Part, role: string | null): Part[] => ['Invited ', person, role ? ` as ${role}` : ''],
+  invitationLinkCopied: (person: Part | null): Part[] => (person ? ['Copied the invitation link for ', person] : ['Copied an invitation link']),
+  deactivated: (person: Part): Part[] => ['Deactivated ', person],
+  reactivated: (person: Part): Part[] => ['Reactivated ', person],
+  sessionEnded: (person: Part): Part[] => ['Ended a session of ', person],
+  roleChanged: (person: Part, from: string, to: string): Part[] => ['Changed the role of ', person, ` from ${from} to ${to}`],
+  ownershipHandedOver: (person: Part): Part[] => ['Handed ownership over to ', person],
+
+  postCreated: (post: Part): Part[] => ['Created the post ', post],
+  postPublished: (post: Part): Part[] => ['Published the post ', post],
+  postScheduled: (post: Part, when: string): Part[] => ['Scheduled the post ', post, ` to go live on ${when}`],
+  postUpdated: (post: Part): Part[] => ['Updated the post ', post],
+  postDeleted: (post: Part): Part[] => ['Deleted the post ', post],
+  postRestored: (post: Part, savedAt: string | null): Part[] =>
+    savedAt ? ['Restored the post ', post, ` to the version saved on ${savedAt}`] : ['Restored an earlier version of the post ', post],
+  postSubmitted: (post: Part): Part[] => ['Submitted the post ', post, ' for review'],
+  previewShared: (post: Part, until: string | null): Part[] => ['Shared a preview of the post ', post, until ? `, open until ${until}` : ''],
+  previewRevoked: (post: Part): Part[] => ['Turned off a preview link of the post ', post],
+  imageUploaded: (image: Part): Part[] => ['Uploaded the image ', image],
+
+  leadMoved: (lead: Part, from: string, to: string): Part[] => ['Moved ', lead, ` from ${from} to ${to}`],
+  leadReleased: (lead: Part, queued: number | null): Part[] =>
+    ['Marked ', lead, ' not spam', queued === null ? '' : ` and queued ${counted(queued, 'notification', 'notifications')}`],
+  noteAdded: (lead: Part): Part[] => ['Added a note to ', lead],
+  leadDeleted: (lead: Part): Part[] => ['Deleted ', lead],
+  /** "Exported 42 quote requests (status New, 1–30 Nov 2026, matching a search)"; an old entry kept no count. */
+  exported: (count: number | null, type: LeadType | null, filters: readonly string[]) => {
+    const noun = type ? LEAD_TYPE_NOUNS[type] : { one: 'lead', many: 'leads' };
+    const what = count === null ? noun.many : counted(count, noun.one, noun.many);
+    return `Exported ${what}${filters.length ? ` (${filters.join(', ')})` : ''}`;
+  },
+  exportFilter: {
+    status: (label: string) => `status ${label}`,
+    service: (name: string) => name,
+    received: (span: string) => `received ${span}`,
+    receivedFrom: (date: string) => `received from ${date}`,
+    receivedTo: (date: string) => `received up to ${date}`,
+    search: 'matching a search',
+  },
+  notificationRetried: (lead: Part | null): Part[] => (lead ? ['Retried a notification about ', lead] : ['Retried a notification']),
+  failuresRetried: (n: number | null) =>
+    n === null ? 'Retried every failed notification' : `Retried ${counted(n, 'failed notification', 'failed notifications')}`,
+  personalDataExported: (reference: string) => `Exported the data held about one e-mail address (reference ${reference})`,
+  personalDataErased: (counts: string, reference: string) => `Erased ${counts} held about one e-mail address (reference ${reference})`,
+  leadsPurged: (counts: string, days: number) => `Deleted ${counts} older than ${days} days (the retention period)`,
+
+  /** "Changed the phone from (02) 8005 0142 to (02) 8005 0199 in the site settings" (an old entry: only the names). */
+  settingsChanged: (changes: readonly string[], settings: Part): Part[] => ['Changed ', listed(changes), ' in the ', settings],
+  settingChange: (name: string, from: string, to: string) => `the ${name} from ${from || 'nothing'} to ${to || 'nothing'}`,
+  settingNames: (names: readonly string[]) => `the ${listed(names)}`,
+  settingsSavedUnchanged: (settings: Part): Part[] => ['Saved the ', settings, ' without changes'],
+  /** The settings as an entry names them (keys of SiteSettings, the address's parts, and the old entries' `address`). */
+  settingName: {
+    name: 'company name',
+    legalName: 'legal name',
+    email: 'email',
+    phone: 'phone',
+    abn: 'ABN',
+    address: 'address',
+    street: 'street address',
+    locality: 'suburb',
+    region: 'state or territory',
+    postcode: 'postcode',
+    social: 'social links',
+    stats: 'home page figures',
+  } as Record<string, string>,
+  signInPolicy: (twoStepForLeads: boolean) =>
+    twoStepForLeads ? 'Required two-step sign-in for everyone who sees leads' : 'Made two-step sign-in each person’s choice',
+} as const;
