@@ -303,7 +303,7 @@ export const STAFF_TEXTS = {
   invitedByOnly: (by: string | null) => (by ? `Invited by ${by}.` : ''),
   invitationStates: { queued: 'E-mail queued', sent: 'E-mail sent', failed: 'E-mail failed', accepted: 'Accepted', expired: 'Expired' },
   copyLink: 'Copy link',
-  copyLinkFor: (name: string) => `Copy the invitation link for ${name}`,
+  copyLinkFor: (name: string) => `Copy link for ${name}'s invitation`,
   linkCopied: 'Link copied. It works once: send it only to the person invited.',
   copyByHand: 'The browser did not allow copying; select the link and copy it:',
   inviteHeading: 'Add a person',
