@@ -88,7 +88,7 @@ routeUncaughtErrors(logger);
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true });
-const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
+const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**

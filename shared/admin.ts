@@ -3,6 +3,7 @@ import type { SessionUser } from './staff.ts';
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
+import type { MediaPage, MediaQuery } from './media.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
@@ -289,6 +290,9 @@ export const AUDIT_ACTIONS = {
   'post.restored': 'Restored an earlier version of a post',
   'post.submitted': 'Submitted a post for review',
   'image.uploaded': 'Uploaded image',
+  'image.alt_changed': 'Changed an image’s alt text',
+  'image.deleted': 'Deleted image',
+  'images.purged': 'Deleted images unused past the retention period',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
   'lead.note_added': 'Added a note to a lead',
@@ -340,6 +344,8 @@ export interface AdminPageService {
    * Throws PERMISSION_DENIED for a post the viewer may not edit.
    */
   editor(id: string | null, viewer: SessionUser): Promise<EditorState | null>;
+  /** A page of the media library (docs/product.md#media). */
+  media(query: MediaQuery): Promise<MediaPage>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

@@ -14,6 +14,7 @@ import * as idempotencyBodyHash from './2026-11-25-110-idempotency-body-hash.ts'
 import * as blogTags from './2026-11-25-120-blog-tags.ts';
 import * as staffRoles from './2026-11-26-130-staff-roles.ts';
 import * as passkeys from './2026-11-26-140-passkeys.ts';
+import * as mediaLibrary from './2026-11-26-160-media-library.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -53,6 +54,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-25-120-blog-tags': blogTags,
     '2026-11-26-130-staff-roles': staffRoles,
     '2026-11-26-140-passkeys': passkeys,
+    '2026-11-26-160-media-library': mediaLibrary,
   };
 }
 

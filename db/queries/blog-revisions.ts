@@ -52,6 +52,7 @@ export async function findRevision(db: Db, blogId: string, id: string): Promise<
       author: row.author,
       tags: JSON.parse(row.tags) as string[],
       featuredImage: row.featured_image,
+      featuredImageAlt: row.featured_image_alt,
       savedAt: row.created_at,
     }
   );

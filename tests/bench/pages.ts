@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createAdminPageService } from '../../server/admin-pages.ts';
+import { createImageService } from '../../server/media/image-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { loadConfig } from '../../server/core/config.ts';
 import { pageRoutes } from '../../server/http/pages.ts';
@@ -81,7 +82,8 @@ async function renderTimes(): Promise<string> {
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
     const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
-    const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }) });
+    const staff = createStaffService({ db: database.db, settings: config });
+    const admin = createAdminPageService({ inbox, blog, staff, images: createImageService({ db: database.db }) });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);

@@ -150,10 +150,10 @@ for (const engine of configuredEngines()) {
         const nav = /<nav id="admin-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
         return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
       };
-      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/account']);
+      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/account']);
       expect(await links('sales')).toEqual(['/admin/dashboard', '/admin/leads', '/admin/account']);
-      expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/account']);
-      expect(await links('owner')).toHaveLength(8);
+      expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/account']);
+      expect(await links('owner')).toHaveLength(9);
     });
   });
 }

@@ -37,6 +37,8 @@ function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZ
     content: post?.content ?? '',
     tags: post?.tags.join(', ') ?? '',
     featuredImage: post?.featuredImage ?? '',
+    featuredImageAlt: post?.featuredImageAlt ?? '',
+    featuredImageDecorative: post?.featuredImageAlt === '',
     slug: post?.slug ?? '',
     // A post's address follows its title (docs/product.md#blog-editor) until staff give it one of their own.
     slugEdited: post ? post.slug !== slugify(post.title) : false,
@@ -113,6 +115,8 @@ export function PostEditor({ data }: { data: EditorData }) {
       content: form.content,
       tags: form.tags,
       featuredImage: form.featuredImage,
+      featuredImageAlt: form.featuredImageAlt,
+      featuredImageDecorative: form.featuredImageDecorative,
       slug: form.slug,
       published: form.published,
       publishedAt: publishedAt ?? 'invalid',
@@ -221,7 +225,7 @@ export function PostEditor({ data }: { data: EditorData }) {
           <FieldError id={ids('content').error} message={errors.content} />
         </div>
         <TextField {...text('tags')} label={BLOG_TEXT.tags} hint={POSTS_TEXT.tagsHint} maxLength={1000} />
-        <FeaturedImageField value={form.featuredImage} onChange={(value) => set('featuredImage', value)} error={errors.featuredImage} />
+        <FeaturedImageField form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />
         {!mayPublish && (
           <ReviewBox
             postId={post?.id ?? null}

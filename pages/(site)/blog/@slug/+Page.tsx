@@ -6,7 +6,8 @@ import { Seo } from '../../../../components/Seo.tsx';
 import { formatLongDate } from '../../../../shared/dates.ts';
 import { responsiveImage } from '../../../../shared/images.ts';
 import { BLOG_TEXT, SITE_TEXT } from '../../../../shared/messages.ts';
-import { postSharingImage } from '../../../../shared/sharing-image.ts';
+import { featuredImageAlt } from '../../../../shared/blog.ts';
+import { postSharing } from '../../../../shared/sharing-image.ts';
 import { blogPostingLd } from '../../../../shared/structured-data.ts';
 import { PostCard } from '../PostCard.tsx';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../PostMeta.tsx';
@@ -17,6 +18,7 @@ export default function BlogPostPage() {
   const { post, related } = useData<BlogPostData>();
   const { siteUrl, timeZone, settings } = usePageContext();
   const path = `/blog/${post.slug}`;
+  const sharing = postSharing(post);
   return (
     <>
       <Seo
@@ -24,7 +26,8 @@ export default function BlogPostPage() {
         description={post.excerpt}
         path={path}
         type="article"
-        image={postSharingImage(post)}
+        image={sharing.image}
+        imageAlt={sharing.alt}
         jsonLd={blogPostingLd(post, settings, siteUrl)}
         breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
       />
@@ -36,7 +39,7 @@ export default function BlogPostPage() {
             <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
           </header>
           {post.featuredImage && (
-            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={featuredImageAlt(post)} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
           )}
           <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post-back">

@@ -5,7 +5,7 @@ import { responsiveImage } from '../../../../shared/images.ts';
 import { FEATURED_IMAGE_SIZE, PostMeta } from '../../../(site)/blog/PostMeta.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { formatDateTime } from '../../ui/format.ts';
-import { postStatus } from '../../../../shared/blog.ts';
+import { featuredImageAlt, postStatus } from '../../../../shared/blog.ts';
 import type { PreviewData } from './+data.ts';
 import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../../shared/messages.ts';
 
@@ -26,7 +26,7 @@ export default function PreviewPage() {
       </p>
       <article className="post preview">
         <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
-        {post.featuredImage && <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} />}
+        {post.featuredImage && <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={featuredImageAlt(post)} {...FEATURED_IMAGE_SIZE} />}
         <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
       </article>
     </AdminShell>
