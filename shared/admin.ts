@@ -6,6 +6,7 @@ import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
 import { INBOX_MESSAGES } from './messages.ts';
+import type { MediaPage, MediaQuery } from './media.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
@@ -302,6 +303,9 @@ export const AUDIT_ACTIONS = {
   'post.preview_shared': "Shared a post's preview",
   'post.preview_revoked': 'Turned off a preview link',
   'image.uploaded': 'Uploaded image',
+  'image.alt_changed': 'Changed an image’s alt text',
+  'image.deleted': 'Deleted image',
+  'images.purged': 'Deleted images unused past the retention period',
   'lead.status': 'Changed lead status',
   'lead.deleted': 'Deleted lead',
   'lead.note_added': 'Added a note to a lead',
@@ -372,6 +376,8 @@ export interface AdminPageService {
   leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
   /** Whether the person asked for the weekly analytics e-mail. */
   weeklySummary(userId: string): Promise<boolean>;
+  /** A page of the media library (docs/product.md#media). */
+  media(query: MediaQuery): Promise<MediaPage>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */
