@@ -13,6 +13,8 @@ export interface SeoProps {
   /** Canonical path; defaults to the current path without its query. */
   path?: string;
   image?: string;
+  /** What `image` shows, for people who cannot see it (og:image:alt, twitter:image:alt). */
+  imageAlt?: string;
   type?: 'website' | 'article';
   /** One or more schema.org objects, emitted as JSON-LD. */
   jsonLd?: object | object[];
@@ -27,7 +29,7 @@ function safeJson(value: unknown): string {
 }
 
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
-export function Seo({ title, description, path, image, type = 'website', jsonLd, breadcrumb, noindex }: SeoProps) {
+export function Seo({ title, description, path, image, imageAlt, type = 'website', jsonLd, breadcrumb, noindex }: SeoProps) {
   const pageContext = usePageContext();
   const { name } = pageContext.settings;
   // The home page's title is the company's name: it gets the tagline rather than the name twice.
@@ -36,9 +38,10 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
   // A page without an image of its own offers its card (shared/sharing-image.ts).
   const imageUrl = new URL(image ? sharingImage(image) : pageSharingImage(pageContext.urlPathname), pageContext.siteUrl).href;
-  // Only the build's own PNGs are known to be this size; an image from elsewhere has whatever size it has.
+  // Only the site's artwork and cards (PNGs under /images/) are known to be this size; an upload or an image from
+  // elsewhere has whatever size it has.
   const { origin, pathname } = new URL(imageUrl);
-  const isOwnImage = origin === new URL(pageContext.siteUrl).origin && pathname.endsWith('.png');
+  const isOwnImage = origin === new URL(pageContext.siteUrl).origin && pathname.startsWith('/images/') && pathname.endsWith('.png');
   const ld = [
     ...(jsonLd ? [jsonLd].flat() : []),
     ...(breadcrumb ? [breadcrumbLd(pageContext.siteUrl, [{ name: SITE_TEXT.nav.home, path: '/' }, ...breadcrumb])] : []),
@@ -55,11 +58,13 @@ export function Seo({ title, description, path, image, type = 'website', jsonLd,
       <meta property="og:image" content={imageUrl} />
       {isOwnImage && <meta property="og:image:width" content={String(SHARING_IMAGE_SIZE.width)} />}
       {isOwnImage && <meta property="og:image:height" content={String(SHARING_IMAGE_SIZE.height)} />}
+      {imageAlt && <meta property="og:image:alt" content={imageAlt} />}
       <meta property="og:locale" content="en_AU" />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
+      {imageAlt && <meta name="twitter:image:alt" content={imageAlt} />}
       {ld.map((item, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(item) }} />
       ))}

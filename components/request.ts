@@ -20,7 +20,7 @@ export class RequestError extends Error {
   }
 }
 
-interface ErrorBody {
+export interface ErrorBody {
   error?: { status?: string; message?: string; details?: { fields?: FieldErrors } };
 }
 
@@ -55,10 +55,14 @@ export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 
     throw new RequestError(0, 'UNAVAILABLE', REQUEST_MESSAGES.unreachable);
   }
   if (res.status === 204) return undefined as T;
-  const json = (await res.json().catch(() => null)) as (T & ErrorBody) | null;
-  if (res.ok && json !== null) return json;
+  return answer<T>(res.status, (await res.json().catch(() => null)) as (T & ErrorBody) | null);
+}
+
+/** A JSON answer's value, or the RequestError its error body describes (also for the admin's file uploads). */
+export function answer<T>(status: number, json: (T & ErrorBody) | null): T {
+  if (status >= 200 && status < 300 && json !== null) return json;
   const error = json?.error;
-  throw new RequestError(res.status, error?.status ?? 'INTERNAL', error?.message ?? REQUEST_MESSAGES.failed, error?.details?.fields);
+  throw new RequestError(status, error?.status ?? 'INTERNAL', error?.message ?? REQUEST_MESSAGES.failed, error?.details?.fields);
 }
 
 /**

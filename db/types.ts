@@ -17,6 +17,8 @@ export interface PostContentColumns {
   /** JSON array of strings. */
   tags: string;
   featured_image: string | null;
+  /** The featured image's alt text; '' when marked decorative, null when none was given (migration 160). */
+  featured_image_alt: string | null;
 }
 
 export interface BlogsTable extends PostContentColumns {
@@ -199,6 +201,23 @@ export interface ImagesTable {
   bytes: number;
   uploaded_by: string | null;
   created_at: string;
+  /** Offered wherever the image is put in a post (migration 160). */
+  alt_text: Generated<string>;
+  /** What its stored copies take together. */
+  stored_bytes: Generated<number>;
+  /** Since when no post or setting uses it; null while one does. The retention job deletes it UNUSED_IMAGE_DAYS later. */
+  unused_since: string | null;
+}
+
+/**
+ * Where an image is used (migration 160): a post's text (`post`, its id, `body`), its featured image (`featured`)
+ * or a settings document (`settings`, its key, `settings`). Rewritten by every write of a post or a settings document.
+ */
+export interface ImageUsesTable {
+  image_id: string;
+  source: 'post' | 'settings';
+  source_id: string;
+  place: 'body' | 'featured' | 'settings';
 }
 
 export interface ImageVariantsTable {
@@ -380,6 +399,7 @@ export interface Database {
   staff_invitations: StaffInvitationsTable;
   images: ImagesTable;
   image_variants: ImageVariantsTable;
+  image_uses: ImageUsesTable;
   blog_revisions: BlogRevisionsTable;
   post_preview_links: PostPreviewLinksTable;
   blog_autosaves: BlogAutosavesTable;

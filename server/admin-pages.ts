@@ -5,6 +5,7 @@ import type { BlogService } from './blog/blog-service.ts';
 import type { PreviewService } from './blog/post-previews.ts';
 import { listedCreator } from './blog/post-access.ts';
 import type { InboxService } from './inbox/inbox-service.ts';
+import type { ImageService } from './media/image-service.ts';
 import type { StaffService } from './staff/users.ts';
 import type { AnalyticsReader } from './analytics/analytics-report.ts';
 import type { Db } from '../db/database.ts';
@@ -18,12 +19,13 @@ export interface AdminPageDeps {
   analytics: AnalyticsReader;
   db: Db;
   previews: PreviewService;
+  images: ImageService;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
 
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService({ inbox, blog, staff, analytics, db, previews }: AdminPageDeps): AdminPageService {
+export function createAdminPageService({ inbox, blog, staff, analytics, db, previews, images }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {
@@ -55,5 +57,6 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
       can(viewer.role, 'analytics.view') ? Object.fromEntries(await analytics.postFigures(slugs, can(viewer.role, 'leads.view'))) : null,
     leadSource: (type, id) => analytics.leadSource(type, id),
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
+    media: (query) => images.library(query),
   };
 }

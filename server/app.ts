@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(postImagesRouter(postImages));
   app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
   app.use(blogApiRouter(blog));
-  const images = createImageService({ db: database.db });
+  const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.
@@ -184,7 +184,7 @@ export function createApp(deps: AppDeps): Express {
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews }),
+    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images }),
     previews,
     settings,
   };

@@ -97,7 +97,7 @@ const visits = config.ANALYTICS
   ? await startVisitCounter({ db: database.db, logger, timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL, clientAddress: clientAddressOf(config.TRUST_PROXY) })
   : NO_VISIT_COUNTER;
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits });
-const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS });
+const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });
 const weeklySummaries = config.ANALYTICS
   ? startWeeklySummaries({
       db: database.db,

@@ -122,6 +122,9 @@ export const AUDIT_TEXT = {
     'post.preview_shared': "Shared a post's preview",
     'post.preview_revoked': 'Turned off a preview link',
     'image.uploaded': 'Uploaded image',
+    'image.alt_changed': 'Changed an image’s alt text',
+    'image.deleted': 'Deleted image',
+    'images.purged': 'Deleted images unused past the retention period',
     'lead.status': 'Changed lead status',
     'lead.deleted': 'Deleted lead',
     'lead.note_added': 'Added a note to a lead',
@@ -183,6 +186,10 @@ export const AUDIT_TEXT = {
   previewShared: (post: Part, until: string | null): Part[] => ['Shared a preview of the post ', post, until ? `, open until ${until}` : ''],
   previewRevoked: (post: Part): Part[] => ['Turned off a preview link of the post ', post],
   imageUploaded: (image: Part): Part[] => ['Uploaded the image ', image],
+  imageAltChanged: (image: Part): Part[] => ['Changed the alt text of the image ', image],
+  imageDeleted: (image: Part): Part[] => ['Deleted the image ', image],
+  /** The retention job's entry stores its own words ("3 images (1.2 MB) unused for more than 30 days deleted"). */
+  imagesPurged: (stored: string): Part[] => [`Deleted ${stored.replace(/ deleted$/, '')}`],
 
   leadMoved: (lead: Part, from: string, to: string): Part[] => ['Moved ', lead, ` from ${from} to ${to}`],
   leadReleased: (lead: Part, queued: number | null): Part[] =>

@@ -5,6 +5,7 @@ import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
+import type { MediaPage, MediaQuery } from './media.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
 /**
@@ -279,6 +280,9 @@ export const AUDIT_ACTIONS = [
   'post.preview_shared',
   'post.preview_revoked',
   'image.uploaded',
+  'image.alt_changed',
+  'image.deleted',
+  'images.purged',
   'lead.status',
   'lead.deleted',
   'lead.note_added',
@@ -349,6 +353,8 @@ export interface AdminPageService {
   leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
   /** Whether the person asked for the weekly analytics e-mail. */
   weeklySummary(userId: string): Promise<boolean>;
+  /** A page of the media library (docs/product.md#media). */
+  media(query: MediaQuery): Promise<MediaPage>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

@@ -11,6 +11,16 @@ export interface PostContent {
   author: string;
   tags: string[];
   featuredImage: string | null;
+  /** The featured image's alt text: '' when it is decorative, null when none was given (no image, or from before). */
+  featuredImageAlt: string | null;
+}
+
+/**
+ * The featured image's alt text on the post's page: its own ('' when it is decorative); a post from before alt text
+ * has its title. On the blog's cards the fallback is '' instead: the title is beside the image there.
+ */
+export function featuredImageAlt(post: Pick<PostContent, 'title' | 'featuredImageAlt'>): string {
+  return post.featuredImageAlt ?? post.title;
 }
 
 /** A blog post as the site and the admin see it. */

@@ -17,6 +17,15 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const IMAGE_MAX_PIXELS = 25_000_000;
 
+/** The longest description (alt text) an image may have, in the library and in a post. */
+export const ALT_TEXT_MAX = 300;
+
+/**
+ * An image no post or setting uses is deleted this many days after it stopped being used (or was uploaded unused),
+ * by the retention job; `UNUSED_IMAGE_DAYS` in the environment changes it (docs/product.md#limits).
+ */
+export const UNUSED_IMAGE_DAYS = 30;
+
 /** The formats accepted, by the file extension the stored copies are served with. */
 export const IMAGE_FORMATS = {
   png: { type: 'image/png', extensions: ['png'] },
@@ -43,7 +52,22 @@ export interface UploadedImage {
   height: number;
 }
 
-const UPLOADED = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([1-9][0-9]{0,4})\.(png|jpeg|gif|webp)$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UPLOADED = new RegExp(`^/media/(${UUID})/([1-9][0-9]{0,4})\\.(png|jpeg|gif|webp)$`);
+
+/**
+ * The ids of every uploaded image a text refers to (a post's HTML, its featured image, a settings document): each
+ * `/media/<id>/` in it, once each. What counts as a use of an image (docs/product.md#media).
+ */
+export function mediaIdsIn(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return [...new Set(Array.from(text.matchAll(new RegExp(`/media/(${UUID})/`, 'g')), (m) => m[1]!))];
+}
+
+/** A picture's height when it is scaled to `to` pixels wide (how the stored copies are made). */
+export function scaledHeight(size: { width: number; height: number }, to: number): number {
+  return Math.round((size.height * to) / size.width);
+}
 
 /** The stored widths of an image whose largest stored width is `largest`. */
 export function storedWidths(largest: number): number[] {

@@ -1,3 +1,4 @@
+import { parseUploadedImage } from './images.ts';
 import { SHARING_CARD_TEXT } from './messages.ts';
 
 /** The site's own artwork, used where a page or post has no image of its own. */
@@ -34,6 +35,18 @@ export function pageSharingImage(pathname: string): string {
  */
 export function postSharingImage(post: { id: string; title: string }): string {
   return `/images/posts/${post.id}.png?v=${titleKey(post.title)}`;
+}
+
+/**
+ * What a post offers to social networks (docs/product.md#blog-post): its featured image with the image's alt text,
+ * when the image was uploaded here (a known format and size, always there) and has alt text; otherwise its card,
+ * which shows its title.
+ */
+export function postSharing(post: { id: string; title: string; featuredImage: string | null; featuredImageAlt: string | null }): { image: string; alt: string } {
+  if (post.featuredImage && post.featuredImageAlt && parseUploadedImage(post.featuredImage)) {
+    return { image: post.featuredImage, alt: post.featuredImageAlt };
+  }
+  return { image: postSharingImage(post), alt: post.title };
 }
 
 /** A short, stable name for a title (FNV-1a): a post's image address changes when its title does. */

@@ -17,6 +17,7 @@ import * as passkeys from './2026-11-26-140-passkeys.ts';
 import * as analytics from './2026-11-26-150-analytics.ts';
 import * as leadStatusHistory from './2026-11-26-155-lead-status-history.ts';
 import * as invitationState from './2026-11-26-156-invitation-state.ts';
+import * as mediaLibrary from './2026-11-26-160-media-library.ts';
 import * as postPreviews from './2026-11-26-170-post-previews-and-revision-changes.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
@@ -60,6 +61,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-26-150-analytics': analytics,
     '2026-11-26-155-lead-status-history': leadStatusHistory,
     '2026-11-26-156-invitation-state': invitationState,
+    '2026-11-26-160-media-library': mediaLibrary,
     '2026-11-26-170-post-previews-and-revision-changes': postPreviews,
   };
 }

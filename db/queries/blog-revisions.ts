@@ -93,6 +93,7 @@ export async function findRevision(db: Db, blogId: string, id: string): Promise<
       author: row.author,
       tags: JSON.parse(row.tags) as string[],
       featuredImage: row.featured_image,
+      featuredImageAlt: row.featured_image_alt,
       savedAt: row.created_at,
       publishing: row.published === null || row.published_at === null ? null : { published: row.published === 1, publishedAt: row.published_at },
     }

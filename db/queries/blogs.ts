@@ -3,6 +3,7 @@ import { type AdminPostSummary, type BlogPost, type BlogSummary, type PostConten
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
+import { namesImages, setImageUses } from './image-uses.ts';
 import { afterKey, containsLiteral, isPublicAt, isScheduledAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content, the search text and who may edit it (admin only). */
@@ -20,6 +21,7 @@ function toSummary(row: BlogListRow): BlogSummary {
     author: row.author,
     tags: JSON.parse(row.tags) as string[],
     featuredImage: row.featured_image,
+    featuredImageAlt: row.featured_image_alt,
     published: row.published === 1,
     publishedAt: row.published_at,
     createdAt: row.created_at,
@@ -43,6 +45,7 @@ export function contentColumns(post: PostContent): PostContentColumns {
     author: post.author,
     tags: JSON.stringify(post.tags),
     featured_image: post.featuredImage,
+    featured_image_alt: post.featuredImageAlt,
   };
 }
 
@@ -60,7 +63,7 @@ function toRow(post: StoredPost): NewBlogRow {
 }
 
 const LIST_COLUMNS = [
-  'id', 'slug', 'title', 'excerpt', 'author', 'tags', 'featured_image',
+  'id', 'slug', 'title', 'excerpt', 'author', 'tags', 'featured_image', 'featured_image_alt',
   'published', 'published_at', 'created_at', 'updated_at', 'read_time',
 ] as const;
 
@@ -268,23 +271,36 @@ async function insertTagRows(db: Db, posts: readonly StoredPost[]): Promise<void
   }
 }
 
-/** Inserts posts in one statement (a save inserts one; bulk loaders many), with their tag rows. */
-/** Stores new posts; `createdBy` is the staff account that wrote them (null: scripts and demo content). */
+/** Where a post uses uploaded images, as of its last change (the media library's "Used in"). */
+function setPostImageUses(db: Db, post: StoredPost): Promise<void> {
+  return setImageUses(db, 'post', post.id, { body: post.content, featured: post.featuredImage }, post.updatedAt);
+}
+
+/**
+ * Stores new posts in one statement (a save inserts one; bulk loaders many), with their tag rows and the images
+ * they use; `createdBy` is the staff account that wrote them (null: scripts and demo content).
+ */
 export async function insertBlogs(db: Db, posts: StoredPost[], createdBy: string | null = null): Promise<void> {
   await db.insertInto('blogs').values(posts.map((post) => ({ ...toRow(post), created_by: createdBy }))).execute();
   await insertTagRows(db, posts);
+  for (const post of posts) if (namesImages(post.content, post.featuredImage)) await setPostImageUses(db, post);
 }
 
-/** Rewrites every stored field of an existing post but its creation time, and its tag rows. */
+/** Rewrites every stored field of an existing post but its creation time, its tag rows and the images it uses. */
 export async function updateBlog(db: Db, post: StoredPost): Promise<void> {
   const { id: _id, created_at: _created, ...changes } = toRow(post);
   await db.updateTable('blogs').set(changes).where('id', '=', post.id).execute();
   await db.deleteFrom('blog_tags').where('blog_id', '=', post.id).execute();
   await insertTagRows(db, [post]);
+  await setPostImageUses(db, post);
 }
 
-/** Deletes a post, its tag rows and its redirects; returns the slug it had, or null when there was no such post. */
-export async function deleteBlog(db: Db, id: string): Promise<string | null> {
+/**
+ * Deletes a post, its tag rows, its redirects and its uses of images (unused from `at` when it was their last);
+ * returns the slug it had, or null when there was no such post.
+ */
+export async function deleteBlog(db: Db, id: string, at: string): Promise<string | null> {
+  await setImageUses(db, 'post', id, {}, at);
   await db.deleteFrom('blog_redirects').where('blog_id', '=', id).execute();
   await db.deleteFrom('blog_tags').where('blog_id', '=', id).execute();
   const row = await db.deleteFrom('blogs').where('id', '=', id).returning('slug').executeTakeFirst();

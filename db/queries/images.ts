@@ -1,5 +1,8 @@
 import type { Db } from '../database.ts';
+import type { Cursor } from '../../shared/cursor.ts';
 import type { ImageFormat } from '../../shared/images.ts';
+import type { ImageUse } from '../../shared/media.ts';
+import { afterKey } from './predicates.ts';
 
 /** An upload as stored: its own row and every copy made of it. */
 export interface StoredImage {
@@ -14,6 +17,7 @@ export interface StoredImage {
   variants: Array<{ width: number; format: ImageFormat; contentType: string; data: Uint8Array }>;
 }
 
+/** Stores an upload and its copies; nothing uses it yet, so it counts as unused from its upload. */
 export async function insertImage(db: Db, image: StoredImage): Promise<void> {
   await db
     .insertInto('images')
@@ -26,6 +30,8 @@ export async function insertImage(db: Db, image: StoredImage): Promise<void> {
       bytes: image.bytes,
       uploaded_by: image.uploadedBy,
       created_at: image.createdAt,
+      stored_bytes: image.variants.reduce((sum, v) => sum + v.data.byteLength, 0),
+      unused_since: image.createdAt,
     })
     .execute();
   await db
@@ -51,3 +57,122 @@ export async function findImageVariant(
   return row && { contentType: row.content_type, data: row.data };
 }
 
+
+/** An upload as the library lists it (without its copies' bytes). */
+export interface ImageRecord {
+  id: string;
+  fileName: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  bytes: number;
+  alt: string;
+  uploadedBy: { id: string; name: string } | null;
+  createdAt: string;
+  unusedSince: string | null;
+}
+
+function imageRecords(db: Db) {
+  return db
+    .selectFrom('images')
+    .leftJoin('users', 'users.id', 'images.uploaded_by')
+    .select([
+      'images.id', 'images.file_name', 'images.format', 'images.width', 'images.height', 'images.bytes', 'images.alt_text',
+      'images.uploaded_by', 'users.name as uploader', 'images.created_at', 'images.unused_since',
+    ]);
+}
+
+type ImageRecordRow = Awaited<ReturnType<ReturnType<typeof imageRecords>['execute']>>[number];
+
+function toRecord(row: ImageRecordRow): ImageRecord {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    format: row.format as ImageFormat,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    alt: row.alt_text,
+    uploadedBy: row.uploaded_by && row.uploader !== null ? { id: row.uploaded_by, name: row.uploader } : null,
+    createdAt: row.created_at,
+    unusedSince: row.unused_since,
+  };
+}
+
+/** Uploads, newest first, keyset-paged on (created_at, id); `unusedOnly`: only those nothing uses. */
+export async function listImages(db: Db, q: { after: Cursor | null; limit: number; unusedOnly: boolean }): Promise<ImageRecord[]> {
+  let query = imageRecords(db);
+  if (q.unusedOnly) query = query.where('images.unused_since', 'is not', null);
+  if (q.after) query = query.where(afterKey('images.created_at', q.after, 'desc', 'images.id'));
+  const rows = await query.orderBy('images.created_at', 'desc').orderBy('images.id', 'desc').limit(q.limit).execute();
+  return rows.map(toRecord);
+}
+
+export async function findImage(db: Db, id: string): Promise<ImageRecord | undefined> {
+  const row = await imageRecords(db).where('images.id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/** Where each of these images is used, with the title of each post (by title, then place). */
+export async function listImageUses(db: Db, ids: readonly string[]): Promise<Array<ImageUse & { imageId: string }>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('image_uses')
+    .leftJoin('blogs', (join) => join.onRef('blogs.id', '=', 'image_uses.source_id').on('image_uses.source', '=', 'post'))
+    .select(['image_uses.image_id', 'image_uses.source', 'image_uses.source_id', 'image_uses.place', 'blogs.title'])
+    .where('image_uses.image_id', 'in', ids)
+    .orderBy('image_uses.source')
+    .orderBy('blogs.title')
+    .orderBy('image_uses.place')
+    .execute();
+  return rows.map((r) => ({
+    imageId: r.image_id,
+    place: r.place,
+    post: r.source === 'post' ? { id: r.source_id, title: r.title ?? '' } : null,
+  }));
+}
+
+/** The whole library: how many uploads, how many unused, and the bytes their stored copies take. */
+export async function countImages(db: Db): Promise<{ images: number; unused: number; storedBytes: number }> {
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => [
+      eb.fn.countAll().as('images'),
+      eb.fn.count('unused_since').as('unused'),
+      eb.fn.coalesce(eb.fn.sum('stored_bytes'), eb.lit(0)).as('storedBytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { images: Number(row.images), unused: Number(row.unused), storedBytes: Number(row.storedBytes) };
+}
+
+/** Sets an image's alt text; false when there is no such image. */
+export async function updateImageAlt(db: Db, id: string, alt: string): Promise<boolean> {
+  const result = await db.updateTable('images').set({ alt_text: alt }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether anything uses the image (the library refuses to delete it then). */
+export async function isImageUsed(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('image_uses').select('image_id').where('image_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Deletes images and every copy of them. */
+export async function deleteImages(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('image_variants').where('image_id', 'in', ids).execute();
+  await db.deleteFrom('image_uses').where('image_id', 'in', ids).execute();
+  await db.deleteFrom('images').where('id', 'in', ids).execute();
+}
+
+/** Images nothing has used since before `cutoff` (ISO), oldest first: what the retention job deletes. */
+export async function listImagesUnusedBefore(db: Db, cutoff: string, limit: number): Promise<Array<{ id: string; fileName: string; storedBytes: number }>> {
+  const rows = await db
+    .selectFrom('images')
+    .select(['id', 'file_name', 'stored_bytes'])
+    .where('unused_since', '<', cutoff)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))))
+    .orderBy('unused_since')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, fileName: r.file_name, storedBytes: r.stored_bytes }));
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import { setImageUses } from './image-uses.ts';
 
 /** The settings document stored under `key`, as parsed JSON (the service checks it), or null when never saved. */
 export async function readSettingsDocument(db: Db, key: string): Promise<unknown> {
@@ -6,6 +7,7 @@ export async function readSettingsDocument(db: Db, key: string): Promise<unknown
   return row ? (JSON.parse(row.value) as unknown) : null;
 }
 
+/** Stores a settings document, and where it uses uploaded images (any `/media/…` address in it, the media library's "Used in"). */
 export async function writeSettingsDocument(db: Db, key: string, value: unknown, at: string): Promise<void> {
   const json = JSON.stringify(value);
   await db
@@ -13,4 +15,5 @@ export async function writeSettingsDocument(db: Db, key: string, value: unknown,
     .values({ key, value: json, updated_at: at })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: at }))
     .execute();
+  await setImageUses(db, 'settings', key, { settings: json }, at);
 }

@@ -85,6 +85,9 @@ describe('audit entries in words', () => {
     expect(said('outbox.retried', ID, lead)).toBe('Retried a notification about [Lena Lead’s quote request]');
     expect(said('auth.passkey_added', 'MacBook')).toBe('Added the passkey “MacBook”');
     expect(said('image.uploaded', `${ID} network diagram.png`)).toBe('Uploaded the image “network diagram.png”');
+    expect(said('image.alt_changed', `${ID} rack.jpg`)).toBe('Changed the alt text of the image “rack.jpg”');
+    expect(said('image.deleted', `${ID} rack.jpg`)).toBe('Deleted the image “rack.jpg”');
+    expect(said('images.purged', '3 images (1.2 MB) unused for more than 30 days deleted')).toBe('Deleted 3 images (1.2 MB) unused for more than 30 days');
     expect(said('privacy.erased', 'email#0123456789abcdef01234567: 1 quote request, 0 contact messages and 2 notifications erased')).toBe(
       'Erased 1 quote request, 0 contact messages and 2 notifications held about one e-mail address (reference email#0123456789abcdef01234567)',
     );

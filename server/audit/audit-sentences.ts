@@ -173,6 +173,12 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
 
     case 'image.uploaded':
       return image && T.imageUploaded(subject ?? T.quoted(image[2]!));
+    case 'image.alt_changed':
+      return image && T.imageAltChanged(subject ?? T.quoted(image[2]!));
+    case 'image.deleted':
+      return image && T.imageDeleted(T.quoted(image[2]!));
+    case 'images.purged':
+      return target ? T.imagesPurged(target) : null;
 
     case 'lead.status':
       return isStatus(lead?.[3]) && isStatus(lead[4]) ? aboutLead((l) => T.leadMoved(l, LEAD_STATUS_LABELS[lead[3] as LeadStatus], LEAD_STATUS_LABELS[lead[4] as LeadStatus])) : null;

@@ -199,6 +199,7 @@ export function storedPost(
     author: data.author,
     tags: data.tags,
     featuredImage: data.featuredImage,
+    featuredImageAlt: data.featuredImageAlt,
     published: data.published,
     readTime: readTimeMinutes(data.content),
     searchText: `${data.title}\n${data.excerpt}\n${htmlToText(data.content)}`.toLowerCase(),
@@ -377,7 +378,16 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       assertMayEdit(writer, await accessOf(db, id));
       if (!revision) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.revisionNotFound);
       // Checked and sanitised as any save is; the post keeps its address, publishing state and date.
-      const data = parsePost({ ...revision, tags: revision.tags.join(', '), featuredImage: revision.featuredImage ?? '', published: before.published });
+      // A version saved before featured images had alt text takes the post's own, when the image is the same.
+      const alt = revision.featuredImageAlt ?? (revision.featuredImage === before.featuredImage ? before.featuredImageAlt : null);
+      const data = parsePost({
+        ...revision,
+        tags: revision.tags.join(', '),
+        featuredImage: revision.featuredImage ?? '',
+        featuredImageAlt: alt ?? '',
+        featuredImageDecorative: alt === '',
+        published: before.published,
+      });
       return saved(await write(async (trx) => {
         const current = await findBlogById(trx, id);
         if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
@@ -430,9 +440,9 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       };
     },
 
-    async deletePost(id, { actor = SYSTEM_ACTOR } = {}) {
+    async deletePost(id, { actor = SYSTEM_ACTOR, now = new Date() } = {}) {
       await write(async (trx) => {
-        const slug = await deleteBlog(trx, id);
+        const slug = await deleteBlog(trx, id, now.toISOString());
         if (slug === null) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
         await recordAudit(trx, actor, 'post.deleted', `${id} ${slug}`);
       });

@@ -19,6 +19,8 @@ export async function seedDemoContent(db: Db): Promise<number> {
       author: post.author,
       tags: post.tags.join(', '),
       featuredImage: post.featuredImage,
+      // The demo artwork is abstract (a pattern in the site's colours): it tells nothing the title does not.
+      featuredImageDecorative: true,
       published: true,
       publishedAt: post.publishedAt,
     });

@@ -83,6 +83,7 @@ describe('revision diffs', () => {
     author: 'Sam',
     tags: ['Backup'],
     featuredImage: null,
+    featuredImageAlt: null,
     published: false,
     publishedAt: '2026-11-20T00:00:00.000Z',
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/database.ts';
+import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { CLIENT_IP_STORAGE_MODES } from './client-ip.ts';
 
 /** Environment booleans: only the words people actually write, anything else is an error. */
@@ -83,6 +84,8 @@ const ConfigSchema = z
     CLIENT_IP_STORAGE: z.enum(CLIENT_IP_STORAGE_MODES).default('truncate'),
     IP_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+    // Uploaded images nothing uses are deleted this many days after their last use (docs/product.md#media).
+    UNUSED_IMAGE_DAYS: z.coerce.number().int().min(1).default(UNUSED_IMAGE_DAYS),
     // Memory for rendered public pages (page-cache.ts), each kept uncompressed, gzipped and brotli-compressed.
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // Visitor counting and lead attribution (docs/product.md#analytics); false turns all of it off.

@@ -1,7 +1,7 @@
 import type sharpModule from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
-import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, type ImageFormat, largestStoredWidth, storedWidths } from '../../shared/images.ts';
+import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, type ImageFormat, largestStoredWidth, scaledHeight, storedWidths } from '../../shared/images.ts';
 import { imageTooManyPixels, refuseImage } from './image-check.ts';
 
 /**
@@ -105,7 +105,7 @@ export async function resizeImage(bytes: Uint8Array, format: ImageFormat, { widt
         variants.push({ width: w, format: f, contentType: IMAGE_FORMATS[f].type, data });
       }
     }
-    return { width, height, largestHeight: Math.round((height * largest) / width), variants };
+    return { width, height, largestHeight: scaledHeight({ width, height }, largest), variants };
   } catch {
     throw refuseImage(EDITOR_MESSAGES.imageUnreadable);
   }

@@ -1,11 +1,13 @@
-import express, { type RequestHandler, Router } from 'express';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import express, { type Request, type RequestHandler, Router } from 'express';
+import { API_MESSAGES, EDITOR_MESSAGES } from '../../shared/messages.ts';
 import { IMAGE_MAX_BYTES, parseUploadedImage } from '../../shared/images.ts';
+import { type MediaQuery, mediaFilter } from '../../shared/media.ts';
 import { AppError } from '../core/errors.ts';
+import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';
 import { imageTooLarge } from './image-check.ts';
-import type { ImageService } from './image-service.ts';
+import type { ImageService, LibraryEditor } from './image-service.ts';
 import { createUploadRate } from './upload-budget.ts';
 
 /** A stored copy never changes at its address, so browsers and proxies keep it for a year without asking. */
@@ -33,12 +35,38 @@ const rawImage: RequestHandler = (req, res, next) => {
   });
 };
 
+/** A query parameter given at most once, as text. */
+function queryText(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') throw new AppError('INVALID_ARGUMENT', API_MESSAGES.queryParamOnce(name));
+  return value;
+}
+
+function editorOf(req: Request): LibraryEditor {
+  return { actor: actorOf(req), userId: req.user!.id, role: req.user!.role };
+}
+
 /**
- * `POST /api/admin/images?name=<file name>`: the file itself as the body, with its type as Content-Type. Answers
- * 201 with the image's address and size at its largest width.
+ * The media library's API (docs/product.md#media). `POST /api/admin/images?name=<file name>`: the file itself as
+ * the body, with its type as Content-Type; answers 201 with the image as the library lists it (its address and
+ * size at its largest width first). `GET` lists a page, `PATCH /{id}` sets the alt text, `DELETE /{id}` deletes an
+ * image nothing uses (409 with its uses otherwise).
  */
 export function adminImagesRouter(images: ImageService): Router {
   const router = Router();
+  router.get('/api/admin/images', requireStaff(), allow('posts.write'), async (req, res) => {
+    const query: MediaQuery = { show: mediaFilter(queryText(req, 'show')), cursor: queryText(req, 'cursor') };
+    res.json(await images.library(query));
+  });
+  const json = adminBodyParsers(ADMIN_BODY_LIMIT);
+  router.patch('/api/admin/images/:id', requireStaff(), allow('posts.write'), ...json, async (req, res) => {
+    res.json(await images.setAlt(String(req.params.id), req.body, editorOf(req)));
+  });
+  router.delete('/api/admin/images/:id', requireStaff(), allow('posts.write'), async (req, res) => {
+    await images.remove(String(req.params.id), editorOf(req));
+    res.status(204).end();
+  });
   const rate = createUploadRate();
   // Counted before the body is read: past the limit, not even the file's bytes are taken in.
   const countUpload: RequestHandler = (req, _res, next) => {

@@ -1,24 +1,107 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { findImageVariant, insertImage } from '../../db/queries/images.ts';
-import { type ImageFormat, type UploadedImage, imagePath, largestStoredWidth } from '../../shared/images.ts';
+import {
+  type ImageRecord,
+  countImages,
+  deleteImages,
+  findImage,
+  findImageVariant,
+  insertImage,
+  isImageUsed,
+  listImageUses,
+  listImages,
+  updateImageAlt,
+} from '../../db/queries/images.ts';
+import { encodeCursor } from '../../shared/cursor.ts';
+import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
+import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelOfUse } from '../../shared/media.ts';
+import { EDITOR_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
+import { type Role, can } from '../../shared/roles.ts';
+import { ImageAltSchema } from '../../shared/schemas/media.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
+import { AppError, invalidFields } from '../core/errors.ts';
+import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type UploadClaim, checkUpload } from './image-check.ts';
 import { readImageSize, resizeImage } from './image-resize.ts';
 import { type DecodeQueue, createDecodeQueue } from './upload-budget.ts';
 
+/** The signed-in person changing the library, and their role. */
+export interface LibraryEditor {
+  actor: Actor;
+  userId: string;
+  role: Role;
+}
+
 export interface ImageService {
   /** Checks and resizes an upload, then stores it with its audit entry; a refused upload stores nothing. */
-  upload(bytes: Uint8Array, claim: UploadClaim, actor: Actor): Promise<UploadedImage>;
+  upload(bytes: Uint8Array, claim: UploadClaim, actor: Actor): Promise<LibraryImage>;
   /** One stored copy, or null when there is no such image or width. */
   variant(id: string, width: number, format: ImageFormat): Promise<{ contentType: string; data: Uint8Array } | null>;
+  /** One page of the library, newest first, each image with where it is used, and the library's totals. */
+  library(query: MediaQuery): Promise<MediaPage>;
+  /** Sets the alt text the library offers for an image (audited). */
+  setAlt(id: string, input: unknown, by: LibraryEditor): Promise<LibraryImage>;
+  /** Deletes an image nothing uses (audited); refused with where it is used otherwise. */
+  remove(id: string, by: LibraryEditor): Promise<void>;
 }
 
 /** The longest file name kept (for the audit entry); the rest is cut. */
 const FILE_NAME_MAX = 255;
 
-/** One decode queue per service, and the app makes one service per process; a test may bring its own queue. */
-export function createImageService({ db, decodeQueue = createDecodeQueue() }: { db: Db; decodeQueue?: DecodeQueue }): ImageService {
+/**
+ * docs/product.md#roles: everyone who writes posts may use the library and change the images they uploaded; an
+ * image someone else uploaded (or a script) is changed or deleted only by those who may edit every post.
+ */
+function assertMayChange(by: LibraryEditor, image: ImageRecord): void {
+  if (can(by.role, 'posts.edit-any') || image.uploadedBy?.id === by.userId) return;
+  throw new AppError('PERMISSION_DENIED', MEDIA_TEXT.notYours);
+}
+
+/** An image as the library shows it: its largest stored copy (what a post stores) and its uses. */
+function libraryImage(image: ImageRecord, uses: LibraryImage['uses']): LibraryImage {
+  const largest = largestStoredWidth(image.width);
+  return {
+    id: image.id,
+    src: imagePath(image.id, largest, image.format),
+    width: largest,
+    height: scaledHeight(image, largest),
+    fileName: image.fileName,
+    bytes: image.bytes,
+    originalWidth: image.width,
+    originalHeight: image.height,
+    alt: image.alt,
+    uploadedBy: image.uploadedBy,
+    uploadedAt: image.createdAt,
+    unusedSince: image.unusedSince,
+    uses,
+  };
+}
+
+/** Images with their uses, in one read of the uses for all of them. */
+async function withUses(db: Db, images: ImageRecord[]): Promise<LibraryImage[]> {
+  const uses = await listImageUses(db, images.map((i) => i.id));
+  return images.map((image) => libraryImage(image, uses.filter((u) => u.imageId === image.id).map(({ imageId: _, ...use }) => use)));
+}
+
+async function existing(db: Db, id: string): Promise<ImageRecord> {
+  const image = await findImage(db, id);
+  if (!image) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.imageNotFound);
+  return image;
+}
+
+/**
+ * One decode queue per service, and the app makes one service per process; a test may bring its own queue.
+ * `unusedDays` is how long the retention job keeps an unused image (the library says when each goes).
+ */
+export function createImageService({
+  db,
+  decodeQueue = createDecodeQueue(),
+  unusedDays = UNUSED_IMAGE_DAYS,
+}: {
+  db: Db;
+  decodeQueue?: DecodeQueue;
+  unusedDays?: number;
+}): ImageService {
   return {
     async upload(bytes, claim, actor) {
       const format = checkUpload(bytes, claim);
@@ -27,7 +110,6 @@ export function createImageService({ db, decodeQueue = createDecodeQueue() }: { 
       // The slow work (decoding, six encodes) is done before the transaction, so no writer waits on it.
       const resized = await decodeQueue.run(() => resizeImage(bytes, format, size));
       const id = randomUUID();
-      const largest = largestStoredWidth(resized.width);
       const fileName = [...claim.fileName].slice(0, FILE_NAME_MAX).join('') || 'upload';
       await withAudit(
         db,
@@ -47,11 +129,58 @@ export function createImageService({ db, decodeQueue = createDecodeQueue() }: { 
           }),
         () => `${id} ${fileName}`,
       );
-      return { id, src: imagePath(id, largest, format), width: largest, height: resized.largestHeight };
+      return libraryImage((await findImage(db, id))!, []);
     },
 
     async variant(id, width, format) {
       return (await findImageVariant(db, id, width, format)) ?? null;
+    },
+
+    async library({ show = 'all', cursor }) {
+      const after = cursorParam(cursor);
+      const [page, totals] = await Promise.all([
+        keysetPage(MEDIA_PAGE_SIZE, (limit) => listImages(db, { after, limit, unusedOnly: show === 'unused' }), (i) => ({ at: i.createdAt, id: i.id })),
+        countImages(db),
+      ]);
+      return { images: await withUses(db, page.items), nextCursor: page.next && encodeCursor(page.next), totals, unusedDays };
+    },
+
+    async setAlt(id, input, by) {
+      const parsed = ImageAltSchema.safeParse(input ?? {});
+      if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, parsed.error);
+      const { alt } = parsed.data;
+      const image = await withAudit(
+        db,
+        by.actor,
+        'image.alt_changed',
+        async (trx) => {
+          const found = await existing(trx, id);
+          assertMayChange(by, found);
+          await updateImageAlt(trx, id, alt);
+          return found;
+        },
+        (found) => `${id} ${found.fileName}`,
+      );
+      return (await withUses(db, [{ ...image, alt }]))[0]!;
+    },
+
+    async remove(id, by) {
+      await withAudit(
+        db,
+        by.actor,
+        'image.deleted',
+        async (trx) => {
+          const image = await existing(trx, id);
+          assertMayChange(by, image);
+          if (await isImageUsed(trx, id)) {
+            const uses = (await listImageUses(trx, [id])).map(({ imageId: _, ...use }) => use);
+            throw new AppError('ABORTED', MEDIA_TEXT.inUse(image.fileName, uses.map(labelOfUse)), { details: { uses } });
+          }
+          await deleteImages(trx, [id]);
+          return image;
+        },
+        (image) => `${id} ${image.fileName}`,
+      );
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
+import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
 import type { Logger } from '../core/logger.ts';
 import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
+import { purgeUnusedImages } from '../media/image-retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -41,23 +43,31 @@ export interface RetentionJob {
 export interface RetentionJobOptions {
   db: Db;
   logger: Logger;
-  /** Unset: leads are kept until staff delete them, and the job does nothing. */
+  /** Unset: leads are kept until staff delete them. */
   days: number | undefined;
+  /** How long an image nothing uses is kept (UNUSED_IMAGE_DAYS unless configured). */
+  unusedImageDays?: number;
   intervalMs?: number;
   /** The clock, injectable for tests. */
   now?: () => Date;
 }
 
-/** Runs the purge at start and then every hour (each instance may run it: deleting is idempotent). */
+/**
+ * Runs the purges at start and then every hour (each instance may run them: deleting is idempotent): leads past
+ * LEAD_RETENTION_DAYS when it is set, and uploaded images nothing has used for UNUSED_IMAGE_DAYS.
+ */
 export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
-  const { db, logger, days } = options;
-  if (days === undefined) return { stop: async () => {} };
+  const { db, logger, days, unusedImageDays = UNUSED_IMAGE_DAYS } = options;
   const now = options.now ?? (() => new Date());
+  const purge = async (at: Date) => {
+    if (days !== undefined) await purgeExpiredLeads(db, logger, days, at);
+    await purgeUnusedImages(db, logger, unusedImageDays, at);
+  };
   let running: Promise<unknown> | undefined;
   const run = () => {
     if (running) return;
-    running = purgeExpiredLeads(db, logger, days, now())
-      .catch((err: unknown) => logger.warn({ err }, 'lead retention: purge failed; will try again'))
+    running = purge(now())
+      .catch((err: unknown) => logger.warn({ err }, 'retention: purge failed; will try again'))
       .finally(() => {
         running = undefined;
       });

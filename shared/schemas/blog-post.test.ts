@@ -49,9 +49,22 @@ describe('BlogPostInputSchema', () => {
   it.each(['https://cdn.example.com/a.png', '/images/blog/x.svg', '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png'])(
     'accepts featured image %s',
     (featuredImage) => {
-      expect(BlogPostInputSchema.parse({ ...valid, featuredImage }).featuredImage).toBe(featuredImage);
+      expect(BlogPostInputSchema.parse({ ...valid, featuredImage, featuredImageAlt: 'A diagram' }).featuredImage).toBe(featuredImage);
     },
   );
+
+  it('a featured image needs alt text unless it is marked decorative; the stored alt text is trimmed, \'\' when decorative, null without an image', () => {
+    const image = '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png';
+    expect(errors({ featuredImage: image })).toEqual({ featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
+    expect(errors({ featuredImage: image, featuredImageAlt: '   ' })).toEqual({ featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
+    // Reported beside the other fields' errors, not after them.
+    expect(errors({ featuredImage: image, title: '' })).toEqual({ title: 'Title is required.', featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
+    // A refused image has its own error, not one for its alt text.
+    expect(errors({ featuredImage: 'http://example.com/b.jpg' })).toEqual({ featuredImage: FEATURED_IMAGE_MESSAGE });
+    expect(BlogPostInputSchema.parse({ ...valid, featuredImage: image, featuredImageAlt: '  Rack  ' }).featuredImageAlt).toBe('Rack');
+    expect(BlogPostInputSchema.parse({ ...valid, featuredImage: image, featuredImageAlt: 'Rack', featuredImageDecorative: true }).featuredImageAlt).toBe('');
+    expect(BlogPostInputSchema.parse({ ...valid, featuredImageAlt: 'Rack' }).featuredImageAlt).toBeNull();
+  });
 
   it.each(['http://example.com/b.jpg', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
     'rejects featured image %s (http:// too: the CSP would block it on the public page)',

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { BLOG_TEXT, EDITOR_MESSAGES, FIELD_MESSAGES, POSTS_TEXT } from '../messages.ts';
+import { ALT_TEXT_MAX } from '../images.ts';
+import { MEDIA_TEXT } from '../media.ts';
 import { hasVisibleContent } from '../read-time.ts';
 import { requiredText } from './fields.ts';
 
@@ -41,11 +43,9 @@ export const PUBLISHED_AT_MESSAGE = EDITOR_MESSAGES.publishedAtInvalid;
 
 const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max), z.transform((v) => v.trim()));
 
-/**
- * The blog editor's form (docs/product.md#blog-editor), checked in the browser and again by the server on every save.
- * Input is what the form holds (tags as one comma-separated string); output is what the server stores.
- */
-export const BlogPostInputSchema = z.object({
+const altText = z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(ALT_TEXT_MAX, FIELD_MESSAGES.tooLong(MEDIA_TEXT.featuredAlt, ALT_TEXT_MAX)));
+
+const PostFieldsSchema = z.object({
   title: trimmed(POSTS_TEXT.postTitle, 200),
   excerpt: trimmed(POSTS_TEXT.excerpt, 500),
   author: trimmed(POSTS_TEXT.author, 100),
@@ -60,6 +60,9 @@ export const BlogPostInputSchema = z.object({
     ),
     z.transform((v) => v.trim() || null),
   ),
+  /** The featured image's alt text: required with an image, unless it is marked decorative. */
+  featuredImageAlt: z.optional(altText),
+  featuredImageDecorative: z.optional(z.boolean({ error: FIELD_MESSAGES.invalid })),
   tags: z.pipe(
     z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong(BLOG_TEXT.tags, 1000))),
     z.transform((v) => [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))]),
@@ -87,6 +90,30 @@ export const BlogPostInputSchema = z.object({
   ),
 });
 
+const altGiven = (alt: unknown) => typeof alt === 'string' && alt.trim() !== '';
+/** A featured image the field accepted (one it refused has its own error, not one for its alt text). */
+const hasImage = (image: unknown) => typeof image === 'string' && isImageUrl(image);
+
+/**
+ * The blog editor's form (docs/product.md#blog-editor), checked in the browser and again by the server on every save.
+ * Input is what the form holds (tags as one comma-separated string); output is what the server stores, where the
+ * featured image's alt text is '' for a decorative image and null without an image.
+ */
+export const BlogPostInputSchema = z.pipe(
+  PostFieldsSchema.check(
+    z.refine((post) => !hasImage(post.featuredImage) || post.featuredImageDecorative === true || altGiven(post.featuredImageAlt), {
+      message: EDITOR_MESSAGES.featuredAltRequired,
+      path: ['featuredImageAlt'],
+      // Checked beside every other field's refusal, so the editor shows them all at once.
+      when: () => true,
+    }),
+  ),
+  z.transform(({ featuredImageAlt, featuredImageDecorative, ...post }) => ({
+    ...post,
+    featuredImageAlt: post.featuredImage === null ? null : featuredImageDecorative ? '' : (featuredImageAlt ?? '').trim(),
+  })),
+);
+
 /** What the editor sends. */
 export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 /** What the server saves after validation. */
@@ -105,6 +132,9 @@ export const EditorFormSchema = z.object({
   content: upTo(POSTS_TEXT.content, 500_000),
   tags: upTo(BLOG_TEXT.tags, 1000),
   featuredImage: upTo(POSTS_TEXT.featuredImage, 2000),
+  // Defaults for a form autosaved before featured images had alt text.
+  featuredImageAlt: z._default(upTo(MEDIA_TEXT.featuredAlt, ALT_TEXT_MAX), ''),
+  featuredImageDecorative: z._default(z.boolean({ error: FIELD_MESSAGES.invalid }), false),
   slug: upTo(POSTS_TEXT.address, 200),
   /** True once staff typed an address of their own: it then stops following the title. */
   slugEdited: z.boolean({ error: FIELD_MESSAGES.invalid }),

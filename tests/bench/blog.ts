@@ -64,6 +64,7 @@ function generated(i: number, rand: () => number, now: number) {
     author: 'Bench Author',
     content,
     featuredImage: '/images/blog/zero-trust-for-small-business.svg',
+    featuredImageDecorative: true,
     tags: 'Bench, Load',
     published: i % 20 !== 0,
     publishedAt,

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
 import { createAdminPageService } from '../../server/admin-pages.ts';
+import { createImageService } from '../../server/media/image-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { createPreviewService } from '../../server/blog/post-previews.ts';
 import { loadConfig } from '../../server/core/config.ts';
@@ -85,7 +86,8 @@ async function renderTimes(): Promise<string> {
     const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
     const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
     const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
-    const admin = createAdminPageService({ inbox, blog, staff: createStaffService({ db: database.db, settings: config }), analytics, db: database.db, previews });
+    const staff = createStaffService({ db: database.db, settings: config });
+    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images: createImageService({ db: database.db }) });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings, previews };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_NAV, STAFF_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_NAV, STAFF_MESSAGES, STAFF_TEXTS } from '../../shared/messages.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
@@ -119,11 +119,22 @@ describe('staff accounts', () => {
     await form.getByLabel('Email').fill(INVITEE.email);
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invited(INVITEE.email) }).waitFor();
+    // The invitation's status follows its e-mail: queued, then sent once the outbox delivered it.
     await openSettled(page, site, '/admin/staff');
-    await expect(page.getByRole('heading', { name: 'Invitations', exact: true }).isVisible()).resolves.toBe(true);
+    const invitations = page.locator('.pending-invitations');
+    await expect(invitations.getByText(STAFF_TEXTS.invitationStates.queued).isVisible()).resolves.toBe(true);
+    const link = await mailedLink(INVITEE.email);
+    await openSettled(page, site, '/admin/staff');
+    await expect(invitations.getByText(STAFF_TEXTS.invitationStates.sent).isVisible()).resolves.toBe(true);
+    // "Copy link" puts the same link on the clipboard, for a colleague whose mail is slow.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
+    await invitations.getByRole('button', { name: STAFF_TEXTS.copyLinkFor(INVITEE.name) }).click();
+    await invitations.getByRole('status').filter({ hasText: STAFF_TEXTS.linkCopied }).waitFor();
+    const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied.pathname + copied.search).toBe(link);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The invitee follows the link from the e-mail, on a phone.
-    const link = await mailedLink(INVITEE.email);
     await invitee.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
     await openSettled(invitee.page, site, link);
     await expect(invitee.page.getByText(INVITEE.email).isVisible()).resolves.toBe(true);
@@ -213,5 +224,39 @@ describe('staff accounts', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/action=user\.invited/);
     await expect(page.locator('tbody tr').count()).resolves.toBe(1);
+  });
+});
+
+describe('an invitation without JavaScript', () => {
+  it('the page posts as a plain form: a refusal comes back beside its field, and accepting signs the person in', async () => {
+    const staff = await staffPage(site, '/admin/staff');
+    const form = staff.page.getByRole('region', { name: 'Add a person' });
+    await form.getByLabel('Name').fill('Olly Offline');
+    await form.getByLabel('Email').fill('olly@northbridge-it.com.au');
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invited('olly@northbridge-it.com.au') }).waitFor();
+    const link = await mailedLink('olly@northbridge-it.com.au');
+    await staff.close();
+
+    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+    try {
+      const page = await context.newPage();
+      await page.goto(site.baseUrl + link);
+      await page.getByLabel(/^Password/).fill('a long password for olly');
+      await page.getByLabel('Repeat the password').fill('a different password for olly');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL(/error=confirmPassword/);
+      const repeat = page.getByLabel('Repeat the password');
+      await expect(repeat.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.getByText(STAFF_MESSAGES.passwordsDiffer).isVisible()).resolves.toBe(true);
+      // (axe needs scripts to run: the same page with JavaScript is checked in the test above.)
+      await page.getByLabel(/^Password/).fill('a long password for olly');
+      await repeat.fill('a long password for olly');
+      await page.getByRole('button', { name: 'Set password' }).click();
+      await page.waitForURL(`${site.baseUrl}/admin/dashboard`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -165,7 +165,7 @@ for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       await expectAccessible(login.page, '/admin/login');
     });
 
-    it.each(['/admin/dashboard', '/admin/leads', '/admin/blog', '/admin/blog-editor', '/admin/audit', '/admin/account'])(
+    it.each(['/admin/dashboard', '/admin/leads', '/admin/blog', '/admin/blog-editor', '/admin/media', '/admin/audit', '/admin/account'])(
       'axe finds no WCAG 2.2 AA violation on %s',
       async (path) => {
         await expectAccessible(p.page, path);

@@ -177,6 +177,7 @@ describe('links and images through dialogs in the page', () => {
       await page.getByLabel('Upload a featured image').setInputFiles(files['wide.png']!);
       await page.locator('.featured-preview img').waitFor();
       await expect(page.getByLabel('Featured image URL').inputValue()).resolves.toMatch(/^\/media\/[0-9a-f-]{36}\/1600\.png$/);
+      await page.getByRole('group', { name: 'Featured image' }).getByLabel('Alt text').fill('A wide rack of servers');
 
       await tool(page, 'Image').click();
       const dialog = page.getByRole('dialog', { name: 'Add image' });
@@ -186,7 +187,8 @@ describe('links and images through dialogs in the page', () => {
       await expect(dialog.getByText(EDITOR_MESSAGES.imageRequired).isVisible()).resolves.toBe(true);
       await expect(dialog.getByText(EDITOR_MESSAGES.altRequired).isVisible()).resolves.toBe(true);
       await dialog.getByLabel('Upload an image').setInputFiles(files['body.png']!);
-      await dialog.locator('.image-chosen img').waitFor();
+      // The upload goes into the media library and is chosen there.
+      await expect.poll(() => dialog.getByRole('radio', { name: /body\.png/ }).isChecked()).toBe(true);
       await dialog.getByLabel('Description (alt text)').fill('Patch panel with labelled cables');
       await dialog.getByRole('button', { name: 'Insert image' }).click();
       await dialog.waitFor({ state: 'hidden' });

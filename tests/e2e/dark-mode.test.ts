@@ -139,6 +139,7 @@ describe('colour schemes: every page follows the device setting, AA in both', ()
         ['admin-leads', '/admin/leads'],
         ['admin-lead', leadPath],
         ['admin-blog', '/admin/blog'],
+        ['admin-media', '/admin/media'],
         ['admin-staff', '/admin/staff'],
         ['admin-account', '/admin/account'],
         ['admin-settings', '/admin/settings'],

@@ -8,6 +8,7 @@ export function postInput(overrides: Partial<BlogPostInput> = {}): BlogPostInput
     author: 'Priya Raman',
     content: '<p>Some words in a paragraph.</p>',
     featuredImage: '/images/blog/zero-trust-for-small-business.svg',
+    featuredImageAlt: 'A padlock over a small office network',
     tags: 'Security, Networking',
     published: true,
     publishedAt: '2026-01-01T00:00:00.000Z',

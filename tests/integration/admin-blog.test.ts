@@ -11,6 +11,7 @@ const VALID = {
   content: '<h2>Test restores</h2><p>Restore one file every month.</p><script>alert(1)</script>',
   tags: ' Backup, , Security ,',
   featuredImage: 'https://images.example.com/backup.jpg',
+  featuredImageAlt: 'A backup drive beside a server rack',
   published: true,
 };
 

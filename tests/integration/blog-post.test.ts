@@ -44,7 +44,7 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     expect(res.text).toContain('3 min read');
     // Each tag links to its page (docs/product.md#blog-tags).
     expect(res.text).toMatch(/<li class="post-tag"><a href="\/blog\/tag\/backup">Backup<\/a><\/li><li class="post-tag"><a href="\/blog\/tag\/planning">Planning<\/a><\/li>/);
-    expect(res.text).toMatch(/<img class="post-image" src="\/images\/blog\/[^"]+" alt="Backups That Work" width="1200" height="630"/);
+    expect(res.text).toMatch(/<img class="post-image" src="\/images\/blog\/[^"]+" alt="A padlock over a small office network" width="1200" height="630"/);
     expect(res.text).toContain('<title>Backups That Work | Northbridge IT</title>');
     expect(res.text).toContain(`<link rel="canonical" href="https://www.example.com.au/blog/${post.slug}"`);
     expect(res.text).toContain('<meta property="og:type" content="article"');

@@ -2,7 +2,8 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_MESSAGES } from '../../shared/messages.ts';
-import { IMAGE_MAX_BYTES, type UploadedImage } from '../../shared/images.ts';
+import { IMAGE_MAX_BYTES } from '../../shared/images.ts';
+import type { LibraryImage } from '../../shared/media.ts';
 import { auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -25,8 +26,9 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
   it('a PNG is stored at 480, 960 and 1600 px in WebP and PNG (storage check), served with a year-long immutable cache and its own type', async () => {
     const res = await upload(await makeImage(2000, 1000), 'network diagram.png', 'image/png');
     expect(res.status).toBe(201);
-    const image = res.body as UploadedImage;
-    expect(image).toEqual({ id: image.id, src: `/media/${image.id}/1600.png`, width: 1600, height: 800 });
+    const image = res.body as LibraryImage;
+    expect(image).toMatchObject({ id: image.id, src: `/media/${image.id}/1600.png`, width: 1600, height: 800 });
+    expect(image).toMatchObject({ fileName: 'network diagram.png', originalWidth: 2000, originalHeight: 1000, alt: '', uses: [] });
     expect(await stored()).toEqual({ images: 1, variants: 6 });
 
     for (const [width, format, type] of [[480, 'webp', 'image/webp'], [960, 'png', 'image/png'], [1600, 'webp', 'image/webp']] as const) {

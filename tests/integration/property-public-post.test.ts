@@ -31,6 +31,7 @@ function storedPost(n: number, published: boolean, publishedAt: string): StoredP
     author: 'Staff',
     tags: [],
     featuredImage: null,
+    featuredImageAlt: null,
     published,
     publishedAt,
     createdAt: at(-86_400_000),

@@ -151,9 +151,9 @@ for (const engine of configuredEngines()) {
         const nav = /<nav id="admin-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
         return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
       };
-      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/analytics', '/admin/account']);
+      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/analytics', '/admin/account']);
       expect(await links('sales')).toEqual(['/admin/dashboard', '/admin/leads', '/admin/analytics', '/admin/account']);
-      expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/account']);
+      expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/account']);
       expect(await links('owner')).toHaveLength(ADMIN_NAV.length);
     });
   });

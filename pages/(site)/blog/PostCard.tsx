@@ -7,7 +7,8 @@ import { FEATURED_IMAGE_SIZE, PostMeta } from './PostMeta.tsx';
 export const FALLBACK_POST_IMAGE = '/images/og-default.svg';
 
 /**
- * One post in the list. The image is decorative here: the title beside it names the post. The first card's
+ * One post in the list. The image has its alt text; one without (the default artwork, a post from before alt text,
+ * a decorative image) is decorative here: the title beside it names the post. The first card's
  * image is the page's largest paint on a phone, so it loads at once (`first`); the others wait until scrolled to.
  */
 export function PostCard({ post, timeZone, first = false, headingRef, headingLevel = 2 }: {
@@ -21,7 +22,7 @@ export function PostCard({ post, timeZone, first = false, headingRef, headingLev
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
-      <img className="post-card-image" {...responsiveImage(post.featuredImage ?? FALLBACK_POST_IMAGE, 'card')} alt="" {...FEATURED_IMAGE_SIZE}
+      <img className="post-card-image" {...responsiveImage(post.featuredImage ?? FALLBACK_POST_IMAGE, 'card')} alt={post.featuredImageAlt ?? ''} {...FEATURED_IMAGE_SIZE}
         loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
       <div className="post-card-body">
         <Heading className="card-title post-card-title">

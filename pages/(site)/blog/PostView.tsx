@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { CallToAction } from '../../../components/CallToAction.tsx';
-import type { BlogPost, BlogSummary } from '../../../shared/blog.ts';
+import { type BlogPost, type BlogSummary, featuredImageAlt } from '../../../shared/blog.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { responsiveImage } from '../../../shared/images.ts';
 import { BLOG_TEXT } from '../../../shared/messages.ts';
@@ -25,7 +25,7 @@ export function PostView({ post, related }: { post: BlogPost; related: BlogSumma
             <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
           </header>
           {post.featuredImage && (
-            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={post.title} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={featuredImageAlt(post)} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
           )}
           <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post-back">

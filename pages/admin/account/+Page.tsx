@@ -26,7 +26,7 @@ function PasswordForm() {
     <section aria-labelledby="password-heading" className="admin-card">
       <h2 id="password-heading">{ACCOUNT_TEXT.passwordHeading}</h2>
       <NoticeBox notice={notice} />
-      <form onSubmit={postForm('/api/admin/account/password', csrfToken)}>
+      <form onSubmit={postForm('/api/admin/account/password', csrfToken)} noValidate>
         <AdminInputs idPrefix="pw" fields={PASSWORD_FIELDS} errors={errors} />
         <button type="submit" className="button button-primary">
           {ACCOUNT_TEXT.changePassword}
@@ -82,7 +82,7 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
             {ACCOUNT_TEXT.twoFactorOn.after} {codes ? '' : ACCOUNT_TEXT.recoveryLeft(account.recoveryCodesLeft)}
           </p>
           {!account.twoFactorRequired && (
-            <form
+            <form noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 const body = formBody(e);
@@ -101,7 +101,7 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
           )}
         </>
       ) : setup ? (
-        <form
+        <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void call<{ message: string; recoveryCodes: string[] }>('/api/admin/account/totp/enable', formBody(e), (r) => {

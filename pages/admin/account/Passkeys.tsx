@@ -99,7 +99,7 @@ export function Passkeys({
       )}
       {hydrated &&
         (browserSupportsWebAuthn() ? (
-          <form onSubmit={add}>
+          <form onSubmit={add} noValidate>
             <AdminInput
               id="passkey-name"
               label={PASSKEY_TEXT.newName}

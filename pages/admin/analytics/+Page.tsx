@@ -54,7 +54,7 @@ export default function AnalyticsPage() {
             </a>
           ))}
         </nav>
-        <form method="get" action="/admin/analytics" className="range-form" aria-label={T.custom}>
+        <form method="get" action="/admin/analytics" className="range-form" aria-label={T.custom} noValidate>
           <div className="field">
             <label htmlFor="range-from">{T.from}</label>
             <input id="range-from" name="from" type="date" defaultValue={report?.range.from ?? search.from} required />

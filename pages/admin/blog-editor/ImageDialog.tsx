@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import type { UploadedImage } from '../../../shared/images.ts';
+import { ALT_TEXT_MAX } from '../../../shared/images.ts';
+import type { LibraryImage } from '../../../shared/media.ts';
 import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
+import { MediaPicker } from '../ui/media/MediaPicker.tsx';
+import { UploadZone } from '../ui/media/UploadZone.tsx';
 import { Dialog } from './Dialog.tsx';
 import { DialogForm, useDialogCheck } from './DialogForm.tsx';
-import { ImageUpload } from './ImageUpload.tsx';
 
 export interface ImageChoice {
   src: string;
@@ -14,7 +16,10 @@ export interface ImageChoice {
   height?: number;
 }
 
-/** Puts an image in the post: uploaded here, or from an https address; a description (alt text) is required. */
+/**
+ * Puts an image in the post: uploaded into the media library here, chosen from it, or from an https address; a
+ * description (alt text) is required, and a library image's own is offered.
+ */
 export function ImageDialog({ open, onInsert, onClose }: { open: boolean; onInsert: (image: ImageChoice) => void; onClose: () => void }) {
   return (
     <Dialog open={open} title={EDITOR_TEXT.addImage} onClose={onClose}>
@@ -24,36 +29,52 @@ export function ImageDialog({ open, onInsert, onClose }: { open: boolean; onInse
 }
 
 function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => void; onClose: () => void }) {
-  const [uploaded, setUploaded] = useState<UploadedImage | null>(null);
+  const [chosen, setChosen] = useState<LibraryImage | null>(null);
+  const [added, setAdded] = useState<LibraryImage[]>([]);
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const url = src.trim();
   const { errors, setErrors, submit } = useDialogCheck<'src' | 'alt'>(
     () => ({
-      ...(uploaded ? {} : url === '' ? { src: EDITOR_MESSAGES.imageRequired } : isImageUrl(url) ? {} : { src: EDITOR_MESSAGES.imageUrlInvalid }),
+      ...(chosen ? {} : url === '' ? { src: EDITOR_MESSAGES.imageRequired } : isImageUrl(url) ? {} : { src: EDITOR_MESSAGES.imageUrlInvalid }),
       ...(alt.trim() === '' ? { alt: EDITOR_MESSAGES.altRequired } : {}),
     }),
-    () => onInsert(uploaded ? { src: uploaded.src, alt: alt.trim(), width: uploaded.width, height: uploaded.height } : { src: url, alt: alt.trim() }),
+    () => onInsert(chosen ? { src: chosen.src, alt: alt.trim(), width: chosen.width, height: chosen.height } : { src: url, alt: alt.trim() }),
   );
+
+  /** A library image chosen: its alt text is offered, unless staff wrote their own for this insertion. */
+  function choose(image: LibraryImage) {
+    setAlt((typed) => (typed.trim() === '' || typed === chosen?.alt ? image.alt : typed));
+    setChosen(image);
+    setSrc('');
+    setErrors({});
+  }
 
   return (
     <DialogForm onSubmit={submit} submitLabel={EDITOR_TEXT.insertImage} onCancel={onClose}>
-      {uploaded ? (
-        <div className="image-chosen">
-          <img src={uploaded.src} alt="" width={uploaded.width} height={uploaded.height} />
-          <button type="button" className="button button-ghost-dark" onClick={() => setUploaded(null)}>
-            {EDITOR_TEXT.chooseAnother}
-          </button>
-        </div>
-      ) : (
-        <>
-          <ImageUpload label={EDITOR_TEXT.uploadImage} onUploaded={(image) => { setUploaded(image); setErrors({}); }} />
-          <TextField name="src" label={EDITOR_TEXT.imageAddress} value={src} onValueChange={setSrc} error={errors.src}
-            hint={EDITOR_TEXT.imageAddressHint} inputMode="url" autoComplete="off" />
-        </>
-      )}
+      <UploadZone
+        label={EDITOR_TEXT.uploadImage}
+        onUploaded={(image) => {
+          setAdded((list) => [image, ...list]);
+          choose(image);
+        }}
+      />
+      <MediaPicker chosen={chosen?.id ?? null} added={added} onChoose={choose} />
+      <TextField
+        name="src"
+        label={EDITOR_TEXT.imageAddress}
+        value={src}
+        onValueChange={(value) => {
+          setSrc(value);
+          if (value.trim()) setChosen(null);
+        }}
+        error={errors.src}
+        hint={EDITOR_TEXT.imageAddressHint}
+        inputMode="url"
+        autoComplete="off"
+      />
       <TextField name="alt" label={EDITOR_TEXT.alt} value={alt} onValueChange={setAlt} error={errors.alt} required
-        hint={EDITOR_TEXT.altHint} maxLength={300} />
+        hint={EDITOR_TEXT.altHint} maxLength={ALT_TEXT_MAX} />
     </DialogForm>
   );
 }

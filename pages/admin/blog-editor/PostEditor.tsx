@@ -43,6 +43,8 @@ function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZ
     content: post?.content ?? '',
     tags: post?.tags.join(', ') ?? '',
     featuredImage: post?.featuredImage ?? '',
+    featuredImageAlt: post?.featuredImageAlt ?? '',
+    featuredImageDecorative: post?.featuredImageAlt === '',
     slug: post?.slug ?? '',
     // A post's address follows its title (docs/product.md#blog-editor) until staff give it one of their own.
     slugEdited: post ? post.slug !== slugify(post.title) : false,
@@ -135,6 +137,8 @@ export function PostEditor({ data }: { data: EditorData }) {
       content: form.content,
       tags: form.tags,
       featuredImage: form.featuredImage,
+      featuredImageAlt: form.featuredImageAlt,
+      featuredImageDecorative: form.featuredImageDecorative,
       slug: form.slug,
       published: form.published,
       publishedAt: publishedAt ?? 'invalid',
@@ -322,7 +326,7 @@ export function PostEditor({ data }: { data: EditorData }) {
           </div>
           <TextField {...text('author')} label={POSTS_TEXT.author} required maxLength={100} />
           <TextField {...text('tags')} label={BLOG_TEXT.tags} hint={POSTS_TEXT.tagsHint} maxLength={1000} />
-          <FeaturedImageField value={form.featuredImage} onChange={(value) => set('featuredImage', value)} error={errors.featuredImage} />
+          <FeaturedImageField form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />
           <ShareLinks postId={post?.id ?? null} initial={data.shareLinks} />
           {post && <RevisionHistory postId={post.id} revisions={revisions} timeZone={timeZone} onRestore={restore} />}
         </div>

@@ -2,7 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../../../components/Seo.tsx';
 import { SITE_TEXT } from '../../../../shared/messages.ts';
-import { postSharingImage } from '../../../../shared/sharing-image.ts';
+import { postSharing } from '../../../../shared/sharing-image.ts';
 import { blogPostingLd } from '../../../../shared/structured-data.ts';
 import { PostView } from '../PostView.tsx';
 import type { BlogPostData } from './+data.ts';
@@ -12,6 +12,7 @@ export default function BlogPostPage() {
   const { post, related } = useData<BlogPostData>();
   const { siteUrl, settings } = usePageContext();
   const path = `/blog/${post.slug}`;
+  const sharing = postSharing(post);
   return (
     <>
       <Seo
@@ -19,7 +20,8 @@ export default function BlogPostPage() {
         description={post.excerpt}
         path={path}
         type="article"
-        image={postSharingImage(post)}
+        image={sharing.image}
+        imageAlt={sharing.alt}
         jsonLd={blogPostingLd(post, settings, siteUrl)}
         breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
       />

@@ -1,0 +1,299 @@
+import type { Kysely } from 'kysely';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMigrator, migrateToLatest } from '../../db/database.ts';
+import { writeSettingsDocument } from '../../db/queries/site-settings.ts';
+import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
+import { createLogger } from '../../server/core/logger.ts';
+import { purgeUnusedImages } from '../../server/media/image-retention.ts';
+import { startRetentionJob } from '../../server/privacy/retention.ts';
+import type { BlogPost } from '../../shared/blog.ts';
+import { type LibraryImage, MEDIA_TEXT, type MediaPage } from '../../shared/media.ts';
+import { ROLE_TEXT, type Role } from '../../shared/roles.ts';
+import { STAFF, StaffClient, auditEntries, signedInStaffApp, staffService } from '../helpers/admin-client.ts';
+import { postInput } from '../helpers/blog-posts.ts';
+import { makeImage } from '../helpers/images.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
+import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const silent = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+
+describe.each(configuredEngines())('the media library API on %s', (engine) => {
+  const t = useTestApp(() => signedInStaffApp({ engine }));
+  const people = new Map<Role, StaffClient>();
+
+  beforeAll(async () => {
+    for (const role of ['editor', 'author', 'sales'] as const) {
+      await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email: `${role}@northbridge-it.com.au`, name: ROLE_TEXT.names[role], password: STAFF.password, role });
+      const browser = new StaffClient(t.app);
+      expect((await browser.signIn(`${role}@northbridge-it.com.au`)).status).toBe(200);
+      people.set(role, browser);
+    }
+  });
+  const as = (role: Role) => (role === 'owner' ? t.staff : people.get(role)!);
+
+  async function upload(name: string, who: Role = 'owner', size: [number, number] = [1200, 600]): Promise<LibraryImage> {
+    const res = await as(who).req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', 'image/png').send(await makeImage(...size));
+    expect(res.status).toBe(201);
+    return res.body as LibraryImage;
+  }
+  const library = async (who: Role = 'owner', query = '') => {
+    const res = await as(who).req('get', `/api/admin/images${query}`);
+    expect(res.status).toBe(200);
+    return res.body as MediaPage;
+  };
+  const find = (page: MediaPage, id: string) => page.images.find((i) => i.id === id);
+  /** Storage check: the rows an image has in the database. */
+  const rows = async (id: string) => ({
+    images: (await t.database.db.selectFrom('images').select('id').where('id', '=', id).execute()).length,
+    variants: (await t.database.db.selectFrom('image_variants').select('image_id').where('image_id', '=', id).execute()).length,
+  });
+
+  it('lists each upload with its file name, size, dimensions, uploader and time, newest first, with the total stored', async () => {
+    const before = await library();
+    const first = await upload('rack.png', 'owner', [2000, 1000]);
+    const second = await upload('switch.png', 'author', [300, 200]);
+    const page = await library();
+    expect(page.images.slice(0, 2).map((i) => i.fileName)).toEqual(['switch.png', 'rack.png']);
+    expect(find(page, first.id)).toMatchObject({
+      src: `/media/${first.id}/1600.png`,
+      width: 1600,
+      height: 800,
+      originalWidth: 2000,
+      originalHeight: 1000,
+      alt: '',
+      uploadedBy: { name: STAFF.name },
+      uses: [],
+    });
+    expect(find(page, first.id)!.bytes).toBeGreaterThan(0);
+    expect(find(page, second.id)).toMatchObject({ src: `/media/${second.id}/300.png`, uploadedBy: { name: ROLE_TEXT.names.author } });
+    expect(find(page, first.id)!.unusedSince).toBe(find(page, first.id)!.uploadedAt);
+    // The total is what the stored copies take (storage check), not the uploaded files.
+    const stored = await t.database.db.selectFrom('image_variants').select('data').execute();
+    expect(page.totals).toEqual({
+      images: before.totals.images + 2,
+      unused: before.totals.unused + 2,
+      storedBytes: stored.reduce((sum, r) => sum + r.data.byteLength, 0),
+    });
+  });
+
+  it('says where each image is used: a post’s text, its featured image, the settings; "Unused" lists only the others', async () => {
+    const inText = await upload('in-text.png');
+    const featured = await upload('featured.png');
+    const inSettings = await upload('logo.png');
+    const unused = await upload('spare.png');
+    const created = await t.staff.req('post', '/api/admin/posts').send(
+      postInput({
+        title: 'Racks in pictures',
+        content: `<p>Our rack:</p><img src="${inText.src}" alt="A rack">`,
+        featuredImage: featured.src,
+        featuredImageAlt: 'A tidy rack',
+      }),
+    );
+    expect(created.status).toBe(201);
+    const post = created.body as BlogPost;
+    await writeSettingsDocument(t.database.db, 'sharing', { image: inSettings.src }, new Date().toISOString());
+
+    const page = await library();
+    expect(find(page, inText.id)!.uses).toEqual([{ place: 'body', post: { id: post.id, title: 'Racks in pictures' } }]);
+    expect(find(page, featured.id)!.uses).toEqual([{ place: 'featured', post: { id: post.id, title: 'Racks in pictures' } }]);
+    expect(find(page, inSettings.id)!.uses).toEqual([{ place: 'settings', post: null }]);
+    for (const id of [inText.id, featured.id, inSettings.id]) expect(find(page, id)!.unusedSince).toBeNull();
+
+    const unusedPage = await library('owner', '?show=unused');
+    expect(unusedPage.images.map((i) => i.id)).toContain(unused.id);
+    expect(unusedPage.images.map((i) => i.id)).not.toEqual(expect.arrayContaining([inText.id]));
+    expect(unusedPage.images.every((i) => i.uses.length === 0 && i.unusedSince !== null)).toBe(true);
+    expect(unusedPage.totals.unused).toBe(unusedPage.images.length);
+  });
+
+  it('deleting an image in use is refused (409) with the list of uses and nothing deleted; once unused it is deleted, copies and all', async () => {
+    const image = await upload('diagram.png');
+    const created = await t.staff.req('post', '/api/admin/posts').send(
+      postInput({ title: 'Network diagram', content: `<img src="${image.src}" alt="Diagram">`, featuredImage: image.src, featuredImageAlt: 'Diagram' }),
+    );
+    const post = created.body as BlogPost;
+
+    const refused = await t.staff.req('delete', `/api/admin/images/${image.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      status: 'ABORTED',
+      message: MEDIA_TEXT.inUse('diagram.png', ['Network diagram (in the text)', 'Network diagram (featured image)']),
+      details: { uses: [{ place: 'body', post: { id: post.id, title: 'Network diagram' } }, { place: 'featured', post: { id: post.id, title: 'Network diagram' } }] },
+    });
+    expect(await rows(image.id)).toEqual({ images: 1, variants: 6 });
+
+    // The post stops using it: it is unused from that save.
+    const saved = await t.staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Network diagram', content: '<p>No picture now.</p>' }));
+    expect(saved.status).toBe(200);
+    expect(find(await library(), image.id)).toMatchObject({ uses: [], unusedSince: (saved.body as BlogPost).updatedAt });
+
+    const deleted = await t.staff.req('delete', `/api/admin/images/${image.id}`);
+    expect(deleted.status).toBe(204);
+    expect(await rows(image.id)).toEqual({ images: 0, variants: 0 });
+    expect((await request(t.app).get(image.src)).status).toBe(404);
+    expect((await t.staff.req('delete', `/api/admin/images/${image.id}`)).status).toBe(404);
+    const audit = await auditEntries(t.staff, { action: 'image.deleted' });
+    expect(audit.map((e) => e.target)).toContain(`${image.id} diagram.png`);
+  });
+
+  it('deleting a post leaves the images it used unused from then', async () => {
+    const image = await upload('only-here.png');
+    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Soon gone', content: `<img src="${image.src}" alt="x">` }))).body as BlogPost;
+    expect(find(await library(), image.id)!.unusedSince).toBeNull();
+    expect((await t.staff.req('delete', `/api/admin/posts/${post.id}`)).status).toBe(204);
+    const after = find(await library(), image.id)!;
+    expect(after.uses).toEqual([]);
+    expect(Date.parse(after.unusedSince!)).toBeGreaterThan(Date.parse(post.updatedAt) - 1);
+  });
+
+  it('alt text is set per image (trimmed, audited), refused past 300 characters', async () => {
+    const image = await upload('team.png');
+    const res = await t.staff.req('patch', `/api/admin/images/${image.id}`).send({ alt: '  The support team at their desks ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: image.id, alt: 'The support team at their desks' });
+    expect(find(await library(), image.id)!.alt).toBe('The support team at their desks');
+    const stored = await t.database.db.selectFrom('images').select('alt_text').where('id', '=', image.id).executeTakeFirstOrThrow();
+    expect(stored.alt_text).toBe('The support team at their desks');
+    expect((await auditEntries(t.staff, { action: 'image.alt_changed' })).map((e) => e.target)).toContain(`${image.id} team.png`);
+
+    const tooLong = await t.staff.req('patch', `/api/admin/images/${image.id}`).send({ alt: 'x'.repeat(301) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.details.fields).toEqual({ alt: 'Alt text must be at most 300 characters.' });
+    expect((await t.staff.req('patch', '/api/admin/images/00000000-0000-4000-8000-000000000000').send({ alt: 'x' })).status).toBe(404);
+  });
+
+  it('roles: the library is for those who write posts; an Author changes and deletes only their own images, an Editor anyone’s', async () => {
+    expect((await as('sales').req('get', '/api/admin/images')).status).toBe(403);
+    expect((await as('sales').req('post', '/api/admin/images?name=a.png').set('Content-Type', 'image/png').send(await makeImage(10, 10))).status).toBe(403);
+    expect((await as('author').req('get', '/api/admin/images')).status).toBe(200);
+
+    const editors = await upload('editors.png', 'editor');
+    const authors = await upload('authors.png', 'author');
+    for (const [method, body] of [['patch', { alt: 'Mine now' }], ['delete', undefined]] as const) {
+      const res = await as('author').req(method, `/api/admin/images/${editors.id}`).send(body);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toMatchObject({ status: 'PERMISSION_DENIED', message: MEDIA_TEXT.notYours });
+    }
+    expect(await rows(editors.id)).toEqual({ images: 1, variants: 6 });
+    expect((await as('author').req('patch', `/api/admin/images/${authors.id}`).send({ alt: 'An author’s photo' })).status).toBe(200);
+    expect((await as('editor').req('patch', `/api/admin/images/${authors.id}`).send({ alt: 'Reworded by the editor' })).status).toBe(200);
+    expect((await as('editor').req('delete', `/api/admin/images/${authors.id}`)).status).toBe(204);
+    expect((await as('author').req('delete', `/api/admin/images/${(await upload('mine.png', 'author')).id}`)).status).toBe(204);
+    expect((await as('editor').req('delete', `/api/admin/images/${editors.id}`)).status).toBe(204);
+
+    const page = await request(t.app).get('/admin/media').set('X-Forwarded-Proto', 'https');
+    expect(page.status).toBe(302);
+    expect((await as('sales').req('get', '/admin/media')).status).toBe(403);
+    const authorPage = await as('author').req('get', '/admin/media');
+    expect(authorPage.status).toBe(200);
+    expect(authorPage.text).toContain('<h1>Media</h1>');
+    expect(authorPage.text).toContain('<a href="/admin/media" aria-current="page">Media</a>');
+    expect((await as('sales').req('get', '/admin/dashboard')).text).not.toContain('href="/admin/media"');
+  });
+
+  it('a list query given twice or a bad page link is refused', async () => {
+    expect((await t.staff.req('get', '/api/admin/images?show=unused&show=all')).status).toBe(400);
+    expect((await t.staff.req('get', '/api/admin/images?cursor=nonsense')).status).toBe(400);
+    expect((await t.staff.req('get', '/admin/media?cursor=nonsense')).status).toBe(404);
+  });
+});
+
+describe.each(configuredEngines())('unused images and the retention job on %s', (engine) => {
+  const t = useTestApp(() => signedInStaffApp({ engine }));
+
+  async function upload(name: string): Promise<LibraryImage> {
+    const res = await t.staff.req('post', `/api/admin/images?name=${name}`).set('Content-Type', 'image/png').send(await makeImage(100, 80));
+    return res.body as LibraryImage;
+  }
+  const exists = async (id: string) => (await t.database.db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+  it('an image unused for longer than the set age is deleted with its copies, audited; used and younger ones stay (the clock moved)', async () => {
+    const orphan = await upload('orphan.png');
+    const used = await upload('used.png');
+    await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Keeps its image', content: `<img src="${used.src}" alt="x">` }));
+    const uploaded = Date.parse(orphan.uploadedAt);
+
+    expect(await purgeUnusedImages(t.database.db, silent, 30, new Date(uploaded + 29 * DAY))).toEqual({ images: 0, bytes: 0 });
+    expect(await exists(orphan.id)).toBe(true);
+
+    const purged = await purgeUnusedImages(t.database.db, silent, 30, new Date(uploaded + 31 * DAY));
+    expect(purged.images).toBe(1);
+    expect(purged.bytes).toBeGreaterThan(0);
+    expect(await exists(orphan.id)).toBe(false);
+    expect(await t.database.db.selectFrom('image_variants').select('image_id').where('image_id', '=', orphan.id).execute()).toEqual([]);
+    expect(await exists(used.id)).toBe(true);
+    const audit = await auditEntries(t.staff, { action: 'images.purged' });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor: 'system', userId: null });
+    expect(audit[0]!.target).toMatch(/^1 image \(.+\) unused for more than 30 days deleted$/);
+  });
+
+  it('the age counts from the last use, and the job runs it with the configured age even when leads are kept for ever', async () => {
+    const image = await upload('was-used.png');
+    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Used then not', content: `<img src="${image.src}" alt="x">` }))).body as BlogPost;
+    // Forty days after the upload the post drops it (a save at that moment): unused from then, not from the upload.
+    const dropped = new Date(Date.parse(image.uploadedAt) + 40 * DAY);
+    await createBlogService({ db: t.database.db }).updatePost(post.id, postInput({ title: 'Used then not', content: '<p>Text only.</p>' }), { now: dropped });
+    const row = await t.database.db.selectFrom('images').select('unused_since').where('id', '=', image.id).executeTakeFirstOrThrow();
+    expect(row.unused_since).toBe(dropped.toISOString());
+
+    const at = (days: number) => new Date(dropped.getTime() + days * DAY);
+    const early = startRetentionJob({ db: t.database.db, logger: silent, days: undefined, unusedImageDays: 7, now: () => at(6) });
+    await early.stop();
+    expect(await exists(image.id)).toBe(true);
+    const due = startRetentionJob({ db: t.database.db, logger: silent, days: undefined, unusedImageDays: 7, now: () => at(8) });
+    await due.stop();
+    expect(await exists(image.id)).toBe(false);
+  });
+
+  it('the library says when an unused image will be deleted', async () => {
+    const image = await upload('dated.png');
+    const page = await t.staff.req('get', '/admin/media');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('dated.png');
+    expect(page.text).toContain(MEDIA_TEXT.intro(30));
+    expect(image.unusedSince).toBe(image.uploadedAt);
+    expect(page.text).toMatch(/Deleted on [^<]+ unless it is used before then\./);
+  });
+});
+
+describe.each(configuredEngines())('migration 160 on %s', (engine) => {
+  it('fills in where existing images are used, and counts the rest unused since their upload', async () => {
+    const database = await createTestDatabase(engine);
+    try {
+      const migrator = createMigrator(database);
+      expect((await migrator.migrateTo('2026-11-26-140-passkeys')).error).toBeUndefined();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before migration 160
+      const before = database.db as unknown as Kysely<any>;
+      const at = '2026-10-01T00:00:00.000Z';
+      const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+      for (const id of ids) {
+        await before.insertInto('images').values({ id, file_name: `${id}.png`, format: 'png', width: 10, height: 10, bytes: 5, uploaded_by: null, created_at: at }).execute();
+        await before.insertInto('image_variants').values({ image_id: id, width: 10, format: 'png', content_type: 'image/png', data: new Uint8Array(7) }).execute();
+      }
+      await before.insertInto('blogs').values({
+        id: 'b1', slug: 'a', title: 'A', excerpt: 'e', content: `<img src="/media/${ids[0]}/10.png">`, author: 'x', tags: '[]',
+        featured_image: `/media/${ids[1]}/10.png`, published: 1, published_at: at, created_at: at, updated_at: at, read_time: 1,
+      }).execute();
+      expect(await migrateToLatest(database)).toContain('2026-11-26-160-media-library');
+
+      const uses = await database.db.selectFrom('image_uses').selectAll().orderBy('image_id').execute();
+      expect(uses).toEqual([
+        { image_id: ids[0], source: 'post', source_id: 'b1', place: 'body' },
+        { image_id: ids[1], source: 'post', source_id: 'b1', place: 'featured' },
+      ]);
+      const images = await database.db.selectFrom('images').select(['id', 'unused_since', 'stored_bytes', 'alt_text']).orderBy('id').execute();
+      expect(images).toEqual([
+        { id: ids[0], unused_since: null, stored_bytes: 7, alt_text: '' },
+        { id: ids[1], unused_since: null, stored_bytes: 7, alt_text: '' },
+        { id: ids[2], unused_since: at, stored_bytes: 7, alt_text: '' },
+      ]);
+      expect((await migrator.migrateTo('2026-11-26-140-passkeys')).error).toBeUndefined();
+    } finally {
+      await database.drop();
+    }
+  });
+});
