@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
 
 /**
  * Visitor counting and lead attribution (docs/product.md#analytics). Nothing here can name a person:
@@ -15,12 +15,24 @@ import type { Kysely } from 'kysely';
  *
  * Absent values are stored as '' where they are part of a key (a NULL never equals another NULL).
  */
+const source = 'varchar(100)';
+
+/** Where a visit came from: the same columns on a visit, a day's sources and a lead's attribution. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function sourceColumns(table: CreateTableBuilder<any, any>): CreateTableBuilder<any, any> {
+  return table
+    .addColumn('channel', 'varchar(20)', (c) => c.notNull())
+    .addColumn('referrer_host', source, (c) => c.notNull())
+    .addColumn('utm_source', source, (c) => c.notNull())
+    .addColumn('utm_medium', source, (c) => c.notNull())
+    .addColumn('utm_campaign', source, (c) => c.notNull());
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const day = 'varchar(10)';
   const visitor = 'varchar(32)';
   const path = 'varchar(300)';
-  const source = 'varchar(100)';
   await db.schema
     .createTable('analytics_salts')
     .addColumn('day', day, (c) => c.primaryKey())
@@ -31,11 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('day', day, (c) => c.notNull())
     .addColumn('visitor', visitor, (c) => c.notNull())
     .addColumn('landing_path', path, (c) => c.notNull())
-    .addColumn('channel', 'varchar(20)', (c) => c.notNull())
-    .addColumn('referrer_host', source, (c) => c.notNull())
-    .addColumn('utm_source', source, (c) => c.notNull())
-    .addColumn('utm_medium', source, (c) => c.notNull())
-    .addColumn('utm_campaign', source, (c) => c.notNull())
+    .$call(sourceColumns)
     .addColumn('linkable', 'integer', (c) => c.notNull())
     .addColumn('views', 'integer', (c) => c.notNull())
     .addColumn('started_at', 'varchar(30)', (c) => c.notNull())
@@ -69,11 +77,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('analytics_source_days')
     .addColumn('day', day, (c) => c.notNull())
-    .addColumn('channel', 'varchar(20)', (c) => c.notNull())
-    .addColumn('referrer_host', source, (c) => c.notNull())
-    .addColumn('utm_source', source, (c) => c.notNull())
-    .addColumn('utm_medium', source, (c) => c.notNull())
-    .addColumn('utm_campaign', source, (c) => c.notNull())
+    .$call(sourceColumns)
     .addColumn('visits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_source_days_pk', ['day', 'channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'])
     .execute();
@@ -89,11 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lead_type', 'varchar(10)', (c) => c.notNull())
     .addColumn('lead_id', 'varchar(36)', (c) => c.notNull())
     .addColumn('day', day, (c) => c.notNull())
-    .addColumn('channel', 'varchar(20)', (c) => c.notNull())
-    .addColumn('referrer_host', source, (c) => c.notNull())
-    .addColumn('utm_source', source, (c) => c.notNull())
-    .addColumn('utm_medium', source, (c) => c.notNull())
-    .addColumn('utm_campaign', source, (c) => c.notNull())
+    .$call(sourceColumns)
     .addColumn('landing_path', path, (c) => c.notNull())
     .addColumn('pages_viewed', 'integer', (c) => c.notNull())
     .addColumn('seconds_to_lead', 'integer', (c) => c.notNull())

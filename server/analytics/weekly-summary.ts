@@ -7,6 +7,7 @@ import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
+import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 import type { AnalyticsReader } from './analytics-report.ts';
 
@@ -72,27 +73,12 @@ export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, '
   return queued;
 }
 
-export interface WeeklySummaryJob {
-  stop(): Promise<void>;
-}
-
-export function startWeeklySummaries(options: WeeklySummaryOptions): WeeklySummaryJob {
+export function startWeeklySummaries(options: WeeklySummaryOptions): PeriodicJob {
+  const { logger } = options;
   const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    running ??= queueWeeklySummaries(options, now())
-      .then((queued) => queued && options.logger.info({ queued }, 'analytics: weekly summaries queued'))
-      .catch((err: unknown) => options.logger.warn({ err }, 'analytics: could not queue the weekly summaries; will try again'))
-      .finally(() => {
-        running = undefined;
-      });
+  const run = async () => {
+    const queued = await queueWeeklySummaries(options, now());
+    if (queued) logger.info({ queued }, 'analytics: weekly summaries queued');
   };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? HOUR_MS).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(run, { intervalMs: options.intervalMs ?? HOUR_MS, logger, failure: 'analytics: could not queue the weekly summaries; will try again' });
 }

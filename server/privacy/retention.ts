@@ -3,6 +3,7 @@ import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
 import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
 import type { Logger } from '../core/logger.ts';
+import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
 import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { purgeUnusedImages } from '../media/image-retention.ts';
 
@@ -35,11 +36,6 @@ export async function purgeExpiredLeads(db: Db, logger: Logger, days: number, no
   return result;
 }
 
-export interface RetentionJob {
-  /** Stops the schedule and waits for a purge in progress. */
-  stop(): Promise<void>;
-}
-
 export interface RetentionJobOptions {
   db: Db;
   logger: Logger;
@@ -56,28 +52,12 @@ export interface RetentionJobOptions {
  * Runs the purges at start and then every hour (each instance may run them: deleting is idempotent): leads past
  * LEAD_RETENTION_DAYS when it is set, and uploaded images nothing has used for UNUSED_IMAGE_DAYS.
  */
-export function startRetentionJob(options: RetentionJobOptions): RetentionJob {
+export function startRetentionJob(options: RetentionJobOptions): PeriodicJob {
   const { db, logger, days, unusedImageDays = UNUSED_IMAGE_DAYS } = options;
   const now = options.now ?? (() => new Date());
   const purge = async (at: Date) => {
     if (days !== undefined) await purgeExpiredLeads(db, logger, days, at);
     await purgeUnusedImages(db, logger, unusedImageDays, at);
   };
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = purge(now())
-      .catch((err: unknown) => logger.warn({ err }, 'retention: purge failed; will try again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? HOUR_MS).unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(() => purge(now()), { intervalMs: options.intervalMs ?? HOUR_MS, logger, failure: 'retention: purge failed; will try again' });
 }
