@@ -1,6 +1,7 @@
 import { ANALYTICS_TEXT as T, type AnalyticsReport } from '../../../shared/analytics.ts';
 import { formatCalendarDate } from '../../../shared/dates.ts';
 import { DataTable } from '../ui/AdminTable.tsx';
+import { ChartAxes } from '../ui/ChartAxes.tsx';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -27,13 +28,7 @@ export function VisitsChart({ days }: { days: AnalyticsReport['days'] }) {
         <span className="legend legend-contact">{T.views}</span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
-        <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="tick">
-          {max}
-        </text>
-        <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="tick">
-          0
-        </text>
+        <ChartAxes max={max} y={y} left={PAD.left} right={WIDTH - PAD.right} />
         {days.map((d, i) => (
           <g key={d.day}>
             <rect x={x(i) - slot * 0.35} y={y(d.visitors)} width={slot * 0.7} height={y(0) - y(d.visitors)} className="bar-quote" />

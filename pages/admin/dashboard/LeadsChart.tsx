@@ -2,6 +2,7 @@ import type { WeeklyLeads } from '../../../shared/admin.ts';
 import { formatCalendarDate } from '../../../shared/dates.ts';
 import { DASHBOARD_TEXT } from '../../../shared/messages.ts';
 import { DataTable } from '../ui/AdminTable.tsx';
+import { ChartAxes } from '../ui/ChartAxes.tsx';
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -33,13 +34,7 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
         <span className="legend legend-contact">{DASHBOARD_TEXT.counts.contacts}</span>
       </figcaption>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
-        <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" className="tick">
-          {max}
-        </text>
-        <text x={PAD.left - 6} y={y(0) + 4} textAnchor="end" className="tick">
-          0
-        </text>
+        <ChartAxes max={max} y={y} left={PAD.left} right={WIDTH - PAD.right} />
         {weeks.map((w, i) => {
           const x = PAD.left + i * slot + slot * 0.15;
           const barW = slot * 0.7;
