@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { countRecentActions, insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
+import { insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
 import type { AuditAction, AuditPage, AuditQuery } from '../../shared/admin.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
@@ -42,15 +42,6 @@ export function withAudit<T>(
     await recordAudit(trx, actor, action, entry(result));
     return result;
   });
-}
-
-export function countActionsSince(
-  db: Db,
-  action: AuditAction,
-  since: Date,
-  by: { target: string } | { ip: string },
-): Promise<number> {
-  return countRecentActions(db, action, since.toISOString(), by);
 }
 
 const AUDIT_PAGE_SIZE = 50;
