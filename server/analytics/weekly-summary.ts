@@ -58,10 +58,16 @@ export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, '
   const weekBefore = { from: addDays(thisMonday, -14), to: addDays(thisMonday, -8) };
   const company = await options.companyName();
   const waiting = await countLeadsWaitingSince(db, new Date(now.getTime() - 24 * HOUR_MS).toISOString());
+  // Two versions of the figures at most (with and without leads), read once, whatever the number of readers.
+  const figures = new Map<boolean, Promise<[AnalyticsReport, AnalyticsReport]>>();
+  const figuresFor = (withLeads: boolean) => {
+    if (!figures.has(withLeads)) figures.set(withLeads, Promise.all([reader.report(week, withLeads), reader.report(weekBefore, withLeads)]));
+    return figures.get(withLeads)!;
+  };
   let queued = 0;
   for (const person of readers) {
     const withLeads = isRole(person.role) && can(person.role, 'leads.view');
-    const [report, before] = await Promise.all([reader.report(week, withLeads), reader.report(weekBefore, withLeads)]);
+    const [report, before] = await figuresFor(withLeads);
     const payload = weeklySummaryEmail(report, before, withLeads ? waiting : null, person.email, company, siteUrl);
     await db.transaction().execute(async (trx) => {
       if (!(await claimWeeklySummary(trx, week.from, person.id))) return;
