@@ -46,7 +46,8 @@ export const ANALYTICS_TEXT = {
   leads: 'Leads',
   conversion: 'Conversion',
   perDay: 'Visitors and page views per day',
-  chartSummary: (visitors: number, views: number, days: number) => `${visitors} visitors and ${views} page views over ${days} days.`,
+  chartSummary: (visitors: number, views: number, days: number) =>
+    `${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} and ${views} page ${views === 1 ? 'view' : 'views'} over ${days} days.`,
   topPages: 'Top pages',
   topPosts: 'Top posts',
   page: 'Page',
