@@ -48,9 +48,10 @@ describe('SQLite on a full disk', () => {
     }
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { database: string }).database).toMatch(/^failing \(SQLITE_(FULL|IOERR)/);
-    expect((await postQuote(site.base)).status).toBe(503);
+    // The last batch may all have fitted before the probe's write failed; the next quote never does.
+    answers.push(await postQuote(site.base));
+    expect(answers.at(-1)!.status).toBe(503);
     const refused = answers.filter((a) => a.status !== 200);
-    expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
       expect(answer.status).toBe(503);
       expect(answer.body.error).toMatchObject({ status: 'UNAVAILABLE', message: MESSAGES.quoteError });
@@ -59,9 +60,9 @@ describe('SQLite on a full disk', () => {
 
     // The log names the cause (SQLite's I/O or full error), never a rollback that was not needed. The server writes
     // each line before it answers, but the pipe may bring the last one after the answer.
-    await vi.waitUntil(() => logged(MESSAGES.quoteError).length >= refused.length + 1, { timeout: 2000 }).catch(() => {});
+    await vi.waitUntil(() => logged(MESSAGES.quoteError).length >= refused.length, { timeout: 2000 }).catch(() => {});
     const failures = logged(MESSAGES.quoteError);
-    expect(failures.length).toBe(refused.length + 1);
+    expect(failures.length).toBe(refused.length);
     for (const line of failures) expect((line.err as { code: string }).code).toMatch(/^SQLITE_(FULL|IOERR)/);
     expect(logs.some((line) => JSON.stringify(line).includes('cannot rollback'))).toBe(false);
     // The checkpointer failed too, and keeps being restarted, but says so once.
