@@ -5,7 +5,7 @@
  */
 
 /** The parts of a post a save can change, in the order a diff lists them. */
-export const POST_FIELDS = ['title', 'excerpt', 'slug', 'tags', 'author', 'featuredImage', 'publishing', 'content'] as const;
+export const POST_FIELDS = ['title', 'excerpt', 'slug', 'tags', 'author', 'featuredImage', 'featuredImageAlt', 'publishing', 'content'] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
 /** The short text fields a diff shows word by word above the body. */
@@ -57,6 +57,7 @@ export const REVISION_TEXT = {
     tags: 'the tags',
     author: 'the author',
     featuredImage: 'the featured image',
+    featuredImageAlt: 'the featured image’s alt text',
     publishing: 'the publish date',
     content: 'the text',
   } satisfies Record<PostField, string>,
@@ -67,6 +68,7 @@ export const REVISION_TEXT = {
     tags: 'Tags',
     author: 'Author',
     featuredImage: 'Featured image',
+    featuredImageAlt: 'Featured image alt text',
     publishing: 'Publishing',
     content: 'Text',
   } satisfies Record<PostField, string>,

@@ -12,23 +12,6 @@ export async function insertAudit(db: Db, row: AuditLogTable): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 
-/** How many times `action` was logged since `since` for this target or from this IP (served by indexes). */
-export async function countRecentActions(
-  db: Db,
-  action: string,
-  since: string,
-  by: { target: string } | { ip: string },
-): Promise<number> {
-  let query = db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('action', '=', action)
-    .where('created_at', '>=', since);
-  query = 'target' in by ? query.where('target', '=', by.target) : query.where('ip', '=', by.ip);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Newest first, keyset-paged on (created_at, id); optionally one person's entries, or one action's. */
 export async function listAudit(
   db: Db,

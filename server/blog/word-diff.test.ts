@@ -120,4 +120,14 @@ describe('revision diffs', () => {
     expect(diffRevision(revision, { ...post, content: post.content.replace('<strong>fail</strong>', 'fail') }).content).toEqual([]);
     expect(diffRevision({ ...revision, publishing: null }, { ...post, published: true })).toEqual({ fields: [], publishing: null, content: null });
   });
+
+  it('the featured image’s alt text is a field of its own, in the history and in the diff', () => {
+    const before = { ...post, featuredImage: '/img/rack.webp', featuredImageAlt: 'A rack' };
+    const after = { ...before, featuredImageAlt: 'A tidy rack' };
+    expect(changeBetween(before, after, now)).toEqual({ kind: 'edited', fields: ['featuredImageAlt'], restoredFrom: null });
+    const revision = { ...before, savedAt: '2026-11-21T00:00:00.000Z', publishing: null };
+    expect(diffRevision(revision, after).fields).toEqual([
+      { field: 'featuredImageAlt', parts: [{ op: 'same', text: 'A ' }, { op: 'added', text: 'tidy ' }, { op: 'same', text: 'rack' }] },
+    ]);
+  });
 });

@@ -5,7 +5,7 @@ import { EDITOR_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
 import type { EditorForm } from '../../../shared/schemas/blog-post.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { MediaPicker } from '../ui/media/MediaPicker.tsx';
+import { LibraryChoice } from '../ui/media/LibraryChoice.tsx';
 import { UploadZone } from '../ui/media/UploadZone.tsx';
 import { Dialog } from './Dialog.tsx';
 import { useSettledValue } from '../ui/use-settled-value.ts';
@@ -77,7 +77,6 @@ export function FeaturedImageField({ form, onChange, errors }: {
 /** The library as the featured image's choice, with an upload into it. */
 function FeaturedChooser({ onChoose, onClose }: { onChoose: (image: LibraryImage) => void; onClose: () => void }) {
   const [chosen, setChosen] = useState<LibraryImage | null>(null);
-  const [added, setAdded] = useState<LibraryImage[]>([]);
   const { errors, setErrors, submit } = useDialogCheck<'image'>(
     () => (chosen ? {} : { image: MEDIA_TEXT.chooseRequired }),
     () => onChoose(chosen!),
@@ -88,14 +87,7 @@ function FeaturedChooser({ onChoose, onClose }: { onChoose: (image: LibraryImage
   };
   return (
     <DialogForm onSubmit={submit} submitLabel={MEDIA_TEXT.useImage} onCancel={onClose}>
-      <UploadZone
-        label={EDITOR_TEXT.uploadImage}
-        onUploaded={(image) => {
-          setAdded((list) => [image, ...list]);
-          choose(image);
-        }}
-      />
-      <MediaPicker chosen={chosen?.id ?? null} added={added} onChoose={choose} />
+      <LibraryChoice uploadLabel={EDITOR_TEXT.uploadImage} chosen={chosen} onChoose={choose} />
       <FieldError id={undefined} message={errors.image} />
     </DialogForm>
   );

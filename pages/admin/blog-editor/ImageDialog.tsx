@@ -4,8 +4,7 @@ import type { LibraryImage } from '../../../shared/media.ts';
 import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { MediaPicker } from '../ui/media/MediaPicker.tsx';
-import { UploadZone } from '../ui/media/UploadZone.tsx';
+import { LibraryChoice } from '../ui/media/LibraryChoice.tsx';
 import { Dialog } from './Dialog.tsx';
 import { DialogForm, useDialogCheck } from './DialogForm.tsx';
 
@@ -30,7 +29,6 @@ export function ImageDialog({ open, onInsert, onClose }: { open: boolean; onInse
 
 function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => void; onClose: () => void }) {
   const [chosen, setChosen] = useState<LibraryImage | null>(null);
-  const [added, setAdded] = useState<LibraryImage[]>([]);
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const url = src.trim();
@@ -52,14 +50,7 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
 
   return (
     <DialogForm onSubmit={submit} submitLabel={EDITOR_TEXT.insertImage} onCancel={onClose}>
-      <UploadZone
-        label={EDITOR_TEXT.uploadImage}
-        onUploaded={(image) => {
-          setAdded((list) => [image, ...list]);
-          choose(image);
-        }}
-      />
-      <MediaPicker chosen={chosen?.id ?? null} added={added} onChoose={choose} />
+      <LibraryChoice uploadLabel={EDITOR_TEXT.uploadImage} chosen={chosen} onChoose={choose} />
       <TextField
         name="src"
         label={EDITOR_TEXT.imageAddress}
