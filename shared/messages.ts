@@ -161,6 +161,7 @@ export const API_MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   deadline: 'The request took too long. Please try again.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 16 to 100 letters, digits, "-" or "_".',
+  postKeyInvalid: 'A new post’s Idempotency-Key header must be a UUID.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different submission. Send a new key.',
   captchaUnavailable: 'The spam check is unavailable. Please try again shortly.',
   pageLinkInvalid: 'That page link is not valid.',

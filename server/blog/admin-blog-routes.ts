@@ -1,11 +1,12 @@
 import { type Request, Router } from 'express';
+import { z } from 'zod';
 import type { BlogPostInput } from '../../shared/schemas/blog-post.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { BlogService, WriteContext } from './blog-service.ts';
 import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
-import { EDITOR_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { API_MESSAGES, EDITOR_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import { listedCreator, type Writer } from './post-access.ts';
 import type { PreviewService } from './post-previews.ts';
 
@@ -38,8 +39,12 @@ export function adminBlogRouter(blog: BlogService, previews: PreviewService): Ro
     res.json(state.post);
   });
 
+  // The editor's Idempotency-Key for a new post is the id the post gets: a first save sent again (its answer lost)
+  // goes over the post it made instead of making a second one.
   router.post('/api/admin/posts', allow('posts.write'), async (req, res) => {
-    const post = await blog.createPost(req.body as BlogPostInput, by(req));
+    const key = req.get('Idempotency-Key');
+    if (key !== undefined && !z.uuid().safeParse(key).success) throw new AppError('INVALID_ARGUMENT', API_MESSAGES.postKeyInvalid);
+    const post = await blog.createPost(req.body as BlogPostInput, by(req), key?.toLowerCase());
     res.status(201).json(post);
   });
 

@@ -84,7 +84,8 @@ export interface BlogPostCounts {
 
 export interface BlogService extends BlogPageService {
   /** Each write is one transaction with its audit entries; `by` defaults to the system (scripts, demo content). */
-  createPost(input: BlogPostInput, by?: WriteContext): Promise<BlogPost>;
+  /** `newId`, from the editor, names the post: sent again with the same id, the save goes over the post it made. */
+  createPost(input: BlogPostInput, by?: WriteContext, newId?: string): Promise<BlogPost>;
   updatePost(id: string, input: BlogPostInput, by?: WriteContext): Promise<BlogPost>;
   deletePost(id: string, by?: WriteContext): Promise<void>;
   getPostById(id: string): Promise<BlogPost | null>;
@@ -245,6 +246,34 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     }
   }
 
+  /** Saves a checked post over the stored one, inside a write: as an edit of it, by someone who may edit it. */
+  async function saveOver(trx: Db, before: BlogPost, data: BlogPostData, { actor = SYSTEM_ACTOR, now = new Date(), writer }: WriteContext): Promise<BlogPost> {
+    const { id } = before;
+    const access = await accessOf(trx, id);
+    assertMayEdit(writer, access);
+    // Published: nothing waits for review any more.
+    if (data.published && access.reviewRequestedAt) await setReviewRequested(trx, id, null);
+    const slug = data.slug
+      ? await chosenSlug(trx, data.slug, id)
+      : slugify(data.title) === before.slug
+        ? before.slug
+        : await freeSlug(trx, data.title, id);
+    // A published post's old address keeps working (301) once its slug changes.
+    if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
+    const post = storedPost(data, {
+      id,
+      slug,
+      publishedAt: data.publishedAt ?? before.publishedAt,
+      createdAt: before.createdAt,
+      updatedAt: now.toISOString(),
+    });
+    await updateBlog(trx, post);
+    await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
+    if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
+    await auditSave(trx, actor, before, post, now);
+    return withoutSearchText(post);
+  }
+
   /** A saved post, passed to `onPublished` when it is published. */
   function saved(post: BlogPost): BlogPost {
     if (post.published) onPublished(post);
@@ -325,13 +354,17 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       return limit > 0 ? listPublicTagUpdates(db, now.toISOString(), limit) : [];
     },
 
-    async createPost(input, { actor = SYSTEM_ACTOR, now = new Date(), writer } = {}) {
+    async createPost(input, by = {}, newId) {
+      const { actor = SYSTEM_ACTOR, now = new Date(), writer } = by;
       const data = parsePost(input);
       assertMayPublish(writer, data.published);
       const at = now.toISOString();
       return saved(await write(async (trx) => {
+        // A first save sent again (its answer was lost) finds the post it made and saves over it.
+        const made = newId ? await findBlogById(trx, newId) : undefined;
+        if (made) return saveOver(trx, made, data, by);
         const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
-        const post = storedPost(data, { id: randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
+        const post = storedPost(data, { id: newId ?? randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post], actor.userId);
         await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
@@ -340,35 +373,13 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       }));
     },
 
-    async updatePost(id, input, { actor = SYSTEM_ACTOR, now = new Date(), writer } = {}) {
+    async updatePost(id, input, by = {}) {
       const data = parsePost(input);
-      assertMayPublish(writer, data.published);
+      assertMayPublish(by.writer, data.published);
       return saved(await write(async (trx) => {
         const before = await findBlogById(trx, id);
         if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-        const access = await accessOf(trx, id);
-        assertMayEdit(writer, access);
-        // Published: nothing waits for review any more.
-        if (data.published && access.reviewRequestedAt) await setReviewRequested(trx, id, null);
-        const slug = data.slug
-          ? await chosenSlug(trx, data.slug, id)
-          : slugify(data.title) === before.slug
-            ? before.slug
-            : await freeSlug(trx, data.title, id);
-        // A published post's old address keeps working (301) once its slug changes.
-        if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
-        const post = storedPost(data, {
-          id,
-          slug,
-          publishedAt: data.publishedAt ?? before.publishedAt,
-          createdAt: before.createdAt,
-          updatedAt: now.toISOString(),
-        });
-        await updateBlog(trx, post);
-        await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
-        if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
-        await auditSave(trx, actor, before, post, now);
-        return withoutSearchText(post);
+        return saveOver(trx, before, data, by);
       }));
     },
 

@@ -57,6 +57,26 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     expect(third.body.slug).toBe('backups-that-actually-restore-3');
   });
 
+  it('a first save sent again with its Idempotency-Key (the answer was lost) saves over the post it made, even at once', async () => {
+    const key = crypto.randomUUID();
+    const draft = { ...VALID, title: 'Sent Twice', published: false };
+    const first = await t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', key).send(draft);
+    expect(first.status).toBe(201);
+    expect(first.body.id).toBe(key);
+    const again = await t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', key.toUpperCase()).send({ ...draft, excerpt: 'Words typed while offline.' });
+    expect(again.body).toMatchObject({ id: key, slug: 'sent-twice', excerpt: 'Words typed while offline.' });
+    // Two at once (the first still running when the retry starts): still one post.
+    const other = crypto.randomUUID();
+    const both = await Promise.all([0, 1].map(() => t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', other).send({ ...draft, title: 'Sent At Once' })));
+    expect(both.map((res) => res.body.id)).toEqual([other, other]);
+    const titles = ((await t.staff.req('get', '/api/admin/posts')).body.posts as Array<{ title: string }>).map((p) => p.title);
+    expect(titles.filter((title) => title.startsWith('Sent'))).toEqual(['Sent At Once', 'Sent Twice']);
+
+    const bad = await t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', 'not-a-uuid').send(draft);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('A new post’s Idempotency-Key header must be a UUID.');
+  });
+
   it("renaming a published post moves it, and its old address answers 301 to the new one", async () => {
     const created = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Old Name For A Post' });
     const updated = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...VALID, title: 'New Name For A Post' });

@@ -10,7 +10,7 @@ import { fromLocalInput, toLocalInput } from '../../../shared/zoned-time.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextArea } from '../../../components/form/TextArea.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
+import { RequestError, adminApi, errorMessage, requestJson } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -68,6 +68,8 @@ export function PostEditor({ data }: { data: EditorData }) {
   const mayPublish = user !== null && can(user.role, 'posts.publish');
   const [reviewRequestedAt, setReviewRequestedAt] = useState(data.state.reviewRequestedAt);
   const [post, setPost] = useState(data.state.post);
+  // A new post's first save names it, so a retry after a lost answer saves over it rather than making a second.
+  const [newPostId] = useState(() => crypto.randomUUID());
   const [revisions, setRevisions] = useState(data.state.revisions);
   const [saved, setSaved] = useState(() => formOf(data.state.post, data.defaultAuthor, data.now, timeZone));
   const [form, setForm] = useState(() => data.state.autosave?.form ?? saved);
@@ -156,7 +158,7 @@ export function PostEditor({ data }: { data: EditorData }) {
       await autosave.flush();
       const result = post
         ? await adminApi<BlogPost>('PUT', `/api/admin/posts/${post.id}`, csrfToken, input)
-        : await adminApi<BlogPost>('POST', '/api/admin/posts', csrfToken, input);
+        : await requestJson<BlogPost>('POST', '/api/admin/posts', { body: input, csrfToken, idempotencyKey: newPostId });
       saveRetry.succeeded();
       settle(result);
       const status = postStatus(result, Date.now());
