@@ -152,6 +152,7 @@ export const ADMIN_MESSAGES = {
   passkeyNotFound: 'That passkey is no longer on your account. Reload the page to see your passkeys.',
   passkeyNameRequired: 'Give the passkey a name.',
   passkeyNameTooLong: `A passkey name can be at most ${PASSKEY_NAME_MAX} characters.`,
+  passkeyAddPassword: 'You signed in a while ago: enter your password to add a passkey.',
   passkeyPasswordNeeded: 'This passkey is your last way of two-factor sign-in: enter your password to remove it.',
 } as const;
 

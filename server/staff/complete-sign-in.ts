@@ -29,6 +29,7 @@ export async function completeSignIn(
   req.session.csrfToken = newCsrfToken();
   req.session.device = describeDevice(req.get('user-agent'), req.ip);
   req.session.absoluteExpiresAt = Date.now() + config.SESSION_MAX_DAYS * 24 * 3600_000;
+  req.session.provenAt = Date.now();
   await accounts.recordSignIn({ userId: user.id, email: user.email, ip: req.ip ?? null }, action);
   await store.prune();
 }

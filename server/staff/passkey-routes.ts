@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { safeNextPath } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
-import { PasskeyRegistrationSchema, PasskeyRemoveSchema, PasskeyRenameSchema, PasskeySignInSchema } from '../../shared/schemas/passkeys.ts';
+import { PasskeyOptionsSchema, PasskeyRegistrationSchema, PasskeyRemoveSchema, PasskeyRenameSchema, PasskeySignInSchema } from '../../shared/schemas/passkeys.ts';
 import { AppError } from '../core/errors.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
@@ -20,6 +20,9 @@ import { allow, openToAll, requireStaff } from './require-staff.ts';
 const PASSKEY_SIGN_IN_BODY_LIMIT = '16kb';
 
 type Purpose = 'register' | 'sign-in';
+
+/** A passkey is added without the password again within this time of the session's sign-in or last re-check. */
+export const PASSKEY_PROOF_MS = 10 * 60_000;
 
 /** Keeps the challenge a passkey must answer next in the session; asking again replaces it. */
 function keepChallenge(req: Request, purpose: Purpose, value: string): void {
@@ -54,6 +57,11 @@ export function passkeyRouter(deps: PasskeyRoutesDeps): Router {
   router.use('/api/admin/account/passkeys', requireStaff({ allowTwoFactorSetup: true }), ...adminBodyParsers(ADMIN_BODY_LIMIT));
 
   router.post('/api/admin/account/passkeys/options', allow('account.own'), async (req, res) => {
+    const { password } = parseBody(PasskeyOptionsSchema, req.body);
+    if (Date.now() - (req.session.provenAt ?? 0) > PASSKEY_PROOF_MS) {
+      await passkeys.confirmPassword(req.user!.id, password);
+      req.session.provenAt = Date.now();
+    }
     const options = await passkeys.registrationOptions(req.user!);
     keepChallenge(req, 'register', options.challenge);
     res.json(options);

@@ -14,6 +14,8 @@ declare module 'express-session' {
     /** The challenge a passkey must answer next, to add one or to sign in with one; used once (passkey-routes.ts). */
     passkeyChallenge: { value: string; purpose: 'register' | 'sign-in'; at: number };
     passport: { user: string };
+    /** When this session last proved who is using it (its sign-in, or the password asked again); ms. */
+    provenAt: number;
     /** The browser, system and network it was signed in from (device.ts), for the Staff pages' session lists. */
     device: SessionDevice;
   }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../shared/messages.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { ORIGIN, STAFF, StaffClient, auditEntries, createStaff, staffApp, staffService } from '../helpers/admin-client.ts';
+import { ORIGIN, STAFF, StaffClient, auditEntries, createStaff, provenAgo, staffApp, staffService } from '../helpers/admin-client.ts';
 import { type Bend, SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
+import { PASSKEY_PROOF_MS } from '../../server/staff/passkey-routes.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
 /*
@@ -78,6 +79,24 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     const actions = (await auditEntries(browser, { person: id })).map((e) => [e.action, e.target]);
     expect(actions).toContainEqual(['auth.passkey_added', 'Laptop']);
     expect(actions.filter(([action]) => action === 'auth.passkey_sign_in')).toHaveLength(1);
+  });
+
+  it('a session signed in over 10 minutes ago adds a passkey only with the password given again, then for 10 minutes without', async () => {
+    const { browser, id } = await newPerson(t, 'Pat Proven');
+    await provenAgo(t.database.db, id, PASSKEY_PROOF_MS + 1000);
+    const asked = await browser.req('post', '/api/admin/account/passkeys/options').send({});
+    expect(asked.status).toBe(400);
+    expect(asked.body.error.details.fields).toEqual({ password: ADMIN_MESSAGES.passkeyAddPassword });
+    const wrong = await browser.req('post', '/api/admin/account/passkeys/options').send({ password: 'not my password at all' });
+    expect(wrong.body.error.details.fields).toEqual({ password: ADMIN_MESSAGES.passwordWrong });
+
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const options = await browser.req('post', '/api/admin/account/passkeys/options').send({ password: STAFF.password });
+    expect(options.status).toBe(200);
+    const added = await browser.req('post', '/api/admin/account/passkeys').send({ name: 'Desk', response: authenticator.register(options.body) });
+    expect(added.status).toBe(201);
+    // Proven again just now: a second one needs no password.
+    expect((await addPasskey(browser, new SoftwareAuthenticator(ORIGIN), 'Phone')).status).toBe(201);
   });
 
   it('a passkey sign-in goes to `next` when it is a path on this site', async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { ACCOUNT_TEXT, ADMIN_MESSAGES, ADMIN_TEXT, PASSKEY_TEXT } from '../../../shared/messages.ts';
@@ -13,6 +13,9 @@ import { addPasskey, passkeyProblem } from '../ui/passkeys.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 
 type Answer = { message: string; passkeys: PasskeyInfo[] };
+
+// A ref callback of stable identity, so it runs once as each field appears: focus goes to what is asked next.
+const focusFirst = (element: HTMLElement | null) => element?.focus();
 
 /**
  * The account page's passkeys (docs/product.md#passkeys): each with when it was added and last used, renamed or
@@ -37,6 +40,8 @@ export function Passkeys({
   const noticeRef = useRef<HTMLDivElement>(null);
   // Read in the browser only: the form shows once scripts run, so the server's render never differs from it.
   const [name, setName] = useState(() => (typeof navigator === 'undefined' ? '' : defaultPasskeyName(navigator.userAgent)));
+  // Asked for once the server wants it: the session signed in a while ago.
+  const [password, setPassword] = useState<string | null>(null);
 
   /** Runs a change; its answer replaces the list, and its message is announced with focus on it. */
   function change(work: () => Promise<Answer>) {
@@ -53,13 +58,17 @@ export function Passkeys({
     event.preventDefault();
     void request.run(async () => {
       try {
-        const answer = await addPasskey(csrfToken, name);
+        const answer = await addPasskey(csrfToken, name, password ?? '');
         onChange(answer.passkeys);
         setName(defaultPasskeyName(navigator.userAgent));
+        setPassword(null);
         request.setNotice({ kind: 'success', text: answer.message });
       } catch (err) {
         // The request hook shows the server's refusal with its field errors; the browser's own problems in words.
-        if (err instanceof RequestError) throw err;
+        if (err instanceof RequestError) {
+          if (err.fields.password) setPassword((typed) => typed ?? '');
+          throw err;
+        }
         const problem = passkeyProblem(err);
         if (problem) throw new Error(problem, { cause: err });
       }
@@ -109,6 +118,19 @@ export function Passkeys({
               maxLength={PASSKEY_NAME_MAX}
               error={editing ? undefined : request.errors.name}
             />
+            {password !== null && (
+              <AdminInput
+                id="passkey-password"
+                ref={focusFirst}
+                label={PASSKEY_TEXT.password}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={editing ? undefined : request.errors.password}
+              />
+            )}
             <SubmitButton busy={request.busy} label={PASSKEY_TEXT.add} busyLabel={PASSKEY_TEXT.adding} />
           </form>
         ) : (
@@ -138,8 +160,6 @@ function PasskeyItem({
   onRemove: (body: Record<string, string>) => Promise<void>;
 }) {
   const { timeZone } = usePageContext();
-  // Stable, so it runs once as each form appears: focus goes to what the person answers first.
-  const focusFirst = useCallback((element: HTMLElement | null) => element?.focus(), []);
   const idPrefix = `passkey-${passkey.id}`;
   return (
     <li>
