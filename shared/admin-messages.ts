@@ -2,16 +2,14 @@ import type { AuditAction, AuditPart, LeadNote, LeadStatus, LeadStatusFilter, Le
 import { POSSIBLE_SPAM } from './admin.ts';
 import type { PostStatus } from './blog.ts';
 import type { SpamReason } from './leads.ts';
-import { ADMIN_SECTIONS, ADMIN_TEXT, INBOX_MESSAGES } from './messages.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, INBOX_MESSAGES } from './admin-texts.ts';
 import { counted } from './numbers.ts';
 
 /*
  * The admin's own words for its values: lead and post statuses, lead types, notification kinds and states, and
  * the audit log (its page, each action's name and each entry as a sentence). Only admin pages and the server read
- * this module, so no public page's script carries it; shared/messages.ts is bundled into every page's
- * (docs/product.md#messages).
+ * this module, so the visitor's forms do not carry it in their script (docs/product.md#messages).
  */
-
 export const LEAD_TYPE_LABELS: Record<LeadType, string> = { quote: 'Quote request', contact: 'Contact message' };
 
 /** A lead's type inside a sentence: "Email to staff for a quote request", "Exported 3 quote requests". */

@@ -6,7 +6,8 @@ import { AppError } from '../core/errors.ts';
 import type { BlogService, WriteContext } from './blog-service.ts';
 import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
-import { API_MESSAGES, EDITOR_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { API_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { listedCreator, type Writer } from './post-access.ts';
 import type { PreviewService } from './post-previews.ts';
 

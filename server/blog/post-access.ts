@@ -1,5 +1,5 @@
 import type { PostAccess } from '../../db/queries/blogs.ts';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { type Role, can } from '../../shared/roles.ts';
 import { AppError } from '../core/errors.ts';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { listActiveStaffWithRoles } from '../../db/queries/users.ts';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { ROLES, can } from '../../shared/roles.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 

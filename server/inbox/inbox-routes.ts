@@ -6,7 +6,7 @@ import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { auditQueryParams } from '../audit/audit-query.ts';
 import { localDate } from '../../shared/zoned-time.ts';
 

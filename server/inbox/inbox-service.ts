@@ -15,7 +15,7 @@ import {
   type AuditQuery,
   type DashboardData,
 } from '../../shared/admin.ts';
-import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
 import { AppError } from '../core/errors.ts';

@@ -6,7 +6,7 @@ import { LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/adm
 import type { Cursor } from '../../shared/cursor.ts';
 import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
 import type { StoredLead } from '../../shared/leads.ts';
-import { INBOX_MESSAGES } from '../../shared/messages.ts';
+import { INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { QUOTE_FIELDS, quoteFieldsFor } from '../../shared/quote-fields.ts';
 import { SERVICE_IDS } from '../../shared/services.ts';
 import { localDateTime } from '../../shared/zoned-time.ts';

@@ -1,4 +1,4 @@
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_FORMATS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, type ImageFormat } from '../../shared/images.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 

@@ -1,6 +1,6 @@
 import type sharpModule from 'sharp';
 import type { Metadata, Sharp } from 'sharp';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_FORMATS, IMAGE_MAX_PIXELS, type ImageFormat, largestStoredWidth, scaledHeight, storedWidths } from '../../shared/images.ts';
 import { imageTooManyPixels, refuseImage } from './image-check.ts';
 

@@ -1,5 +1,6 @@
 import express, { type Request, type RequestHandler, Router } from 'express';
-import { API_MESSAGES, EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { API_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_MAX_BYTES, parseUploadedImage } from '../../shared/images.ts';
 import { type MediaQuery, mediaFilter } from '../../shared/media.ts';
 import { AppError } from '../core/errors.ts';

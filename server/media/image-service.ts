@@ -15,7 +15,8 @@ import {
 import { encodeCursor } from '../../shared/cursor.ts';
 import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
 import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelOfUse } from '../../shared/media.ts';
-import { EDITOR_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
+import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { type Role, can } from '../../shared/roles.ts';
 import { ImageAltSchema } from '../../shared/schemas/media.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';

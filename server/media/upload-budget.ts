@@ -1,4 +1,4 @@
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { AppError } from '../core/errors.ts';
 
 /*

@@ -4,7 +4,7 @@ import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
 import type { OutboxEntry } from '../../db/queries/outbox.ts';
 import type { AuditEntry } from '../../shared/admin.ts';
 import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
-import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
+import { PRIVACY_REQUEST_TEXT } from '../../shared/admin-texts.ts';
 import type { ErasureResult, ExportedAuditEntry, ExportedNotification, PersonalDataExport } from '../../shared/privacy.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
 import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
-import { PRIVACY_REQUEST_TEXT } from '../../shared/messages.ts';
+import { PRIVACY_REQUEST_TEXT } from '../../shared/admin-texts.ts';
 import type { Logger } from '../core/logger.ts';
 import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
 import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { SETTINGS_MESSAGES } from '../../shared/messages.ts';
+import { SETTINGS_MESSAGES } from '../../shared/admin-texts.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { PasswordChangeSchema, TotpEnableSchema } from '../../shared/schemas/admin-auth.ts';
 import { allow, requireStaff } from './require-staff.ts';
 import { AppError } from '../core/errors.ts';

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { AppError } from '../core/errors.ts';
 import './session-types.ts';
 

@@ -1,7 +1,7 @@
 import { type Request, Router } from 'express';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { safeNextPath } from '../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { PasskeyOptionsSchema, PasskeyRegistrationSchema, PasskeyRemoveSchema, PasskeyRenameSchema, PasskeySignInSchema } from '../../shared/schemas/passkeys.ts';
 import { AppError } from '../core/errors.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';

@@ -24,7 +24,7 @@ import {
 import { deleteUserSessions } from '../../db/queries/sessions.ts';
 import { findUserById, updateUser } from '../../db/queries/users.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import type { PasskeyInfo } from '../../shared/passkeys.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { can, type Capability, ROLE_TEXT } from '../../shared/roles.ts';
 import { AppError } from '../core/errors.ts';
 import { assertCsrf } from './csrf.ts';

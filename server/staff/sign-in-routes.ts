@@ -1,7 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { PassportStatic } from 'passport';
 import { safeNextPath } from '../../shared/admin.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { LoginSchema, TotpCodeSchema } from '../../shared/schemas/admin-auth.ts';
 import { assertCsrf } from './csrf.ts';
 import { completeSignIn } from './complete-sign-in.ts';

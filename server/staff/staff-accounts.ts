@@ -23,7 +23,7 @@ import {
   lockActiveUsers,
   reactivateUser,
 } from '../../db/queries/users.ts';
-import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/admin-texts.ts';
 import { type AssignableRole, ROLE_TEXT, type Role, can } from '../../shared/roles.ts';
 import { INVITATION_DAYS, type InvitationView, type StaffOverview, type StaffPerson } from '../../shared/staff.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';

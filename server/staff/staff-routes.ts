@@ -1,5 +1,5 @@
 import { type Request, Router } from 'express';
-import { STAFF_MESSAGES } from '../../shared/messages.ts';
+import { STAFF_MESSAGES } from '../../shared/admin-texts.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
 import { AppError } from '../core/errors.ts';
 import { AcceptInvitationSchema, InvitationSchema, RoleChangeSchema, SignInPolicySchema } from '../../shared/schemas/staff.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { deleteAttemptsBefore, releaseAttempts, reserveAttempts } from '../../db/queries/sign-in-attempts.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import type { Config } from '../core/config.ts';
 import { AppError } from '../core/errors.ts';
 

@@ -33,7 +33,7 @@ import {
   staffOverview,
   staffPerson,
 } from './staff-accounts.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import type { SessionUser } from '../../shared/staff.ts';
 import { type AssignableRole, DEFAULT_ROLE, type Role } from '../../shared/roles.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../admin.ts';
-import { ADMIN_MESSAGES } from '../messages.ts';
+import { ADMIN_MESSAGES } from '../admin-texts.ts';
 
 /**
  * docs/product.md#admin-sign-in: email and password are required; their format is never hinted at (the failure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_STATUS_FILTERS, LEAD_TYPES, NOTE_MAX_LENGTH, type LeadFilterQuery } from '../admin.ts';
-import { INBOX_MESSAGES } from '../messages.ts';
+import { INBOX_MESSAGES } from '../admin-texts.ts';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

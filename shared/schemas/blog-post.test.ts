@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDITOR_MESSAGES } from '../messages.ts';
+import { EDITOR_MESSAGES } from '../admin-texts.ts';
 import { type BlogPostInput, BlogPostInputSchema, FEATURED_IMAGE_MESSAGE, PUBLISHED_AT_MESSAGE, isLinkUrl } from './blog-post.ts';
 import { fieldErrors } from './fields.ts';
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { BLOG_TEXT, EDITOR_MESSAGES, FIELD_MESSAGES, POSTS_TEXT } from '../messages.ts';
+import { BLOG_TEXT, FIELD_MESSAGES } from '../messages.ts';
+import { EDITOR_MESSAGES, POSTS_TEXT } from '../admin-texts.ts';
 import { ALT_TEXT_MAX } from '../images.ts';
 import { MEDIA_TEXT } from '../media.ts';
 import { hasVisibleContent } from '../read-time.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '../messages.ts';
+import { ADMIN_MESSAGES } from '../admin-texts.ts';
 import { PASSKEY_NAME_MAX } from '../passkeys.ts';
 
 /** docs/product.md#passkeys: what the account page and the sign-in page send about passkeys. */

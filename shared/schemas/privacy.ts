@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MESSAGES } from '../messages.ts';
+import { ADMIN_MESSAGES } from '../admin-texts.ts';
 
 /** The one field of an export or erasure request: the e-mail address the person used on the forms. */
 export const PrivacyRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../company.ts';
-import { SETTINGS_MESSAGES } from '../messages.ts';
+import { SETTINGS_MESSAGES } from '../admin-texts.ts';
 import { fieldErrors } from './fields.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
 

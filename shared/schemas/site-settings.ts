@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatAbn, formatAuPhone } from '../au-identifiers.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../company.ts';
-import { FIELD_MESSAGES, SETTINGS_MESSAGES, SETTINGS_TEXT } from '../messages.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { SETTINGS_MESSAGES, SETTINGS_TEXT } from '../admin-texts.ts';
 
 /*
  * The site settings as the admin saves them and as the database holds them: one schema for both, so a stored

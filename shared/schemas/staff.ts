@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, STAFF_MESSAGES, STAFF_TEXTS } from '../messages.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { STAFF_MESSAGES, STAFF_TEXTS } from '../admin-texts.ts';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE } from '../roles.ts';
 import { NewPasswordSchema } from './admin-auth.ts';
 

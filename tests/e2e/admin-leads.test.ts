@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/core/logger.ts';
 import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
-import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/messages.ts';
+import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/admin-texts.ts';
 import { localDate } from '../../shared/zoned-time.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openSettled, staffPage, startSite } from '../helpers/browser.ts';

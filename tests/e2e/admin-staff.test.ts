@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_NAV, STAFF_MESSAGES, STAFF_TEXTS } from '../../shared/messages.ts';
+import { ADMIN_NAV, STAFF_MESSAGES, STAFF_TEXTS } from '../../shared/admin-texts.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';

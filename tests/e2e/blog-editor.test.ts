@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../shared/images.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../server/core/logger.ts';
 import { startRetentionJob } from '../../server/privacy/retention.ts';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { MEDIA_TEXT } from '../../shared/media.ts';
 import { createStaff } from '../helpers/admin-client.ts';
 import { makeImage } from '../helpers/images.ts';

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { PASSKEY_PROOF_MS } from '../../server/staff/passkey-routes.ts';
 import { STAFF, createStaff, provenAgo } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, FIELD_MESSAGES } from '../../shared/messages.ts';
+import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { VIEWPORTS, axeViolations, liveSite, pageApi, staffPage } from '../helpers/browser.ts';
 import { expectFieldError } from '../helpers/page-checks.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
-import { EDITOR_MESSAGES, INBOX_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import type { AssignableRole } from '../../shared/roles.ts';
 import { STAFF, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openEditor, openSettled, staffPage } from '../helpers/browser.ts';

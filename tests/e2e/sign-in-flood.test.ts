@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { ORIGIN, createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
-import { SETTINGS_MESSAGES } from '../../shared/messages.ts';
+import { SETTINGS_MESSAGES } from '../../shared/admin-texts.ts';
 import { createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, pageApi, staffPage } from '../helpers/browser.ts';
 import { jsonLd } from '../helpers/json-ld.ts';

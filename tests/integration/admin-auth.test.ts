@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/staff/totp.ts';
-import { ADMIN_MESSAGES, MESSAGES } from '../../shared/messages.ts';
+import { MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { configuredEngines, createTestApp } from '../helpers/test-app.ts';
 import {
   ORIGIN,

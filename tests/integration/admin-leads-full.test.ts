@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INBOX_MESSAGES } from '../../shared/messages.ts';
+import { INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { STAFF, auditEntries, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { mailHeader } from '../helpers/mail-catcher.ts';
 import { mailFromOutbox } from '../helpers/outbox-once.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { STAFF, StaffClient, auditEntries, createStaff, signedInStaffApp } from '../helpers/admin-client.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';

@@ -2,7 +2,7 @@ import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { POSSIBLE_SPAM } from '../../shared/admin.ts';
-import { DASHBOARD_TEXT } from '../../shared/messages.ts';
+import { DASHBOARD_TEXT } from '../../shared/admin-texts.ts';
 import { dashboardData, inboxLeads, signedInStaffApp } from '../helpers/admin-client.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha, submissionTimes } from '../helpers/leads.ts';
 import { useTestApp } from '../helpers/suite-app.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_PIXELS } from '../../shared/images.ts';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { AppError } from '../../server/core/errors.ts';
 import { createImageService } from '../../server/media/image-service.ts';
 import { UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MINUTES, createDecodeQueue } from '../../server/media/upload-budget.ts';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_MAX_BYTES } from '../../shared/images.ts';
 import type { LibraryImage } from '../../shared/media.ts';
 import { auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';

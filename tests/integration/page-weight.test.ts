@@ -3,6 +3,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../server/blog/demo-content.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
+import * as adminMessages from '../../shared/admin-messages.ts';
+import * as adminTexts from '../../shared/admin-texts.ts';
+import * as visitorTexts from '../../shared/messages.ts';
 import { ADMIN_TEST_ENV, StaffClient, createStaff, insertQuote } from '../helpers/admin-client.ts';
 
 const KB = 1024;
@@ -47,6 +50,7 @@ async function scriptWeight(start: string[], loaded: Set<string>) {
   const queue = [...start];
   const dynamic = new Set<string>();
   const lazyDeps: string[][] = [];
+  const sources: string[] = [];
   let js = 0;
   while (queue.length) {
     const src = queue.pop()!;
@@ -55,11 +59,12 @@ async function scriptWeight(start: string[], loaded: Set<string>) {
     const body = await fetchBytes(src);
     js += gzipSync(body).length;
     const text = body.toString('utf8');
+    sources.push(text);
     for (const m of text.matchAll(STATIC_IMPORT)) queue.push(new URL(m[1]!, `http://x${src}`).pathname);
     for (const m of text.matchAll(DYNAMIC_IMPORT)) dynamic.add(new URL(m[1]!, `http://x${src}`).pathname);
     for (const m of text.matchAll(/m\.f=\[([^\]]*)\]/g)) lazyDeps.push([...m[1]!.matchAll(/["'`]([^"'`]+)["'`]/g)].map((d) => `/${d[1]}`));
   }
-  return { js, dynamic, lazyDeps };
+  return { js, dynamic, lazyDeps, source: sources.join('\n') };
 }
 
 async function gzippedSize(paths: Iterable<string>, loaded: Set<string>): Promise<number> {
@@ -105,8 +110,22 @@ async function pageWeight(path: string, client = staff) {
   // The site's stylesheet is inlined in the head (pages/+Head.tsx).
   for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) css += gzipSync(m[1]!).length;
   if (process.env.PAGE_WEIGHT_REPORT) console.log(path, { js: page.js, widget: widgetBytes });
-  return { js: page.js, widgetEntries, widgetJs: widgetBytes, css, stylesheets: stylesheets.length, html: gzipSync(html).length };
+  return { js: page.js, source: page.source, widgetEntries, widgetJs: widgetBytes, css, stylesheets: stylesheets.length, html: gzipSync(html).length };
 }
+
+/** Every text in a catalogue module, however deeply nested. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+/**
+ * The admin's words that a script would hold verbatim (long enough to be unmistakable, no quote or escape the
+ * minifier might rewrite), leaving out any the visitor's catalogue also has.
+ */
+const VISITOR_TEXTS = new Set(textsOf(visitorTexts));
+const ADMIN_WORDS = [...textsOf(adminTexts), ...textsOf(adminMessages)].filter((text) => text.length >= 24 && !/["'`\\\n$]/.test(text) && !VISITOR_TEXTS.has(text));
 
 const pathOf = (path: string) => (path === 'POST' ? postPath : path === 'LEAD' ? leadPath : path);
 
@@ -116,10 +135,11 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
     expect(weight.js).toBe(0);
   });
 
+  // The admin's words left the visitor's catalogue (docs/product.md#messages): each form page lost 8 KB.
   it.each([
-    ['/contact', 130],
-    ['/quote', 130],
-    ['/blog', 110],
+    ['/contact', 125],
+    ['/quote', 125],
+    ['/blog', 105],
   ])('interactive page %s ships at most %i KB of JavaScript gzipped at load', async (path, budget) => {
     const weight = await pageWeight(path);
     expect(weight.js).toBeGreaterThan(0);
@@ -133,18 +153,26 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
     expect(weight.widgetJs).toBeLessThanOrEqual(35 * KB);
   });
 
-  it('admin page /admin/login ships at most 120 KB of JavaScript gzipped at load', async () => {
+  it.each(['/contact', '/quote', '/blog'])("%s carries none of the admin's words in its script (docs/product.md#messages)", async (path) => {
+    expect(ADMIN_WORDS.length).toBeGreaterThan(100);
+    const { source } = await pageWeight(path);
+    expect(ADMIN_WORDS.filter((text) => source.includes(text))).toEqual([]);
+  });
+
+  // Staff pages load the admin's words as a chunk of their own since they left the visitor's catalogue: a lead's
+  // page went from 119.7 to 120.1 KB.
+  it('admin page /admin/login ships at most 125 KB of JavaScript gzipped at load', async () => {
     const weight = await pageWeight('/admin/login', new StaffClient(t.app));
     expect(weight.js).toBeGreaterThan(0);
-    expect(weight.js).toBeLessThanOrEqual(120 * KB);
+    expect(weight.js).toBeLessThanOrEqual(125 * KB);
   });
 
   it.each(['/admin/dashboard', '/admin/leads', 'LEAD', '/admin/blog', '/admin/audit', '/admin/account', '/admin/privacy'])(
-    'admin page %s ships at most 120 KB of JavaScript gzipped at load',
+    'admin page %s ships at most 125 KB of JavaScript gzipped at load',
     async (path) => {
       const weight = await pageWeight(pathOf(path));
       expect(weight.js).toBeGreaterThan(0);
-      expect(weight.js).toBeLessThanOrEqual(120 * KB);
+      expect(weight.js).toBeLessThanOrEqual(125 * KB);
     },
   );
 

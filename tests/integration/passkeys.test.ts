@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ORIGIN, STAFF, StaffClient, auditEntries, createStaff, provenAgo, staffApp, staffService } from '../helpers/admin-client.ts';
 import { type Bend, SoftwareAuthenticator } from '../helpers/software-authenticator.ts';

@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ADMIN_PAGE_CAPABILITIES, ASSIGNABLE_ROLES, can, type Capability, type Role, ROLE_TEXT, ROLES } from '../../shared/roles.ts';
-import { ADMIN_NAV } from '../../shared/messages.ts';
+import { ADMIN_NAV } from '../../shared/admin-texts.ts';
 import { STAFF, StaffClient, insertQuote, staffApp, staffService } from '../helpers/admin-client.ts';
 import { type TestApp, configuredEngines } from '../helpers/test-app.ts';
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { openDb } from '../../db/database.ts';
-import { ADMIN_MESSAGES, EDITOR_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES, EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import type { AuditPage } from '../../shared/admin.ts';
 import { can, ROLE_TEXT } from '../../shared/roles.ts';
 import type { StaffOverview } from '../../shared/staff.ts';

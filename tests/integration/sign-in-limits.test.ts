@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { ADMIN_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { totpCode } from '../../server/staff/totp.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/messages.ts';
+import { ADMIN_MESSAGES, STAFF_MESSAGES } from '../../shared/admin-texts.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { STAFF, StaffClient, adminPageData, auditEntries, insertQuote, staffService, signedInStaffApp } from '../helpers/admin-client.ts';
 import type { StaffOverview, StaffPerson } from '../../shared/staff.ts';

@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { postStatus } from '../../../shared/blog.ts';
-import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { PREVIEW_TEXT, type PostPreview } from '../../../shared/previews.ts';
 import { formatDateTime } from '../../admin/ui/format.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { AccountInfo } from '../../../shared/admin.ts';
-import { ACCOUNT_TEXT, ADMIN_MESSAGES } from '../../../shared/messages.ts';
+import { ACCOUNT_TEXT, ADMIN_MESSAGES } from '../../../shared/admin-texts.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';

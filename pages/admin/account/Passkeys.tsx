@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { ACCOUNT_TEXT, ADMIN_MESSAGES, ADMIN_TEXT, PASSKEY_TEXT } from '../../../shared/messages.ts';
+import { ACCOUNT_TEXT, ADMIN_MESSAGES, ADMIN_TEXT, PASSKEY_TEXT } from '../../../shared/admin-texts.ts';
 import { PASSKEY_NAME_MAX, type PasskeyInfo, defaultPasskeyName } from '../../../shared/passkeys.ts';
 import { RequestError, adminApi } from '../../../components/request.ts';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, conversion } from '../../../shared/analytics.ts';
-import { ADMIN_SECTIONS } from '../../../shared/messages.ts';
+import { ADMIN_SECTIONS } from '../../../shared/admin-texts.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, type Column } from '../ui/AdminTable.tsx';

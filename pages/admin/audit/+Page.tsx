@@ -2,7 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AUDIT_TEXT } from '../../../shared/admin-messages.ts';
 import { type AuditLine, auditQueryString } from '../../../shared/admin.ts';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';

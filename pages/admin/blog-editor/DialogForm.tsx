@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 
 type Errors<Field extends string> = Partial<Record<Field, string>>;
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { ALT_TEXT_MAX, responsiveImage } from '../../../shared/images.ts';
 import { type LibraryImage, MEDIA_TEXT } from '../../../shared/media.ts';
-import { EDITOR_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
+import { EDITOR_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { EditorForm } from '../../../shared/schemas/blog-post.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ALT_TEXT_MAX } from '../../../shared/images.ts';
 import type { LibraryImage } from '../../../shared/media.ts';
-import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/messages.ts';
+import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { LibraryChoice } from '../ui/media/LibraryChoice.tsx';

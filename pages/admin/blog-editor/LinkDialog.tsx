@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { EDITOR_MESSAGES, EDITOR_TEXT, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { EDITOR_MESSAGES, EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { isLinkUrl } from '../../../shared/schemas/blog-post.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { Dialog } from './Dialog.tsx';

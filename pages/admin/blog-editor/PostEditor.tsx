@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type BlogPost, type EditorState, type PostRevision, postStatus } from '../../../shared/blog.ts';
-import { ADMIN_MESSAGES, BLOG_TEXT, EDITOR_MESSAGES, FIELD_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
+import { BLOG_TEXT, FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, EDITOR_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { PREVIEW_TEXT, type PreviewLink } from '../../../shared/previews.ts';
 import { BlogPostInputSchema, type BlogPostInput, type EditorForm } from '../../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../../shared/schemas/fields.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { EDITOR_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
+import { EDITOR_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { formatDateTime } from '../ui/format.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import type { PostRevision } from '../../../shared/blog.ts';
-import { EDITOR_TEXT } from '../../../shared/messages.ts';
+import { EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { REVISION_TEXT, type RevisionDiff, describeChange } from '../../../shared/revisions.ts';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { ActionButton } from '../ui/ActionButton.tsx';

@@ -3,7 +3,7 @@ import { type Editor, EditorContent, Extension, createDocument, getHTMLFromFragm
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
-import { EDITOR_TEXT } from '../../../shared/messages.ts';
+import { EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { ImageDialog } from './ImageDialog.tsx';
 import { type LinkRequest, LinkDialog } from './LinkDialog.tsx';
 import { Toolbar, type Tool } from './Toolbar.tsx';

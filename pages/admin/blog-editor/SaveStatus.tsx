@@ -1,4 +1,4 @@
-import { ADMIN_TEXT, EDITOR_MESSAGES, POSTS_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT, EDITOR_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { localDate } from '../../../shared/zoned-time.ts';
 import { formatDateTime } from '../ui/format.ts';
 

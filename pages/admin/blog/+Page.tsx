@@ -9,7 +9,7 @@ import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { postStatus } from '../../../shared/blog.ts';
 import { POST_STATUS_LABELS } from '../../../shared/admin-messages.ts';
-import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { can } from '../../../shared/roles.ts';
 import type { AdminBlogData } from './+data.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';

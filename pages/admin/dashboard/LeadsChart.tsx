@@ -1,6 +1,6 @@
 import type { WeeklyLeads } from '../../../shared/admin.ts';
 import { formatCalendarDate } from '../../../shared/dates.ts';
-import { DASHBOARD_TEXT } from '../../../shared/messages.ts';
+import { DASHBOARD_TEXT } from '../../../shared/admin-texts.ts';
 import { DataTable } from '../ui/AdminTable.tsx';
 import { ChartAxes } from '../ui/ChartAxes.tsx';
 

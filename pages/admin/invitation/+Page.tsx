@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useData } from 'vike-react/useData';
 import { adminApi } from '../../../components/request.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES, STAFF_MESSAGES, STAFF_TEXTS } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, STAFF_MESSAGES, STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox, formBody } from '../ui/Notice.tsx';

@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_STATUS_FILTERS, LEAD_TYPES } from '../../../shared/admin.ts';
 import { LEAD_STATUS_FILTER_LABELS, LEAD_TYPE_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
-import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/admin-texts.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
 import { SERVICES } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';

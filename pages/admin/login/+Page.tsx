@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext';
 import { WebAuthnAbortService, browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { safeNextPath } from '../../../shared/admin.ts';
-import { ADMIN_MESSAGES, LOGIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, LOGIN_TEXT } from '../../../shared/admin-texts.ts';
 import { AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';

@@ -3,7 +3,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi } from '../../../components/request.ts';
 import { type LibraryImage, MEDIA_FILTERS, MEDIA_TEXT, type MediaPage, formatBytes, mediaQueryString } from '../../../shared/media.ts';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { UploadZone } from '../ui/media/UploadZone.tsx';

@@ -4,7 +4,7 @@ import { adminApi, errorMessage } from '../../../components/request.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ALT_TEXT_MAX } from '../../../shared/images.ts';
 import { type ImageUse, type LibraryImage, MEDIA_TEXT, formatBytes, labelOfUse } from '../../../shared/media.ts';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { can } from '../../../shared/roles.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';

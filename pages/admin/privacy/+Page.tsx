@@ -1,7 +1,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
-import { ADMIN_MESSAGES, FIELD_MESSAGES, PRIVACY_REQUEST_TEXT } from '../../../shared/messages.ts';
+import { FIELD_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES, PRIVACY_REQUEST_TEXT } from '../../../shared/admin-texts.ts';
 import type { ErasureResult, PersonalDataExport } from '../../../shared/privacy.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';

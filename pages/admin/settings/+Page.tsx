@@ -4,7 +4,7 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { focusFirstError } from '../../../components/form/focus.ts';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../../../shared/company.ts';
-import { ADMIN_TEXT, SETTINGS_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT, SETTINGS_TEXT } from '../../../shared/admin-texts.ts';
 import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi } from '../../../components/request.ts';
-import { ADMIN_TEXT, STAFF_TEXTS } from '../../../shared/messages.ts';
+import { ADMIN_TEXT, STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ROLE_TEXT, can } from '../../../shared/roles.ts';
 import type { SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';

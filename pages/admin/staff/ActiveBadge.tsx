@@ -1,4 +1,4 @@
-import { STAFF_TEXTS } from '../../../shared/messages.ts';
+import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 
 /** Whether a staff account may sign in, as a badge. */
 export function ActiveBadge({ active }: { active: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../components/request.ts';
-import { STAFF_TEXTS } from '../../../shared/messages.ts';
+import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ROLE_TEXT } from '../../../shared/roles.ts';
 import type { PendingInvitation } from '../../../shared/staff.ts';
 import { EmailAddress } from '../ui/EmailAddress.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FieldError } from '../../../components/form/FieldError.tsx';
-import { STAFF_TEXTS } from '../../../shared/messages.ts';
+import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ASSIGNABLE_ROLES, type AssignableRole, DEFAULT_ROLE, ROLE_TEXT } from '../../../shared/roles.ts';
 
 /** "Role": the roles staff can give, with what the chosen one may do read out with the field. */

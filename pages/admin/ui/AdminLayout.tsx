@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Logo } from '../../../components/Logo.tsx';
 import { SiteLayout } from '../../../components/SiteLayout.tsx';
-import { ADMIN_NAV, SITE_TEXT, STAFF_MESSAGES } from '../../../shared/messages.ts';
+import { SITE_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_NAV, STAFF_MESSAGES } from '../../../shared/admin-texts.ts';
 import { type Role, mayOpen } from '../../../shared/roles.ts';
 
 /** Pages that belong to a section without living under its address: the editor and the preview are the blog's. */

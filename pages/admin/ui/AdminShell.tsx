@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Seo } from '../../../components/Seo.tsx';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 
 /** Every admin page's content: a private (noindex) title and the page's heading (the frame is AdminLayout's). */
 export function AdminShell({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { ActionButton } from './ActionButton.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../components/request.ts';
-import { ADMIN_TEXT } from '../../../shared/messages.ts';
+import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 
 /**
  * Puts failed notifications back in the outbox queue and says so: one (`id`), or every failure (no `id`, the

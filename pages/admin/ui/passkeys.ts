@@ -7,7 +7,7 @@ import {
   startRegistration,
 } from '@simplewebauthn/browser';
 import { RequestError, adminApi, requestJson } from '../../../components/request.ts';
-import { ADMIN_MESSAGES } from '../../../shared/messages.ts';
+import { ADMIN_MESSAGES } from '../../../shared/admin-texts.ts';
 import type { PasskeyInfo } from '../../../shared/passkeys.ts';
 
 /*

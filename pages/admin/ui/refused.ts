@@ -1,6 +1,6 @@
 import { render } from 'vike/abort';
 import { ROLE_TEXT } from '../../../shared/roles.ts';
-import { ADMIN_SECTIONS } from '../../../shared/messages.ts';
+import { ADMIN_SECTIONS } from '../../../shared/admin-texts.ts';
 import type { SessionUser } from '../../../shared/staff.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../../components/request.ts';
 import { auditQueryString } from '../../../../shared/admin.ts';
-import { STAFF_TEXTS } from '../../../../shared/messages.ts';
+import { STAFF_TEXTS } from '../../../../shared/admin-texts.ts';
 import { can, ROLE_TEXT } from '../../../../shared/roles.ts';
 import { formBody } from '../../ui/Notice.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';

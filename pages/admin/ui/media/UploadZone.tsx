@@ -2,7 +2,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../../../../shared/images.ts';
 import { type LibraryImage, MEDIA_TEXT } from '../../../../shared/media.ts';
-import { EDITOR_TEXT } from '../../../../shared/messages.ts';
+import { EDITOR_TEXT } from '../../../../shared/admin-texts.ts';
 import { FieldError } from '../../../../components/form/FieldError.tsx';
 import { errorMessage } from '../../../../components/request.ts';
 import { uploadImage } from './upload-image.ts';

@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES, imagePath, storedWidths } from '../../../../shared/images.ts';
 import type { LibraryImage } from '../../../../shared/media.ts';
-import { EDITOR_MESSAGES, REQUEST_MESSAGES } from '../../../../shared/messages.ts';
+import { REQUEST_MESSAGES } from '../../../../shared/messages.ts';
+import { EDITOR_MESSAGES } from '../../../../shared/admin-texts.ts';
 import { type ErrorBody, RequestError, answer } from '../../../../components/request.ts';
 
 /**

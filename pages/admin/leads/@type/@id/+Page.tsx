@@ -16,7 +16,7 @@ import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
-import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
+import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { LeadNotes } from './LeadNotes.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';

@@ -4,7 +4,7 @@ import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
 import { type LeadDetail, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
 import { historyText } from '../../../../../shared/admin-messages.ts';
-import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/messages.ts';
+import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 
