@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAV, STAFF_MESSAGES, STAFF_TEXTS } from '../../shared/admin-texts.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
+import { ANALYTICS_TEXT } from '../../shared/analytics.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
 import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
@@ -27,6 +28,39 @@ async function mailedLink(to: string): Promise<string> {
   const link = new URL(await mailedInvitationLink(site, smtp, to));
   return link.pathname + link.search;
 }
+
+describe('settings that are on or off', () => {
+  it("a person's weekly summary is saved, announced and still checked after a reload; the sign-in policy's refusal is shown", async () => {
+    await using p = await staffPage(site, '/admin/staff');
+    const { page } = p;
+    // The Owner has no second factor yet, so the policy cannot apply to them: refused, and nothing saved.
+    const policy = page.getByRole('region', { name: ROLE_TEXT.policyHeading });
+    await policy.getByLabel(ROLE_TEXT.policyLabel).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await policy.getByRole('alert').filter({ hasText: ROLE_TEXT.policyNeedsOwnFactor }).waitFor();
+    await openSettled(page, site, '/admin/staff');
+    await expect(policy.getByLabel(ROLE_TEXT.policyLabel).isChecked()).resolves.toBe(false);
+
+    await openSettled(page, site, '/admin/account');
+    const weekly = page.getByRole('region', { name: ANALYTICS_TEXT.weeklyHeading });
+    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).isChecked()).resolves.toBe(false);
+    await weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).check();
+    await weekly.getByRole('button', { name: ANALYTICS_TEXT.weeklySave }).click();
+    await weekly.getByRole('status').filter({ hasText: ANALYTICS_TEXT.weeklyOn }).waitFor();
+    const stored = await site.database.db.selectFrom('users').select('weekly_summary').where('email', '=', STAFF.email).executeTakeFirstOrThrow();
+    expect(Boolean(stored.weekly_summary)).toBe(true);
+    await openSettled(page, site, '/admin/account');
+    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).isChecked()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    // The refusal is the one error the console may show.
+    const refused = p.problems.filter((m) => m.includes('/api/admin/staff/sign-in-policy'));
+    expect(refused).toHaveLength(1);
+    p.problems.splice(p.problems.indexOf(refused[0]!), 1);
+    p.assertClean();
+  });
+});
 
 describe('the admin frame', () => {
   it('at 1440 px: the sidebar with every section, the user menu with Sign out; no public header or footer', async () => {

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi } from '../../../components/request.ts';
-import { ADMIN_TEXT, STAFF_TEXTS } from '../../../shared/admin-texts.ts';
+import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ROLE_TEXT, can } from '../../../shared/roles.ts';
 import type { SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
@@ -12,6 +11,7 @@ import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
+import { SwitchCard } from '../ui/SwitchCard.tsx';
 import { ActiveBadge } from './ActiveBadge.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import { InvitationList } from './InvitationList.tsx';
@@ -42,32 +42,16 @@ function InviteForm() {
 /** The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles). */
 function SignInPolicyForm({ initial }: { initial: SignInPolicy }) {
   const { csrfToken } = usePageContext();
-  const { notice, busy, run, setNotice } = useFormRequest();
-  const [on, setOn] = useState(initial.twoStepForLeads);
   return (
-    <section aria-labelledby="policy-heading" className="admin-card">
-      <h2 id="policy-heading">{ROLE_TEXT.policyHeading}</h2>
-      <NoticeBox notice={notice} />
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(async () => {
-            const res = await adminApi<{ message: string }>('PUT', '/api/admin/staff/sign-in-policy', csrfToken, { twoStepForLeads: on });
-            setNotice({ kind: 'success', text: res.message });
-          });
-        }}
-      >
-        <div className="checkbox">
-          <input id="policy-two-step" type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} aria-describedby="policy-two-step-hint" />
-          <label htmlFor="policy-two-step">{ROLE_TEXT.policyLabel}</label>
-        </div>
-        <p id="policy-two-step-hint" className="hint">
-          {ROLE_TEXT.policyHint}
-        </p>
-        <SubmitButton busy={busy} label={ROLE_TEXT.policySave} busyLabel={ADMIN_TEXT.saving} />
-      </form>
-    </section>
+    <SwitchCard
+      id="policy-two-step"
+      heading={ROLE_TEXT.policyHeading}
+      label={ROLE_TEXT.policyLabel}
+      hint={ROLE_TEXT.policyHint}
+      saveLabel={ROLE_TEXT.policySave}
+      initial={initial.twoStepForLeads}
+      save={(twoStepForLeads) => adminApi('PUT', '/api/admin/staff/sign-in-policy', csrfToken, { twoStepForLeads })}
+    />
   );
 }
 
