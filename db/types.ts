@@ -355,7 +355,15 @@ export interface AnalyticsSourceDaysTable extends VisitSourceColumns {
 export interface AnalyticsEventDaysTable {
   day: string;
   event: string;
+  /** Visitors of the day who reached this step. */
   count: number;
+}
+
+/** Which funnel steps each visitor of the day reached; kept for the day only. */
+export interface AnalyticsVisitEventsTable {
+  day: string;
+  visitor: string;
+  event: string;
 }
 
 export interface LeadAttributionsTable extends VisitSourceColumns {
@@ -365,6 +373,8 @@ export interface LeadAttributionsTable extends VisitSourceColumns {
   landing_path: string;
   pages_viewed: number;
   seconds_to_lead: number;
+  /** The visit's visitor hash (its salt is gone with the day); null for leads linked before it was kept. */
+  visitor: string | null;
 }
 
 export interface LeadAttributionPagesTable {
@@ -413,6 +423,7 @@ export interface Database {
   analytics_page_days: AnalyticsPageDaysTable;
   analytics_source_days: AnalyticsSourceDaysTable;
   analytics_event_days: AnalyticsEventDaysTable;
+  analytics_visit_events: AnalyticsVisitEventsTable;
   lead_attributions: LeadAttributionsTable;
   lead_attribution_pages: LeadAttributionPagesTable;
   analytics_summaries_sent: AnalyticsSummariesSentTable;

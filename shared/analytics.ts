@@ -1,3 +1,5 @@
+import { isCalendarDate } from './zoned-time.ts';
+
 /**
  * The words and names of visitor counting (docs/product.md#analytics) that the browser needs too: the funnel's
  * steps the quote and contact forms report, the channels a visit is grouped into, and the admin's words for them.
@@ -13,6 +15,17 @@ export type BeaconEvent = (typeof BEACON_EVENTS)[number];
 export const LEAD_EVENTS = { quote: 'quote-submitted', contact: 'contact-sent' } as const;
 
 export type FunnelEvent = BeaconEvent | (typeof LEAD_EVENTS)[keyof typeof LEAD_EVENTS];
+
+/**
+ * The form page each funnel step belongs to: a step counts for a visitor whose view of that page was counted the
+ * same day, once however often they reach it, so no step of the funnel outnumbers the one before.
+ */
+export const FUNNEL_PAGES: Record<FunnelEvent, string> = {
+  'quote-step-2': '/quote',
+  'quote-step-3': '/quote',
+  'quote-submitted': '/quote',
+  'contact-sent': '/contact',
+};
 
 /** Where a visit came from, most specific first (server/analytics/sources.ts decides). */
 export const CHANNELS = ['campaign', 'search', 'social', 'email', 'referral', 'direct'] as const;
@@ -128,8 +141,6 @@ export interface DayRange {
 /** What the Analytics page asked for: a preset number of days ending today, or two dates. */
 export type RangeChoice = { days: number } | { from: string; to: string };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Days from `from` to `to`, both included. */
 export function daysIn(range: DayRange): number {
   return Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
@@ -142,7 +153,7 @@ export function daysIn(range: DayRange): number {
 export function readRange(search: Record<string, string | undefined>, today: string): DayRange | null {
   const { from, to, days } = search;
   if (from || to) {
-    if (!from || !to || !DATE.test(from) || !DATE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) return null;
+    if (!from || !to || !isCalendarDate(from) || !isCalendarDate(to)) return null;
     const range = { from, to: to > today ? today : to };
     return range.from <= range.to && daysIn(range) <= MAX_RANGE_DAYS ? range : null;
   }
@@ -158,23 +169,29 @@ export type AnalyticsTable = (typeof ANALYTICS_TABLES)[number];
 
 export type FunnelStep = keyof typeof ANALYTICS_TEXT.funnelSteps;
 
-/** Lead figures (`leads`, conversion, the funnel) are null for a person who may not see leads. */
+/** A row's leads and, for its conversion, the visits that sent them (a visit that sent two leads is one). */
+export interface LeadCounts {
+  leads: number | null;
+  converted: number | null;
+}
+
+/** Lead figures (`leads`, `converted`, the funnel) are null for a person who may not see leads. */
 export interface AnalyticsReport {
   range: DayRange;
   enabled: boolean;
-  totals: { visitors: number; views: number; leads: number | null };
+  totals: { visitors: number; views: number } & LeadCounts;
   days: Array<{ day: string; visitors: number; views: number }>;
-  pages: Array<{ path: string; visitors: number; views: number; entries: number; leads: number | null }>;
-  posts: Array<{ path: string; title: string; visitors: number; views: number; leads: number | null }>;
-  channels: Array<{ channel: Channel; visits: number; leads: number | null }>;
-  referrers: Array<{ host: string; visits: number; leads: number | null }>;
-  campaigns: Array<{ campaign: string; source: string; medium: string; visits: number; leads: number | null }>;
+  pages: Array<{ path: string; visitors: number; views: number; entries: number } & LeadCounts>;
+  posts: Array<{ path: string; title: string; visitors: number; views: number } & LeadCounts>;
+  channels: Array<{ channel: Channel; visits: number } & LeadCounts>;
+  referrers: Array<{ host: string; visits: number } & LeadCounts>;
+  campaigns: Array<{ campaign: string; source: string; medium: string; visits: number } & LeadCounts>;
   funnel: Array<{ step: FunnelStep; count: number }> | null;
 }
 
-/** Leads per visit, as a percentage with one decimal; '–' with no visits. */
-export function conversion(leads: number, visits: number): string {
-  return visits ? `${((leads / visits) * 100).toFixed(1)}%` : '–';
+/** A share as a percentage with one decimal ('–' of nothing): visits that sent a lead, or a funnel step's. */
+export function conversion(part: number, whole: number): string {
+  return whole ? `${((part / whole) * 100).toFixed(1)}%` : '–';
 }
 
 /** The dashboard's part: visitors this week and last, and this week's leads by channel (null without leads.view). */

@@ -96,3 +96,10 @@ export function fromLocalInput(value: string, timeZone: string): string | null {
   const at = new Date(guess - drift);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
+
+/** A calendar date as `<input type="date">` sends it: YYYY-MM-DD, and a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

@@ -16,11 +16,12 @@ export interface PendingPageViews {
   linkable: boolean;
 }
 
-/** Counts of one event on one day since the last flush. */
+/** A funnel step one visitor of the day reached since the last flush, on the form page `page`. */
 export interface PendingEvent {
   day: string;
+  visitor: string;
   event: string;
-  count: number;
+  page: string;
 }
 
 const SOURCE_KEY = ['day', 'channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
@@ -31,8 +32,9 @@ function addExcluded<T extends string>(table: string, columns: readonly T[]): Re
 }
 
 /**
- * Writes one flush of counts in one transaction (server/analytics/visit-counter.ts): the day's visits and the pages
- * each saw (kept for the day only), and the per-day totals, which are added to, never read back. A visit or a
+ * Writes one flush of counts in one transaction (server/analytics/visit-counter.ts): the day's visits, the pages
+ * each saw and the funnel steps each reached (kept for the day only), and the per-day totals, which are added to,
+ * never read back. A visit or a
  * page seen for the first time today counts one visitor; the counts then add up however many instances flush.
  * Rows are written in key order, so two instances' flushes on PostgreSQL wait for each other, never deadlock.
  */
@@ -132,7 +134,28 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
         .onConflict((oc) => oc.column('day').doUpdateSet(addExcluded('analytics_days', ['visitors', 'views'] as const)))
         .execute();
     }
-    for (const row of [...events].sort((a, b) => compare(a.day, b.day) || compare(a.event, b.event))) {
+    // A step counts once per visitor of the day, and only for one whose view of its form page was counted.
+    const reached = new Map<string, { day: string; event: string; count: number }>();
+    for (const step of [...events].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.event, b.event))) {
+      const viewed = await trx
+        .selectFrom('analytics_visit_pages')
+        .select('path')
+        .where('day', '=', step.day)
+        .where('visitor', '=', step.visitor)
+        .where('path', '=', step.page)
+        .executeTakeFirst();
+      if (!viewed) continue;
+      const first = await trx
+        .insertInto('analytics_visit_events')
+        .values({ day: step.day, visitor: step.visitor, event: step.event })
+        .onConflict((oc) => oc.columns(['day', 'visitor', 'event']).doNothing())
+        .returning('event')
+        .executeTakeFirst();
+      if (!first) continue;
+      const key = `${step.day}\n${step.event}`;
+      (reached.get(key) ?? reached.set(key, { day: step.day, event: step.event, count: 0 }).get(key)!).count += 1;
+    }
+    for (const row of [...reached.values()].sort((a, b) => compare(a.day, b.day) || compare(a.event, b.event))) {
       await trx
         .insertInto('analytics_event_days')
         .values(row)
@@ -158,6 +181,7 @@ export async function forgetVisitsBefore(db: Db, day: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('analytics_salts').where('day', '<', day).execute();
     await trx.deleteFrom('analytics_visit_pages').where('day', '<', day).execute();
+    await trx.deleteFrom('analytics_visit_events').where('day', '<', day).execute();
     await trx.deleteFrom('analytics_visits').where('day', '<', day).execute();
   });
 }

@@ -10,6 +10,15 @@ export interface DayRange {
 
 const count = (n: unknown) => Number(n ?? 0);
 
+/** Leads and the visits that brought them (a visit that sent two leads is one); for conversion. */
+export interface LeadFigures {
+  leads: number;
+  visits: number;
+}
+
+/** Distinct visits among the attributions `a`: a lead linked before visits were kept stands for its own. */
+const convertedVisits = sql<number>`count(distinct ${sql.ref('a.day')} || ':' || coalesce(${sql.ref('a.visitor')}, ${sql.ref('a.lead_type')} || ${sql.ref('a.lead_id')}))`;
+
 export async function dailyTotals(db: Db, range: DayRange): Promise<Array<{ day: string; visitors: number; views: number }>> {
   const rows = await db.selectFrom('analytics_days').selectAll().where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute();
   return rows.map((r) => ({ day: r.day, visitors: count(r.visitors), views: count(r.views) }));
@@ -49,17 +58,17 @@ export async function viewsOfPaths(db: Db, range: DayRange, paths: readonly stri
 }
 
 /** Leads whose visit saw each page before it was sent, in the range (by the day of the visit). */
-export async function leadsByPage(db: Db, range: DayRange, paths?: readonly string[]): Promise<Map<string, number>> {
+export async function leadsByPage(db: Db, range: DayRange, paths?: readonly string[]): Promise<Map<string, LeadFigures>> {
   if (paths && !paths.length) return new Map();
   let query = db
     .selectFrom('lead_attribution_pages as p')
     .innerJoin('lead_attributions as a', (join) => join.onRef('a.lead_type', '=', 'p.lead_type').onRef('a.lead_id', '=', 'p.lead_id'))
-    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads')])
+    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads'), convertedVisits.as('visits')])
     .where('a.day', '>=', range.from)
     .where('a.day', '<=', range.to);
   if (paths) query = query.where('p.path', 'in', paths);
   const rows = await query.groupBy('p.path').execute();
-  return new Map(rows.map((r) => [r.path, count(r.leads)]));
+  return new Map(rows.map((r) => [r.path, { leads: count(r.leads), visits: count(r.visits) }]));
 }
 
 type SourcePart = keyof VisitSourceColumns;
@@ -77,15 +86,15 @@ export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRan
 }
 
 /** Leads in the range (by the day of their visit) grouped by the same source columns. */
-export async function leadsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & { leads: number }>> {
+export async function leadsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & LeadFigures>> {
   const rows = await db
-    .selectFrom('lead_attributions')
-    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads')])
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
+    .selectFrom('lead_attributions as a')
+    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads'), convertedVisits.as('visits')])
+    .where('a.day', '>=', range.from)
+    .where('a.day', '<=', range.to)
     .groupBy([...columns])
     .execute();
-  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads) }));
+  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads), visits: count(r.visits) }));
 }
 
 /** Each event's count in the range. */
@@ -154,6 +163,7 @@ export async function linkLeadToVisit(db: Db, lead: { type: string; id: string }
         landing_path: row.landing_path,
         pages_viewed: pages.length,
         seconds_to_lead: Math.max(0, Math.round((Date.parse(at) - Date.parse(row.started_at)) / 1000)),
+        visitor: visit.visitor,
       })
       .onConflict((oc) => oc.columns(['lead_type', 'lead_id']).doNothing())
       .returning('lead_id')

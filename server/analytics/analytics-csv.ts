@@ -1,4 +1,4 @@
-import { ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, conversion } from '../../shared/analytics.ts';
+import { ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, type LeadCounts, conversion } from '../../shared/analytics.ts';
 import { csvRow } from '../inbox/csv.ts';
 
 type Cell = string | number | null;
@@ -6,22 +6,22 @@ type Cell = string | number | null;
 /** One table of the Analytics page as CSV rows, headings first; lead columns only when the report has them. */
 export function analyticsCsv(report: AnalyticsReport, table: AnalyticsTable): string {
   const withLeads = report.totals.leads !== null;
-  const leadColumns = (leads: number | null, visits: number): Cell[] => (withLeads ? [leads, conversion(leads ?? 0, visits)] : []);
+  const leadColumns = (row: LeadCounts, visits: number): Cell[] => (withLeads ? [row.leads, conversion(row.converted ?? 0, visits)] : []);
   const leadHeadings = withLeads ? [T.leads, T.conversion] : [];
   const rows: Cell[][] = (() => {
     switch (table) {
       case 'days':
         return [[T.date, T.visitors, T.views], ...report.days.map((d) => [d.day, d.visitors, d.views])];
       case 'pages':
-        return [[T.page, T.visitors, T.views, T.entries, ...leadHeadings], ...report.pages.map((p) => [p.path, p.visitors, p.views, p.entries, ...leadColumns(p.leads, p.visitors)])];
+        return [[T.page, T.visitors, T.views, T.entries, ...leadHeadings], ...report.pages.map((p) => [p.path, p.visitors, p.views, p.entries, ...leadColumns(p, p.visitors)])];
       case 'posts':
-        return [[T.post, T.address, T.visitors, T.views, ...leadHeadings], ...report.posts.map((p) => [p.title, p.path, p.visitors, p.views, ...leadColumns(p.leads, p.visitors)])];
+        return [[T.post, T.address, T.visitors, T.views, ...leadHeadings], ...report.posts.map((p) => [p.title, p.path, p.visitors, p.views, ...leadColumns(p, p.visitors)])];
       case 'channels':
-        return [[T.channel, T.visits, ...leadHeadings], ...report.channels.map((c) => [T.channels[c.channel], c.visits, ...leadColumns(c.leads, c.visits)])];
+        return [[T.channel, T.visits, ...leadHeadings], ...report.channels.map((c) => [T.channels[c.channel], c.visits, ...leadColumns(c, c.visits)])];
       case 'referrers':
-        return [[T.referrer, T.visits, ...leadHeadings], ...report.referrers.map((r) => [r.host, r.visits, ...leadColumns(r.leads, r.visits)])];
+        return [[T.referrer, T.visits, ...leadHeadings], ...report.referrers.map((r) => [r.host, r.visits, ...leadColumns(r, r.visits)])];
       case 'campaigns':
-        return [[T.campaign, T.source, T.medium, T.visits, ...leadHeadings], ...report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visits, ...leadColumns(c.leads, c.visits)])];
+        return [[T.campaign, T.source, T.medium, T.visits, ...leadHeadings], ...report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visits, ...leadColumns(c, c.visits)])];
       case 'funnel':
         return [[T.step, T.count], ...(report.funnel ?? []).map((f) => [T.funnelSteps[f.step], f.count])];
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import {
+  type LeadFigures,
   dailyTotals,
   eventCounts,
   findAttribution,
@@ -18,6 +19,7 @@ import {
   type Channel,
   type DayRange,
   type FunnelStep,
+  type LeadCounts,
   type LeadSource,
   daysIn,
 } from '../../shared/analytics.ts';
@@ -45,7 +47,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
   const today = (now = new Date()) => localDate(now, timeZone);
 
   async function report(range: DayRange, withLeads: boolean): Promise<AnalyticsReport> {
-    const leadsOr = (n: number | undefined) => (withLeads ? (n ?? 0) : null);
+    const leadsOf = (f: LeadFigures | undefined): LeadCounts => (withLeads ? { leads: f?.leads ?? 0, converted: f?.visits ?? 0 } : { leads: null, converted: null });
     const [stored, pages, postRows, channelVisits, referrerVisits, campaignVisits, events] = await Promise.all([
       dailyTotals(db, range),
       topPages(db, range, TOP),
@@ -57,7 +59,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
     const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles] = await Promise.all([
-      withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, number>(),
+      withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, LeadFigures>(),
       withLeads ? leadsBySource(db, range, ['channel'] as const) : [],
       withLeads ? leadsBySource(db, range, ['referrer_host'] as const) : [],
       withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const) : [],
@@ -68,10 +70,10 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       const day = addDays(range.from, i);
       return byDay.get(day) ?? { day, visitors: 0, views: 0 };
     });
-    const channelLeadCount = new Map(channelLeads.map((c) => [c.channel, c.leads]));
+    const channelLeadCount = new Map(channelLeads.map((c) => [c.channel, c]));
     const campaignKey = (c: { utm_campaign: string; utm_source: string; utm_medium: string }) => `${c.utm_campaign}\n${c.utm_source}\n${c.utm_medium}`;
-    const campaignLeadCount = new Map(campaignLeads.map((c) => [campaignKey(c), c.leads]));
-    const referrerLeadCount = new Map(referrerLeads.map((r) => [r.referrer_host, r.leads]));
+    const campaignLeadCount = new Map(campaignLeads.map((c) => [campaignKey(c), c]));
+    const referrerLeadCount = new Map(referrerLeads.map((r) => [r.referrer_host, r]));
     const visitsOf = new Map(channelVisits.map((c) => [c.channel, c.visits]));
     const quoteViews = pages.find((p) => p.path === '/quote')?.visitors ?? (await viewsOf('/quote', range));
     const contactViews = pages.find((p) => p.path === '/contact')?.visitors ?? (await viewsOf('/contact', range));
@@ -89,27 +91,28 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       totals: {
         visitors: days.reduce((n, d) => n + d.visitors, 0),
         views: days.reduce((n, d) => n + d.views, 0),
-        leads: withLeads ? channelLeads.reduce((n, c) => n + c.leads, 0) : null,
+        // A visit has one channel, so the channels' visits add up to the whole.
+        ...leadsOf({ leads: channelLeads.reduce((n, c) => n + c.leads, 0), visits: channelLeads.reduce((n, c) => n + c.visits, 0) }),
       },
       days,
-      pages: pages.map((p) => ({ ...p, leads: leadsOr(pageLeads.get(p.path)) })),
+      pages: pages.map((p) => ({ ...p, ...leadsOf(pageLeads.get(p.path)) })),
       posts: posts.map((p) => ({
         path: p.path,
         title: titles.get(POST_PATH.exec(p.path)![1]!) ?? p.path,
         visitors: p.visitors,
         views: p.views,
-        leads: leadsOr(pageLeads.get(p.path)),
+        ...leadsOf(pageLeads.get(p.path)),
       })),
       channels: CHANNELS.filter((c) => visitsOf.has(c) || channelLeadCount.has(c)).map((channel) => ({
         channel,
         visits: visitsOf.get(channel) ?? 0,
-        leads: leadsOr(channelLeadCount.get(channel)),
+        ...leadsOf(channelLeadCount.get(channel)),
       })),
-      referrers: referrerVisits.slice(0, TOP).map((r) => ({ host: r.referrer_host, visits: r.visits, leads: leadsOr(referrerLeadCount.get(r.referrer_host)) })),
+      referrers: referrerVisits.slice(0, TOP).map((r) => ({ host: r.referrer_host, visits: r.visits, ...leadsOf(referrerLeadCount.get(r.referrer_host)) })),
       campaigns: campaignVisits
         .filter((c) => c.utm_campaign || c.utm_source)
         .slice(0, TOP)
-        .map((c) => ({ campaign: c.utm_campaign, source: c.utm_source, medium: c.utm_medium, visits: c.visits, leads: leadsOr(campaignLeadCount.get(campaignKey(c))) })),
+        .map((c) => ({ campaign: c.utm_campaign, source: c.utm_source, medium: c.utm_medium, visits: c.visits, ...leadsOf(campaignLeadCount.get(campaignKey(c))) })),
       funnel: withLeads ? funnel : null,
     };
   }
@@ -141,7 +144,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       const range = { from: addDays(today(now), -29), to: today(now) };
       const paths = slugs.map((slug) => `/blog/${slug}`);
       const [views, leads] = await Promise.all([viewsOfPaths(db, range, paths), withLeads ? leadsByPage(db, range, paths) : null]);
-      return new Map(slugs.map((slug, i) => [slug, { views: views.get(paths[i]!) ?? 0, leads: leads ? (leads.get(paths[i]!) ?? 0) : null }]));
+      return new Map(slugs.map((slug, i) => [slug, { views: views.get(paths[i]!) ?? 0, leads: leads ? (leads.get(paths[i]!)?.leads ?? 0) : null }]));
     },
 
     async leadSource(type, id) {

@@ -18,7 +18,7 @@ export function beaconRouter(visits: VisitCounter, limits: Limits, redis?: Redis
   router.post(BEACON_PATH, ...rateLimits('analytics-event', limits, redis), ...jsonBody('1kb'), (req, res) => {
     const event: unknown = (req.body as { event?: unknown } | undefined)?.event;
     if (!isBeaconEvent(event)) throw new AppError('INVALID_ARGUMENT', API_MESSAGES.unknownEvent);
-    if (isPersonsBrowser(req.headers['user-agent'])) visits.event(event);
+    if (isPersonsBrowser(req.headers['user-agent'])) visits.event(event, req);
     res.setHeader('Cache-Control', 'no-store');
     res.status(204).end();
   });

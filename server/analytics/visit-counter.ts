@@ -2,17 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from '../../db/database.ts';
 import { type PendingEvent, type PendingPageViews, daySalt, forgetVisitsBefore, writeCounts } from '../../db/queries/analytics-counts.ts';
 import { linkLeadToVisit } from '../../db/queries/analytics-reports.ts';
-import { type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
+import { FUNNEL_PAGES, type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
 import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
 import { isPageView, sendsGpc } from './counting-rules.ts';
 import { visitSource } from './sources.ts';
 import { newSalt, visitorHash } from './visitor-hash.ts';
 
-/** The visit a request belongs to: its day and the day's visitor hash. */
+/** The visit a request belongs to: its day, the day's visitor hash, and whether a lead may be linked to it (no GPC). */
 export interface VisitKey {
   day: string;
   visitor: string;
+  linkable: boolean;
 }
 
 /**
@@ -23,11 +24,11 @@ export interface VisitCounter {
   readonly enabled: boolean;
   /** A public page was answered 200 to a visitor without a session: counted if it is a person's page view. */
   pageAnswered(req: IncomingMessage): void;
-  /** One step of the quote or contact funnel, counted for today. */
-  event(name: FunnelEvent): void;
-  /** The visit this request belongs to, or null when it may not be linked to anything (GPC, counting off). */
+  /** A visitor reached a step of the quote or contact funnel (counted once per visitor and day). */
+  event(name: FunnelEvent, req: IncomingMessage): void;
+  /** The visit this request belongs to, or null when counting is off. */
   visitOf(req: IncomingMessage): VisitKey | null;
-  /** Records where a new lead's visit came from (nothing when there is no such visit); never throws. */
+  /** Counts the lead's funnel step and records where its visit came from, unless it may not be linked; never throws. */
   leadStored(lead: { type: 'quote' | 'contact'; id: string; createdAt: string }, visit: VisitKey | null): Promise<void>;
   /** Moves to the next day when its time has come (its salt read ahead), then writes what memory holds. */
   flush(): Promise<void>;
@@ -115,7 +116,7 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
    */
   const lastOnSocket = new WeakMap<object, { day: string; address: string; userAgent: string; visitor: string }>();
 
-  function visitOf(req: IncomingMessage, at: number): (VisitKey & { linkable: boolean }) | null {
+  function visitOf(req: IncomingMessage, at: number): VisitKey | null {
     const day = currentDay(at);
     if (!day) return null;
     const address = clientAddress(req);
@@ -146,11 +147,7 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
           if (later) Object.assign(later, { views: later.views + view.views, firstAt: view.firstAt, source: view.source, linkable: later.linkable && view.linkable });
           else pending.set(key, view);
         }
-        for (const [key, event] of counted) {
-          const later = events.get(key);
-          if (later) later.count += event.count;
-          else events.set(key, event);
-        }
+        for (const [key, event] of counted) events.set(key, event);
         logger.warn({ err }, 'analytics: could not write counts; will try again');
       })
       .finally(() => {
@@ -159,13 +156,9 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
     await flushing;
   }
 
-  function countEvent(name: FunnelEvent): void {
-    const day = currentDay(now());
-    if (!day) return;
-    const key = `${day.day}\n${name}`;
-    const seen = events.get(key);
-    if (seen) seen.count += 1;
-    else events.set(key, { day: day.day, event: name, count: 1 });
+  function countEvent(name: FunnelEvent, visit: VisitKey | null): void {
+    if (!visit || events.size >= MAX_PENDING) return;
+    events.set(`${visit.day}\n${visit.visitor}\n${name}`, { day: visit.day, visitor: visit.visitor, event: name, page: FUNNEL_PAGES[name] });
   }
 
   let ticking: Promise<void> | null = null;
@@ -213,16 +206,13 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
       });
     },
 
-    event: countEvent,
+    event: (name, req) => countEvent(name, visitOf(req, now())),
 
-    visitOf(req) {
-      const visit = visitOf(req, now());
-      return visit?.linkable ? { day: visit.day, visitor: visit.visitor } : null;
-    },
+    visitOf: (req) => visitOf(req, now()),
 
     async leadStored(lead, visit) {
-      countEvent(LEAD_EVENTS[lead.type]);
-      if (!visit) return;
+      countEvent(LEAD_EVENTS[lead.type], visit);
+      if (!visit?.linkable) return;
       try {
         // The pages this visitor saw in the last few seconds may still be in memory.
         await write();

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { type FieldValue, type LeadField, fieldLabel } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
+import { isCalendarDate } from '../zoned-time.ts';
 
 /*
  * Field builders shared by the lead schemas. zod/mini keeps the browser bundle small (a few KB instead of
@@ -51,13 +52,6 @@ export function wholeNumber(label: string, min: number, max: number) {
       .int({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : message) })
       .check(z.minimum(min, message), z.maximum(max, message)),
   );
-}
-
-/** A calendar date as `<input type="date">` sends it: YYYY-MM-DD, and a day that exists. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 export function dateField(label: string) {

@@ -9,8 +9,8 @@ import {
   emptyMeansNotGiven,
   fieldSchema,
   fieldsShape,
-  isCalendarDate,
 } from './fields.ts';
+import { isCalendarDate } from '../zoned-time.ts';
 
 /*
  * The quote wizard's rules, step by step (docs/product.md#quote), from the lead-field catalogue. The browser

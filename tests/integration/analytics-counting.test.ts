@@ -168,11 +168,18 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     }
   });
 
-  it('counts the quote wizard’s steps from its beacon, refuses unknown events, and ignores bots', async () => {
-    const send = (event: unknown, ua = BROWSER) => request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', ua).set('X-Forwarded-For', '100.64.9.9').send({ event });
+  it('counts the quote wizard’s steps from its beacon once per visitor who viewed the quote page; refuses unknown events, ignores bots', async () => {
+    const send = (event: unknown, ua = BROWSER, ip = '100.64.9.9') => request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', ua).set('X-Forwarded-For', ip).send({ event });
+    await open(t, '/quote', { ip: '100.64.9.9' });
     expect((await send('quote-step-2')).status).toBe(204);
     expect((await send('quote-step-3')).status).toBe(204);
+    // The page loaded again and the steps reached again, in this flush and the next: still one visitor each.
+    expect((await send('quote-step-2')).status).toBe(204);
+    await t.visits.flush();
+    expect((await send('quote-step-2')).status).toBe(204);
     expect((await send('quote-step-3', BOTS[0])).status).toBe(204);
+    // A beacon from someone whose view of the quote page was never counted (a script): nothing.
+    expect((await send('quote-step-2', BROWSER, '100.64.10.10')).status).toBe(204);
     expect((await send('anything')).status).toBe(400);
     const crossSite = await request(t.app).post('/api/analytics/event').set('Origin', 'https://evil.example').send({ event: 'quote-step-2' });
     expect(crossSite.status).toBe(403);

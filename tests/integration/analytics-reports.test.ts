@@ -68,16 +68,23 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
     await open(t, '/?utm_source=linkedin&utm_medium=social&utm_campaign=launch', '100.70.0.1', { Referer: 'https://www.linkedin.com/feed/' });
     expect((await open(t, `/blog/${slug}`, '100.70.0.1')).status).toBe(200);
     await open(t, '/quote', '100.70.0.1');
-    await request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', BROWSER).send({ event: 'quote-step-2' });
-    await request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', BROWSER).send({ event: 'quote-step-3' });
+    const beacon = (event: string) => request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', BROWSER).set('X-Forwarded-For', '100.70.0.1').send({ event });
+    await beacon('quote-step-2');
+    await beacon('quote-step-3');
     const quoteId = await submit(t, 'quote', '100.70.0.1', goodQuote('web-hosting'));
+    // The same visitor goes through the wizard again and sends a second quote: still one visitor per step, and
+    // one visit that sent leads.
+    await open(t, '/quote', '100.70.0.1');
+    await beacon('quote-step-2');
+    await beacon('quote-step-3');
+    await submit(t, 'quote', '100.70.0.1', goodQuote('web-hosting'));
     await open(t, '/contact', '100.71.0.1', { Referer: 'https://duckduckgo.com/' });
     await submit(t, 'contact', '100.71.0.1', goodContact());
     await t.visits.flush();
 
     const owner = await signedIn(t, 'owner');
     const report = (await owner.req('get', '/api/admin/analytics?days=7')).body as Record<string, unknown> & {
-      totals: { visitors: number; views: number; leads: number };
+      totals: { visitors: number; views: number; leads: number; converted: number };
       channels: Array<{ channel: string; visits: number; leads: number }>;
       campaigns: Array<{ campaign: string; source: string; medium: string; visits: number; leads: number }>;
       referrers: Array<{ host: string; visits: number; leads: number }>;
@@ -85,22 +92,23 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
       pages: Array<{ path: string; leads: number }>;
       posts: Array<{ title: string; leads: number }>;
     };
-    expect(report.totals).toMatchObject({ visitors: 2, leads: 2 });
-    expect(report.totals.views).toBe(4);
-    expect(report.channels).toEqual(expect.arrayContaining([{ channel: 'social', visits: 1, leads: 1 }, { channel: 'search', visits: 1, leads: 1 }]));
-    expect(report.campaigns).toEqual([{ campaign: 'launch', source: 'linkedin', medium: 'social', visits: 1, leads: 1 }]);
-    expect(report.referrers).toEqual(expect.arrayContaining([{ host: 'linkedin.com', visits: 1, leads: 1 }, { host: 'duckduckgo.com', visits: 1, leads: 1 }]));
+    expect(report.totals).toMatchObject({ visitors: 2, leads: 3, converted: 2 });
+    expect(report.totals.views).toBe(5);
+    expect(report.channels).toEqual(expect.arrayContaining([{ channel: 'social', visits: 1, leads: 2, converted: 1 }, { channel: 'search', visits: 1, leads: 1, converted: 1 }]));
+    expect(report.campaigns).toEqual([{ campaign: 'launch', source: 'linkedin', medium: 'social', visits: 1, leads: 2, converted: 1 }]);
+    expect(report.referrers).toEqual(expect.arrayContaining([{ host: 'linkedin.com', visits: 1, leads: 2, converted: 1 }, { host: 'duckduckgo.com', visits: 1, leads: 1, converted: 1 }]));
     expect(Object.fromEntries(report.funnel.map((f) => [f.step, f.count]))).toEqual({
       'quote-views': 1, 'quote-step-2': 1, 'quote-step-3': 1, 'quote-submitted': 1, 'contact-views': 1, 'contact-sent': 1,
     });
-    expect(report.pages.find((p) => p.path === '/quote')?.leads).toBe(1);
-    expect(report.posts).toEqual([{ path: '/blog/counted-post', title: 'Counted post', visitors: 1, views: 1, leads: 1 }]);
+    expect(report.pages.find((p) => p.path === '/quote')).toMatchObject({ leads: 2, converted: 1 });
+    expect(report.posts).toEqual([{ path: '/blog/counted-post', title: 'Counted post', visitors: 1, views: 1, leads: 2, converted: 1 }]);
 
     const csv = await owner.req('get', '/api/admin/analytics/export/channels?days=7');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="analytics-channels-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.text).toContain('"Channel","Visits","Leads","Conversion"');
-    expect(csv.text).toContain('"Social","1","1","100.0%"');
+    // Two leads from one visit: that visit converted, 100%, never 200%.
+    expect(csv.text).toContain('"Social","1","2","100.0%"');
 
     const editor = await signedIn(t, 'editor');
     const seen = (await editor.req('get', '/api/admin/analytics?days=7')).body as typeof report;
@@ -118,6 +126,9 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
     expect((await author.req('get', '/api/admin/analytics')).status).toBe(403);
     expect((await author.req('get', '/admin/analytics')).status).toBe(403);
     expect((await owner.req('get', '/api/admin/analytics?from=2027-02-01&to=2026-01-01')).status).toBe(400);
+    // A day that does not exist is refused too, never read as another.
+    expect((await owner.req('get', '/api/admin/analytics?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+    expect((await owner.req('get', '/admin/analytics?from=2026-02-30&to=2026-03-01')).text).toContain('Choose a start date on or before the end date');
     expect((await owner.req('get', '/admin/analytics?days=9999')).text).toContain('Choose a start date on or before the end date');
 
     // The lead's page shows where it came from; the dashboard and the post list show the summary and figures.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
-import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, conversion } from '../../../shared/analytics.ts';
+import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, type LeadCounts, conversion } from '../../../shared/analytics.ts';
 import { ADMIN_SECTIONS } from '../../../shared/admin-texts.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
@@ -9,11 +9,11 @@ import type { AnalyticsData } from './+data.ts';
 import { VisitsChart } from './VisitsChart.tsx';
 
 /** The lead columns of a table, for a person who may see leads. */
-function leadColumns<Row extends { leads: number | null }>(report: AnalyticsReport, visits: (row: Row) => number): Array<Column<Row>> {
+function leadColumns<Row extends LeadCounts>(report: AnalyticsReport, visits: (row: Row) => number): Array<Column<Row>> {
   if (report.totals.leads === null) return [];
   return [
     { header: T.leads, cell: (r) => formatWholeNumber(r.leads ?? 0) },
-    { header: T.conversion, cell: (r) => conversion(r.leads ?? 0, visits(r)) },
+    { header: T.conversion, cell: (r) => conversion(r.converted ?? 0, visits(r)) },
   ];
 }
 
@@ -85,7 +85,7 @@ function Report({ report }: { report: AnalyticsReport }) {
   const counts = [
     { label: T.visitors, value: formatWholeNumber(totals.visitors) },
     { label: T.views, value: formatWholeNumber(totals.views) },
-    ...(withLeads ? [{ label: T.leads, value: formatWholeNumber(totals.leads ?? 0) }, { label: T.conversion, value: conversion(totals.leads ?? 0, totals.visitors) }] : []),
+    ...(withLeads ? [{ label: T.leads, value: formatWholeNumber(totals.leads ?? 0) }, { label: T.conversion, value: conversion(totals.converted ?? 0, totals.visitors) }] : []),
   ];
   return (
     <>
