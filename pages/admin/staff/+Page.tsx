@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi } from '../../../components/request.ts';
 import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ROLE_TEXT, can } from '../../../shared/roles.ts';
-import type { SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
+import type { PendingInvitation, SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox } from '../ui/Notice.tsx';
@@ -22,7 +23,7 @@ const INVITE_FIELDS: AdminInputSpec[] = [
 ];
 
 /** Add a person: their name and e-mail; they get a one-time link to choose a password. */
-function InviteForm() {
+function InviteForm({ onInvited }: { onInvited: (invitations: PendingInvitation[]) => void }) {
   const { csrfToken } = usePageContext();
   const { notice, errors, busy, postForm } = useFormRequest();
   return (
@@ -30,7 +31,11 @@ function InviteForm() {
       <h2 id="invite-heading">{STAFF_TEXTS.inviteHeading}</h2>
       <p className="hint">{STAFF_TEXTS.inviteHint}</p>
       <NoticeBox notice={notice} />
-      <form onSubmit={postForm('/api/admin/staff/invitations', csrfToken)} noValidate className="invite-form">
+      <form
+        onSubmit={postForm<{ message: string; invitations: PendingInvitation[] }>('/api/admin/staff/invitations', csrfToken, (answer) => onInvited(answer.invitations))}
+        noValidate
+        className="invite-form"
+      >
         <AdminInputs idPrefix="invite" fields={INVITE_FIELDS} errors={errors} />
         <RoleSelect id="invite-role" error={errors.role} />
         <SubmitButton busy={busy} label={STAFF_TEXTS.invite} busyLabel={STAFF_TEXTS.inviting} />
@@ -57,7 +62,9 @@ function SignInPolicyForm({ initial }: { initial: SignInPolicy }) {
 
 /** Every staff account and every invitation still open; a person's name opens their page (sessions, deactivation). */
 export default function StaffPage() {
-  const { members, invitations, signInPolicy } = useData<StaffOverview>();
+  const data = useData<StaffOverview>();
+  const { members, signInPolicy } = data;
+  const [invitations, setInvitations] = useState(data.invitations);
   const { timeZone, user } = usePageContext();
   return (
     <AdminShell title={STAFF_TEXTS.title}>
@@ -90,7 +97,7 @@ export default function StaffPage() {
           {invitations.length > 0 && <InvitationList invitations={invitations} />}
         </section>
         <div className="staff-side">
-          <InviteForm />
+          <InviteForm onInvited={setInvitations} />
           {user && can(user.role, 'ownership.transfer') && <SignInPolicyForm initial={signInPolicy} />}
         </div>
       </div>

@@ -25,15 +25,19 @@ export function useFormRequest() {
     }
   }
   /** An onSubmit that posts the form's fields to `url`; on success the form is emptied and the server's message shown. */
-  const postForm = (url: string, csrfToken: string | null) => (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const body = formBody(event);
-    void run(async () => {
-      const res = await adminApi<{ message: string }>('POST', url, csrfToken, body);
-      form.reset();
-      setNotice({ kind: 'success', text: res.message });
-    });
-  };
+  /** Posts the form; once accepted it is emptied, `onDone` gets the answer and its message is announced. */
+  const postForm =
+    <Answer extends { message: string }>(url: string, csrfToken: string | null, onDone?: (answer: Answer) => void) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      const body = formBody(event);
+      void run(async () => {
+        const res = await adminApi<Answer>('POST', url, csrfToken, body);
+        form.reset();
+        onDone?.(res);
+        setNotice({ kind: 'success', text: res.message });
+      });
+    };
   return { notice, setNotice, errors, busy, run, postForm };
 }
