@@ -4,7 +4,7 @@ import { ActionButton } from './ActionButton.tsx';
 
 /**
  * A destructive action asked twice: the first press shows what will happen and a second button that does it.
- * Focus moves to the question so screen readers announce it.
+ * Focus moves to the question so screen readers announce it; Cancel or Escape puts the first button back, focused.
  */
 export function ConfirmButton({
   label,
@@ -19,10 +19,16 @@ export function ConfirmButton({
 }) {
   const [asking, setAsking] = useState(false);
   const questionRef = useRef<HTMLParagraphElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const id = useId();
+  function cancel() {
+    setAsking(false);
+    requestAnimationFrame(() => buttonRef.current?.focus());
+  }
   if (!asking) {
     return (
       <button
+        ref={buttonRef}
         type="button"
         className="button button-danger-ghost"
         onClick={() => {
@@ -35,14 +41,21 @@ export function ConfirmButton({
     );
   }
   return (
-    <div className="confirm" role="group" aria-labelledby={id}>
+    <div
+      className="confirm"
+      role="group"
+      aria-labelledby={id}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') cancel();
+      }}
+    >
       <p id={id} ref={questionRef} tabIndex={-1}>
         {question}
       </p>
       <ActionButton className="button button-danger" onAction={onConfirm}>
         {confirmLabel}
       </ActionButton>
-      <button type="button" className="button button-ghost-dark" onClick={() => setAsking(false)}>
+      <button type="button" className="button button-ghost-dark" onClick={cancel}>
         {ADMIN_TEXT.cancel}
       </button>
     </div>
