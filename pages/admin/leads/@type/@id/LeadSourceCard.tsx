@@ -12,7 +12,7 @@ export function LeadSourceCard({ source }: { source: LeadSource | null }) {
     </div>
   );
   return (
-    <section aria-labelledby="source-heading" className="admin-card analytics-source">
+    <section aria-labelledby="source-heading" className="admin-card">
       <h2 id="source-heading">{T.sourceHeading}</h2>
       {!source ? (
         <p className="muted">{T.noSource}</p>
