@@ -10,10 +10,10 @@ export interface DayRange {
 
 const count = (n: unknown) => Number(n ?? 0);
 
-/** Leads and the visits that brought them (a visit that sent two leads is one); for conversion. */
+/** Leads, and the visits that sent them (a visit that sent two leads is one), for conversion. */
 export interface LeadFigures {
   leads: number;
-  visits: number;
+  converted: number;
 }
 
 /** Distinct visits among the attributions `a`: a lead linked before visits were kept stands for its own. */
@@ -63,12 +63,12 @@ export async function leadsByPage(db: Db, range: DayRange, paths?: readonly stri
   let query = db
     .selectFrom('lead_attribution_pages as p')
     .innerJoin('lead_attributions as a', (join) => join.onRef('a.lead_type', '=', 'p.lead_type').onRef('a.lead_id', '=', 'p.lead_id'))
-    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads'), convertedVisits.as('visits')])
+    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads'), convertedVisits.as('converted')])
     .where('a.day', '>=', range.from)
     .where('a.day', '<=', range.to);
   if (paths) query = query.where('p.path', 'in', paths);
   const rows = await query.groupBy('p.path').execute();
-  return new Map(rows.map((r) => [r.path, { leads: count(r.leads), visits: count(r.visits) }]));
+  return new Map(rows.map((r) => [r.path, { leads: count(r.leads), converted: count(r.converted) }]));
 }
 
 type SourcePart = keyof VisitSourceColumns;
@@ -89,12 +89,12 @@ export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRan
 export async function leadsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & LeadFigures>> {
   const rows = await db
     .selectFrom('lead_attributions as a')
-    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads'), convertedVisits.as('visits')])
+    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads'), convertedVisits.as('converted')])
     .where('a.day', '>=', range.from)
     .where('a.day', '<=', range.to)
     .groupBy([...columns])
     .execute();
-  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads), visits: count(r.visits) }));
+  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads), converted: count(r.converted) }));
 }
 
 /** Each event's count in the range. */

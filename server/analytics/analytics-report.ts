@@ -47,7 +47,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
   const today = (now = new Date()) => localDate(now, timeZone);
 
   async function report(range: DayRange, withLeads: boolean): Promise<AnalyticsReport> {
-    const leadsOf = (f: LeadFigures | undefined): LeadCounts => (withLeads ? { leads: f?.leads ?? 0, converted: f?.visits ?? 0 } : { leads: null, converted: null });
+    const leadsOf = (f: LeadFigures | undefined): LeadCounts => (withLeads ? { leads: f?.leads ?? 0, converted: f?.converted ?? 0 } : { leads: null, converted: null });
     const [stored, pages, postRows, channelVisits, referrerVisits, campaignVisits, events] = await Promise.all([
       dailyTotals(db, range),
       topPages(db, range, TOP),
@@ -92,7 +92,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
         visitors: days.reduce((n, d) => n + d.visitors, 0),
         views: days.reduce((n, d) => n + d.views, 0),
         // A visit has one channel, so the channels' visits add up to the whole.
-        ...leadsOf({ leads: channelLeads.reduce((n, c) => n + c.leads, 0), visits: channelLeads.reduce((n, c) => n + c.visits, 0) }),
+        ...leadsOf({ leads: channelLeads.reduce((n, c) => n + c.leads, 0), converted: channelLeads.reduce((n, c) => n + c.converted, 0) }),
       },
       days,
       pages: pages.map((p) => ({ ...p, ...leadsOf(pageLeads.get(p.path)) })),
