@@ -1,5 +1,6 @@
 import type { PageContextServer } from 'vike/types';
 import type { AnalyticsPageData } from '../../../shared/admin.ts';
+import { isCalendarDate } from '../../../shared/zoned-time.ts';
 
 export type AnalyticsData = AnalyticsPageData & { search: Record<string, string> };
 
@@ -7,5 +8,7 @@ export type AnalyticsData = AnalyticsPageData & { search: Record<string, string>
 export async function data(pageContext: PageContextServer): Promise<AnalyticsData> {
   const { days, from, to } = pageContext.urlParsed.search;
   const search = Object.fromEntries(Object.entries({ days, from, to }).filter((e): e is [string, string] => Boolean(e[1])));
-  return { ...(await pageContext.services.admin.analytics(pageContext.user!, search)), search };
+  // Refused dates are shown again in the form only when they are days at all: a date field cannot hold 30 February.
+  const shown = Object.fromEntries(Object.entries(search).filter(([name, value]) => name === 'days' || isCalendarDate(value)));
+  return { ...(await pageContext.services.admin.analytics(pageContext.user!, search)), search: shown };
 }
