@@ -54,7 +54,8 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       topPages(db, range, TOP * 3, '/blog/'),
       visitsBySource(db, range, ['channel'] as const, true),
       visitsBySource(db, range, ['referrer_host'] as const),
-      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const),
+      // A link may carry a source without a campaign: those rows are kept here and chosen below.
+      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const, true),
       eventCounts(db, range),
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);

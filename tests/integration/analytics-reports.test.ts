@@ -80,6 +80,8 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
     await submit(t, 'quote', '100.70.0.1', goodQuote('web-hosting'));
     await open(t, '/contact', '100.71.0.1', { Referer: 'https://duckduckgo.com/' });
     await submit(t, 'contact', '100.71.0.1', goodContact());
+    // A link with a source and no campaign name is listed under campaigns too.
+    await open(t, '/services?utm_source=partner-site', '100.72.0.1');
     await t.visits.flush();
 
     const owner = await signedIn(t, 'owner');
@@ -92,10 +94,16 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
       pages: Array<{ path: string; leads: number }>;
       posts: Array<{ title: string; leads: number }>;
     };
-    expect(report.totals).toMatchObject({ visitors: 2, leads: 3, converted: 2 });
-    expect(report.totals.views).toBe(5);
+    expect(report.totals).toMatchObject({ visitors: 3, leads: 3, converted: 2 });
+    expect(report.totals.views).toBe(6);
     expect(report.channels).toEqual(expect.arrayContaining([{ channel: 'social', visits: 1, leads: 2, converted: 1 }, { channel: 'search', visits: 1, leads: 1, converted: 1 }]));
-    expect(report.campaigns).toEqual([{ campaign: 'launch', source: 'linkedin', medium: 'social', visits: 1, leads: 2, converted: 1 }]);
+    expect(report.campaigns).toHaveLength(2);
+    expect(report.campaigns).toEqual(
+      expect.arrayContaining([
+        { campaign: 'launch', source: 'linkedin', medium: 'social', visits: 1, leads: 2, converted: 1 },
+        { campaign: '', source: 'partner-site', medium: '', visits: 1, leads: 0, converted: 0 },
+      ]),
+    );
     expect(report.referrers).toEqual(expect.arrayContaining([{ host: 'linkedin.com', visits: 1, leads: 2, converted: 1 }, { host: 'duckduckgo.com', visits: 1, leads: 1, converted: 1 }]));
     expect(Object.fromEntries(report.funnel.map((f) => [f.step, f.count]))).toEqual({
       'quote-views': 1, 'quote-step-2': 1, 'quote-step-3': 1, 'quote-submitted': 1, 'contact-views': 1, 'contact-sent': 1,
