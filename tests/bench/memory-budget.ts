@@ -2,7 +2,7 @@
  * The memory budget of one site process on a 512 MB box (docs/decisions/019-cache-hit-path.md): resident memory
  * idle after start, at its peak during a minute of mixed load (mixed-load.ts), and back down after it. RSS is read
  * from the kernel (`/proc/<pid>/status`) every 100 ms during the load and every second after it, until it is
- * under the budget's "after" figure or two minutes have passed.
+ * under the budget's "after" figure or a minute has passed.
  *
  * Used by tests/faults/memory-budget.test.ts (the server as `npm run serve` starts it) and by the container test
  * (the image under a 512 MB limit), and as a command against any running server:
@@ -13,7 +13,7 @@ import { rssMb } from '../helpers/process-rss.ts';
 import { type MixedLoadResult, describeMixedLoad, runMixedLoad } from './mixed-load.ts';
 
 /** MB of RSS, and how long the process may take to come back under `after` once the load stops. */
-export const MEMORY_BUDGET = { idleMb: 180, peakMb: 300, afterMb: 220, settleMs: 120_000 };
+export const MEMORY_BUDGET = { idleMb: 180, peakMb: 300, afterMb: 220, settleMs: 60_000 };
 
 export interface MemoryFigures {
   idleMb: number;
