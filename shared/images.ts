@@ -4,6 +4,7 @@
  * needs to build `srcset` without asking the database: `/media/<id>/<width>.<ext>`, where <width> in a post is
  * the largest stored width.
  */
+import { UUID_SOURCE } from './ids.ts';
 
 /** The widths an upload is resized to (never enlarged: a narrower original is also kept at its own width). */
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
@@ -52,8 +53,7 @@ export interface UploadedImage {
   height: number;
 }
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const UPLOADED = new RegExp(`^/media/(${UUID})/([1-9][0-9]{0,4})\\.(png|jpeg|gif|webp)$`);
+const UPLOADED = new RegExp(`^/media/(${UUID_SOURCE})/([1-9][0-9]{0,4})\\.(png|jpeg|gif|webp)$`);
 
 /**
  * The ids of every uploaded image a text refers to (a post's HTML, its featured image, a settings document): each
@@ -61,7 +61,7 @@ const UPLOADED = new RegExp(`^/media/(${UUID})/([1-9][0-9]{0,4})\\.(png|jpeg|gif
  */
 export function mediaIdsIn(text: string | null | undefined): string[] {
   if (!text) return [];
-  return [...new Set(Array.from(text.matchAll(new RegExp(`/media/(${UUID})/`, 'g')), (m) => m[1]!))];
+  return [...new Set(Array.from(text.matchAll(new RegExp(`/media/(${UUID_SOURCE})/`, 'g')), (m) => m[1]!))];
 }
 
 /** A picture's height when it is scaled to `to` pixels wide (how the stored copies are made). */

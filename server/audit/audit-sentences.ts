@@ -1,3 +1,4 @@
+import { UUID_SOURCE } from '../../shared/ids.ts';
 import { AUDIT_TEXT, LEAD_STATUS_FILTER_LABELS, LEAD_STATUS_LABELS } from '../../shared/admin-messages.ts';
 import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type LeadStatus, type LeadType } from '../../shared/admin.ts';
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
@@ -21,11 +22,10 @@ import { type ExportedFilter, readExport, readSettings } from './audit-details.t
  * What an entry cannot be read as more is shown as its action's name and the stored text.
  */
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const POST_TARGET = new RegExp(`^(${UUID})(?: ([^\\s(]+))?(?: \\((.+)\\))?$`);
-const LEAD_TARGET = new RegExp(`^(quote|contact):(${UUID})(?: (\\w+) → (\\w+))?(?:, (\\d+) notifications queued)?$`);
-const IMAGE_TARGET = new RegExp(`^(${UUID}) (.+)$`);
-const NOTIFICATION_TARGET = new RegExp(`^${UUID}$`);
+const POST_TARGET = new RegExp(`^(${UUID_SOURCE})(?: ([^\\s(]+))?(?: \\((.+)\\))?$`);
+const LEAD_TARGET = new RegExp(`^(quote|contact):(${UUID_SOURCE})(?: (\\w+) → (\\w+))?(?:, (\\d+) notifications queued)?$`);
+const IMAGE_TARGET = new RegExp(`^(${UUID_SOURCE}) (.+)$`);
+const NOTIFICATION_TARGET = new RegExp(`^${UUID_SOURCE}$`);
 /** A role change's and an invitation's detail after the address: `(Editor → Sales)`, `(Editor)`. */
 const PERSON_TARGET = /^(\S+@\S+)(?: \((.+?)(?: → (.+))?\))?$/;
 
