@@ -114,7 +114,7 @@ describe('the media library in a browser', () => {
     await card(page, 'spare-cable.png').getByRole('button', { name: 'Delete' }).click();
     await card(page, 'spare-cable.png').getByText(MEDIA_TEXT.deleteQuestion('spare-cable.png')).waitFor();
     await page.keyboard.press('Escape');
-    await expect(card(page, 'spare-cable.png').getByRole('button', { name: MEDIA_TEXT.deleteConfirm }).count()).resolves.toBe(0);
+    await expect.poll(() => card(page, 'spare-cable.png').getByRole('button', { name: MEDIA_TEXT.deleteConfirm }).count()).toBe(0);
     await expect.poll(() => card(page, 'spare-cable.png').getByRole('button', { name: 'Delete' }).evaluate((button) => button === document.activeElement)).toBe(true);
 
     // The unused one goes.

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { ActionButton } from './ActionButton.tsx';
 
@@ -21,20 +21,24 @@ export function ConfirmButton({
   const questionRef = useRef<HTMLParagraphElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  function cancel() {
-    setAsking(false);
-    requestAnimationFrame(() => buttonRef.current?.focus());
+  // Focus follows the press in the same commit as the change, so it is never left on the page's body (where an
+  // Escape pressed at once would be lost); not on the first render, which nobody asked for.
+  const pressed = useRef(false);
+  useLayoutEffect(() => {
+    if (pressed.current) (asking ? questionRef : buttonRef).current?.focus();
+  }, [asking]);
+  function ask(next: boolean) {
+    pressed.current = true;
+    setAsking(next);
   }
+  const cancel = () => ask(false);
   if (!asking) {
     return (
       <button
         ref={buttonRef}
         type="button"
         className="button button-danger-ghost"
-        onClick={() => {
-          setAsking(true);
-          requestAnimationFrame(() => questionRef.current?.focus());
-        }}
+        onClick={() => ask(true)}
       >
         {label}
       </button>
