@@ -73,15 +73,17 @@ export async function leadsByPage(db: Db, range: DayRange, paths?: readonly stri
 
 type SourcePart = keyof VisitSourceColumns;
 
-/** Visits in the range grouped by some source columns; empty values of the first column are left out unless asked. */
-export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[], keepEmpty = false): Promise<Array<Record<K, string> & { visits: number }>> {
-  let query = db
+/** Visits in the range grouped by some source columns, leaving out visits with none of them (no referrer, no tags). */
+export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & { visits: number }>> {
+  const rows = await db
     .selectFrom('analytics_source_days')
     .select((eb) => [...columns, eb.fn.sum<number>('visits').as('visits')])
     .where('day', '>=', range.from)
-    .where('day', '<=', range.to);
-  if (!keepEmpty) query = query.where(sql.ref(columns[0]!), '!=', '');
-  const rows = await query.groupBy([...columns]).orderBy('visits', 'desc').execute();
+    .where('day', '<=', range.to)
+    .where((eb) => eb.or(columns.map((column) => eb(sql.ref(column), '!=', ''))))
+    .groupBy([...columns])
+    .orderBy('visits', 'desc')
+    .execute();
   return rows.map((r) => ({ ...(r as unknown as Record<K, string>), visits: count(r.visits) }));
 }
 

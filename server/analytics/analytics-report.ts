@@ -52,10 +52,9 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       dailyTotals(db, range),
       topPages(db, range, TOP),
       topPages(db, range, TOP * 3, '/blog/'),
-      visitsBySource(db, range, ['channel'] as const, true),
+      visitsBySource(db, range, ['channel'] as const),
       visitsBySource(db, range, ['referrer_host'] as const),
-      // A link may carry a source without a campaign: those rows are kept here and chosen below.
-      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const, true),
+      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const),
       eventCounts(db, range),
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
@@ -111,6 +110,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       })),
       referrers: referrerVisits.slice(0, TOP).map((r) => ({ host: r.referrer_host, visits: r.visits, ...leadsOf(referrerLeadCount.get(r.referrer_host)) })),
       campaigns: campaignVisits
+        // A medium alone (`utm_medium=email`) names no campaign; a source alone does.
         .filter((c) => c.utm_campaign || c.utm_source)
         .slice(0, TOP)
         .map((c) => ({ campaign: c.utm_campaign, source: c.utm_source, medium: c.utm_medium, visits: c.visits, ...leadsOf(campaignLeadCount.get(campaignKey(c))) })),
