@@ -8,7 +8,7 @@ import { countUsers } from '../db/queries/users.ts';
 import { seedDemoContent } from './blog/demo-content.ts';
 import { createApp } from './app.ts';
 import { totpSealing } from './core/secret-box.ts';
-import { type Config, ConfigError, loadConfig } from './core/config.ts';
+import { type Config, ConfigError, analyticsLimits, loadConfig } from './core/config.ts';
 import { type Logger, createLogger } from './core/logger.ts';
 import { createPageRenderer } from './http/render.ts';
 import { startOutboxWorker } from './outbox/outbox-worker.ts';
@@ -95,7 +95,14 @@ routeUncaughtErrors(logger);
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
 const visits = config.ANALYTICS
-  ? await startVisitCounter({ db: database.db, logger, timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL, clientAddress: clientAddressOf(config.TRUST_PROXY) })
+  ? await startVisitCounter({
+      db: database.db,
+      logger,
+      timeZone: config.TIME_ZONE,
+      siteUrl: config.SITE_URL,
+      clientAddress: clientAddressOf(config.TRUST_PROXY),
+      limits: analyticsLimits(config),
+    })
   : NO_VISIT_COUNTER;
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits });
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });

@@ -31,6 +31,26 @@ export const FUNNEL_PAGES: Record<FunnelEvent, string> = {
 export const CHANNELS = ['campaign', 'search', 'social', 'email', 'referral', 'direct'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/**
+ * Stored in place of a referrer or campaign tag once a day holds its limit of distinct sources (shown as "Other");
+ * no real value can be it, since stored hosts and tags never contain `*` (server/analytics/sources.ts).
+ */
+export const OTHER_SOURCE = '*';
+
+/** Limits that bound what a day's counting can store and hold in memory (docs/product.md#analytics). */
+export interface AnalyticsLimits {
+  /** Distinct sources kept per day; visits from further new ones count under "Other" in their channel. */
+  sourcesPerDay: number;
+  /** Visitors recorded per day by one instance; views of further new visitors count as views only. */
+  visitorsPerDay: number;
+  /** New visitors recorded per flush (every 5 s) by one instance; the rest of a burst counts as views only. */
+  newVisitorsPerFlush: number;
+  /** Page entries recorded per visitor and day; further views count as views only. */
+  pagesPerVisitor: number;
+}
+
+export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = { sourcesPerDay: 500, visitorsPerDay: 10_000, newVisitorsPerFlush: 1_000, pagesPerVisitor: 30 };
+
 export function isBeaconEvent(value: unknown): value is BeaconEvent {
   return (BEACON_EVENTS as readonly unknown[]).includes(value);
 }
@@ -73,6 +93,7 @@ export const ANALYTICS_TEXT = {
   campaigns: 'Campaigns',
   campaign: 'Campaign',
   sourceMedium: 'Source / medium',
+  otherSource: 'Other',
   visits: 'Visits',
   funnel: 'Quote and contact funnel',
   funnelHint: 'Where people give up: each step as a share of the one before.',

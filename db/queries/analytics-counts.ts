@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../database.ts';
+import { OTHER_SOURCE } from '../../shared/analytics.ts';
 import type { VisitSourceColumns } from '../types.ts';
 
 /** Views of one page by one visitor of the day, gathered in memory since the last flush. */
@@ -25,6 +26,15 @@ export interface PendingEvent {
 }
 
 const SOURCE_KEY = ['day', 'channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign'] as const;
+const sourceKey = (day: string, source: VisitSourceColumns) => SOURCE_KEY.map((c) => (c === 'day' ? day : source[c])).join('\n');
+
+/** What one flush (or one batch of it) writes: page views by visitor, funnel steps, and views counted as views only. */
+export interface CountBatch {
+  views: readonly PendingPageViews[];
+  events: readonly PendingEvent[];
+  /** Views past the day's limits (docs/product.md#analytics): added to the day's and the page's views, no visitor. */
+  viewsOnly: ReadonlyArray<{ day: string; path: string; views: number }>;
+}
 
 /** `counter + excluded.counter` for each counter, the upsert's "add what this flush brings". */
 function addExcluded<T extends string>(table: string, columns: readonly T[]): Record<T, RawBuilder<number>> {
@@ -32,14 +42,43 @@ function addExcluded<T extends string>(table: string, columns: readonly T[]): Re
 }
 
 /**
- * Writes one flush of counts in one transaction (server/analytics/visit-counter.ts): the day's visits, the pages
- * each saw and the funnel steps each reached (kept for the day only), and the per-day totals, which are added to,
- * never read back. A visit or a
- * page seen for the first time today counts one visitor; the counts then add up however many instances flush.
- * Rows are written in key order, so two instances' flushes on PostgreSQL wait for each other, never deadlock.
+ * The source a new visit is counted under: its own while the day has fewer than `sourcesPerDay` distinct sources
+ * (or already has this one), else "Other" in its channel, so a flood of made-up tags and referrers adds at most
+ * a few rows a day. `known` holds the day's stored sources and grows as visits open.
  */
-export async function writeCounts(db: Db, views: readonly PendingPageViews[], events: readonly PendingEvent[]): Promise<void> {
-  const sorted = [...views].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.firstAt, b.firstAt) || compare(a.path, b.path));
+function sourceWithinLimit(known: Map<string, Set<string>>, day: string, source: VisitSourceColumns, sourcesPerDay: number): VisitSourceColumns {
+  const stored = known.get(day) ?? known.set(day, new Set()).get(day)!;
+  if (stored.has(sourceKey(day, source)) || stored.size < sourcesPerDay) return source;
+  const tagged = source.utm_source || source.utm_medium || source.utm_campaign ? OTHER_SOURCE : '';
+  return {
+    channel: source.channel,
+    referrer_host: source.referrer_host && OTHER_SOURCE,
+    utm_source: tagged,
+    utm_medium: tagged,
+    utm_campaign: tagged,
+  };
+}
+
+/** The distinct sources already stored for these days, by day. */
+async function storedSources(trx: Db, days: readonly string[]): Promise<Map<string, Set<string>>> {
+  const known = new Map<string, Set<string>>();
+  if (!days.length) return known;
+  const rows = await trx.selectFrom('analytics_source_days').select(SOURCE_KEY).where('day', 'in', days).execute();
+  for (const row of rows) (known.get(row.day) ?? known.set(row.day, new Set()).get(row.day)!).add(sourceKey(row.day, row));
+  return known;
+}
+
+/**
+ * Writes one batch of counts in one transaction (server/analytics/visit-counter.ts): the day's visits, the pages
+ * each saw and the funnel steps each reached (kept for the day only), and the per-day totals, which are added to,
+ * never read back. A visit or a page seen for the first time today counts one visitor; the counts then add up
+ * however many instances and batches write. Rows are written in key order, so two instances' batches on
+ * PostgreSQL wait for each other, never deadlock. A day keeps at most `sourcesPerDay` distinct sources and a few
+ * "Other" rows (one per channel and kind), whatever the traffic; with several instances writing at once it may
+ * pass that by one batch's new sources each.
+ */
+export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: number): Promise<void> {
+  const sorted = [...batch.views].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.firstAt, b.firstAt) || compare(a.path, b.path));
   const days = new Map<string, { visitors: number; views: number }>();
   const pages = new Map<string, { day: string; path: string; visitors: number; views: number; entries: number }>();
   const sources = new Map<string, VisitSourceColumns & { day: string; visits: number }>();
@@ -48,8 +87,13 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
     const key = `${day}\n${path}`;
     return pages.get(key) ?? pages.set(key, { day, path, visitors: 0, views: 0, entries: 0 }).get(key)!;
   };
+  for (const { day, path, views } of batch.viewsOnly) {
+    dayOf(day).views += views;
+    pageOf(day, path).views += views;
+  }
 
   await db.transaction().execute(async (trx) => {
+    const known = await storedSources(trx, [...new Set(sorted.map((v) => v.day))]);
     for (let i = 0; i < sorted.length; ) {
       // One visitor's views: the earliest opens the visit when the database has none for them today.
       const first = sorted[i]!;
@@ -63,9 +107,10 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
         if (sorted[j]!.lastAt > lastAt) lastAt = sorted[j]!.lastAt;
         j += 1;
       }
+      const source = sourceWithinLimit(known, first.day, first.source, sourcesPerDay);
       const opened = await trx
         .insertInto('analytics_visits')
-        .values({ day: first.day, visitor: first.visitor, landing_path: first.path, ...first.source, linkable: linkable ? 1 : 0, views: total, started_at: first.firstAt, last_seen_at: lastAt })
+        .values({ day: first.day, visitor: first.visitor, landing_path: first.path, ...source, linkable: linkable ? 1 : 0, views: total, started_at: first.firstAt, last_seen_at: lastAt })
         .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
         .returning('visitor')
         .executeTakeFirst();
@@ -74,9 +119,10 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
       if (opened) {
         day.visitors += 1;
         pageOf(first.day, first.path).entries += 1;
-        const key = SOURCE_KEY.map((c) => (c === 'day' ? first.day : first.source[c])).join('\n');
-        const source = sources.get(key) ?? sources.set(key, { day: first.day, ...first.source, visits: 0 }).get(key)!;
-        source.visits += 1;
+        const key = sourceKey(first.day, source);
+        known.get(first.day)!.add(key);
+        const counted = sources.get(key) ?? sources.set(key, { day: first.day, ...source, visits: 0 }).get(key)!;
+        counted.visits += 1;
       } else {
         await trx
           .updateTable('analytics_visits')
@@ -120,7 +166,7 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
         .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet(addExcluded('analytics_page_days', ['visitors', 'views', 'entries'] as const)))
         .execute();
     }
-    for (const row of [...sources.values()].sort((a, b) => compare(SOURCE_KEY.map((c) => a[c]).join('\n'), SOURCE_KEY.map((c) => b[c]).join('\n')))) {
+    for (const row of [...sources.values()].sort((a, b) => compare(sourceKey(a.day, a), sourceKey(b.day, b)))) {
       await trx
         .insertInto('analytics_source_days')
         .values(row)
@@ -136,7 +182,7 @@ export async function writeCounts(db: Db, views: readonly PendingPageViews[], ev
     }
     // A step counts once per visitor of the day, and only for one whose view of its form page was counted.
     const reached = new Map<string, { day: string; event: string; count: number }>();
-    for (const step of [...events].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.event, b.event))) {
+    for (const step of [...batch.events].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.event, b.event))) {
       const viewed = await trx
         .selectFrom('analytics_visit_pages')
         .select('path')
@@ -184,4 +230,10 @@ export async function forgetVisitsBefore(db: Db, day: string): Promise<void> {
     await trx.deleteFrom('analytics_visit_events').where('day', '<', day).execute();
     await trx.deleteFrom('analytics_visits').where('day', '<', day).execute();
   });
+}
+
+/** Visitors already recorded on `day` (by every instance). */
+export async function countVisits(db: Db, day: string): Promise<number> {
+  const row = await db.selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -73,30 +73,53 @@ export async function leadsByPage(db: Db, range: DayRange, paths?: readonly stri
 
 type SourcePart = keyof VisitSourceColumns;
 
-/** Visits in the range grouped by some source columns, leaving out visits with none of them (no referrer, no tags). */
-export async function visitsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & { visits: number }>> {
-  const rows = await db
+/** Every source column, the grouped ones as stored and the others as '' (one row type whatever is grouped). */
+function sourceParts(columns: readonly SourcePart[]) {
+  const part = (column: SourcePart) => (columns.includes(column) ? sql<string>`${sql.ref(column)}` : sql<string>`''`);
+  return [
+    part('channel').as('channel'),
+    part('referrer_host').as('referrer_host'),
+    part('utm_source').as('utm_source'),
+    part('utm_medium').as('utm_medium'),
+    part('utm_campaign').as('utm_campaign'),
+  ];
+}
+
+/**
+ * The `limit` most visited sources in the range, grouped by some source columns, leaving out visits with none of
+ * `present` (by default the grouped columns: no referrer, no tags). Grouped and cut in SQL, so a day with many
+ * sources costs the database, not the server's memory.
+ */
+export async function visitsBySource(
+  db: Db,
+  range: DayRange,
+  columns: readonly SourcePart[],
+  limit: number,
+  present: readonly SourcePart[] = columns,
+): Promise<Array<VisitSourceColumns & { visits: number }>> {
+  const grouped = db
     .selectFrom('analytics_source_days')
-    .select((eb) => [...columns, eb.fn.sum<number>('visits').as('visits')])
+    .select((eb) => [...sourceParts(columns), eb.fn.sum<number>('visits').as('visits')])
     .where('day', '>=', range.from)
     .where('day', '<=', range.to)
-    .where((eb) => eb.or(columns.map((column) => eb(sql.ref(column), '!=', ''))))
+    .where((eb) => eb.or(present.map((column) => eb(sql.ref(column), '!=', ''))))
     .groupBy([...columns])
-    .orderBy('visits', 'desc')
-    .execute();
-  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), visits: count(r.visits) }));
+    .orderBy('visits', 'desc');
+  // Ties in a fixed order, so the cut is the same on every engine.
+  const rows = await columns.reduce((query, column) => query.orderBy(column), grouped).limit(limit).execute();
+  return rows.map((r) => ({ ...r, visits: count(r.visits) }));
 }
 
 /** Leads in the range (by the day of their visit) grouped by the same source columns. */
-export async function leadsBySource<K extends SourcePart>(db: Db, range: DayRange, columns: readonly K[]): Promise<Array<Record<K, string> & LeadFigures>> {
+export async function leadsBySource(db: Db, range: DayRange, columns: readonly SourcePart[]): Promise<Array<VisitSourceColumns & LeadFigures>> {
   const rows = await db
     .selectFrom('lead_attributions as a')
-    .select((eb) => [...columns, eb.fn.countAll<number>().as('leads'), convertedVisits.as('converted')])
+    .select((eb) => [...sourceParts(columns), eb.fn.countAll<number>().as('leads'), convertedVisits.as('converted')])
     .where('a.day', '>=', range.from)
     .where('a.day', '<=', range.to)
     .groupBy([...columns])
     .execute();
-  return rows.map((r) => ({ ...(r as unknown as Record<K, string>), leads: count(r.leads), converted: count(r.converted) }));
+  return rows.map((r) => ({ ...r, leads: count(r.leads), converted: count(r.converted) }));
 }
 
 /** Each event's count in the range. */

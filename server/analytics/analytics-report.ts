@@ -21,11 +21,16 @@ import {
   type FunnelStep,
   type LeadCounts,
   type LeadSource,
+  OTHER_SOURCE,
+  ANALYTICS_TEXT as T,
   daysIn,
 } from '../../shared/analytics.ts';
 import { addDays, localDate, mondayOf } from '../../shared/zoned-time.ts';
 
 const TOP = 20;
+
+/** A stored referrer or tag as staff read it: the folded sources of a busy day are "Other". */
+const sourceLabel = (value: string) => (value === OTHER_SOURCE ? T.otherSource : value);
 /** A post's address; tag pages and the list are not posts. */
 const POST_PATH = /^\/blog\/(?!tag\/)([^/]+)$/;
 
@@ -52,17 +57,18 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       dailyTotals(db, range),
       topPages(db, range, TOP),
       topPages(db, range, TOP * 3, '/blog/'),
-      visitsBySource(db, range, ['channel'] as const),
-      visitsBySource(db, range, ['referrer_host'] as const),
-      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const),
+      visitsBySource(db, range, ['channel'], CHANNELS.length),
+      visitsBySource(db, range, ['referrer_host'], TOP),
+      // A medium alone (`utm_medium=email`) names no campaign; a source alone does.
+      visitsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'], TOP, ['utm_campaign', 'utm_source']),
       eventCounts(db, range),
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
     const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles] = await Promise.all([
       withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, LeadFigures>(),
-      withLeads ? leadsBySource(db, range, ['channel'] as const) : [],
-      withLeads ? leadsBySource(db, range, ['referrer_host'] as const) : [],
-      withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium'] as const) : [],
+      withLeads ? leadsBySource(db, range, ['channel']) : [],
+      withLeads ? leadsBySource(db, range, ['referrer_host']) : [],
+      withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium']) : [],
       postTitles(db, posts.map((p) => POST_PATH.exec(p.path)![1]!)),
     ]);
     const byDay = new Map(stored.map((d) => [d.day, d]));
@@ -108,12 +114,14 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
         visits: visitsOf.get(channel) ?? 0,
         ...leadsOf(channelLeadCount.get(channel)),
       })),
-      referrers: referrerVisits.slice(0, TOP).map((r) => ({ host: r.referrer_host, visits: r.visits, ...leadsOf(referrerLeadCount.get(r.referrer_host)) })),
-      campaigns: campaignVisits
-        // A medium alone (`utm_medium=email`) names no campaign; a source alone does.
-        .filter((c) => c.utm_campaign || c.utm_source)
-        .slice(0, TOP)
-        .map((c) => ({ campaign: c.utm_campaign, source: c.utm_source, medium: c.utm_medium, visits: c.visits, ...leadsOf(campaignLeadCount.get(campaignKey(c))) })),
+      referrers: referrerVisits.map((r) => ({ host: sourceLabel(r.referrer_host), visits: r.visits, ...leadsOf(referrerLeadCount.get(r.referrer_host)) })),
+      campaigns: campaignVisits.map((c) => ({
+        campaign: sourceLabel(c.utm_campaign),
+        source: sourceLabel(c.utm_source),
+        medium: sourceLabel(c.utm_medium),
+        visits: c.visits,
+        ...leadsOf(campaignLeadCount.get(campaignKey(c))),
+      })),
       funnel: withLeads ? funnel : null,
     };
   }
@@ -135,7 +143,7 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       const [visitorsThisWeek, visitorsLastWeek, leads] = await Promise.all([
         visitorsIn(db, thisWeek),
         visitorsIn(db, lastWeek),
-        withLeads ? leadsBySource(db, thisWeek, ['channel'] as const) : null,
+        withLeads ? leadsBySource(db, thisWeek, ['channel']) : null,
       ]);
       const leadsByChannel = leads && CHANNELS.flatMap((channel) => leads.filter((l) => l.channel === channel).map((l) => ({ channel: channel as Channel, leads: l.leads })));
       return { visitorsThisWeek, visitorsLastWeek, leadsByChannel };
@@ -153,10 +161,10 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       if (!row) return null;
       return {
         channel: row.channel as Channel,
-        referrerHost: row.referrer_host,
-        utmSource: row.utm_source,
-        utmMedium: row.utm_medium,
-        utmCampaign: row.utm_campaign,
+        referrerHost: sourceLabel(row.referrer_host),
+        utmSource: sourceLabel(row.utm_source),
+        utmMedium: sourceLabel(row.utm_medium),
+        utmCampaign: sourceLabel(row.utm_campaign),
         landingPath: row.landing_path,
         pages: row.pages,
         secondsToLead: row.seconds_to_lead,

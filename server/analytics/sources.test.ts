@@ -28,8 +28,20 @@ describe('a visit’s source (docs/product.md#analytics)', () => {
     expect(channel('utm_campaign=spring')).toBe('campaign');
   });
 
-  it('cuts campaign values to 100 characters, lower case', () => {
+  it('cuts campaign values to 60 characters, lower case, keeping letters, digits, spaces and . _ -', () => {
     const source = visitSource(new URLSearchParams(`utm_campaign=${'X'.repeat(300)}`), undefined, SITE);
-    expect(source.utmCampaign).toBe('x'.repeat(100));
+    expect(source.utmCampaign).toBe('x'.repeat(60));
+    const tags = new URLSearchParams({ utm_source: ' News\u0000letter<script>  ', utm_medium: 'E-Mail', utm_campaign: 'Frühling 2026 / Sale*' });
+    expect(visitSource(tags, undefined, SITE)).toMatchObject({ utmSource: 'news letter script', utmMedium: 'e-mail', utmCampaign: 'frühling 2026 sale' });
+  });
+
+  it('keeps a referrer only when its host is a DNS name', () => {
+    expect(referrerHost('https://partner.example.org./page', SITE)).toBe('partner.example.org');
+    expect(referrerHost('https://203.0.113.9/', SITE)).toBe('203.0.113.9');
+    expect(referrerHost('https://[2001:db8::1]/', SITE)).toBe('');
+    expect(referrerHost('https://localhost/', SITE)).toBe('');
+    expect(referrerHost(`https://${'a'.repeat(60)}.${'b'.repeat(60)}.example/`, SITE)).toBe('');
+    expect(referrerHost('https://xn--bcher-kva.example/', SITE)).toBe('xn--bcher-kva.example');
+    expect(referrerHost('https://under_score.example/', SITE)).toBe('');
   });
 });

@@ -9,8 +9,13 @@ export interface VisitSource {
   utmCampaign: string;
 }
 
-/** Longest stored value of each part; longer ones are cut (they are labels, and an attacker controls them). */
-const MAX_PART = 100;
+/**
+ * Longest stored value of a campaign tag; longer ones are cut. Tags and referrers are labels an attacker controls,
+ * so only a host's letters, digits, dots and hyphens, and a tag's letters, digits, spaces and `. _ -` are kept.
+ */
+const MAX_TAG = 60;
+/** A DNS name of at most 100 characters with at least one dot (an IPv4 address is one too); nothing else is a host. */
+const HOST = /^(?=.{1,100}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** Hosts (and their subdomains) whose visitors came from a search engine. */
 const SEARCH = ['google', 'bing.com', 'duckduckgo.com', 'search.yahoo.com', 'yahoo.com', 'ecosia.org', 'baidu.com', 'yandex.ru', 'yandex.com', 'search.brave.com', 'startpage.com', 'qwant.com', 'kagi.com'];
@@ -26,11 +31,18 @@ function matches(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`) || (domain === 'webmail' && host.startsWith('webmail.'));
 }
 
-function clean(value: string | null | undefined): string {
-  return (value ?? '').trim().toLowerCase().slice(0, MAX_PART);
+/** A campaign tag as stored: lower case, other characters as single spaces, at most MAX_TAG characters. */
+function cleanTag(value: string | null | undefined): string {
+  return (value ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}._-]+/gu, ' ')
+    .trim()
+    .slice(0, MAX_TAG)
+    .trimEnd();
 }
 
-/** The referring site's host, lower case and without `www.`; '' for none, an unreadable one, or this site itself. */
+/** The referring site's host, lower case and without `www.`; '' for none, one that is not a DNS name, or this site. */
 export function referrerHost(referer: string | undefined, siteHost: string): string {
   if (!referer) return '';
   let host: string;
@@ -41,8 +53,8 @@ export function referrerHost(referer: string | undefined, siteHost: string): str
   } catch {
     return '';
   }
-  host = host.replace(/^www\./, '');
-  return host === siteHost ? '' : host.slice(0, MAX_PART);
+  host = host.replace(/^www\./, '').replace(/\.$/, '');
+  return host === siteHost || !HOST.test(host) ? '' : host;
 }
 
 /**
@@ -51,9 +63,9 @@ export function referrerHost(referer: string | undefined, siteHost: string): str
  * referring host's kind; no referrer and no tags is direct.
  */
 export function visitSource(query: URLSearchParams | null, referer: string | undefined, siteHost: string): VisitSource {
-  const utmSource = clean(query?.get('utm_source'));
-  const utmMedium = clean(query?.get('utm_medium'));
-  const utmCampaign = clean(query?.get('utm_campaign'));
+  const utmSource = cleanTag(query?.get('utm_source'));
+  const utmMedium = cleanTag(query?.get('utm_medium'));
+  const utmCampaign = cleanTag(query?.get('utm_campaign'));
   const host = referrerHost(referer, siteHost);
   return { channel: channelOf(host, utmSource, utmMedium, utmCampaign), referrerHost: host, utmSource, utmMedium, utmCampaign };
 }

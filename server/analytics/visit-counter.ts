@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
-import { type PendingEvent, type PendingPageViews, daySalt, forgetVisitsBefore, writeCounts } from '../../db/queries/analytics-counts.ts';
+import { type CountBatch, type PendingEvent, type PendingPageViews, countVisits, daySalt, forgetVisitsBefore, writeCounts } from '../../db/queries/analytics-counts.ts';
 import { linkLeadToVisit } from '../../db/queries/analytics-reports.ts';
-import { FUNNEL_PAGES, type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
+import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, FUNNEL_PAGES, type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
 import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
 import { isPageView, sendsGpc } from './counting-rules.ts';
@@ -18,7 +19,8 @@ export interface VisitKey {
 
 /**
  * Counting visits (docs/product.md#analytics). Page views, funnel events and lead links go through here; counts
- * gather in memory and reach the database in one transaction every few seconds and at shutdown.
+ * gather in memory and reach the database every few seconds and at shutdown, in small transactions that let
+ * requests through between them.
  */
 export interface VisitCounter {
   readonly enabled: boolean;
@@ -56,10 +58,13 @@ export interface VisitCounterOptions {
   flushEveryMs?: number;
   /** The clock, moved by tests across midnight. */
   now?: () => number;
+  limits?: AnalyticsLimits;
 }
 
-/** Distinct visitor × page entries held between flushes; past this (a flood), further new ones wait for the flush. */
+/** Distinct visitor × page entries held between flushes; past this, further new ones count as views only. */
 const MAX_PENDING = 50_000;
+/** Entries written per transaction: small enough that a request waits at most a few milliseconds behind one. */
+const BATCH_ENTRIES = 200;
 /** How long before midnight the next day's salt is fetched, so the first view after it never waits. */
 const PREPARE_AHEAD_MS = 5 * 60_000;
 
@@ -77,10 +82,13 @@ interface Day {
 export async function startVisitCounter(options: VisitCounterOptions): Promise<VisitCounter> {
   const { db, logger, timeZone, clientAddress } = options;
   const now = options.now ?? Date.now;
+  const limits = options.limits ?? DEFAULT_ANALYTICS_LIMITS;
   const siteHost = new URL(options.siteUrl).hostname.replace(/^www\./, '');
-  /** Views since the last flush by day, visitor and page, with times in ms (made ISO once, at the flush). */
-  let pending = new Map<string, Omit<PendingPageViews, 'firstAt' | 'lastAt'> & { firstAt: number; lastAt: number }>();
+  /** Views since the last flush by day, visitor and page. */
+  let pending = new Map<string, InMemoryViews>();
   let events = new Map<string, PendingEvent>();
+  /** Views past the limits, by day and page: they add to the totals without a visitor. */
+  let viewsOnly = new Map<string, ViewsOnly>();
   let flushing: Promise<void> | null = null;
 
   async function dayAt(at: number): Promise<Day> {
@@ -90,6 +98,22 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
   let today = await dayAt(now());
   let tomorrow: Day | null = null;
   await forgetVisitsBefore(db, today.day);
+
+  /** The visitors this instance records today, with the page entries each has had, against the limits. */
+  let recorded = { day: today.day, visitors: new Map<string, number>(), count: await countVisits(db, today.day), newSinceFlush: 0 };
+
+  /** Whether this view gets a visitor × page entry; false once a limit is reached (it then counts as a view only). */
+  function record(visit: VisitKey): boolean {
+    if (recorded.day !== visit.day) recorded = { day: visit.day, visitors: new Map(), count: 0, newSinceFlush: 0 };
+    const entries = recorded.visitors.get(visit.visitor);
+    if (entries === undefined) {
+      if (recorded.count >= limits.visitorsPerDay || recorded.newSinceFlush >= limits.newVisitorsPerFlush) return false;
+      recorded.count += 1;
+      recorded.newSinceFlush += 1;
+    } else if (entries >= limits.pagesPerVisitor) return false;
+    recorded.visitors.set(visit.visitor, (entries ?? 0) + 1);
+    return true;
+  }
 
   /** Today, moving to the next day (prepared ahead) once midnight has passed; null if its salt is not read yet. */
   function currentDay(at: number): Day | null {
@@ -131,28 +155,45 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
     return { day: day.day, visitor, linkable: !sendsGpc(req.headers) };
   }
 
+  /** Puts a batch that could not be written back, under what arrived meanwhile, for the next flush. */
+  function restore(batch: KeyedBatch): void {
+    for (const [key, view] of batch.views) {
+      const later = pending.get(key);
+      if (later) Object.assign(later, { views: later.views + view.views, firstAt: view.firstAt, source: view.source, linkable: later.linkable && view.linkable });
+      else pending.set(key, view);
+    }
+    for (const [key, event] of batch.events) events.set(key, event);
+    for (const [key, row] of batch.viewsOnly) {
+      const later = viewsOnly.get(key);
+      if (later) later.views += row.views;
+      else viewsOnly.set(key, row);
+    }
+  }
+
+  async function writeBatches(batches: KeyedBatch[]): Promise<void> {
+    for (const [i, batch] of batches.entries()) {
+      if (i > 0) await nextTurn();
+      try {
+        await writeCounts(db, unkeyed(batch), limits.sourcesPerDay);
+      } catch (err) {
+        for (const left of batches.slice(i)) restore(left);
+        logger.warn({ err }, 'analytics: could not write counts; will try again');
+        return;
+      }
+    }
+  }
+
   async function write(): Promise<void> {
     if (flushing) await flushing;
-    if (!pending.size && !events.size) return;
-    const views = pending;
-    const counted = events;
+    recorded.newSinceFlush = 0;
+    if (!pending.size && !events.size && !viewsOnly.size) return;
+    const batches = intoBatches(pending, events, viewsOnly);
     pending = new Map();
     events = new Map();
-    const rows = [...views.values()].map((v) => ({ ...v, firstAt: new Date(v.firstAt).toISOString(), lastAt: new Date(v.lastAt).toISOString() }));
-    flushing = writeCounts(db, rows, [...counted.values()])
-      .catch((err: unknown) => {
-        // Kept for the next flush: merged back under what arrived meanwhile.
-        for (const [key, view] of views) {
-          const later = pending.get(key);
-          if (later) Object.assign(later, { views: later.views + view.views, firstAt: view.firstAt, source: view.source, linkable: later.linkable && view.linkable });
-          else pending.set(key, view);
-        }
-        for (const [key, event] of counted) events.set(key, event);
-        logger.warn({ err }, 'analytics: could not write counts; will try again');
-      })
-      .finally(() => {
-        flushing = null;
-      });
+    viewsOnly = new Map();
+    flushing = writeBatches(batches).finally(() => {
+      flushing = null;
+    });
     await flushing;
   }
 
@@ -192,7 +233,13 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
         if (!visit.linkable) seen.linkable = false;
         return;
       }
-      if (pending.size >= MAX_PENDING) return;
+      if (pending.size >= MAX_PENDING || !record(visit)) {
+        const only = `${visit.day}\n${path}`;
+        const row = viewsOnly.get(only);
+        if (row) row.views += 1;
+        else viewsOnly.set(only, { day: visit.day, path, views: 1 });
+        return;
+      }
       const source = visitSource(queryAt === -1 ? null : new URLSearchParams(url.slice(queryAt + 1)), req.headers.referer, siteHost);
       pending.set(key, {
         day: visit.day,
@@ -230,4 +277,46 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
       await write();
     },
   };
+}
+
+/** A flush's entries with their keys in the counter's maps, so a batch that fails can be put back. */
+interface KeyedBatch {
+  views: Array<[string, InMemoryViews]>;
+  events: Array<[string, PendingEvent]>;
+  viewsOnly: Array<[string, ViewsOnly]>;
+}
+
+/** A visitor's views of a page since the last flush, with times in ms (made ISO once, when written). */
+type InMemoryViews = Omit<PendingPageViews, 'firstAt' | 'lastAt'> & { firstAt: number; lastAt: number };
+type ViewsOnly = CountBatch['viewsOnly'][number];
+
+/**
+ * Splits a flush into transactions of about BATCH_ENTRIES entries: a visitor's views stay together (the earliest
+ * opens the visit), and funnel steps come after every view, since a step counts only after its page's view.
+ */
+function intoBatches(views: Map<string, InMemoryViews>, events: Map<string, PendingEvent>, viewsOnly: Map<string, ViewsOnly>): KeyedBatch[] {
+  const batches: KeyedBatch[] = [{ views: [], events: [], viewsOnly: [...viewsOnly] }];
+  const byVisitor = [...views].sort(([, a], [, b]) => compareText(a.day, b.day) || compareText(a.visitor, b.visitor));
+  for (const [i, entry] of byVisitor.entries()) {
+    const last = batches.at(-1)!;
+    const previous = byVisitor[i - 1]?.[1];
+    const sameVisitor = previous?.day === entry[1].day && previous.visitor === entry[1].visitor;
+    if (!sameVisitor && last.views.length >= BATCH_ENTRIES) batches.push({ views: [entry], events: [], viewsOnly: [] });
+    else last.views.push(entry);
+  }
+  const steps = [...events];
+  for (let i = 0; i < steps.length; i += BATCH_ENTRIES) batches.push({ views: [], events: steps.slice(i, i + BATCH_ENTRIES), viewsOnly: [] });
+  return batches;
+}
+
+function unkeyed(batch: KeyedBatch): CountBatch {
+  return {
+    views: batch.views.map(([, v]) => ({ ...v, firstAt: new Date(v.firstAt).toISOString(), lastAt: new Date(v.lastAt).toISOString() })),
+    events: batch.events.map(([, e]) => e),
+    viewsOnly: batch.viewsOnly.map(([, row]) => row),
+  };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

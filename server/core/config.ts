@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/database.ts';
+import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS } from '../../shared/analytics.ts';
 import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { CLIENT_IP_STORAGE_MODES } from './client-ip.ts';
 
@@ -90,6 +91,9 @@ const ConfigSchema = z
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // Visitor counting and lead attribution (docs/product.md#analytics); false turns all of it off.
     ANALYTICS: bool.default(true),
+    // What one day's counting may store, whatever the traffic (docs/product.md#analytics).
+    ANALYTICS_SOURCES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_ANALYTICS_LIMITS.sourcesPerDay),
+    ANALYTICS_VISITORS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_ANALYTICS_LIMITS.visitorsPerDay),
     // GET /metrics answers only with `Authorization: Bearer <this>`; unset, the address does not exist.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
@@ -115,6 +119,10 @@ const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
+
+export function analyticsLimits(config: Config): AnalyticsLimits {
+  return { ...DEFAULT_ANALYTICS_LIMITS, sourcesPerDay: config.ANALYTICS_SOURCES_PER_DAY, visitorsPerDay: config.ANALYTICS_VISITORS_PER_DAY };
+}
 
 /** Parses the environment once; the first problem is reported as one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

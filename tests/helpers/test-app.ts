@@ -7,7 +7,7 @@ import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
-import { type Config, loadConfig } from '../../server/core/config.ts';
+import { type Config, analyticsLimits, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { NO_VISIT_COUNTER, type VisitCounter, startVisitCounter } from '../../server/analytics/visit-counter.ts';
 import { clientAddressOf } from '../../server/analytics/client-address.ts';
@@ -130,6 +130,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         clientAddress: clientAddressOf(config.TRUST_PROXY),
         flushEveryMs: 3_600_000,
         now: options.analytics.now,
+        limits: analyticsLimits(config),
       })
     : NO_VISIT_COUNTER;
   const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits });

@@ -5,6 +5,7 @@ import { ADMIN_TEST_ENV, ORIGIN, StaffClient, createStaff } from '../helpers/adm
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
+import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
 
 /*
  * Visit counting and lead attribution on the server (docs/product.md#analytics), through the real app on each
@@ -186,5 +187,71 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     await t.visits.flush();
     const rows = await t.database.db.selectFrom('analytics_event_days').select(['event', 'count']).where('event', 'like', 'quote-step-%').orderBy('event').execute();
     expect(rows.map((r) => [r.event, Number(r.count)])).toEqual([['quote-step-2', 1], ['quote-step-3', 1]]);
+  });
+});
+
+describe.each(configuredEngines())('what a day of counting may store, on %s', (engine) => {
+  const t = useTestApp(() =>
+    createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, ANALYTICS_SOURCES_PER_DAY: '5', ANALYTICS_VISITORS_PER_DAY: '300' }, analytics: {} }),
+  );
+  const db = () => t.database.db;
+  const made = (i: number) => `${BROWSER} Made-up/${i}`;
+
+  it('keeps a day’s first distinct sources and counts the rest under Other, per channel; reports cut them in SQL', async () => {
+    // Values that are not hosts or tags are not kept as they came.
+    await open(t, '/about?utm_source=%3Cscript%3E', { ip: '100.70.1.1', ua: made(1000), referer: 'https://bad_host/' });
+    await t.visits.flush();
+    for (let i = 0; i < 40; i += 1) {
+      const tags = `utm_source=src-${i}&utm_medium=cpc&utm_campaign=flood-${i}`;
+      expect((await open(t, `/about?${tags}`, { ip: '100.70.1.1', ua: made(i), referer: `https://site-${i}.example.org/p` })).status).toBe(200);
+    }
+    await t.visits.flush();
+
+    const rows = await db().selectFrom('analytics_source_days').selectAll().execute();
+    const kept = rows.filter((r) => r.referrer_host !== '*' && r.utm_source !== '*');
+    expect(kept).toHaveLength(5);
+    expect(kept).toContainEqual(expect.objectContaining({ referrer_host: '', utm_source: 'script', utm_medium: '' }));
+    const other = rows.filter((r) => r.referrer_host === '*' || r.utm_source === '*');
+    expect(other.map((r) => ({ ...r, visits: Number(r.visits) }))).toEqual([
+      { day: expect.any(String), channel: 'campaign', referrer_host: '*', utm_source: '*', utm_medium: '*', utm_campaign: '*', visits: 36 },
+    ]);
+
+    const reader = createAnalyticsReader(db(), t.config.TIME_ZONE, true);
+    const day = reader.today();
+    const report = await reader.report({ from: day, to: day }, true);
+    expect(report.referrers.find((r) => r.host === 'Other')?.visits).toBe(36);
+    expect(report.campaigns.find((c) => c.campaign === 'Other')).toMatchObject({ source: 'Other', medium: 'Other', visits: 36 });
+    expect(report.channels).toEqual([expect.objectContaining({ channel: 'campaign', visits: 41 })]);
+  });
+
+  it('records a day’s first visitors and counts the later ones’ views without a visitor, in batches that add up', async () => {
+    const before = await db().selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const room = 300 - Number(before.n);
+    for (let i = 0; i < room + 20; i += 1) expect((await open(t, '/services', { ip: '100.70.2.1', ua: made(2000 + i) })).status).toBe(200);
+    await t.visits.flush();
+
+    const visits = await db().selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(visits.n)).toBe(300);
+    const page = await db().selectFrom('analytics_page_days').selectAll().where('path', '=', '/services').executeTakeFirstOrThrow();
+    expect({ views: Number(page.views), visitors: Number(page.visitors) }).toEqual({ views: room + 20, visitors: room });
+  });
+});
+
+describe.each(configuredEngines())('one visitor’s pages, on %s', (engine) => {
+  const t = useTestApp(() => createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV }, analytics: {} }));
+
+  it('records at most 30 page entries a visitor a day; further views count as views only', async () => {
+    const visitor = { ip: '100.71.1.1', ua: `${BROWSER} Reader/1` };
+    for (let i = 0; i < 30; i += 1) {
+      await open(t, '/', visitor);
+      await t.visits.flush();
+    }
+    await open(t, '/', visitor);
+    await open(t, '/privacy', visitor);
+    await t.visits.flush();
+    const rows = await t.database.db.selectFrom('analytics_visit_pages').select(['path', 'views']).execute();
+    expect(rows.map((r) => [r.path, Number(r.views)])).toEqual([['/', 30]]);
+    const pages = await t.database.db.selectFrom('analytics_page_days').select(['path', 'views', 'visitors']).orderBy('path').execute();
+    expect(pages.map((r) => [r.path, Number(r.views), Number(r.visitors)])).toEqual([['/', 31, 1], ['/privacy', 1, 0]]);
   });
 });
