@@ -10,7 +10,15 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Figure, formatValue } from '../tests/bench/report.ts';
 
-const BENCHES = ['tests/bench/submit-quote.ts', 'tests/bench/blog.ts', 'tests/bench/admin.ts', 'tests/bench/pages.ts', 'tests/bench/cache-hits.ts', 'tests/bench/soak.ts'];
+const BENCHES = [
+  'tests/bench/submit-quote.ts',
+  'tests/bench/blog.ts',
+  'tests/bench/admin.ts',
+  'tests/bench/pages.ts',
+  'tests/bench/cache-hits.ts',
+  'tests/bench/soak.ts',
+  'tests/bench/analytics-flood-bench.ts',
+];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { stdio: 'inherit', env });
