@@ -1,4 +1,5 @@
 import type { Challenge } from 'altcha-lib';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEST_ENV, ORIGIN, StaffClient, createStaff } from '../helpers/admin-client.ts';
@@ -253,5 +254,26 @@ describe.each(configuredEngines())('one visitor’s pages, on %s', (engine) => {
     expect(rows.map((r) => [r.path, Number(r.views)])).toEqual([['/', 30]]);
     const pages = await t.database.db.selectFrom('analytics_page_days').select(['path', 'views', 'visitors']).orderBy('path').execute();
     expect(pages.map((r) => [r.path, Number(r.views), Number(r.visitors)])).toEqual([['/', 31, 1], ['/privacy', 1, 0]]);
+  });
+});
+
+describe('a flush that fails part-way', () => {
+  const t = useTestApp(() => createTestApp({ engine: 'sqlite', env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV }, analytics: {} }));
+
+  it('keeps the batches it could not write for the next flush, and never writes one twice', async () => {
+    const db = t.database.db;
+    // The second batch of this flush (a day total past 250 views) is refused, as a full disk would refuse it.
+    await sql`create trigger refuse_second_batch before update on analytics_days when new.views > 250 begin select raise(abort, 'disk full'); end`.execute(db);
+    for (let i = 0; i < 450; i += 1) await open(t, '/about', { ip: '100.72.1.1', ua: `${BROWSER} Batch/${i}` });
+    await t.visits.flush();
+    const half = await db.selectFrom('analytics_days').select(['visitors', 'views']).executeTakeFirstOrThrow();
+    expect([Number(half.visitors), Number(half.views)]).toEqual([200, 200]);
+
+    await sql`drop trigger refuse_second_batch`.execute(db);
+    await t.visits.flush();
+    const whole = await db.selectFrom('analytics_days').select(['visitors', 'views']).executeTakeFirstOrThrow();
+    expect([Number(whole.visitors), Number(whole.views)]).toEqual([450, 450]);
+    const page = await db.selectFrom('analytics_page_days').selectAll().where('path', '=', '/about').executeTakeFirstOrThrow();
+    expect([Number(page.visitors), Number(page.views)]).toEqual([450, 450]);
   });
 });
