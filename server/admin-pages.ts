@@ -57,6 +57,6 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
       can(viewer.role, 'analytics.view') ? Object.fromEntries(await analytics.postFigures(slugs, can(viewer.role, 'leads.view'))) : null,
     leadSource: (type, id) => analytics.leadSource(type, id),
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
-    media: (query) => images.library(query),
+    media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

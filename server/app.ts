@@ -150,7 +150,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(renderer.assets);
 
   // A post's sharing image is drawn when it is published, after the save's transaction.
-  const blog = createBlogService({ db: database.db, onChange: () => pageCache.invalidate(), onPublished: (post) => void postImages.prepare(post) });
+  const blog = createBlogService({
+    db: database.db,
+    onChange: () => pageCache.invalidate(),
+    onPublished: (post) => void postImages.prepare(post),
+    siteUrl: config.SITE_URL,
+  });
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
   app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));

@@ -72,6 +72,7 @@ export const ADMIN_MESSAGES = {
   passkeyNameRequired: 'Give the passkey a name.',
   passkeyNameTooLong: `A passkey name can be at most ${PASSKEY_NAME_MAX} characters.`,
   passkeyAddPassword: 'You signed in a while ago: enter your password to add a passkey.',
+  twoFactorSetUpPassword: 'You signed in a while ago: enter your password to set up two-factor sign-in.',
   passkeyPasswordNeeded: 'This passkey is your last way of two-factor sign-in: enter your password to remove it.',
 } as const;
 
@@ -228,6 +229,8 @@ export const ACCOUNT_TEXT = {
   twoFactorOn: { before: 'Two-factor sign-in is', state: 'on', after: '.' },
   recoveryLeft: (n: number) => `${n} recovery ${n === 1 ? 'code' : 'codes'} left.`,
   passwordToDisable: 'Your password, to turn it off',
+  /** Asked again before a passkey or the authenticator app is added, or the last passkey removed. */
+  yourPassword: 'Your password',
   disable: 'Turn off two-factor sign-in',
   scan: 'Scan this code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password).',
   qrAlt: 'QR code to add this account to an authenticator app',
@@ -263,7 +266,6 @@ export const PASSKEY_TEXT = {
   remove: 'Remove',
   removeQuestion: (name: string) => `Remove “${name}”? It will no longer sign you in.`,
   removeConfirm: 'Yes, remove',
-  password: 'Your password',
 } as const;
 
 /** The staff page for access and erasure requests under the Australian Privacy Principles. */

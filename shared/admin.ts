@@ -353,8 +353,8 @@ export interface AdminPageService {
   leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
   /** Whether the person asked for the weekly analytics e-mail. */
   weeklySummary(userId: string): Promise<boolean>;
-  /** A page of the media library (docs/product.md#media). */
-  media(query: MediaQuery): Promise<MediaPage>;
+  /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
+  media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }
 
 /** The staff area: its pages have their own frame, are private and never cached. */

@@ -30,7 +30,10 @@ export interface LibraryImage extends UploadedImage {
   uploadedAt: string;
   /** Since when nothing uses it (null while something does): it is deleted UNUSED_IMAGE_DAYS later. */
   unusedSince: string | null;
+  /** The uses in what the viewer may open: posts they may edit or read on the blog, the settings. */
   uses: ImageUse[];
+  /** How many other posts use it (others' drafts, scheduled posts): counted, never named (docs/product.md#media). */
+  hiddenUses: number;
 }
 
 /** The library's filter: every image, or only those nothing uses. */
@@ -102,6 +105,7 @@ export const MEDIA_TEXT = {
   uploaded: 'Uploaded',
   uploadedBy: (name: string | null, when: string) => `${when} by ${name ?? 'someone unknown'}`,
   usedIn: 'Used in',
+  otherUses: (n: number) => (n === 1 ? '1 other draft or scheduled post' : `${n} other drafts or scheduled posts`),
   notUsed: 'Not used anywhere.',
   deletedOn: (when: string) => `Deleted on ${when} unless it is used before then.`,
   use: {
@@ -143,4 +147,9 @@ export const MEDIA_TEXT = {
 /** How a use reads in the library and in a refusal: "Cloud backups (featured image)", "Site settings". */
 export function labelOfUse(use: ImageUse): string {
   return use.place === 'settings' ? MEDIA_TEXT.use.settings : MEDIA_TEXT.use[use.place](use.post?.title ?? '');
+}
+
+/** Every use as a refusal lists them: those the viewer may see, then how many others. */
+export function labelsOfUses({ uses, hiddenUses }: Pick<LibraryImage, 'uses' | 'hiddenUses'>): string[] {
+  return [...uses.map(labelOfUse), ...(hiddenUses > 0 ? [MEDIA_TEXT.otherUses(hiddenUses)] : [])];
 }

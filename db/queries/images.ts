@@ -113,13 +113,21 @@ export async function findImage(db: Db, id: string): Promise<ImageRecord | undef
   return row && toRecord(row);
 }
 
+/** One use of an image, with what decides who may open the post using it. */
+export interface StoredImageUse extends ImageUse {
+  imageId: string;
+  /** The post's creator and whether and when it is published; null for the settings. */
+  postAccess: { createdBy: string | null; published: boolean; publishedAt: string } | null;
+}
+
 /** Where each of these images is used, with the title of each post (by title, then place). */
-export async function listImageUses(db: Db, ids: readonly string[]): Promise<Array<ImageUse & { imageId: string }>> {
+export async function listImageUses(db: Db, ids: readonly string[]): Promise<StoredImageUse[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('image_uses')
     .leftJoin('blogs', (join) => join.onRef('blogs.id', '=', 'image_uses.source_id').on('image_uses.source', '=', 'post'))
     .select(['image_uses.image_id', 'image_uses.source', 'image_uses.source_id', 'image_uses.place', 'blogs.title'])
+    .select(['blogs.created_by', 'blogs.published', 'blogs.published_at'])
     .where('image_uses.image_id', 'in', ids)
     .orderBy('image_uses.source')
     .orderBy('blogs.title')
@@ -129,6 +137,7 @@ export async function listImageUses(db: Db, ids: readonly string[]): Promise<Arr
     imageId: r.image_id,
     place: r.place,
     post: r.source === 'post' ? { id: r.source_id, title: r.title ?? '' } : null,
+    postAccess: r.source === 'post' ? { createdBy: r.created_by, published: r.published === 1, publishedAt: r.published_at ?? '' } : null,
   }));
 }
 

@@ -7,6 +7,7 @@ import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
+import { siteLink } from '../core/site-link.ts';
 import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 import type { AnalyticsReader } from './analytics-report.ts';
@@ -29,7 +30,7 @@ export interface WeeklySummaryOptions {
 
 /** The e-mail for one person: their role decides whether lead figures are in it. */
 export function weeklySummaryEmail(report: AnalyticsReport, before: AnalyticsReport, waiting: number | null, to: string, company: string, siteUrl: string): EmailMessage {
-  const link = new URL(`/admin/analytics?from=${report.range.from}&to=${report.range.to}`, siteUrl).href;
+  const link = siteLink(siteUrl, `/admin/analytics?from=${report.range.from}&to=${report.range.to}`);
   const parts = [T.weeklyVisitors(report.totals.visitors, before.totals.visitors)];
   if (report.totals.leads !== null) {
     const lines = report.channels.filter((c) => c.leads).map((c) => T.weeklyChannelLine(T.channels[c.channel], c.leads ?? 0));

@@ -129,7 +129,10 @@ export interface BlogServiceDeps {
   onChange?: () => void;
   /** Called after a save that leaves a post published (or scheduled), e.g. to draw its sharing image. */
   onPublished?: (post: BlogPost) => void;
-  /** Where links in e-mails to staff point (a review request). */
+  /**
+   * The configured SITE_URL, where a review request's e-mails link; scripts and tests that never submit a draft
+   * for review leave it out.
+   */
   siteUrl?: string;
 }
 
@@ -222,7 +225,7 @@ async function auditSave(trx: Db, actor: Actor, before: BlogPost | null, after: 
   } else if (before) await recordAudit(trx, actor, 'post.updated', target);
 }
 
-export function createBlogService({ db, onChange = () => {}, onPublished = () => {}, siteUrl = 'http://localhost' }: BlogServiceDeps): BlogService {
+export function createBlogService({ db, onChange = () => {}, onPublished = () => {}, siteUrl }: BlogServiceDeps): BlogService {
   /** The post's owner and state, for the role checks of post-access.ts. */
   async function accessOf(trx: Db, id: string): Promise<PostAccess> {
     const access = await findPostAccess(trx, id);
@@ -473,6 +476,8 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     awaitingReview: () => listAwaitingReview(db, REVIEW_LIST_SIZE),
 
     async submitForReview(id, { actor, writer, authorName, now = new Date() }) {
+      // No stand-in address: a link to another host than the site's would go out in the e-mails.
+      if (!siteUrl) throw new Error('createBlogService needs siteUrl to e-mail a review request');
       await db.transaction().execute(async (trx) => {
         const access = await accessOf(trx, id);
         assertMayEdit(writer, access);

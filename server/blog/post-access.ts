@@ -1,5 +1,6 @@
 import type { PostAccess } from '../../db/queries/blogs.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
+import { postStatus } from '../../shared/blog.ts';
 import { type Role, can } from '../../shared/roles.ts';
 import { AppError } from '../core/errors.ts';
 
@@ -14,8 +15,16 @@ export interface Writer {
  * only `posts.write`, the drafts they created. Refused as PERMISSION_DENIED, never as "not found", so the editor
  * shows why.
  */
-export function mayEdit(writer: Writer, post: PostAccess): boolean {
+export function mayEdit(writer: Writer, post: Pick<PostAccess, 'createdBy' | 'published'>): boolean {
   return can(writer.role, 'posts.edit-any') || (post.createdBy === writer.userId && !post.published);
+}
+
+/**
+ * Whether `writer` may open a post at all: in the editor (mayEdit), or on the blog once it is public. What a
+ * person may not open is never named to them elsewhere either (the media library's "Used in").
+ */
+export function mayOpen(writer: Writer, post: Pick<PostAccess, 'createdBy' | 'published'> & { publishedAt: string }, now: number): boolean {
+  return mayEdit(writer, post) || postStatus(post, now) === 'Published';
 }
 
 export function assertMayEdit(writer: Writer | undefined, post: PostAccess): void {

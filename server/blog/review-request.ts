@@ -4,6 +4,7 @@ import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { listActiveStaffWithRoles } from '../../db/queries/users.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { ROLES, can } from '../../shared/roles.ts';
+import { siteLink } from '../core/site-link.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function queueReviewRequest(
   at: string,
 ): Promise<void> {
   const reviewers = await listActiveStaffWithRoles(trx, ROLES.filter((role) => can(role, 'posts.publish')));
-  const link = new URL(`/admin/blog-editor/${post.id}`, siteUrl).href;
+  const link = siteLink(siteUrl, `/admin/blog-editor/${post.id}`);
   const text = EDITOR_MESSAGES.reviewText(authorName, post.title, link);
   const html = paragraphsHtml(text, link);
   const subject = EDITOR_MESSAGES.reviewSubject(post.title);

@@ -58,7 +58,7 @@ export function adminImagesRouter(images: ImageService): Router {
   const router = Router();
   router.get('/api/admin/images', requireStaff(), allow('posts.write'), async (req, res) => {
     const query: MediaQuery = { show: mediaFilter(queryText(req, 'show')), cursor: queryText(req, 'cursor') };
-    res.json(await images.library(query));
+    res.json(await images.library(query, editorOf(req)));
   });
   const json = adminBodyParsers(ADMIN_BODY_LIMIT);
   router.patch('/api/admin/images/:id', requireStaff(), allow('posts.write'), ...json, async (req, res) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import {
   type ImageRecord,
+  type StoredImageUse,
   countImages,
   deleteImages,
   findImage,
@@ -14,12 +15,13 @@ import {
 } from '../../db/queries/images.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
-import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelOfUse } from '../../shared/media.ts';
+import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelsOfUses } from '../../shared/media.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
-import { type Role, can } from '../../shared/roles.ts';
+import { can } from '../../shared/roles.ts';
 import { ImageAltSchema } from '../../shared/schemas/media.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
+import { type Writer, mayOpen } from '../blog/post-access.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type UploadClaim, checkUpload } from './image-check.ts';
@@ -27,10 +29,8 @@ import { readImageSize, resizeImage } from './image-resize.ts';
 import { type DecodeQueue, createDecodeQueue } from './upload-budget.ts';
 
 /** The signed-in person changing the library, and their role. */
-export interface LibraryEditor {
+export interface LibraryEditor extends Writer {
   actor: Actor;
-  userId: string;
-  role: Role;
 }
 
 export interface ImageService {
@@ -38,8 +38,8 @@ export interface ImageService {
   upload(bytes: Uint8Array, claim: UploadClaim, actor: Actor): Promise<LibraryImage>;
   /** One stored copy, or null when there is no such image or width. */
   variant(id: string, width: number, format: ImageFormat): Promise<{ contentType: string; data: Uint8Array } | null>;
-  /** One page of the library, newest first, each image with where it is used, and the library's totals. */
-  library(query: MediaQuery): Promise<MediaPage>;
+  /** One page of the library, newest first, each image with where `viewer` may see it used, and the library's totals. */
+  library(query: MediaQuery, viewer: Writer): Promise<MediaPage>;
   /** Sets the alt text the library offers for an image (audited). */
   setAlt(id: string, input: unknown, by: LibraryEditor): Promise<LibraryImage>;
   /** Deletes an image nothing uses (audited); refused with where it is used otherwise. */
@@ -59,7 +59,7 @@ function assertMayChange(by: LibraryEditor, image: ImageRecord): void {
 }
 
 /** An image as the library shows it: its largest stored copy (what a post stores) and its uses. */
-function libraryImage(image: ImageRecord, uses: LibraryImage['uses']): LibraryImage {
+function libraryImage(image: ImageRecord, { uses, hiddenUses }: Pick<LibraryImage, 'uses' | 'hiddenUses'>): LibraryImage {
   const largest = largestStoredWidth(image.width);
   return {
     id: image.id,
@@ -75,13 +75,25 @@ function libraryImage(image: ImageRecord, uses: LibraryImage['uses']): LibraryIm
     uploadedAt: image.createdAt,
     unusedSince: image.unusedSince,
     uses,
+    hiddenUses,
   };
 }
 
-/** Images with their uses, in one read of the uses for all of them. */
-async function withUses(db: Db, images: ImageRecord[]): Promise<LibraryImage[]> {
+/**
+ * The uses `viewer` may see, and how many other posts are only counted: a post they may not open (another
+ * Author's draft, a scheduled post) is never named to them, by title or id (docs/product.md#media).
+ */
+function usesSeenBy(viewer: Writer, uses: StoredImageUse[], now: number): Pick<LibraryImage, 'uses' | 'hiddenUses'> {
+  const seen = uses.filter((use) => !use.postAccess || mayOpen(viewer, use.postAccess, now));
+  const hiddenPosts = new Set(uses.filter((use) => !seen.includes(use)).map((use) => use.post?.id));
+  return { uses: seen.map(({ place, post }) => ({ place, post })), hiddenUses: hiddenPosts.size };
+}
+
+/** Images with the uses `viewer` may see, in one read of the uses for all of them. */
+async function withUses(db: Db, images: ImageRecord[], viewer: Writer): Promise<LibraryImage[]> {
   const uses = await listImageUses(db, images.map((i) => i.id));
-  return images.map((image) => libraryImage(image, uses.filter((u) => u.imageId === image.id).map(({ imageId: _, ...use }) => use)));
+  const now = Date.now();
+  return images.map((image) => libraryImage(image, usesSeenBy(viewer, uses.filter((u) => u.imageId === image.id), now)));
 }
 
 async function existing(db: Db, id: string): Promise<ImageRecord> {
@@ -130,20 +142,20 @@ export function createImageService({
           }),
         () => `${id} ${fileName}`,
       );
-      return libraryImage((await findImage(db, id))!, []);
+      return libraryImage((await findImage(db, id))!, { uses: [], hiddenUses: 0 });
     },
 
     async variant(id, width, format) {
       return (await findImageVariant(db, id, width, format)) ?? null;
     },
 
-    async library({ show = 'all', cursor }) {
+    async library({ show = 'all', cursor }, viewer) {
       const after = cursorParam(cursor);
       const [page, totals] = await Promise.all([
         keysetPage(MEDIA_PAGE_SIZE, (limit) => listImages(db, { after, limit, unusedOnly: show === 'unused' }), (i) => ({ at: i.createdAt, id: i.id })),
         countImages(db),
       ]);
-      return { images: await withUses(db, page.items), nextCursor: page.next && encodeCursor(page.next), totals, unusedDays };
+      return { images: await withUses(db, page.items, viewer), nextCursor: page.next && encodeCursor(page.next), totals, unusedDays };
     },
 
     async setAlt(id, input, by) {
@@ -162,7 +174,7 @@ export function createImageService({
         },
         (found) => `${id} ${found.fileName}`,
       );
-      return (await withUses(db, [{ ...image, alt }]))[0]!;
+      return (await withUses(db, [{ ...image, alt }], by))[0]!;
     },
 
     async remove(id, by) {
@@ -174,8 +186,8 @@ export function createImageService({
           const image = await existing(trx, id);
           assertMayChange(by, image);
           if (await isImageUsed(trx, id)) {
-            const uses = (await listImageUses(trx, [id])).map(({ imageId: _, ...use }) => use);
-            throw new AppError('ABORTED', MEDIA_TEXT.inUse(image.fileName, uses.map(labelOfUse)), { details: { uses } });
+            const seen = usesSeenBy(by, await listImageUses(trx, [id]), Date.now());
+            throw new AppError('ABORTED', MEDIA_TEXT.inUse(image.fileName, labelsOfUses(seen)), { details: seen });
           }
           await deleteImages(trx, [id]);
           return image;

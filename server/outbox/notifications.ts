@@ -6,6 +6,7 @@ import { serviceName } from '../../shared/lead-fields.ts';
 import { LEAD_EMAIL_TEXT } from '../../shared/messages.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
+import { siteLink } from '../core/site-link.ts';
 
 export interface EmailMessage {
   to: string;
@@ -48,7 +49,7 @@ export function paragraphsHtml(text: string, link: string): string {
 
 /** The page in the admin where staff work this lead. */
 export function adminLeadUrl(siteUrl: string, type: NewLead['type'], id: string): string {
-  return new URL(`/admin/leads/${type}/${id}`, siteUrl).href;
+  return siteLink(siteUrl, `/admin/leads/${type}/${id}`);
 }
 
 /** Every notification a new lead owes, as outbox rows: staff e-mail, the visitor's acknowledgement, webhook. */

@@ -4,6 +4,7 @@ import { PasswordChangeSchema, TotpEnableSchema } from '../../shared/schemas/adm
 import { allow, requireStaff } from './require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { StaffService } from './users.ts';
+import { requireRecentPassword } from './recent-password.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 
@@ -31,13 +32,15 @@ export function adminAccountRouter(staff: StaffService): Router {
     res.json({ message: ADMIN_MESSAGES.sessionsEnded, ended });
   });
 
-  router.post('/api/admin/account/totp/start', allow('account.own'), (req, res) => {
+  // An authenticator app turned on from a session left open or stolen would lock the person out.
+  const recentPassword = requireRecentPassword(staff, ADMIN_MESSAGES.twoFactorSetUpPassword);
+  router.post('/api/admin/account/totp/start', allow('account.own'), recentPassword, (req, res) => {
     const setup = staff.startTotpSetup(req.user!.email);
     req.session.totpSetup = { secret: setup.secret, at: Date.now() };
     res.json(setup);
   });
 
-  router.post('/api/admin/account/totp/enable', allow('account.own'), async (req, res) => {
+  router.post('/api/admin/account/totp/enable', allow('account.own'), recentPassword, async (req, res) => {
     const { code } = parseBody(TotpEnableSchema, req.body);
     const setup = req.session.totpSetup;
     if (!setup || Date.now() - setup.at > SETUP_MS) {

@@ -2,7 +2,7 @@ import { type Request, Router } from 'express';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { safeNextPath } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
-import { PasskeyOptionsSchema, PasskeyRegistrationSchema, PasskeyRemoveSchema, PasskeyRenameSchema, PasskeySignInSchema } from '../../shared/schemas/passkeys.ts';
+import { PasskeyRegistrationSchema, PasskeyRemoveSchema, PasskeyRenameSchema, PasskeySignInSchema } from '../../shared/schemas/passkeys.ts';
 import { AppError } from '../core/errors.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
@@ -11,6 +11,7 @@ import { type Limits, rateLimits } from '../http/rate-limit.ts';
 import type { RedisLink } from '../http/redis.ts';
 import { type SignInCompletion, completeSignIn } from './complete-sign-in.ts';
 import { CHALLENGE_MS, type PasskeyService } from './passkeys.ts';
+import { requireRecentPassword } from './recent-password.ts';
 import { allow, openToAll, requireStaff } from './require-staff.ts';
 
 /**
@@ -20,9 +21,6 @@ import { allow, openToAll, requireStaff } from './require-staff.ts';
 const PASSKEY_SIGN_IN_BODY_LIMIT = '16kb';
 
 type Purpose = 'register' | 'sign-in';
-
-/** A passkey is added without the password again within this time of the session's sign-in or last re-check. */
-export const PASSKEY_PROOF_MS = 10 * 60_000;
 
 /** Keeps the challenge a passkey must answer next in the session; asking again replaces it. */
 function keepChallenge(req: Request, purpose: Purpose, value: string): void {
@@ -56,12 +54,9 @@ export function passkeyRouter(deps: PasskeyRoutesDeps): Router {
 
   router.use('/api/admin/account/passkeys', requireStaff({ allowTwoFactorSetup: true }), ...adminBodyParsers(ADMIN_BODY_LIMIT));
 
-  router.post('/api/admin/account/passkeys/options', allow('account.own'), async (req, res) => {
-    const { password } = parseBody(PasskeyOptionsSchema, req.body);
-    if (Date.now() - (req.session.provenAt ?? 0) > PASSKEY_PROOF_MS) {
-      await passkeys.confirmPassword(req.user!.id, password);
-      req.session.provenAt = Date.now();
-    }
+  // A passkey signs in on its own: one added from a session left open would let someone else in for good.
+  const recentPassword = requireRecentPassword(deps.accounts, ADMIN_MESSAGES.passkeyAddPassword);
+  router.post('/api/admin/account/passkeys/options', allow('account.own'), recentPassword, async (req, res) => {
     const options = await passkeys.registrationOptions(req.user!);
     keepChallenge(req, 'register', options.challenge);
     res.json(options);

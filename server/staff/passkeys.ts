@@ -52,11 +52,6 @@ export function relyingParty(siteUrl: string): { id: string; origin: string } {
  * (docs/product.md#passkeys). Each change is one transaction with its audit entry.
  */
 export interface PasskeyService {
-  /**
-   * Throws the add form's error unless `password` is the person's: a passkey signs in on its own, so one added
-   * from a session left open would let someone else in for good.
-   */
-  confirmPassword(userId: string, password: string | undefined): Promise<void>;
   /** What the browser needs to make a passkey for `user`; the caller keeps `challenge` for `add`. */
   registrationOptions(user: { id: string; email: string; name: string }): Promise<PublicKeyCredentialCreationOptionsJSON>;
   /** Checks the browser's answer to `challenge` and keeps the new passkey; returns the person's passkeys. */
@@ -136,11 +131,6 @@ export function createPasskeyService({ db, settings, staff, companyName = async 
   }
 
   return {
-    async confirmPassword(userId, password) {
-      if (!password) throw invalidFields(ADMIN_MESSAGES.passkeyAddPassword, { password: ADMIN_MESSAGES.passkeyAddPassword });
-      await recheckPassword(db, settings, userId, password, 'password');
-    },
-
     registrationOptions: async (user) =>
       generateRegistrationOptions({
         rpName: await companyName(),

@@ -28,6 +28,7 @@ import { type AssignableRole, ROLE_TEXT, type Role, can } from '../../shared/rol
 import { INVITATION_DAYS, type InvitationView, type StaffOverview, type StaffPerson } from '../../shared/staff.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
+import { siteLink } from '../core/site-link.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
 import { sealPayload } from '../outbox/sealed-payload.ts';
 import { hashPassword } from './password.ts';
@@ -64,7 +65,7 @@ export async function staffPerson(db: Db, id: string, viewerCsrf: string | null 
 }
 
 function invitationLink(siteUrl: string, token: string): string {
-  return new URL(`/admin/invitation?token=${token}`, siteUrl).href;
+  return siteLink(siteUrl, `/admin/invitation?token=${token}`);
 }
 
 /** An open invitation's link, for "Copy link" (a colleague whose mail is slow); NOT_FOUND once it is not open. */

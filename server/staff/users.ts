@@ -105,6 +105,8 @@ export interface StaffService {
   /** Checks the current password (limited guesses), then sets the new one and signs out every other session. */
   changePassword(actor: Actor, userId: string, currentSid: string, input: { currentPassword: string; newPassword: string }): Promise<void>;
   endOtherSessions(actor: Actor, userId: string, currentSid: string): Promise<number>;
+  /** Checks the password given again (limited guesses, as changing it): a `password` field error when wrong. */
+  confirmPassword(userId: string, password: string): Promise<void>;
   startTotpSetup(email: string): TotpSetup;
   enableTotp(actor: Actor, userId: string, secret: string, code: string): Promise<string[]>;
   /** Checks the password (limited guesses), then turns two-factor sign-in off and signs out every other session. */
@@ -186,6 +188,7 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     },
     endOtherSessions: (actor, userId, currentSid) =>
       withAudit(db, actor, 'auth.sessions_ended', (trx) => deleteUserSessions(trx, userId, currentSid), String),
+    confirmPassword: (userId, password) => recheckPassword(db, settings, userId, password, 'password'),
     startTotpSetup,
     enableTotp: (actor, userId, secret, code) => {
       const changes = totpChanges(totpKey, secret, code);

@@ -36,4 +36,10 @@ export const PasswordChangeSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDiffer });
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
+/**
+ * The password given again with a request that adds a way to sign in (a passkey, an authenticator app); needed
+ * unless the session proved who is using it a moment ago (server/staff/recent-password.ts).
+ */
+export const RecentPasswordSchema = z.object({ password: z.string().max(1024).optional() });
+
 export const TotpEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, ADMIN_MESSAGES.codeRequired) });

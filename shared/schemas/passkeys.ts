@@ -40,9 +40,6 @@ export const PasskeyRegistrationSchema = z.object({
 
 export const PasskeyRenameSchema = z.object({ name: PasskeyNameSchema });
 
-/** Asking to add a passkey; the password is needed unless the session proved who is using it a moment ago. */
-export const PasskeyOptionsSchema = z.object({ password: z.string().max(1024).optional() });
-
 /** Removing a passkey; the password is needed only for the last way of two-factor sign-in. */
 export const PasskeyRemoveSchema = z.object({ password: z.string().max(1024).optional() });
 

@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
-import { PASSKEY_PROOF_MS } from '../../server/staff/passkey-routes.ts';
+import { RECENT_PASSWORD_MS } from '../../server/staff/recent-password.ts';
 import { STAFF, createStaff, provenAgo } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
 
@@ -135,7 +135,7 @@ describe('passkeys in a browser', () => {
 
     // Signed in over 10 minutes ago: adding one asks for the password first, beside the name.
     const account = await site.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    await provenAgo(site.database.db, account.id, PASSKEY_PROOF_MS + 1000);
+    await provenAgo(site.database.db, account.id, RECENT_PASSWORD_MS + 1000);
     await section.getByLabel('Name of the new passkey').fill('Laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passkeyAddPassword }).first().waitFor();

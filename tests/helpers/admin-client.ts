@@ -80,6 +80,8 @@ export class StaffClient {
   deviceCookie: string | null = null;
   csrf: string | null = null;
   ip: string;
+  /** The Origin its requests carry: the site's own (SITE_URL's origin), for an app configured with another. */
+  origin = ORIGIN;
 
   constructor(app: Express | string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
     this.app = app;
@@ -89,7 +91,7 @@ export class StaffClient {
   /** A request as a browser on this site sends it: HTTPS via the proxy, same Origin, the session cookie. */
   req(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, options: { origin?: string | null; csrf?: boolean } = {}) {
     let r = request(this.app)[method](path).set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', this.ip);
-    const origin = options.origin === undefined ? ORIGIN : options.origin;
+    const origin = options.origin === undefined ? this.origin : options.origin;
     if (origin) r = r.set('Origin', origin);
     const cookies = [this.cookie, this.deviceCookie].filter(Boolean);
     if (cookies.length) r = r.set('Cookie', cookies.join('; '));

@@ -13,12 +13,14 @@ import {
   createStaff,
   insertQuote,
   leadDetail,
+  provenAgo,
   sessionCookie,
   staffApp,
   twoSignedInBrowsers,
 } from '../helpers/admin-client.ts';
 import { listUserSessions } from '../../db/queries/sessions.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
+import { RECENT_PASSWORD_MS } from '../../server/staff/recent-password.ts';
 
 const ADMIN_PAGES = [
   '/admin/dashboard',
@@ -320,6 +322,34 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     const reuse = new StaffClient(t.app);
     await reuse.signIn('tfa@northbridge-it.com.au');
     expect((await reuse.req('post', '/admin/login/code').send({ code: recoveryCodes[0] })).status).toBe(401);
+  });
+
+  // Security finding 6: a session left open or stolen could turn the authenticator app on and lock the person out.
+  it('a session signed in over 10 minutes ago turns on two-factor sign-in only with the password given again, as for a passkey', async () => {
+    const { id } = await createStaff(t.database.db, { email: 'stale@northbridge-it.com.au', name: 'Stan' });
+    const staff = new StaffClient(t.app);
+    await staff.signIn('stale@northbridge-it.com.au');
+    const early = await staff.req('post', '/api/admin/account/totp/start').send({});
+    expect(early.status).toBe(200);
+    await provenAgo(t.database.db, id, RECENT_PASSWORD_MS + 1000);
+
+    const asked = { password: ADMIN_MESSAGES.twoFactorSetUpPassword };
+    const enable = await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(early.body.secret) });
+    expect(enable.status).toBe(400);
+    expect(enable.body.error.details.fields).toEqual(asked);
+    const start = await staff.req('post', '/api/admin/account/totp/start').send({});
+    expect(start.status).toBe(400);
+    expect(start.body.error.details.fields).toEqual(asked);
+    const wrong = await staff.req('post', '/api/admin/account/totp/start').send({ password: 'not my password at all' });
+    expect(wrong.body.error.details.fields).toEqual({ password: ADMIN_MESSAGES.passwordWrong });
+    expect((await staff.req('get', '/api/admin/account')).body.hasTwoFactor).toBe(false);
+
+    const proven = await staff.req('post', '/api/admin/account/totp/start').send({ password: STAFF.password });
+    expect(proven.status).toBe(200);
+    // Proven again just now: the code alone turns it on.
+    const enabled = await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(proven.body.secret) });
+    expect(enabled.status).toBe(200);
+    expect((await staff.req('get', '/api/admin/account')).body.hasTwoFactor).toBe(true);
   });
 
   it('a code without a password step first is refused', async () => {

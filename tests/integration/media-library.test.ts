@@ -12,7 +12,7 @@ import type { BlogPost } from '../../shared/blog.ts';
 import { type LibraryImage, MEDIA_TEXT, type MediaPage } from '../../shared/media.ts';
 import { ROLE_TEXT, type Role } from '../../shared/roles.ts';
 import { STAFF, StaffClient, auditEntries, signedInStaffApp, staffService } from '../helpers/admin-client.ts';
-import { postInput } from '../helpers/blog-posts.ts';
+import { day, postInput } from '../helpers/blog-posts.ts';
 import { makeImage } from '../helpers/images.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
@@ -192,6 +192,55 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     expect(authorPage.text).toContain('<h1>Media</h1>');
     expect(authorPage.text).toContain('<a href="/admin/media" aria-current="page">Media</a>');
     expect((await as('sales').req('get', '/admin/dashboard')).text).not.toContain('href="/admin/media"');
+  });
+
+  // Security finding 7: "Used in" named other Authors' drafts (titles and ids) to any Author.
+  it('an Author sees the uses in posts they may open (their drafts, public posts); the others are only counted', async () => {
+    const second = { email: 'second.author@northbridge-it.com.au', name: 'Sam Second', password: STAFF.password, role: 'author' } as const;
+    await staffService(t.database.db).createAccount(SYSTEM_ACTOR, second);
+    const other = new StaffClient(t.app);
+    expect((await other.signIn(second.email)).status).toBe(200);
+    const image = await upload('shared.png', 'author');
+    async function write(client: StaffClient, title: string, published = false, publishedAt = day(0)) {
+      const content = `<img src="${image.src}" alt="Shared">`;
+      const res = await client.req('post', '/api/admin/posts').send(postInput({ title, content, published, publishedAt }));
+      expect(res.status).toBe(201);
+      return res.body as BlogPost;
+    }
+    const mine = await write(as('author'), 'My own draft');
+    const live = await write(t.staff, 'Published for all', true);
+    const scheduled = await write(t.staff, 'Launch next year', true, '2099-01-01T00:00:00.000Z');
+    const hidden = [await write(other, 'Secret merger plans'), await write(other, 'Unannounced price rise'), scheduled];
+
+    const seen = find(await library('author'), image.id)!;
+    expect(seen.uses).toEqual([
+      { place: 'body', post: { id: mine.id, title: 'My own draft' } },
+      { place: 'body', post: { id: live.id, title: 'Published for all' } },
+    ]);
+    expect(seen.hiddenUses).toBe(3);
+    const refused = await as('author').req('delete', `/api/admin/images/${image.id}`);
+    expect(refused.status).toBe(409);
+    const listed = ['My own draft (in the text)', 'Published for all (in the text)', MEDIA_TEXT.otherUses(3)];
+    expect(refused.body.error.message).toBe(MEDIA_TEXT.inUse('shared.png', listed));
+    expect(refused.body.error.details).toEqual({ uses: seen.uses, hiddenUses: 3 });
+    // Nothing of the others' posts reaches the Author: not the list, the refusal, the alt text's answer or the page.
+    const answers = [
+      JSON.stringify(await library('author')),
+      JSON.stringify(refused.body),
+      JSON.stringify((await as('author').req('patch', `/api/admin/images/${image.id}`).send({ alt: 'Shared' })).body),
+      (await as('author').req('get', '/admin/media')).text,
+    ];
+    for (const answer of answers) {
+      for (const post of hidden) {
+        expect(answer).not.toContain(post.title);
+        expect(answer).not.toContain(post.id);
+      }
+    }
+    // Who may edit every post sees every use.
+    const editors = find(await library('editor'), image.id)!;
+    const everyTitle = ['Launch next year', 'My own draft', 'Published for all', 'Secret merger plans', 'Unannounced price rise'];
+    expect(editors.uses.map((use) => use.post?.title)).toEqual(everyTitle);
+    expect(editors.hiddenUses).toBe(0);
   });
 
   it('a list query given twice or a bad page link is refused', async () => {

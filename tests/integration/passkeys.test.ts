@@ -5,7 +5,7 @@ import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ORIGIN, STAFF, StaffClient, auditEntries, createStaff, provenAgo, staffApp, staffService } from '../helpers/admin-client.ts';
 import { type Bend, SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
-import { PASSKEY_PROOF_MS } from '../../server/staff/passkey-routes.ts';
+import { RECENT_PASSWORD_MS } from '../../server/staff/recent-password.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
 /*
@@ -83,7 +83,7 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
 
   it('a session signed in over 10 minutes ago adds a passkey only with the password given again, then for 10 minutes without', async () => {
     const { browser, id } = await newPerson(t, 'Pat Proven');
-    await provenAgo(t.database.db, id, PASSKEY_PROOF_MS + 1000);
+    await provenAgo(t.database.db, id, RECENT_PASSWORD_MS + 1000);
     const asked = await browser.req('post', '/api/admin/account/passkeys/options').send({});
     expect(asked.status).toBe(400);
     expect(asked.body.error.details.fields).toEqual({ password: ADMIN_MESSAGES.passkeyAddPassword });

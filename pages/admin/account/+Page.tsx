@@ -10,6 +10,7 @@ import { type Notice, NoticeBox, formBody } from '../ui/Notice.tsx';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { Passkeys } from './Passkeys.tsx';
+import { RecentPasswordInput, useRecentPassword } from './RecentPassword.tsx';
 import { WeeklySummary } from './WeeklySummary.tsx';
 import type { AccountData } from './+data.ts';
 
@@ -49,6 +50,11 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
   const [codes, setCodes] = useState<string[] | null>(null);
   const { notice, setNotice, errors, run } = useFormRequest();
   const call = <T,>(url: string, body: unknown, then: (result: T) => void) => run(async () => then(await adminApi<T>('POST', url, csrfToken, body)));
+  // Setting up asks for the password again when the session signed in a while ago, as adding a passkey does.
+  const recent = useRecentPassword();
+  const setUpCall = <T,>(url: string, body: unknown, then: (result: T) => void) =>
+    run(async () => then(await recent.sending(() => adminApi<T>('POST', url, csrfToken, body))));
+  const recentPassword = <RecentPasswordInput id="tfa-recent-password" asked={recent.asked} error={errors.password} />;
 
   return (
     <section aria-labelledby="tfa-heading" className="admin-card">
@@ -104,7 +110,7 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
         <form noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void call<{ message: string; recoveryCodes: string[] }>('/api/admin/account/totp/enable', formBody(e), (r) => {
+            void setUpCall<{ message: string; recoveryCodes: string[] }>('/api/admin/account/totp/enable', formBody(e), (r) => {
               setEnabled(true);
               setSetup(null);
               setCodes(r.recoveryCodes);
@@ -118,6 +124,7 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
             {ACCOUNT_TEXT.typeKey} <code className="secret">{setup.secret}</code>
           </p>
           <AdminInputs idPrefix="tfa" fields={ENABLE_FIELDS} errors={errors} />
+          {recentPassword}
           <button type="submit" className="button button-primary">
             {ACCOUNT_TEXT.enable}
           </button>
@@ -125,13 +132,17 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
       ) : (
         <>
           <p>{ACCOUNT_TEXT.twoFactorOff}</p>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void call<{ secret: string; qrDataUrl: string }>('/api/admin/account/totp/start', {}, setSetup)}
+          <form noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void setUpCall<{ secret: string; qrDataUrl: string }>('/api/admin/account/totp/start', formBody(e), setSetup);
+            }}
           >
-            {ACCOUNT_TEXT.setUp}
-          </button>
+            {recentPassword}
+            <button type="submit" className="button button-primary">
+              {ACCOUNT_TEXT.setUp}
+            </button>
+          </form>
         </>
       )}
     </section>

@@ -6,6 +6,7 @@ import { PASSKEY_NAME_MAX, type PasskeyInfo, defaultPasskeyName } from '../../..
 import { RequestError, adminApi } from '../../../components/request.ts';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
 import { AdminInput } from '../ui/AdminInput.tsx';
+import { RecentPasswordInput, focusFirst, useRecentPassword } from './RecentPassword.tsx';
 import { NoticeBox, formBody } from '../ui/Notice.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -13,9 +14,6 @@ import { addPasskey, passkeyProblem } from '../ui/passkeys.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 
 type Answer = { message: string; passkeys: PasskeyInfo[] };
-
-// A ref callback of stable identity, so it runs once as each field appears: focus goes to what is asked next.
-const focusFirst = (element: HTMLElement | null) => element?.focus();
 
 /**
  * The account page's passkeys (docs/product.md#passkeys): each with when it was added and last used, renamed or
@@ -40,8 +38,7 @@ export function Passkeys({
   const noticeRef = useRef<HTMLDivElement>(null);
   // Read in the browser only: the form shows once scripts run, so the server's render never differs from it.
   const [name, setName] = useState(() => (typeof navigator === 'undefined' ? '' : defaultPasskeyName(navigator.userAgent)));
-  // Asked for once the server wants it: the session signed in a while ago.
-  const [password, setPassword] = useState<string | null>(null);
+  const recent = useRecentPassword();
 
   /** Runs a change; its answer replaces the list, and its message is announced with focus on it. */
   function change(work: () => Promise<Answer>) {
@@ -56,19 +53,16 @@ export function Passkeys({
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const { password = '' } = formBody(event);
     void request.run(async () => {
       try {
-        const answer = await addPasskey(csrfToken, name, password ?? '');
+        const answer = await recent.sending(() => addPasskey(csrfToken, name, password));
         onChange(answer.passkeys);
         setName(defaultPasskeyName(navigator.userAgent));
-        setPassword(null);
         request.setNotice({ kind: 'success', text: answer.message });
       } catch (err) {
         // The request hook shows the server's refusal with its field errors; the browser's own problems in words.
-        if (err instanceof RequestError) {
-          if (err.fields.password) setPassword((typed) => typed ?? '');
-          throw err;
-        }
+        if (err instanceof RequestError) throw err;
         const problem = passkeyProblem(err);
         if (problem) throw new Error(problem, { cause: err });
       }
@@ -118,19 +112,7 @@ export function Passkeys({
               maxLength={PASSKEY_NAME_MAX}
               error={editing ? undefined : request.errors.name}
             />
-            {password !== null && (
-              <AdminInput
-                id="passkey-password"
-                ref={focusFirst}
-                label={PASSKEY_TEXT.password}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={editing ? undefined : request.errors.password}
-              />
-            )}
+            <RecentPasswordInput id="passkey-password" asked={recent.asked} error={editing ? undefined : request.errors.password} />
             <SubmitButton busy={request.busy} label={PASSKEY_TEXT.add} busyLabel={PASSKEY_TEXT.adding} />
           </form>
         ) : (
@@ -209,7 +191,7 @@ function PasskeyItem({
             <AdminInput
               id={`${idPrefix}-password`}
               ref={focusFirst}
-              label={PASSKEY_TEXT.password}
+              label={ACCOUNT_TEXT.yourPassword}
               name="password"
               type="password"
               autoComplete="current-password"

@@ -8,6 +8,6 @@ export type MediaData = MediaPage & { query: MediaQuery };
 export async function data(pageContext: PageContextServer): Promise<MediaData> {
   const { show, cursor } = pageContext.urlParsed.search;
   const query: MediaQuery = { show: mediaFilter(show), ...(cursor && { cursor }) };
-  const page = await orNotFound(pageContext.services.admin.media(query), '/admin/media');
+  const page = await orNotFound(pageContext.services.admin.media(pageContext.user!, query), '/admin/media');
   return { ...page, query };
 }

@@ -24,7 +24,8 @@ function UseLink({ use }: { use: ImageUse }) {
 /**
  * One image of the library: its thumbnail, file name, size, dimensions, uploader, where it is used (or when it
  * will be deleted), its alt text, and Delete. Changing or deleting it is offered to its uploader and to those who
- * may edit every post (docs/product.md#roles); a deletion refused for its uses says where it is used.
+ * may edit every post (docs/product.md#roles); a deletion refused for its uses says where it is used. Posts the
+ * person may not open come only as a count (docs/product.md#media).
  */
 export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
   image: LibraryImage;
@@ -70,13 +71,14 @@ export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
           <dd>{MEDIA_TEXT.uploadedBy(image.uploadedBy?.name ?? null, formatDateTime(image.uploadedAt, timeZone))}</dd>
           <dt className="media-uses-term">{MEDIA_TEXT.usedIn}</dt>
           <dd className="media-uses-list">
-            {image.uses.length > 0 ? (
+            {image.uses.length > 0 || image.hiddenUses > 0 ? (
               <ul className="media-uses">
                 {image.uses.map((use) => (
                   <li key={`${use.place} ${use.post?.id ?? ''}`}>
                     <UseLink use={use} />
                   </li>
                 ))}
+                {image.hiddenUses > 0 && <li>{MEDIA_TEXT.otherUses(image.hiddenUses)}</li>}
               </ul>
             ) : (
               <>
