@@ -290,6 +290,7 @@ export const BLOG_TEXT = {
   tagDescription: (tag: string, name: string) => `Articles tagged “${tag}” from the ${name} team, newest first.`,
   tagLead: 'Every post with this tag, newest first.',
   tagFeed: 'RSS feed of this tag',
+  blogFeed: 'RSS feed',
   tagFeedTitle: (name: string, tag: string) => `${name} blog: posts tagged “${tag}”`,
   allPosts: 'All posts',
   related: 'Related posts',

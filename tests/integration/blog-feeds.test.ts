@@ -43,6 +43,15 @@ describe.each(configuredEngines())('feeds on %s', (engine) => {
     expect(res.text).not.toContain('Feed Future');
   });
 
+  it('the blog names its feed, and WordPress’s feed addresses move to it', async () => {
+    const blog = await request(t.app).get('/blog').expect(200);
+    expect(blog.text).toMatch(/<a href="\/rss.xml">RSS feed<\/a>/);
+    for (const old of ['/feed', '/feed/']) {
+      const res = await request(t.app).get(old).expect(301);
+      expect(res.headers.location).toBe('/rss.xml');
+    }
+  });
+
   it('/sitemap.xml is valid and lists every public page and public post with lastmod', async () => {
     const res = await request(t.app).get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toMatch(/xml/);

@@ -177,6 +177,9 @@ export default function BlogPage() {
               )}
             </div>
           )}
+          <p className="feed-link">
+            <a href="/rss.xml">{BLOG_TEXT.blogFeed}</a>
+          </p>
         </div>
       </section>
     </>

@@ -39,7 +39,7 @@ export default function BlogTagPage() {
               {BLOG_TEXT.allPosts}
             </a>
           </div>
-          <p className="tag-feed">
+          <p className="feed-link">
             <a href={feed}>{BLOG_TEXT.tagFeed}</a>
           </p>
         </div>
