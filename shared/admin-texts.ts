@@ -578,7 +578,7 @@ export const INBOX_MESSAGES = {
   csv: {
     type: LEADS_TEXT.type,
     received: (timeZone: string) => `Received (${timeZone})`,
-    sent: (timeZone: string) => `Sent by the form (${timeZone}, the visitor's clock)`,
+    sent: "Sent at (visitor's clock)",
     status: ADMIN_TEXT.status,
     otherAnswers: 'Other answers',
     notes: LEADS_TEXT.notes,

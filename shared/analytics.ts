@@ -37,6 +37,14 @@ export type Channel = (typeof CHANNELS)[number];
  */
 export const OTHER_SOURCE = '*';
 
+/** A stored referrer or tag as staff read it: the folded sources of a busy day are "Other". */
+export const sourceLabel = (value: string): string => (value === OTHER_SOURCE ? ANALYTICS_TEXT.otherSource : value);
+
+/** A lead's campaign in one line, as its page and the leads CSV show it: "spring · newsletter / email". */
+export function campaignText(source: Pick<LeadSource, 'utmCampaign' | 'utmSource' | 'utmMedium'>): string {
+  return [source.utmCampaign, [source.utmSource, source.utmMedium].filter(Boolean).join(' / ')].filter(Boolean).join(' · ');
+}
+
 /** Limits that bound what a day's counting can store and hold in memory (docs/product.md#analytics). */
 export interface AnalyticsLimits {
   /** Distinct sources kept per day; visits from further new ones count under "Other" in their channel. */

@@ -151,6 +151,18 @@ export async function findAttribution(db: Db, leadType: string, leadId: string):
   return { ...rest, pages_viewed: count(rest.pages_viewed), seconds_to_lead: count(rest.seconds_to_lead), pages: pages.map((p) => p.path) };
 }
 
+/** Where each of these leads' visits came from, by lead id (leads with none recorded are left out). */
+export async function findAttributions(db: Db, leadType: string, leadIds: readonly string[]): Promise<Map<string, VisitSourceColumns & { landing_path: string }>> {
+  if (!leadIds.length) return new Map();
+  const rows = await db
+    .selectFrom('lead_attributions')
+    .select(['lead_id', 'channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'landing_path'])
+    .where('lead_type', '=', leadType)
+    .where('lead_id', 'in', leadIds)
+    .execute();
+  return new Map(rows.map(({ lead_id, ...source }) => [lead_id, source]));
+}
+
 /**
  * Records where a lead's visit came from: the same-day visit of `visitor`, if it may be linked, with the pages it
  * saw up to `at`. Returns whether there was such a visit. A second call for the same lead changes nothing.

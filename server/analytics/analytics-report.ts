@@ -21,16 +21,13 @@ import {
   type FunnelStep,
   type LeadCounts,
   type LeadSource,
-  OTHER_SOURCE,
-  ANALYTICS_TEXT as T,
   daysIn,
+  sourceLabel,
 } from '../../shared/analytics.ts';
 import { addDays, localDate, mondayOf } from '../../shared/zoned-time.ts';
 
 const TOP = 20;
 
-/** A stored referrer or tag as staff read it: the folded sources of a busy day are "Other". */
-const sourceLabel = (value: string) => (value === OTHER_SOURCE ? T.otherSource : value);
 /** A post's address; tag pages and the list are not posts. */
 const POST_PATH = /^\/blog\/(?!tag\/)([^/]+)$/;
 

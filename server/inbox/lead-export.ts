@@ -1,7 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import type { VisitSourceColumns } from '../../db/types.ts';
 import { findLeads } from '../../db/queries/admin-leads.ts';
+import { findAttributions } from '../../db/queries/analytics-reports.ts';
 import { listLeadNotes } from '../../db/queries/lead-notes.ts';
 import type { LeadFilter, LeadNote, LeadSummary, LeadType } from '../../shared/admin.ts';
+import { ANALYTICS_TEXT, type Channel, campaignText, sourceLabel } from '../../shared/analytics.ts';
 import { LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
@@ -55,21 +58,33 @@ function notesCell(notes: readonly LeadNote[], timeZone: string): string {
   return notes.map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${historyText(n)}`).join('\n');
 }
 
-function header(timeZone: string): string {
-  return csvRow([T.type, T.received(timeZone), T.status, ...COMMON_FIELDS.map(fieldLabel), ...ANSWER_COLUMNS, T.otherAnswers, T.notes, T.sent(timeZone), T.id]);
+type Attribution = VisitSourceColumns & { landing_path: string };
+
+/** Where the lead's visit came from, as its page shows it (docs/product.md#analytics); empty when not recorded. */
+function sourceCells(source: Attribution | undefined): Cell[] {
+  if (!source) return [null, null, null, null];
+  const campaign = campaignText({ utmCampaign: sourceLabel(source.utm_campaign), utmSource: sourceLabel(source.utm_source), utmMedium: sourceLabel(source.utm_medium) });
+  return [ANALYTICS_TEXT.channels[source.channel as Channel], sourceLabel(source.referrer_host) || null, campaign || null, source.landing_path];
 }
 
-function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], timeZone: string): string {
+// What every lead has first; each service's own questions after them, since most rows leave those empty.
+function header(timeZone: string): string {
+  const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
+  return csvRow([T.type, T.received(timeZone), T.status, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
+}
+
+function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], source: Attribution | undefined, timeZone: string): string {
   const values: Record<string, unknown> = { ...lead.lead };
   return csvRow([
     LEAD_TYPE_LABELS[summary.type],
     localDateTime(summary.createdAt, timeZone),
     leadStatusLabel(summary),
     ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name])),
-    ...answerCells(lead),
+    ...sourceCells(source),
     notesCell(notes, timeZone),
     lead.lead.submittedAt ? localDateTime(lead.lead.submittedAt, timeZone) : null,
     summary.id,
+    ...answerCells(lead),
   ]);
 }
 
@@ -79,19 +94,20 @@ async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: st
   const read = await Promise.all(
     types.map(async (type) => {
       const ids = summaries.filter((s) => s.type === type).map((s) => s.id);
-      const [leads, notes] = await Promise.all([findLeads(db, type, ids), listLeadNotes(db, type, ids)]);
-      return { type, leads, notes };
+      const [leads, notes, sources] = await Promise.all([findLeads(db, type, ids), listLeadNotes(db, type, ids), findAttributions(db, type, ids)]);
+      return { type, leads, notes, sources };
     }),
   );
   const key = (type: string, id: string) => `${type}:${id}`;
   const leads = new Map(read.flatMap((r) => r.leads.map((l) => [key(l.type, l.lead.id), l] as const)));
   const notes = new Map<string, LeadNote[]>();
   for (const r of read) for (const n of r.notes) notes.set(key(r.type, n.leadId), [...(notes.get(key(r.type, n.leadId)) ?? []), n]);
+  const sources = new Map(read.flatMap((r) => [...r.sources].map(([id, source]) => [key(r.type, id), source] as const)));
   return summaries
     .map((s) => {
       const lead = leads.get(key(s.type, s.id));
       // Deleted between the list and this read: nothing left to export.
-      return lead ? leadRow(s, lead, notes.get(key(s.type, s.id)) ?? [], timeZone) : '';
+      return lead ? leadRow(s, lead, notes.get(key(s.type, s.id)) ?? [], sources.get(key(s.type, s.id)), timeZone) : '';
     })
     .join('');
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ANALYTICS_TEXT as T, type LeadSource } from '../../../../../shared/analytics.ts';
+import { ANALYTICS_TEXT as T, type LeadSource, campaignText } from '../../../../../shared/analytics.ts';
 
 /** Where the visit that sent this lead came from (docs/product.md#analytics), or why that is not known. */
 export function LeadSourceCard({ source }: { source: LeadSource | null }) {
-  const campaign = source && [source.utmCampaign, [source.utmSource, source.utmMedium].filter(Boolean).join(' / ')].filter(Boolean).join(' · ');
+  const campaign = source && campaignText(source);
   // Each fact's name above its value, as in the lead's details: the card is narrow beside them.
   const fact = (term: string, value: ReactNode) => (
     <div key={term}>
