@@ -51,6 +51,7 @@ import {
   tagKey,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
+import { canonicalImageAddress } from '../../shared/images.ts';
 import type { RevisionChange, RevisionDiff } from '../../shared/revisions.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
@@ -149,7 +150,7 @@ export function normaliseSearch(q: string | null | undefined): string | null {
   return text ? [...text].slice(0, BLOG_SEARCH_MAX).join('') : null;
 }
 
-/** The editor's input validated, with its content sanitised (the one time a save sanitises). */
+/** The editor's input validated, with its content sanitised (the one time a save sanitises) and its addresses canonical. */
 export function parsePost(input: BlogPostInput): BlogPostData {
   const parsed = BlogPostInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -160,7 +161,9 @@ export function parsePost(input: BlogPostInput): BlogPostData {
   if (!hasVisibleContent(content)) {
     throw invalidFields(FIELD_MESSAGES.fixErrors, { content: FIELD_MESSAGES.required(POSTS_TEXT.content) });
   }
-  return { ...parsed.data, content };
+  // Stored as the media library reads it, so an image named in another spelling still counts as used.
+  const featuredImage = parsed.data.featuredImage && canonicalImageAddress(parsed.data.featuredImage);
+  return { ...parsed.data, content, featuredImage };
 }
 
 /** The smallest free `slug`, `slug-2`, `slug-3`… among the given taken slugs. */
