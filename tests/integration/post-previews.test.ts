@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { PREVIEW_LINKS_PER_POST, PREVIEW_TEXT } from '../../shared/previews.ts';
-import { STAFF, StaffClient, auditEntries, signedInStaffApp, staffService } from '../helpers/admin-client.ts';
+import { STAFF, type StaffClient, auditEntries, signedInPerson, signedInStaffApp } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { configuredEngines, countingRenderer } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -36,13 +35,7 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
   /** The path of a share link's address, as a browser signed out opens it. */
   const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
-  /** A person with `role`, signed in in a browser of their own. */
-  async function person(role: 'editor' | 'author' | 'sales', email: string) {
-    const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email, name: email.split('@')[0]!, password: STAFF.password, role });
-    const browser = new StaffClient(t.app);
-    expect((await browser.signIn(email)).status).toBe(200);
-    return { id: user.id, browser };
-  }
+  const person = (role: 'editor' | 'author' | 'sales', email: string) => signedInPerson(t, role, email);
 
   it('a link works signed out for 7 days: the post as saved under its banner, noindex in the header and the page, never cached', async () => {
     const post = await createPost(t.staff, { title: 'Draft About Patching', published: false, content: '<p>Patch on Tuesdays.</p>' });
