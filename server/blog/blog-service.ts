@@ -13,6 +13,7 @@ import {
   setReviewRequested,
   findPublicBlogBySlug,
   findRedirectSlug,
+  findRedirectSlugsLike,
   findSlugsLike,
   insertBlogs,
   listAllBlogs,
@@ -63,7 +64,7 @@ import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { changeBetween, diffRevision } from './revision-diff.ts';
-import { type Writer, assertMayEdit, assertMayPublish } from './post-access.ts';
+import { type Writer, assertMayEdit, assertMayPublish, mayPublish } from './post-access.ts';
 import { queueReviewRequest } from './review-request.ts';
 
 /** How many drafts waiting for review the dashboard lists. */
@@ -173,6 +174,11 @@ export function nextFreeSlug(base: string, taken: readonly string[]): string {
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** A chosen address refused, beside the address field. */
+function slugRefused(message: string): AppError {
+  return invalidFields(message, { slug: message });
+}
+
 /** True when the database refused a duplicate key (SQLite and PostgreSQL word it differently). */
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -257,11 +263,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     assertMayEdit(writer, access);
     // Published: nothing waits for review any more.
     if (data.published && access.reviewRequestedAt) await setReviewRequested(trx, id, null);
-    const slug = data.slug
-      ? await chosenSlug(trx, data.slug, id)
-      : slugify(data.title) === before.slug
-        ? before.slug
-        : await freeSlug(trx, data.title, id);
+    const slug = await slugFor(trx, data, writer, before);
     // A published post's old address keeps working (301) once its slug changes.
     if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
     const post = storedPost(data, {
@@ -272,6 +274,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       updatedAt: now.toISOString(),
     });
     await updateBlog(trx, post);
+    await takeOverRedirect(trx, post);
     await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
     if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
     await auditSave(trx, actor, before, post, now);
@@ -293,22 +296,39 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     return { ...page, tag: newest.tags.find((t) => tagKey(t) === key) ?? tag };
   }
 
-  async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
+  /**
+   * Addresses like `base` a save by `writer` may not take: other posts', and other posts' old ones (their 301s)
+   * unless the writer may publish (docs/product.md#blog-editor).
+   */
+  async function takenSlugs(trx: Db, base: string, writer: Writer | undefined, exceptId?: string): Promise<{ posts: string[]; redirects: string[] }> {
+    const posts = await findSlugsLike(trx, base, exceptId);
+    return { posts, redirects: mayPublish(writer) ? [] : await findRedirectSlugsLike(trx, base, exceptId) };
+  }
+
+  /** The address a save gives the post: the one staff chose, else one made from the title (kept while it still matches). */
+  async function slugFor(trx: Db, data: BlogPostData, writer: Writer | undefined, before?: BlogPost): Promise<string> {
+    if ((data.slug ?? slugify(data.title)) === before?.slug) return before.slug;
+    return data.slug ? chosenSlug(trx, data.slug, writer, before?.id) : freeSlug(trx, data.title, writer, before?.id);
+  }
+
+  async function freeSlug(trx: Db, title: string, writer: Writer | undefined, exceptId?: string): Promise<string> {
     const base = slugify(title) || 'post';
-    const slug = nextFreeSlug(base, await findSlugsLike(trx, base, exceptId));
-    await deleteRedirect(trx, slug);
-    return slug;
+    const { posts, redirects } = await takenSlugs(trx, base, writer, exceptId);
+    return nextFreeSlug(base, [...posts, ...redirects]);
   }
 
   /** The address staff chose, or a clash message that offers the next free one. */
-  async function chosenSlug(trx: Db, slug: string, exceptId?: string): Promise<string> {
-    const taken = await findSlugsLike(trx, slug, exceptId);
-    if (taken.includes(slug)) {
-      const message = EDITOR_MESSAGES.slugTaken(slug, nextFreeSlug(slug, taken));
-      throw invalidFields(message, { slug: message });
-    }
-    await deleteRedirect(trx, slug);
+  async function chosenSlug(trx: Db, slug: string, writer: Writer | undefined, exceptId?: string): Promise<string> {
+    const { posts, redirects } = await takenSlugs(trx, slug, writer, exceptId);
+    const free = nextFreeSlug(slug, [...posts, ...redirects]);
+    if (posts.includes(slug)) throw slugRefused(EDITOR_MESSAGES.slugTaken(slug, free));
+    if (redirects.includes(slug)) throw slugRefused(EDITOR_MESSAGES.slugStillRedirects(slug, free));
     return slug;
+  }
+
+  /** Another post's 301 from this post's address ends when this post is published (or scheduled); a draft leaves it. */
+  async function takeOverRedirect(trx: Db, post: BlogPost): Promise<void> {
+    if (post.published) await deleteRedirect(trx, post.slug);
   }
 
   return {
@@ -367,9 +387,10 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         // A first save sent again (its answer was lost) finds the post it made and saves over it.
         const made = newId ? await findBlogById(trx, newId) : undefined;
         if (made) return saveOver(trx, made, data, by);
-        const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
+        const slug = await slugFor(trx, data, writer);
         const post = storedPost(data, { id: newId ?? randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post], actor.userId);
+        await takeOverRedirect(trx, post);
         await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);

@@ -22,9 +22,14 @@ export function assertMayEdit(writer: Writer | undefined, post: PostAccess): voi
   if (writer && !mayEdit(writer, post)) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.notYourPost);
 }
 
+/** Whether `writer` may publish posts; scripts and demo content, which write without one, may. */
+export function mayPublish(writer: Writer | undefined): boolean {
+  return !writer || can(writer.role, 'posts.publish');
+}
+
 /** A save that leaves a post published (or scheduled) needs `posts.publish`; others submit for review. */
 export function assertMayPublish(writer: Writer | undefined, published: boolean): void {
-  if (writer && published && !can(writer.role, 'posts.publish')) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.publishNeedsEditor);
+  if (published && !mayPublish(writer)) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.publishNeedsEditor);
 }
 
 /** The posts a person's admin list shows: everyone's with `posts.edit-any`, else only their own (null: everyone's). */
