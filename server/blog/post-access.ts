@@ -11,11 +11,12 @@ export interface Writer {
 
 /**
  * Whether `writer` may open and change a post (docs/product.md#roles): with `posts.edit-any`, every post; with
- * only `posts.write`, the drafts they created. Refused as PERMISSION_DENIED, never as "not found", so the editor
- * shows why.
+ * only `posts.write`, the drafts they created; without either (an Author since made Sales), none. Refused as
+ * PERMISSION_DENIED, never as "not found", so the editor shows why.
  */
 export function mayEdit(writer: Writer, post: PostAccess): boolean {
-  return can(writer.role, 'posts.edit-any') || (post.createdBy === writer.userId && !post.published);
+  if (can(writer.role, 'posts.edit-any')) return true;
+  return can(writer.role, 'posts.write') && post.createdBy === writer.userId && !post.published;
 }
 
 export function assertMayEdit(writer: Writer | undefined, post: PostAccess): void {
