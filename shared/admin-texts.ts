@@ -327,6 +327,9 @@ export const EDITOR_MESSAGES = {
   imageNotFound: 'Image not found.',
   slugInvalid: 'Address may use only lowercase letters, digits and single hyphens between them, like network-security-basics.',
   slugTaken: (slug: string, free: string) => `The address /blog/${slug} is used by another post. Try /blog/${free}.`,
+  slugStillRedirects: (slug: string, free: string) =>
+    `The address /blog/${slug} still leads to another post, which had it before. ` +
+    `An Editor can give it to this post by publishing it. Try /blog/${free}.`,
   publishedAtInvalid: 'Publish date must be a valid date and time.',
   slugWillRedirect: (oldSlug: string) => `This post is published: its old address /blog/${oldSlug} will redirect to the new one.`,
   /** The editor's one status under its Save button (also "Saving…" and "Unsaved changes"). */

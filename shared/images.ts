@@ -95,6 +95,38 @@ export function parseUploadedImage(src: string): { id: string; width: number; fo
   return { id: match[1]!, width, format: match[3] as ImageFormat };
 }
 
+/** Relative addresses are read from the site's root: only the path counts, and any origin would do. */
+const SITE_ROOT = 'https://site.invalid';
+/** What the server's image route answers: Express matches `/media` in any case and allows a trailing slash. */
+const MEDIA_ROUTE = /^\/media\/([^/]+)\/([^/]+)\/?$/i;
+
+/** The uploaded image a browser loads from `url`, read as the route reads it (its two parts percent-decoded). */
+function imageLoadedFrom(url: URL): ReturnType<typeof parseUploadedImage> {
+  const [, id, file] = MEDIA_ROUTE.exec(url.pathname) ?? [];
+  if (!id || !file || !/^https?:$/.test(url.protocol)) return null;
+  try {
+    return parseUploadedImage(`/media/${decodeURIComponent(id)}/${decodeURIComponent(file)}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An address as a save stores it (docs/product.md#media): one that loads an uploaded image, however it is written
+ * (percent-encoded characters, `.` and `..` segments, `\` for `/`, `/MEDIA/`, a trailing slash), becomes
+ * `/media/<id>/<width>.<ext>`, keeping its host when it names one, its query and its fragment; any other address
+ * is left as it is. What counts as a use (`mediaIdsIn`) then sees every image a post shows.
+ */
+export function canonicalImageAddress(address: string): string {
+  const url = URL.parse(address, SITE_ROOT);
+  const image = url && imageLoadedFrom(url);
+  if (!image) return address;
+  const path = `${imagePath(image.id, image.width, image.format)}${url.search}${url.hash}`;
+  if (url.origin === SITE_ROOT) return path;
+  // `//host/…` is left for the sanitiser and the editor's rules to refuse, rather than given a scheme here.
+  return URL.canParse(address) ? `${url.origin}${path}` : address;
+}
+
 /** Where an image sits on the public pages, as `sizes` says it to the browser. */
 export const IMAGE_SIZES = {
   /** The post column (`.narrow`, 44rem) with the page's side padding on a phone. */

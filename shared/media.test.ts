@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaIdsIn } from './images.ts';
+import { canonicalImageAddress, mediaIdsIn } from './images.ts';
 import { formatBytes, labelOfUse, mediaFilter, mediaQueryString } from './media.ts';
 
 const A = '0b0c1d2e-3f40-4152-8364-758697a8b9c0';
@@ -15,6 +15,38 @@ describe('what counts as a use of an uploaded image', () => {
   it('nothing else: other images, a malformed id, no text', () => {
     expect(mediaIdsIn('<img src="/images/blog/a.svg"> /media/not-an-id/480.png /media/0B0C1D2E-3F40-4152-8364-758697A8B9C0/1.png')).toEqual([]);
     expect(mediaIdsIn(null)).toEqual([]);
+  });
+});
+
+describe('an image address as a save stores it', () => {
+  it('any spelling that loads an uploaded image becomes /media/<id>/<width>.<ext>, keeping host, query and fragment', () => {
+    const spellings = [
+      `/media/%30${A.slice(1)}/1600.png`,
+      `/Media/${A}/1600%2epng`,
+      `/media/${A}/1600.png/`,
+      `/x/../media/./${A}/1600.png`,
+      `media/${A}/1600.png`,
+    ];
+    for (const spelling of spellings) expect(canonicalImageAddress(spelling), spelling).toBe(`/media/${A}/1600.png`);
+    expect(canonicalImageAddress(`/media/${A}/%34%38%30.webp?v=1#top`)).toBe(`/media/${A}/480.webp?v=1#top`);
+    const site = 'https://www.example.com.au';
+    expect(canonicalImageAddress(`${site}/media/%30${A.slice(1)}/960.jpeg`)).toBe(`${site}/media/${A}/960.jpeg`);
+  });
+
+  it('every other address is left exactly as it was written', () => {
+    for (const address of [
+      '/images/blog/a.svg',
+      `//evil.example/media/%30${A.slice(1)}/1600.png`,
+      `/media/${A.toUpperCase()}/1600.png`,
+      `/media/${A}/1601.png`,
+      `/media/${A}/1600.png/x`,
+      '/media/%ZZ/1600.png',
+      `javascript:/media/${A}/1600.png`,
+      'https://cdn.example.com/a b.png',
+      '',
+    ]) {
+      expect(canonicalImageAddress(address), address).toBe(address);
+    }
   });
 });
 

@@ -258,6 +258,16 @@ export async function findSlugsLike(db: Db, base: string, exceptId?: string): Pr
   return (await query.execute()).map((r) => r.slug);
 }
 
+/** Old addresses `base` or `base-N` that redirect to a post other than `exceptId` (a post's own are its own to take back). */
+export async function findRedirectSlugsLike(db: Db, base: string, exceptId?: string): Promise<string[]> {
+  let query = db
+    .selectFrom('blog_redirects')
+    .select('old_slug')
+    .where((eb) => eb.or([eb('old_slug', '=', base), eb('old_slug', 'like', `${base}-%`)]));
+  if (exceptId) query = query.where('blog_id', '<>', exceptId);
+  return (await query.execute()).map((r) => r.old_slug);
+}
+
 /** Tag rows a statement inserts at most: 3 values each stays far below SQLite's limit on bound values. */
 const TAG_ROWS_PER_INSERT = 1000;
 
@@ -327,7 +337,7 @@ export async function upsertRedirect(db: Db, oldSlug: string, blogId: string, no
     .execute();
 }
 
-/** A slug in use by a post is no longer a redirect. */
+/** A slug a published post now has is no longer a redirect. */
 export async function deleteRedirect(db: Db, oldSlug: string): Promise<void> {
   await db.deleteFrom('blog_redirects').where('old_slug', '=', oldSlug).execute();
 }

@@ -1,5 +1,24 @@
 import type { PreviewLink } from '../../shared/previews.ts';
+import type { Role } from '../../shared/roles.ts';
 import type { Db } from '../database.ts';
+import { storedRole } from './users.ts';
+
+/** Who made a link, as their account is now; null when it is deactivated (or unknown). */
+export interface LinkMaker {
+  userId: string;
+  role: Role;
+}
+
+/** A link found by its token. */
+export interface LiveLink {
+  blogId: string;
+  expiresAt: string;
+  maker: LinkMaker | null;
+}
+
+function makerOf(row: { created_by: string | null; role: string | null; deactivated_at: string | null }): LinkMaker | null {
+  return row.created_by && row.role !== null && row.deactivated_at === null ? { userId: row.created_by, role: storedRole(row.role) } : null;
+}
 
 export interface NewPreviewLinkRow {
   id: string;
@@ -26,19 +45,25 @@ export async function insertPreviewLink(db: Db, link: NewPreviewLinkRow): Promis
     .execute();
 }
 
-/** A post's links that work at `now`, newest first, with the name of who made each. */
-export async function listLivePreviewLinks(db: Db, blogId: string, now: string): Promise<PreviewLink[]> {
+/** The columns that say who made a link and what their account may do now. */
+const MAKER_COLUMNS = ['post_preview_links.created_by', 'users.role', 'users.deactivated_at'] as const;
+
+/**
+ * A post's links neither expired at `now` nor turned off, newest first, with the name of who made each and their
+ * account as it is now (whether a link works also depends on that: server/blog/post-previews.ts).
+ */
+export async function listLivePreviewLinks(db: Db, blogId: string, now: string): Promise<Array<{ link: PreviewLink; maker: LinkMaker | null }>> {
   const rows = await db
     .selectFrom('post_preview_links')
     .leftJoin('users', 'users.id', 'post_preview_links.created_by')
-    .select(['post_preview_links.id', 'post_preview_links.created_at', 'post_preview_links.expires_at', 'users.name'])
+    .select(['post_preview_links.id', 'post_preview_links.created_at', 'post_preview_links.expires_at', 'users.name', ...MAKER_COLUMNS])
     .where('post_preview_links.blog_id', '=', blogId)
     .where('post_preview_links.expires_at', '>', now)
     .where('post_preview_links.revoked_at', 'is', null)
     .orderBy('post_preview_links.created_at', 'desc')
     .orderBy('post_preview_links.id', 'desc')
     .execute();
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, createdBy: r.name }));
+  return rows.map((r) => ({ link: { id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, createdBy: r.name }, maker: makerOf(r) }));
 }
 
 /** Turns off one of a post's links; false when the post has no such link working. */
@@ -54,19 +79,26 @@ export async function revokePreviewLink(db: Db, blogId: string, id: string, now:
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * The post a token's link shows and until when, while the link works: not expired, not turned off, and made by
- * an account that is still active (a deactivated person's links stop with their access).
- */
-export async function findLivePreviewLink(db: Db, tokenHash: string, now: string): Promise<{ blogId: string; expiresAt: string } | undefined> {
+/** Turns off every link `userId` made that still works (their deactivation: a reactivation does not bring them back). */
+export async function revokePreviewLinksMadeBy(db: Db, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('post_preview_links')
+    .set({ revoked_at: now })
+    .where('created_by', '=', userId)
+    .where('expires_at', '>', now)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** The post a token's link shows, until when, and its maker as they are now: while the link is neither expired nor turned off. */
+export async function findLivePreviewLink(db: Db, tokenHash: string, now: string): Promise<LiveLink | undefined> {
   const row = await db
     .selectFrom('post_preview_links')
     .leftJoin('users', 'users.id', 'post_preview_links.created_by')
-    .select(['post_preview_links.blog_id', 'post_preview_links.expires_at'])
+    .select(['post_preview_links.blog_id', 'post_preview_links.expires_at', ...MAKER_COLUMNS])
     .where('post_preview_links.token_hash', '=', tokenHash)
     .where('post_preview_links.expires_at', '>', now)
     .where('post_preview_links.revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('post_preview_links.created_by', 'is', null), eb('users.deactivated_at', 'is', null)]))
     .executeTakeFirst();
-  return row && { blogId: row.blog_id, expiresAt: row.expires_at };
+  return row && { blogId: row.blog_id, expiresAt: row.expires_at, maker: makerOf(row) };
 }

@@ -25,7 +25,7 @@ export interface StaffAccount {
 }
 
 /** A stored role; an unknown value (a hand-edited row) gets the least powerful role, never more. */
-function storedRole(value: string): Role {
+export function storedRole(value: string): Role {
   return isRole(value) ? value : 'author';
 }
 

@@ -13,6 +13,7 @@ import {
   setReviewRequested,
   findPublicBlogBySlug,
   findRedirectSlug,
+  findRedirectSlugsLike,
   findSlugsLike,
   insertBlogs,
   listAllBlogs,
@@ -51,6 +52,7 @@ import {
   tagKey,
 } from '../../shared/blog.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
+import { canonicalImageAddress } from '../../shared/images.ts';
 import type { RevisionChange, RevisionDiff } from '../../shared/revisions.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
@@ -62,7 +64,7 @@ import { type Actor, SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 import { changeBetween, diffRevision } from './revision-diff.ts';
-import { type Writer, assertMayEdit, assertMayPublish } from './post-access.ts';
+import { type Writer, assertMayEdit, assertMayPublish, mayPublish } from './post-access.ts';
 import { queueReviewRequest } from './review-request.ts';
 
 /** How many drafts waiting for review the dashboard lists. */
@@ -152,7 +154,7 @@ export function normaliseSearch(q: string | null | undefined): string | null {
   return text ? [...text].slice(0, BLOG_SEARCH_MAX).join('') : null;
 }
 
-/** The editor's input validated, with its content sanitised (the one time a save sanitises). */
+/** The editor's input validated, with its content sanitised (the one time a save sanitises) and its addresses canonical. */
 export function parsePost(input: BlogPostInput): BlogPostData {
   const parsed = BlogPostInputSchema.safeParse(input);
   if (!parsed.success) {
@@ -163,7 +165,9 @@ export function parsePost(input: BlogPostInput): BlogPostData {
   if (!hasVisibleContent(content)) {
     throw invalidFields(FIELD_MESSAGES.fixErrors, { content: FIELD_MESSAGES.required(POSTS_TEXT.content) });
   }
-  return { ...parsed.data, content };
+  // Stored as the media library reads it, so an image named in another spelling still counts as used.
+  const featuredImage = parsed.data.featuredImage && canonicalImageAddress(parsed.data.featuredImage);
+  return { ...parsed.data, content, featuredImage };
 }
 
 /** The smallest free `slug`, `slug-2`, `slug-3`… among the given taken slugs. */
@@ -171,6 +175,11 @@ export function nextFreeSlug(base: string, taken: readonly string[]): string {
   const used = new Set(taken);
   if (!used.has(base)) return base;
   for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** A chosen address refused, beside the address field. */
+function slugRefused(message: string): AppError {
+  return invalidFields(message, { slug: message });
 }
 
 /** True when the database refused a duplicate key (SQLite and PostgreSQL word it differently). */
@@ -257,11 +266,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     assertMayEdit(writer, access);
     // Published: nothing waits for review any more.
     if (data.published && access.reviewRequestedAt) await setReviewRequested(trx, id, null);
-    const slug = data.slug
-      ? await chosenSlug(trx, data.slug, id)
-      : slugify(data.title) === before.slug
-        ? before.slug
-        : await freeSlug(trx, data.title, id);
+    const slug = await slugFor(trx, data, writer, before);
     // A published post's old address keeps working (301) once its slug changes.
     if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
     const post = storedPost(data, {
@@ -272,6 +277,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       updatedAt: now.toISOString(),
     });
     await updateBlog(trx, post);
+    await takeOverRedirect(trx, post);
     await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
     if (actor.userId) await deleteAutosave(trx, autosaveKey(id, actor));
     await auditSave(trx, actor, before, post, now);
@@ -293,22 +299,39 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     return { ...page, tag: newest.tags.find((t) => tagKey(t) === key) ?? tag };
   }
 
-  async function freeSlug(trx: Db, title: string, exceptId?: string): Promise<string> {
+  /**
+   * Addresses like `base` a save by `writer` may not take: other posts', and other posts' old ones (their 301s)
+   * unless the writer may publish (docs/product.md#blog-editor).
+   */
+  async function takenSlugs(trx: Db, base: string, writer: Writer | undefined, exceptId?: string): Promise<{ posts: string[]; redirects: string[] }> {
+    const posts = await findSlugsLike(trx, base, exceptId);
+    return { posts, redirects: mayPublish(writer) ? [] : await findRedirectSlugsLike(trx, base, exceptId) };
+  }
+
+  /** The address a save gives the post: the one staff chose, else one made from the title (kept while it still matches). */
+  async function slugFor(trx: Db, data: BlogPostData, writer: Writer | undefined, before?: BlogPost): Promise<string> {
+    if ((data.slug ?? slugify(data.title)) === before?.slug) return before.slug;
+    return data.slug ? chosenSlug(trx, data.slug, writer, before?.id) : freeSlug(trx, data.title, writer, before?.id);
+  }
+
+  async function freeSlug(trx: Db, title: string, writer: Writer | undefined, exceptId?: string): Promise<string> {
     const base = slugify(title) || 'post';
-    const slug = nextFreeSlug(base, await findSlugsLike(trx, base, exceptId));
-    await deleteRedirect(trx, slug);
-    return slug;
+    const { posts, redirects } = await takenSlugs(trx, base, writer, exceptId);
+    return nextFreeSlug(base, [...posts, ...redirects]);
   }
 
   /** The address staff chose, or a clash message that offers the next free one. */
-  async function chosenSlug(trx: Db, slug: string, exceptId?: string): Promise<string> {
-    const taken = await findSlugsLike(trx, slug, exceptId);
-    if (taken.includes(slug)) {
-      const message = EDITOR_MESSAGES.slugTaken(slug, nextFreeSlug(slug, taken));
-      throw invalidFields(message, { slug: message });
-    }
-    await deleteRedirect(trx, slug);
+  async function chosenSlug(trx: Db, slug: string, writer: Writer | undefined, exceptId?: string): Promise<string> {
+    const { posts, redirects } = await takenSlugs(trx, slug, writer, exceptId);
+    const free = nextFreeSlug(slug, [...posts, ...redirects]);
+    if (posts.includes(slug)) throw slugRefused(EDITOR_MESSAGES.slugTaken(slug, free));
+    if (redirects.includes(slug)) throw slugRefused(EDITOR_MESSAGES.slugStillRedirects(slug, free));
     return slug;
+  }
+
+  /** Another post's 301 from this post's address ends when this post is published (or scheduled); a draft leaves it. */
+  async function takeOverRedirect(trx: Db, post: BlogPost): Promise<void> {
+    if (post.published) await deleteRedirect(trx, post.slug);
   }
 
   return {
@@ -367,9 +390,10 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         // A first save sent again (its answer was lost) finds the post it made and saves over it.
         const made = newId ? await findBlogById(trx, newId) : undefined;
         if (made) return saveOver(trx, made, data, by);
-        const slug = data.slug ? await chosenSlug(trx, data.slug) : await freeSlug(trx, data.title);
+        const slug = await slugFor(trx, data, writer);
         const post = storedPost(data, { id: newId ?? randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post], actor.userId);
+        await takeOverRedirect(trx, post);
         await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
         if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
         await auditSave(trx, actor, null, post, now);

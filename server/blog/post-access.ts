@@ -12,11 +12,12 @@ export interface Writer {
 
 /**
  * Whether `writer` may open and change a post (docs/product.md#roles): with `posts.edit-any`, every post; with
- * only `posts.write`, the drafts they created. Refused as PERMISSION_DENIED, never as "not found", so the editor
- * shows why.
+ * only `posts.write`, the drafts they created; without either (an Author since made Sales), none. Refused as
+ * PERMISSION_DENIED, never as "not found", so the editor shows why.
  */
 export function mayEdit(writer: Writer, post: Pick<PostAccess, 'createdBy' | 'published'>): boolean {
-  return can(writer.role, 'posts.edit-any') || (post.createdBy === writer.userId && !post.published);
+  if (can(writer.role, 'posts.edit-any')) return true;
+  return can(writer.role, 'posts.write') && post.createdBy === writer.userId && !post.published;
 }
 
 /**
@@ -31,9 +32,14 @@ export function assertMayEdit(writer: Writer | undefined, post: PostAccess): voi
   if (writer && !mayEdit(writer, post)) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.notYourPost);
 }
 
+/** Whether `writer` may publish posts; scripts and demo content, which write without one, may. */
+export function mayPublish(writer: Writer | undefined): boolean {
+  return !writer || can(writer.role, 'posts.publish');
+}
+
 /** A save that leaves a post published (or scheduled) needs `posts.publish`; others submit for review. */
 export function assertMayPublish(writer: Writer | undefined, published: boolean): void {
-  if (writer && published && !can(writer.role, 'posts.publish')) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.publishNeedsEditor);
+  if (published && !mayPublish(writer)) throw new AppError('PERMISSION_DENIED', EDITOR_MESSAGES.publishNeedsEditor);
 }
 
 /** The posts a person's admin list shows: everyone's with `posts.edit-any`, else only their own (null: everyone's). */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findNewestVersion } from '../../db/queries/blog-revisions.ts';
-import { findPostAccess } from '../../db/queries/blogs.ts';
-import { findLivePreviewLink, insertPreviewLink, listLivePreviewLinks, revokePreviewLink } from '../../db/queries/preview-links.ts';
+import { type PostAccess, findPostAccess } from '../../db/queries/blogs.ts';
+import { type LinkMaker, findLivePreviewLink, insertPreviewLink, listLivePreviewLinks, revokePreviewLink } from '../../db/queries/preview-links.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import {
@@ -18,7 +18,7 @@ import {
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
 import type { BlogService } from './blog-service.ts';
-import { type Writer, assertMayEdit } from './post-access.ts';
+import { type Writer, assertMayEdit, mayEdit } from './post-access.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,12 +55,26 @@ function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * A link works only while the person who made it may edit its post, as they are at this request: active, with the
+ * role they have now (docs/product.md#share-links). Asked at every use, so a role change applies at once.
+ */
+function makerMayEdit(maker: LinkMaker | null, post: PostAccess): boolean {
+  return maker !== null && mayEdit(maker, post);
+}
+
+/** A post's links that work at `now`: live, and made by someone who may still edit it. */
+async function workingLinks(db: Db, id: string, post: PostAccess, now: string): Promise<PreviewLink[]> {
+  return (await listLivePreviewLinks(db, id, now)).filter(({ maker }) => makerMayEdit(maker, post)).map(({ link }) => link);
+}
+
 export function createPreviewService({ db, blog, siteUrl }: PreviewServiceDeps): PreviewService {
   /** The post may be seen and shared by `writer` (the same rule as editing it); not found otherwise. */
-  async function checkAccess(trx: Db, id: string, writer: Writer): Promise<void> {
+  async function checkAccess(trx: Db, id: string, writer: Writer): Promise<PostAccess> {
     const access = await findPostAccess(trx, id);
     if (!access) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
     assertMayEdit(writer, access);
+    return access;
   }
 
   async function previewOf(post: BlogPost): Promise<PostPreview> {
@@ -82,13 +96,13 @@ export function createPreviewService({ db, blog, siteUrl }: PreviewServiceDeps):
       // A token is 43 characters of base64url; anything else is no link, and is not looked up.
       if (!/^[\w-]{43}$/.test(token)) return null;
       const link = await findLivePreviewLink(db, tokenHash(token), now.toISOString());
-      const post = link && (await blog.getPostById(link.blogId));
+      const access = link && (await findPostAccess(db, link.blogId));
+      const post = access && makerMayEdit(link.maker, access) && (await blog.getPostById(link.blogId));
       return post ? { ...(await previewOf(post)), linkExpiresAt: link.expiresAt } : null;
     },
 
     async links(id, viewer, now = new Date()) {
-      await checkAccess(db, id, viewer);
-      return listLivePreviewLinks(db, id, now.toISOString());
+      return workingLinks(db, id, await checkAccess(db, id, viewer), now.toISOString());
     },
 
     async createLink(id, { actor, writer, name, now = new Date() }) {
@@ -100,8 +114,8 @@ export function createPreviewService({ db, blog, siteUrl }: PreviewServiceDeps):
         createdBy: name,
       };
       await db.transaction().execute(async (trx) => {
-        await checkAccess(trx, id, writer);
-        if ((await listLivePreviewLinks(trx, id, link.createdAt)).length >= PREVIEW_LINKS_PER_POST) {
+        const access = await checkAccess(trx, id, writer);
+        if ((await workingLinks(trx, id, access, link.createdAt)).length >= PREVIEW_LINKS_PER_POST) {
           throw new AppError('ABORTED', PREVIEW_TEXT.tooMany);
         }
         await insertPreviewLink(trx, { ...link, blogId: id, tokenHash: tokenHash(token), createdBy: actor.userId });

@@ -1,5 +1,11 @@
 import sanitize from 'sanitize-html';
-import { responsiveImage } from '../../shared/images.ts';
+import { canonicalImageAddress, responsiveImage } from '../../shared/images.ts';
+
+/** A link's or image's address in its stored form, so that every image a post shows counts as used (docs/product.md#media). */
+function canonicalAddress(attribs: sanitize.Attributes, name: 'href' | 'src'): sanitize.Attributes {
+  const address = attribs[name];
+  return address === undefined ? attribs : { ...attribs, [name]: canonicalImageAddress(address) };
+}
 
 /**
  * The one sanitiser configuration for blog content, applied on save and again on render. An allow-list:
@@ -39,13 +45,14 @@ const OPTIONS: sanitize.IOptions = {
   transformTags: {
     // The page's only h1 is the post title.
     h1: 'h2',
-    a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? '');
-      const { rel: _rel, ...rest } = attribs;
+    a: (tagName, { rel: _rel, ...attribs }) => {
+      const rest = canonicalAddress(attribs, 'href');
+      const external = /^https?:\/\//i.test(rest.href ?? '');
       return { tagName, attribs: external ? { ...rest, rel: 'noopener noreferrer' } : rest };
     },
     // `srcset` and `sizes` are never taken from the input: an uploaded image gets the ones the site writes for it.
-    img: (tagName, { srcset: _srcset, sizes: _sizes, loading: _loading, ...attribs }) => {
+    img: (tagName, { srcset: _srcset, sizes: _sizes, loading: _loading, ...input }) => {
+      const attribs = canonicalAddress(input, 'src');
       const { srcSet, sizes } = responsiveImage(attribs.src ?? '', 'post');
       return { tagName, attribs: { ...attribs, ...(srcSet && sizes ? { srcset: srcSet, sizes } : {}), loading: 'lazy' } };
     },

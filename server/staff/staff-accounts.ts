@@ -10,6 +10,7 @@ import {
 } from '../../db/queries/invitations.ts';
 import { seal, unseal } from '../core/secret-box.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
+import { revokePreviewLinksMadeBy } from '../../db/queries/preview-links.ts';
 import { deleteUserSessionByRef, deleteUserSessions, listUserSessions } from '../../db/queries/sessions.ts';
 import {
   type StaffAccount,
@@ -159,18 +160,24 @@ async function personActorMayChange(db: Db, actor: StaffActor, id: string): Prom
   return account;
 }
 
-/** Deactivates an account and ends its sessions at once, unless it is the Owner or the last active account. */
+/**
+ * Deactivates an account and ends its sessions and its share links at once, unless it is the Owner or the last
+ * active account.
+ */
 export async function deactivatePerson(db: Db, actor: StaffActor, id: string): Promise<string> {
   const account = await personActorMayChange(db, actor, id);
   if (account.role === 'owner') throw new AppError('ABORTED', ROLE_TEXT.ownerCannotBeDeactivated);
   if (account.deactivatedAt) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
   await withAudit(db, actor, 'user.deactivated', async (trx) => {
+    const at = new Date().toISOString();
     await lockActiveUsers(trx);
-    if (!(await deactivateUnlessLast(trx, id, new Date().toISOString()))) {
+    if (!(await deactivateUnlessLast(trx, id, at))) {
       // The Owner was checked above; a handover since then would leave the Owner's row unchanged too.
       throw new AppError('ABORTED', STAFF_MESSAGES.lastActiveAccount);
     }
     await deleteUserSessions(trx, id, null);
+    // Turned off, not only unusable while deactivated: a reactivation does not bring them back (docs/product.md#share-links).
+    await revokePreviewLinksMadeBy(trx, id, at);
   }, () => account.email);
   return STAFF_MESSAGES.deactivated(account.name);
 }

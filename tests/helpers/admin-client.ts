@@ -17,6 +17,7 @@ import {
   auditQueryString,
 } from '../../shared/admin.ts';
 import type { BlogPost, BlogSummary } from '../../shared/blog.ts';
+import type { AssignableRole } from '../../shared/roles.ts';
 
 /** The test app's SITE_URL origin (tests/helpers/test-app.ts). */
 export const ORIGIN = 'https://www.example.com.au';
@@ -128,6 +129,15 @@ export async function twoSignedInBrowsers(app: Express, email = STAFF.email): Pr
   const browsers: [StaffClient, StaffClient] = [new StaffClient(app), new StaffClient(app)];
   for (const browser of browsers) await browser.signIn(email);
   return browsers;
+}
+
+/** A staff member with `role` (named after their e-mail address), signed in in a browser of their own. */
+export async function signedInPerson(t: TestApp, role: AssignableRole, email: string): Promise<{ id: string; browser: StaffClient }> {
+  const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email, name: email.split('@')[0]!, password: STAFF.password, role });
+  const browser = new StaffClient(t.app);
+  const res = await browser.signIn(email);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return { id: user.id, browser };
 }
 
 /** A test app with the staff account (STAFF) created, not signed in; `options.env` adds to ADMIN_TEST_ENV. */

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { configuredEngines } from '../helpers/test-app.ts';
-import { STAFF, auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
+import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
+import { STAFF, auditEntries, signedInPerson, signedInStaffApp } from '../helpers/admin-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 const VALID = {
@@ -87,6 +88,42 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     const old = await request(t.app).get('/blog/old-name-for-a-post');
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/blog/new-name-for-a-post');
+  });
+
+  // Security finding 4: an Author's new draft took an Editor's renamed post's old address, whose 301 went at once.
+  it('a renamed post’s old address is free only to someone who may publish, and its 301 stays until they publish', async () => {
+    const author = (await signedInPerson(t, 'author', 'ari@northbridge-it.com.au')).browser;
+    const editor = (await signedInPerson(t, 'editor', 'eve@northbridge-it.com.au')).browser;
+    const renamed = await editor.req('post', '/api/admin/posts').send({ ...VALID, title: 'Firewall Rules', slug: 'firewall-rules' });
+    expect((await editor.req('put', `/api/admin/posts/${renamed.body.id}`).send({ ...VALID, slug: 'firewall-rules-explained' })).status).toBe(200);
+    const stillRedirects = async () => {
+      const old = await request(t.app).get('/blog/firewall-rules');
+      expect(old.status).toBe(301);
+      expect(old.headers.location).toBe('/blog/firewall-rules-explained');
+    };
+    await stillRedirects();
+
+    // An Author's draft cannot have it: chosen, it is refused; made from the title, it skips to the next free one.
+    const draft = { ...VALID, title: 'Firewall Rules', published: false };
+    const refused = await author.req('post', '/api/admin/posts').send({ ...draft, slug: 'firewall-rules' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.fields).toEqual({ slug: EDITOR_MESSAGES.slugStillRedirects('firewall-rules', 'firewall-rules-2') });
+    await stillRedirects();
+    const derived = await author.req('post', '/api/admin/posts').send(draft);
+    expect(derived.body.slug).toBe('firewall-rules-2');
+    expect((await author.req('put', `/api/admin/posts/${derived.body.id}`).send({ ...draft, slug: 'firewall-rules' })).status).toBe(400);
+    await stillRedirects();
+
+    // An Editor's draft may have it, and the 301 answers until they publish that post.
+    const replacement = { ...draft, title: 'Firewall Rules, Revisited', slug: 'firewall-rules' };
+    const saved = await editor.req('post', '/api/admin/posts').send(replacement);
+    expect(saved.body.slug).toBe('firewall-rules');
+    expect((await editor.req('put', `/api/admin/posts/${saved.body.id}`).send({ ...replacement, excerpt: 'Edited.' })).status).toBe(200);
+    await stillRedirects();
+    expect((await editor.req('put', `/api/admin/posts/${saved.body.id}`).send({ ...replacement, published: true })).status).toBe(200);
+    const page = await request(t.app).get('/blog/firewall-rules');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Firewall Rules, Revisited');
   });
 
   it('a scheduled post is not public until its time, but staff can preview it', async () => {

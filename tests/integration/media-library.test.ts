@@ -45,6 +45,13 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     return res.body as MediaPage;
   };
   const find = (page: MediaPage, id: string) => page.images.find((i) => i.id === id);
+  /** `text` with its character at `at` percent-encoded, as `%35` for `5`. */
+  const percentEncoded = (text: string, at: number) => `${text.slice(0, at)}%${text.charCodeAt(at).toString(16)}${text.slice(at + 1)}`;
+  /** An uploaded image's id and file name, from its address. */
+  const addressParts = (src: string) => {
+    const [, id = '', file = ''] = /^\/media\/([^/]+)\/([^/]+)$/.exec(src) ?? [];
+    return { id, file };
+  };
   /** Storage check: the rows an image has in the database. */
   const rows = async (id: string) => ({
     images: (await t.database.db.selectFrom('images').select('id').where('id', '=', id).execute()).length,
@@ -137,6 +144,55 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     expect((await t.staff.req('delete', `/api/admin/images/${image.id}`)).status).toBe(404);
     const audit = await auditEntries(t.staff, { action: 'image.deleted' });
     expect(audit.map((e) => e.target)).toContain(`${image.id} diagram.png`);
+  });
+
+  // Security finding 3: `/media/%35dc6…/…` shows the image, but was not counted as a use, so it could be deleted.
+  it('a post naming an image by a percent-encoded address stores it canonical and uses it: not unused, delete refused', async () => {
+    const image = await upload('encoded.png');
+    const { id, file } = addressParts(image.src);
+    const encoded = `/media/${percentEncoded(id, 0)}/${file}`;
+    expect((await request(t.app).get(encoded)).status).toBe(200);
+
+    const created = await t.staff.req('post', '/api/admin/posts').send(
+      postInput({ title: 'Encoded address', content: `<img src="${encoded}" alt="A rack">`, featuredImage: encoded, featuredImageAlt: 'A rack' }),
+    );
+    expect(created.status).toBe(201);
+    const post = created.body as BlogPost;
+    const usedBy = { id: post.id, title: 'Encoded address' };
+    const uses = [{ place: 'body', post: usedBy }, { place: 'featured', post: usedBy }];
+    expect(find(await library(), image.id)).toMatchObject({ uses, unusedSince: null });
+    expect((await library('owner', '?show=unused')).images.map((i) => i.id)).not.toContain(image.id);
+    expect((await t.staff.req('delete', `/api/admin/images/${image.id}`)).status).toBe(409);
+    expect(post.featuredImage).toBe(image.src);
+    expect(post.content).toContain(`src="${image.src}"`);
+    expect((await request(t.app).get(`/blog/${post.slug}`)).text).toContain(`src="${image.src}"`);
+  });
+
+  it('every other way of writing an image’s address that a browser or the server reads as it is stored canonical, as a use', async () => {
+    const image = await upload('variants.png');
+    const { id, file } = addressParts(image.src);
+    const variants: Array<[string, string]> = [
+      [`/media/${id}/${file.replace('.', '%2E')}`, image.src],
+      [`/MEDIA/${id}/${file}`, image.src],
+      [`/media/${id}/${file}/`, image.src],
+      [`/media/./${id}/${file}`, image.src],
+      [`/media\\${id}\\${file}`, image.src],
+      [`/blog/../media/${id}/${file}?v=2`, `${image.src}?v=2`],
+      [`https://www.example.com.au/media/${percentEncoded(id, 1)}/${file}`, `https://www.example.com.au${image.src}`],
+    ];
+    for (const [address, stored] of variants) {
+      const content = `<p><a href="${address}">Full size</a></p><img src="${address}" alt="x">`;
+      const input = postInput({ title: `Variant ${address}`, content, featuredImage: address, featuredImageAlt: 'x' });
+      const saved = await t.staff.req('post', '/api/admin/posts').send(input);
+      expect(saved.status, address).toBe(201);
+      const post = saved.body as BlogPost;
+      expect(post.featuredImage, address).toBe(stored);
+      expect(post.content, address).toContain(`href="${stored}"`);
+      expect(post.content, address).toContain(`src="${stored}"`);
+      expect(find(await library(), image.id)!.uses.map((u) => u.place).sort(), address).toEqual(['body', 'featured']);
+      expect((await t.staff.req('delete', `/api/admin/posts/${post.id}`)).status).toBe(204);
+    }
+    expect((await request(t.app).get(`/MEDIA/${id}/${file}`)).status).toBe(200);
   });
 
   it('deleting a post leaves the images it used unused from then', async () => {

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import { PREVIEW_LINKS_PER_POST, PREVIEW_TEXT } from '../../shared/previews.ts';
-import { STAFF, StaffClient, auditEntries, signedInStaffApp, staffService } from '../helpers/admin-client.ts';
+import { STAFF, type StaffClient, auditEntries, signedInPerson, signedInStaffApp } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { configuredEngines, countingRenderer } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -36,13 +35,7 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
   /** The path of a share link's address, as a browser signed out opens it. */
   const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
 
-  /** A person with `role`, signed in in a browser of their own. */
-  async function person(role: 'editor' | 'author' | 'sales', email: string) {
-    const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email, name: email.split('@')[0]!, password: STAFF.password, role });
-    const browser = new StaffClient(t.app);
-    expect((await browser.signIn(email)).status).toBe(200);
-    return { id: user.id, browser };
-  }
+  const person = (role: 'editor' | 'author' | 'sales', email: string) => signedInPerson(t, role, email);
 
   it('a link works signed out for 7 days: the post as saved under its banner, noindex in the header and the page, never cached', async () => {
     const post = await createPost(t.staff, { title: 'Draft About Patching', published: false, content: '<p>Patch on Tuesdays.</p>' });
@@ -188,6 +181,42 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     expect((await request(t.app).get(pathOf(editorLink.url))).status).toBe(200);
     expect((await t.staff.req('post', `/api/admin/staff/${editor.id}/deactivate`).send({})).status).toBe(200);
     expect((await request(t.app).get(pathOf(editorLink.url))).status).toBe(404);
+  });
+
+  /** The status `/preview` answers for a link, signed out. */
+  const statusOf = async (link: { url: string }) => (await request(t.app).get(pathOf(link.url))).status;
+
+  // Security finding 5: a link kept working after its maker lost the right to edit the post, and came back with them.
+  it('a link works only while its maker, with the role they have now, may edit the post; the editor lists only those', async () => {
+    const author = await person('author', 'ana@northbridge-it.com.au');
+    const editor = await person('editor', 'eli@northbridge-it.com.au');
+    const demoted = await person('editor', 'dee@northbridge-it.com.au');
+    const draft = await createPost(author.browser, { title: 'Draft Shared Three Ways', published: false });
+    const authorLink = await share(author.browser, draft.id);
+    const editorLink = await share(editor.browser, draft.id);
+    const demotedLink = await share(demoted.browser, draft.id);
+    expect([await statusOf(authorLink), await statusOf(editorLink), await statusOf(demotedLink)]).toEqual([200, 200, 200]);
+
+    // An Author made Sales may edit nothing; an Editor made Author may not edit someone else's draft.
+    const setRole = (id: string, role: string) => t.staff.req('post', `/api/admin/staff/${id}/role`).send({ role });
+    expect((await setRole(author.id, 'sales')).status).toBe(200);
+    expect((await setRole(demoted.id, 'author')).status).toBe(200);
+    expect([await statusOf(authorLink), await statusOf(editorLink), await statusOf(demotedLink)]).toEqual([404, 200, 404]);
+    const listed = await t.staff.req('get', `/api/admin/posts/${draft.id}/share-links`);
+    expect((listed.body as Array<{ id: string }>).map((l) => l.id)).toEqual([editorLink.id]);
+  });
+
+  it('a deactivated person’s link stays off when they are reactivated', async () => {
+    const editor = await person('editor', 'rex@northbridge-it.com.au');
+    const post = await createPost(t.staff, { title: 'Shared Before Leaving', published: false });
+    const link = await share(editor.browser, post.id);
+    expect((await t.staff.req('post', `/api/admin/staff/${editor.id}/deactivate`).send({})).status).toBe(200);
+    expect(await statusOf(link)).toBe(404);
+    expect((await t.staff.req('post', `/api/admin/staff/${editor.id}/reactivate`).send({})).status).toBe(200);
+    const page = await request(t.app).get(pathOf(link.url));
+    expect(page.status).toBe(404);
+    expect(page.text).toContain(PREVIEW_TEXT.unavailable);
+    expect(page.text).not.toContain('Shared Before Leaving');
   });
 
   it(`a post has at most ${PREVIEW_LINKS_PER_POST} working links at once`, async () => {
