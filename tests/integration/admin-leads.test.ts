@@ -223,6 +223,34 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(audit!.target).not.toContain('export.test');
   });
 
+  it('the CSV gives where each lead came from beside the common fields, and each service’s questions after them', async () => {
+    const db = t.database.db;
+    const id = await insertQuote(db, { name: 'Sourced Sally', email: 'sally@source.test' });
+    await db
+      .insertInto('lead_attributions')
+      .values({
+        lead_type: 'quote', lead_id: id, day: '2026-11-20', channel: 'email', referrer_host: 'mail.example.org', utm_source: 'newsletter',
+        utm_medium: 'email', utm_campaign: 'spring', landing_path: '/services', pages_viewed: 2, seconds_to_lead: 90, visitor: null,
+      })
+      .execute();
+    await insertContact(db, { name: 'Unsourced Uma', email: 'uma@source.test' });
+    const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'source.test' });
+    expect(res.status).toBe(200);
+    const [header, ...rows] = res.text.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+    const at = (name: string) => header!.indexOf(name);
+    expect(header!.slice(at('Company'), at('Lead ID') + 1)).toEqual(expect.arrayContaining(['Channel', 'Source', 'Campaign', 'Landing page', "Sent at (visitor's clock)"]));
+    for (const column of ['Channel', 'Source', 'Campaign', 'Landing page', "Sent at (visitor's clock)", 'Lead ID']) {
+      expect(at(column), column).toBeGreaterThan(at('Message'));
+      expect(at(column), column).toBeLessThan(at('Number of servers'));
+    }
+    const sally = rows.find((r) => r.includes('Sourced Sally'))!;
+    expect([sally[at('Channel')], sally[at('Source')], sally[at('Campaign')], sally[at('Landing page')]]).toEqual([
+      'E-mail', 'mail.example.org', 'spring · newsletter / email', '/services',
+    ]);
+    const uma = rows.find((r) => r.includes('Unsourced Uma'))!;
+    expect([uma[at('Channel')], uma[at('Source')], uma[at('Campaign')], uma[at('Landing page')]]).toEqual(['', '', '', '']);
+  });
+
   it('staff delete a lead: it is gone, its notification rows are deleted from storage, and the audit says who', async () => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Erase Me' });
