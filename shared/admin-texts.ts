@@ -366,6 +366,8 @@ export const DASHBOARD_TEXT = {
   noQuotes: 'No quote requests yet.',
   waitingHeading: { before: 'Waiting for a reply (', after: ')' },
   allContacted: 'Every lead has been contacted.',
+  /** Under the waiting list when it shows only the longest-waiting ones. */
+  allWaiting: (count: number) => `All ${formatWholeNumber(count)} waiting leads`,
   /** A link to the leads held on arrival as possible spam (sent too fast): some are people waiting for a reply. */
   heldLeads: (count: number) => `${formatWholeNumber(count)} ${count === 1 ? 'lead' : 'leads'} held as possible spam`,
   heldHint: 'Sent faster than a person usually fills the form in. Open one and choose “Not spam” to release it.',
@@ -389,6 +391,8 @@ export const LEADS_TEXT = {
   notifications: 'Notifications',
   exportCsv: 'Export CSV',
   filtersLabel: 'Filter leads',
+  /** The phone's button that unfolds the filters, with how many are in use. */
+  filtersButton: (active: number) => (active ? `Filters (${active} in use)` : 'Filters'),
   search: 'Search name, email or company',
   any: 'Any',
   receivedFrom: 'Received from',
@@ -568,7 +572,6 @@ export const INBOX_MESSAGES = {
   },
   overdue: 'Overdue',
   replyPromise: (hours: number) => `We promise a reply within ${hours} hours; a new lead waiting longer is overdue.`,
-  waitingShownAbove: 'New quote requests in the table above are not repeated here.',
   allDelivered: 'All notifications were delivered.',
   emailsWaitForSmtp: (n: number) =>
     `${counted(n, 'e-mail is', 'e-mails are')} waiting: e-mail sending is not configured (SMTP_URL), so they are kept and go out once it is.`,

@@ -26,10 +26,14 @@ export function formatAuPhone(text: string): string | null {
   return null;
 }
 
-/** The number in international form (`+61280050142`) for tel: links and JSON-LD; 13/1300/1800 numbers stay national. */
+/**
+ * The number in international form (`+61280050142`) for tel: links and JSON-LD; 13/1300/1800 numbers stay national,
+ * and a number given in international form (`+44 20 7946 0000`) keeps its `+`.
+ */
 export function phoneE164(phone: string): string {
   const d = nationalDigits(phone) ?? phone.replace(/\D/g, '');
-  return /^0[2-478]\d{8}$/.test(d) ? `+61${d.slice(1)}` : d;
+  if (/^0[2-478]\d{8}$/.test(d)) return `+61${d.slice(1)}`;
+  return phone.trim().startsWith('+') ? `+${d}` : d;
 }
 
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];

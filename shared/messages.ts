@@ -232,7 +232,7 @@ export const CONTACT_TEXT = {
   send: 'Send message',
   sentHeading: 'Message sent',
   sentNext:
-    'A confirmation is on its way to your inbox. A member of our team reads every message and replies within 24 hours on business days.',
+    'A confirmation is on its way to your inbox. A member of our team reads every message; sent on a weekend or public holiday, the 24 hours start on the next business day.',
   asideHeading: 'Other ways to reach us',
   email: 'Email',
   phone: 'Phone',
@@ -248,7 +248,10 @@ export const QUOTE_TEXT = {
   lead: 'Three short steps. We reply with a tailored quote within 24 hours on business days.',
   asideHeading: 'What happens next',
   /** What follows a request; the page's aside and the confirmation panel both say it. */
-  next: 'An engineer reads your request and replies within 24 hours on business days, usually with a few questions and a first estimate.',
+  // The success text promises "within 24 hours"; this says what follows and when the 24 hours run, not a second promise.
+  next: 'An engineer reads your request and replies with a few questions and a first estimate. Sent on a weekend or public holiday? The 24 hours start on the next business day.',
+  /** Step 1's links to each group of cards (a phone shows the first group's seven cards first). */
+  jumpTo: 'Jump to:',
   talkFirst: { before: 'Prefer to talk first? Call', or: 'or', link: 'send us a message', after: '.' },
   privacyNote: 'We use what you send only to prepare your quote. See our',
   steps: ['Choose a service', 'Project details', 'Service details'],

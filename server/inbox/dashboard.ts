@@ -40,15 +40,11 @@ async function weeklyLeads(db: Db, timeZone: string, now: Date): Promise<WeeklyL
   );
 }
 
-/** The new leads waiting longest, across both tables, leaving out those the recent-quotes table shows. */
-async function waitingLeads(db: Db, shown: readonly LeadSummary[]): Promise<LeadSummary[]> {
-  const query = { status: 'new', oldestFirst: true, limit: NEW_LEADS_SHOWN + shown.length };
+/** The new leads waiting longest, across both tables: the list under "Waiting for a reply ({n})". */
+async function waitingLeads(db: Db): Promise<LeadSummary[]> {
+  const query = { status: 'new', oldestFirst: true, limit: NEW_LEADS_SHOWN };
   const [quotes, contacts] = await Promise.all([listLeadSummaries(db, 'quote', query), listLeadSummaries(db, 'contact', query)]);
-  const isShown = (l: LeadSummary) => shown.some((s) => s.type === l.type && s.id === l.id);
-  return [...quotes, ...contacts]
-    .filter((l) => !isShown(l))
-    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1))
-    .slice(0, NEW_LEADS_SHOWN);
+  return [...quotes, ...contacts].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)).slice(0, NEW_LEADS_SHOWN);
 }
 
 async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<PendingDelivery> {
@@ -67,7 +63,7 @@ export async function getDashboard(db: Db, timeZone: string, delivery: DeliveryS
   const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
     countLeads(db, 'quote', 'not-spam'),
     countLeads(db, 'contact', 'not-spam'),
-    waitingLeads(db, recent),
+    waitingLeads(db),
     countLeads(db, 'quote', { status: 'new' }),
     countLeads(db, 'contact', { status: 'new' }),
     countLeads(db, 'quote', HELD),

@@ -227,8 +227,34 @@ describe('staff work leads in a browser', () => {
   });
 });
 
+describe('sales on a phone', () => {
+  it('the inbox folds its filters behind one button, so the first lead is on the first screen; a lead’s phone and e-mail are tappable', async () => {
+    await using p = await staffPage({ baseUrl: site.baseUrl, browser }, '/admin/leads', PHONE);
+    const { page } = p;
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    const search = page.getByRole('searchbox', { name: LEADS_TEXT.search });
+    await search.waitFor({ state: 'hidden' });
+    const first = page.getByRole('row').nth(1);
+    const box = await first.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+    await toggle.click();
+    await search.waitFor();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await search.fill('dana');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/q=dana/);
+    await page.getByRole('button', { name: 'Filters (1 in use)' }).waitFor();
+
+    await openSettled(page, site, `/admin/leads/quote/${quoteId}`);
+    await expect(page.getByRole('link', { name: '02 8005 0142' }).getAttribute('href')).resolves.toBe('tel:+61280050142');
+    await expect(page.getByRole('link', { name: 'dana@racks.example' }).first().getAttribute('href')).resolves.toBe('mailto:dana@racks.example');
+    p.assertClean();
+  });
+});
+
 describe('the dashboard tells the truth', () => {
-  it('without SMTP it says how many e-mails wait and why, and lists each waiting lead once with its age', async () => {
+  it('without SMTP it says how many e-mails wait and why, and lists every waiting lead under its count, with its age', async () => {
     const db = noSmtpSite.database.db;
     const id = await insertQuote(db, { name: 'Unsent Ursula', createdAt: new Date(Date.now() - 3 * 3600_000).toISOString() });
     const at = new Date().toISOString();
@@ -241,7 +267,10 @@ describe('the dashboard tells the truth', () => {
       const { page } = p;
       await page.getByText(INBOX_MESSAGES.emailsWaitForSmtp(2)).waitFor();
       await expect(page.getByText(INBOX_MESSAGES.allDelivered).count()).resolves.toBe(0);
-      await expect(page.getByText('Unsent Ursula').count()).resolves.toBe(1);
+      const waiting = page.locator('section[aria-labelledby="new-heading"]');
+      await waiting.getByRole('link', { name: 'Unsent Ursula' }).waitFor();
+      const count = Number(/\((\d+)\)/.exec((await waiting.getByRole('heading').first().textContent()) ?? '')?.[1]);
+      await expect(waiting.getByRole('listitem').count()).resolves.toBe(count);
       await expect(page.getByRole('row').filter({ hasText: 'Unsent Ursula' }).locator('.lead-age').textContent()).resolves.toBe('3 h ago');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);

@@ -34,6 +34,8 @@ describe('quote wizard', () => {
       const answers = await fillServiceAnswers(p.page, service.id, -1);
       await p.page.getByRole('button', { name: 'Submit request' }).click();
       await successShown(p.page, "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.");
+      // The panel says what happens next; the page's own aside gives way to it.
+      await expect(p.page.getByRole('heading', { name: 'What happens next' }).count()).resolves.toBe(1);
       await p.page.getByRole('button', { name: 'Send another' }).click();
       await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
       await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
@@ -49,7 +51,7 @@ describe('quote wizard', () => {
     p.assertClean();
   });
 
-  it('?service= preselects a service; an unknown one preselects nothing and keeps Continue disabled', async () => {
+  it('?service= preselects a service; an unknown one preselects nothing, and Continue then says a service is needed', async () => {
     await using p = await openPage(site.browser);
     await p.page.goto(`${site.baseUrl}/quote?service=domain-management`, { waitUntil: 'networkidle' });
     await expect(p.page.getByRole('radio', { name: 'Domain Management' }).isChecked()).resolves.toBe(true);
@@ -57,7 +59,29 @@ describe('quote wizard', () => {
     await p.page.evaluate(() => sessionStorage.clear());
     await p.page.goto(`${site.baseUrl}/quote?service=plumbing`, { waitUntil: 'networkidle' });
     await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-    await expect(p.page.getByRole('button', { name: 'Continue' }).isDisabled()).resolves.toBe(true);
+    await cont(p.page);
+    await p.page.locator('#service-error').getByText('Choose a service to continue.').waitFor();
+    await p.page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'service');
+    await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+    p.assertClean();
+  });
+
+  it('on a phone, step 1 names its groups and jumps to Web Solutions; Continue with no choice answers with the field’s message', async () => {
+    await using p = await openPage(site.browser, VIEWPORTS.phone);
+    await p.page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
+    await p.page.getByRole('link', { name: 'Web Solutions' }).first().click();
+    const web = p.page.getByRole('group', { name: 'Web Solutions' });
+    await p.page.waitForFunction(() => {
+      const top = document.querySelector('#services-web')!.getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight / 2;
+    });
+    await web.getByRole('radio', { name: 'Web Design' }).waitFor();
+    await p.page.getByRole('button', { name: 'Continue' }).click();
+    await p.page.locator('#service-error').getByText('Choose a service to continue.').waitFor();
+    await p.page.getByRole('alert').getByText('Please correct the highlighted fields.').waitFor();
+    await web.getByRole('radio', { name: 'Web Design' }).check();
+    await cont(p.page);
+    await p.page.locator('.wizard[data-step="2"]').waitFor();
     p.assertClean();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INBOX_MESSAGES } from '../../shared/admin-texts.ts';
+import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/admin-texts.ts';
 import { STAFF, auditEntries, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { mailHeader } from '../helpers/mail-catcher.ts';
 import { mailFromOutbox } from '../helpers/outbox-once.ts';
@@ -145,19 +145,26 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     await db.deleteFrom('outbox').execute();
   });
 
-  it('the dashboard shows each waiting lead once, with its status and age, overdue past the promise', async () => {
+  it('the dashboard lists every waiting lead under its count, with its status and age, overdue past the promise', async () => {
     const db = t.database.db;
     await db.updateTable('quotes').set({ status: 'won' }).where('status', '=', 'new').execute();
     await db.updateTable('contacts').set({ status: 'won' }).where('status', '=', 'new').execute();
     await insertQuote(db, { name: 'Recent Waiting', createdAt: ago(3 * HOUR) });
     await insertContact(db, { name: 'Old Waiting', createdAt: ago(30 * HOUR) });
     const html = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
-    expect(html.match(/Recent Waiting/g)).toHaveLength(1);
-    expect(html.match(/Old Waiting/g)).toHaveLength(1);
+    const waiting = html.slice(html.indexOf('Waiting for a reply ('), html.indexOf(LEADS_TEXT.notifications));
+    // The count and the list it heads agree, though the new quote is in the table above too.
+    expect(waiting.match(/<li[ >]/g)).toHaveLength(2);
+    expect(waiting).toContain('Recent Waiting');
+    expect(waiting).toContain('Old Waiting');
     expect(html).toMatch(/Recent Waiting[\s\S]*?<span class="badge badge-new">New<\/span> <span class="lead-age">3 h ago<\/span>/);
     expect(html).toMatch(/Old Waiting[\s\S]*?<span class="lead-age">30 h ago<\/span> <strong class="badge badge-danger">Overdue<\/strong>/);
-    expect(html).toContain(INBOX_MESSAGES.waitingShownAbove);
     expect(html).toContain('Waiting for a reply (2)');
+    expect(html).not.toContain('waiting leads</a>');
+    for (let i = 0; i < 10; i += 1) await insertContact(db, { name: `Queue ${i}`, createdAt: ago(2 * HOUR) });
+    const full = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
+    expect(full).toContain('Waiting for a reply (12)');
+    expect(full).toContain('<a href="/admin/leads?status=new">All 12 waiting leads</a>');
   });
 });
 

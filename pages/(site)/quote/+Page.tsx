@@ -24,8 +24,11 @@ export default function QuotePage() {
         <div className="container form-layout">
           <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="quote-help">
-            <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
-            <p>{QUOTE_TEXT.next}</p>
+            {/* Hidden while the confirmation panel, which says it too, is shown (site.css). */}
+            <div className="form-aside-next">
+              <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
+              <p>{QUOTE_TEXT.next}</p>
+            </div>
             <p>
               {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>{' '}
               {QUOTE_TEXT.talkFirst.or} <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type CaptchaHandle, CaptchaWidget } from '../../../components/CaptchaWidget.tsx';
-import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 import { type FormState, FormStatus } from '../../../components/form/FormStatus.tsx';
 import { Honeypot } from '../../../components/form/Honeypot.tsx';
@@ -96,7 +95,6 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
   const captchaRef = useRef<CaptchaHandle>(null);
   const focusHeading = useRef(false);
   const submission = useSubmissionKey();
-  const isHydrated = useIsHydrated();
   const [sent, setSent] = useState<SentItem[] | null>(null);
 
   // After hydration: bring back what this tab typed before a reload, unless the visitor typed on this page
@@ -282,9 +280,6 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
           className="button button-primary"
           // Without JavaScript step 1 continues by loading /quote?service=…&step=2 (nothing personal in it yet).
           {...(state.step === 1 ? { formMethod: 'get', name: 'step', value: '2' } : {})}
-          // Disabled until a service is chosen (docs/product.md#quote) once scripts run; without them the radio
-          // choice is only known on the server, which shows step 1 again when none was chosen.
-          disabled={isHydrated && state.step === 1 && !state.service}
           aria-disabled={status === 'submitting' || undefined}
         >
           {state.step < 3 ? QUOTE_TEXT.continue : status === 'submitting' ? QUOTE_TEXT.submitting : QUOTE_TEXT.submit}
@@ -309,8 +304,17 @@ function withTyped(state: WizardState, typed: Array<[string, string]>): WizardSt
 function ServiceChoice({ value, error, onChoose }: { value: string; error: string | undefined; onChoose: (id: (typeof SERVICES)[number]['id']) => void }) {
   return (
     <>
+      <p className="choice-jump">
+        {QUOTE_TEXT.jumpTo}{' '}
+        {SERVICE_CATEGORIES.map((category, i) => (
+          <span key={category}>
+            {i > 0 && ' · '}
+            <a href={`#services-${category}`}>{CATEGORY_LABELS[category]}</a>
+          </span>
+        ))}
+      </p>
       {SERVICE_CATEGORIES.map((category) => (
-        <fieldset key={category} className="choice-grid" aria-describedby={error ? 'service-error' : undefined}>
+        <fieldset key={category} id={`services-${category}`} className="choice-grid" aria-describedby={error ? 'service-error' : undefined}>
           <legend>{CATEGORY_LABELS[category]}</legend>
           {SERVICES.filter((s) => s.category === category).map((s) => (
             <label key={s.id} className="choice">

@@ -170,7 +170,6 @@ function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
 function LeadSections({ d, now }: { d: DashboardData; now: string }) {
   const { timeZone } = usePageContext();
   const pendingCount = d.pending.emails + d.pending.webhooks;
-  const newShownAbove = d.recentQuotes.some((q) => q.status === 'new');
   return (
     <>
       <section aria-labelledby="recent-heading" className="admin-section">
@@ -206,7 +205,6 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
             <span className="muted">{DASHBOARD_TEXT.heldHint}</span>
           </p>
         )}
-        {newShownAbove && <p className="muted">{INBOX_MESSAGES.waitingShownAbove}</p>}
         {d.newLeads.length > 0 && (
           <ul className="lead-list">
             {d.newLeads.map((l) => {
@@ -224,6 +222,11 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
               );
             })}
           </ul>
+        )}
+        {d.newLeadCount > d.newLeads.length && (
+          <p>
+            <a href="/admin/leads?status=new">{DASHBOARD_TEXT.allWaiting(d.newLeadCount)}</a>
+          </p>
         )}
       </section>
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_STATUS_FILTERS, LEAD_TYPES } from '../../../shared/admin.ts';
@@ -35,6 +36,9 @@ export default function LeadsPage() {
   const { filter, page } = useData<LeadsPageData>();
   const { timeZone, csrfToken } = usePageContext();
   const { cursor, ...withoutCursor } = filter;
+  const activeFilters = Object.values(withoutCursor).filter(Boolean).length;
+  // On a phone the six fields fold behind one button, so the first lead is on the first screen (site.css).
+  const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <AdminShell
       title={ADMIN_SECTIONS.leads.label}
@@ -51,7 +55,24 @@ export default function LeadsPage() {
         </form>
       }
     >
-      <form method="get" action="/admin/leads" className="filter-form" role="search" aria-label={LEADS_TEXT.filtersLabel}>
+      <button
+        type="button"
+        className="button button-ghost-dark filter-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="lead-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {LEADS_TEXT.filtersButton(activeFilters)}
+      </button>
+      <form
+        id="lead-filters"
+        method="get"
+        action="/admin/leads"
+        className="filter-form"
+        data-folded={!filtersOpen || undefined}
+        role="search"
+        aria-label={LEADS_TEXT.filtersLabel}
+      >
         <div className="field">
           <label htmlFor="f-q">{LEADS_TEXT.search}</label>
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />

@@ -21,12 +21,29 @@ import { LeadNotes } from './LeadNotes.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
 import { EmailAddress } from '../../../ui/EmailAddress.tsx';
+import { phoneE164 } from '../../../../../shared/au-identifiers.ts';
+
+/** A mailto: link; the address is encoded whole (a `?` or `&` in it cannot add headers), keeping its `@` readable. */
+function mailto(address: string, subject?: string): string {
+  const to = `mailto:${encodeURIComponent(address).replace(/%40/g, '@')}`;
+  return subject ? `${to}?subject=${encodeURIComponent(subject)}` : to;
+}
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
 function replyHref(lead: LeadDetail, companyName: string): string {
-  const subject = INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service), companyName);
-  // The address is encoded whole (a `?` or `&` in it cannot add headers), keeping its `@` readable.
-  return `mailto:${encodeURIComponent(lead.email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}`;
+  return mailto(lead.email, INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service), companyName));
+}
+
+/** A field's value as text; the e-mail address and phone number as links a phone can tap to write or call. */
+function FieldValue({ name, value }: { name: string; value: string }) {
+  if (name === 'email') {
+    return (
+      <a href={mailto(value)}>
+        <EmailAddress email={value} />
+      </a>
+    );
+  }
+  return name === 'phone' ? <a href={`tel:${phoneE164(value)}`}>{value}</a> : value;
 }
 
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
@@ -78,9 +95,9 @@ export default function LeadPage() {
             {lead.fields.map((f) => (
               <div key={f.name}>
                 <dt>{f.label}</dt>
-                <dd>{f.name === 'email' ? <a href={`mailto:${f.value}`}>
-                      <EmailAddress email={f.value} />
-                    </a> : f.value}</dd>
+                <dd>
+                  <FieldValue name={f.name} value={f.value} />
+                </dd>
               </div>
             ))}
           </dl>
