@@ -6,7 +6,8 @@ import { day, postInput } from '../helpers/blog-posts.ts';
 
 /*
  * The visitor's layouts hold at every width (docs/product.md#pages): no row of home cards has an empty slot, a
- * lone related post keeps a card's width, and the featured post's picture is never cropped off its subject.
+ * lone related post keeps a card's width, and the featured post's picture is never cropped off its subject nor
+ * floated in blank space.
  */
 const site = liveSite();
 const WIDTHS = [320, 390, 768, 1024, 1280, 1440, 1920];
@@ -62,5 +63,15 @@ describe('layouts at every width', () => {
     });
     // object-fit: cover crops exactly when the box's proportions differ from the picture's.
     expect(Math.abs(shown - natural) / natural).toBeLessThan(0.02);
+  });
+
+  it('at 1440 px the featured post beside a normal card has its picture at its top, no blank band above or below it', async () => {
+    await using p = await openPage(site.browser, { width: 1440, height: 900 });
+    await p.page.goto(`${site.baseUrl}/blog`);
+    const card = p.page.locator('.post-list-featured > li:first-child .post-card');
+    const [cardBox, imageBox] = await Promise.all([card.boundingBox(), card.locator('.post-card-image').boundingBox()]);
+    // The card's border is 1 px.
+    expect(imageBox!.y - cardBox!.y).toBeLessThanOrEqual(1);
+    expect(cardBox!.width - imageBox!.width).toBeLessThanOrEqual(2);
   });
 });
