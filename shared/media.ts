@@ -20,6 +20,8 @@ export interface LibraryImage extends UploadedImage {
   fileName: string;
   /** Size of the file uploaded. */
   bytes: number;
+  /** What the library keeps of it: every width and format together (the library's total adds these up). */
+  storedBytes: number;
   /** The picture as uploaded, upright. */
   originalWidth: number;
   originalHeight: number;
@@ -86,7 +88,7 @@ export const MEDIA_TEXT = {
   title: 'Media',
   intro: (days: number) =>
     `Every image uploaded for the blog and the site. An image nothing uses is deleted ${days} days after it was last used (or uploaded).`,
-  totals: (count: number, size: string) => `${images(count)}, ${size} stored (every size and format kept).`,
+  totals: (count: number, size: string) => `${images(count)}, ${size} stored (every width and format of each, as under "Stored").`,
   filterLabel: 'Show',
   filters: { all: 'All images', unused: 'Unused' } satisfies Record<MediaFilter, string>,
   filterCount: (label: string, n: number) => `${label} (${n})`,
@@ -99,7 +101,9 @@ export const MEDIA_TEXT = {
   uploadsDone: (done: number, failed: number) =>
     failed === 0 ? `${images(done)} uploaded.` : `${images(done)} uploaded, ${failed} refused: see why beside each.`,
   listLabel: 'Images',
-  fileSize: 'Size',
+  fileSize: 'File uploaded',
+  storedSize: 'Stored',
+  storedSizeValue: (size: string) => `${size}, every width and format`,
   dimensions: 'Dimensions',
   pixels: (width: number, height: number) => `${width} × ${height} px`,
   uploaded: 'Uploaded',

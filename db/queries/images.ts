@@ -66,6 +66,8 @@ export interface ImageRecord {
   width: number;
   height: number;
   bytes: number;
+  /** Every stored copy together (each width and format). */
+  storedBytes: number;
   alt: string;
   uploadedBy: { id: string; name: string } | null;
   createdAt: string;
@@ -77,7 +79,7 @@ function imageRecords(db: Db) {
     .selectFrom('images')
     .leftJoin('users', 'users.id', 'images.uploaded_by')
     .select([
-      'images.id', 'images.file_name', 'images.format', 'images.width', 'images.height', 'images.bytes', 'images.alt_text',
+      'images.id', 'images.file_name', 'images.format', 'images.width', 'images.height', 'images.bytes', 'images.stored_bytes', 'images.alt_text',
       'images.uploaded_by', 'users.name as uploader', 'images.created_at', 'images.unused_since',
     ]);
 }
@@ -92,6 +94,7 @@ function toRecord(row: ImageRecordRow): ImageRecord {
     width: row.width,
     height: row.height,
     bytes: row.bytes,
+    storedBytes: row.stored_bytes,
     alt: row.alt_text,
     uploadedBy: row.uploaded_by && row.uploader !== null ? { id: row.uploaded_by, name: row.uploader } : null,
     createdAt: row.created_at,

@@ -68,6 +68,7 @@ function libraryImage(image: ImageRecord, { uses, hiddenUses }: Pick<LibraryImag
     height: scaledHeight(image, largest),
     fileName: image.fileName,
     bytes: image.bytes,
+    storedBytes: image.storedBytes,
     originalWidth: image.width,
     originalHeight: image.height,
     alt: image.alt,

@@ -78,12 +78,16 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     expect(find(page, second.id)).toMatchObject({ src: `/media/${second.id}/300.png`, uploadedBy: { name: ROLE_TEXT.names.author } });
     expect(find(page, first.id)!.unusedSince).toBe(find(page, first.id)!.uploadedAt);
     // The total is what the stored copies take (storage check), not the uploaded files.
-    const stored = await t.database.db.selectFrom('image_variants').select('data').execute();
+    const stored = await t.database.db.selectFrom('image_variants').select(['image_id', 'data']).execute();
+    const storedOf = (id: string) => stored.filter((r) => r.image_id === id).reduce((sum, r) => sum + r.data.byteLength, 0);
     expect(page.totals).toEqual({
       images: before.totals.images + 2,
       unused: before.totals.unused + 2,
       storedBytes: stored.reduce((sum, r) => sum + r.data.byteLength, 0),
     });
+    // Each card says what it keeps, so its figures add up to the total; the uploaded file's size is another figure.
+    expect(find(page, first.id)!.storedBytes).toBe(storedOf(first.id));
+    expect(find(page, second.id)!.storedBytes).toBe(storedOf(second.id));
   });
 
   it('says where each image is used: a post’s text, its featured image, the settings; "Unused" lists only the others', async () => {

@@ -65,6 +65,8 @@ export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
         <dl className="media-facts">
           <dt>{MEDIA_TEXT.fileSize}</dt>
           <dd>{formatBytes(image.bytes)}</dd>
+          <dt>{MEDIA_TEXT.storedSize}</dt>
+          <dd>{MEDIA_TEXT.storedSizeValue(formatBytes(image.storedBytes))}</dd>
           <dt>{MEDIA_TEXT.dimensions}</dt>
           <dd>{MEDIA_TEXT.pixels(image.originalWidth, image.originalHeight)}</dd>
           <dt>{MEDIA_TEXT.uploaded}</dt>
