@@ -17,7 +17,18 @@ const WIDTHS = [360, 768, 1440];
 const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
-const ADMIN_PATHS = ['/admin/dashboard', '/admin/leads', '/admin/staff', '/admin/audit', '/admin/account', '/admin/settings', '/admin/blog', '/admin/blog-editor'];
+const ADMIN_PATHS = [
+  '/admin/dashboard',
+  '/admin/leads',
+  '/admin/analytics',
+  '/admin/media',
+  '/admin/staff',
+  '/admin/audit',
+  '/admin/account',
+  '/admin/settings',
+  '/admin/blog',
+  '/admin/blog-editor',
+];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];
 

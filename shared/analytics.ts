@@ -87,6 +87,7 @@ export const ANALYTICS_TEXT = {
   leads: 'Leads',
   conversion: 'Conversion',
   perDay: 'Visitors and page views per day',
+  today: 'Today',
   chartSummary: (visitors: number, views: number, days: number) =>
     `${visitors} ${visitors === 1 ? 'visitor' : 'visitors'} and ${views} page ${views === 1 ? 'view' : 'views'} over ${days} days.`,
   topPages: 'Top pages',

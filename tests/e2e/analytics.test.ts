@@ -55,6 +55,12 @@ describe('analytics in the browser', () => {
     await expect(figure('Page views')).resolves.toBe('3');
     await expect(figure('Leads')).resolves.toBe('1');
     await expect(figure('Conversion')).resolves.toBe('100.0%');
+    // Visitors and views each on a scale of their own (1 and 3 at the top), today's day labelled.
+    const panels = staff.page.locator('.visits-chart svg');
+    await expect(panels.count()).resolves.toBe(2);
+    await expect(panels.nth(0).locator('.tick').first().textContent()).resolves.toBe('1');
+    await expect(panels.nth(1).locator('.tick').first().textContent()).resolves.toBe('3');
+    for (const panel of [panels.nth(0), panels.nth(1)]) await expect(panel.locator('.tick-today').textContent()).resolves.toBe(ANALYTICS_TEXT.today);
     const referrers = staff.page.getByRole('region', { name: ANALYTICS_TEXT.referrers });
     await expect(referrers.getByRole('rowheader').allTextContents()).resolves.toEqual(['mail.example.org']);
     const funnel = staff.page.getByRole('region', { name: ANALYTICS_TEXT.funnel });

@@ -41,7 +41,7 @@ const empty = <p>{T.nothingYet}</p>;
  * period is chosen through GET links and a GET form, so every view is a link and works without JavaScript.
  */
 export default function AnalyticsPage() {
-  const { report, search } = useData<AnalyticsData>();
+  const { report, search, today } = useData<AnalyticsData>();
   const preset = search.from ? null : Number(search.days ?? 30);
   return (
     <AdminShell title={ADMIN_SECTIONS.analytics.label}>
@@ -73,13 +73,13 @@ export default function AnalyticsPage() {
           {T.badRange}
         </p>
       ) : (
-        <Report report={report} />
+        <Report report={report} today={today} />
       )}
     </AdminShell>
   );
 }
 
-function Report({ report }: { report: AnalyticsReport }) {
+function Report({ report, today }: { report: AnalyticsReport; today: string }) {
   const { totals } = report;
   const withLeads = totals.leads !== null;
   const counts = [
@@ -100,7 +100,7 @@ function Report({ report }: { report: AnalyticsReport }) {
         ))}
       </dl>
       <ReportSection id="days-heading" heading={T.perDay} table="days" report={report}>
-        <VisitsChart days={report.days} />
+        <VisitsChart days={report.days} today={today} />
       </ReportSection>
 
       <ReportSection id="pages-heading" heading={T.topPages} table="pages" report={report}>
