@@ -88,7 +88,7 @@ export const MEDIA_TEXT = {
   title: 'Media',
   intro: (days: number) =>
     `Every image uploaded for the blog and the site. An image nothing uses is deleted ${days} days after it was last used (or uploaded).`,
-  totals: (count: number, size: string) => `${images(count)}, ${size} stored (every width and format of each, as under "Stored").`,
+  totals: (count: number, size: string) => `${images(count)}, ${size} stored (every width and format of each, as under “Stored”).`,
   filterLabel: 'Show',
   filters: { all: 'All images', unused: 'Unused' } satisfies Record<MediaFilter, string>,
   filterCount: (label: string, n: number) => `${label} (${n})`,

@@ -26,6 +26,16 @@ beforeAll(async () => {
 });
 
 describe('blog list', () => {
+  it('names its RSS feed, and WordPress’s feed address leads there too', async () => {
+    await using p = await openPage(site.browser);
+    await p.page.goto(`${site.baseUrl}/blog`);
+    const [feed] = await Promise.all([p.page.waitForResponse(`${site.baseUrl}/rss.xml`), p.page.getByRole('link', { name: 'RSS feed' }).click()]);
+    expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+    const moved = await p.page.goto(`${site.baseUrl}/feed/`);
+    expect(moved!.url()).toBe(`${site.baseUrl}/rss.xml`);
+    expect(moved!.request().redirectedFrom()!.url()).toBe(`${site.baseUrl}/feed/`);
+  });
+
   it('visitor presses Load More until it disappears and sees all 12 posts once each', async () => {
     await using p = await openPage(site.browser);
     await p.page.goto(`${site.baseUrl}/blog`);
