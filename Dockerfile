@@ -59,4 +59,4 @@ STOPSIGNAL SIGTERM
 # The heap limits are the ones `npm run serve` uses: the old-space cap keeps V8 from reserving heap for garbage
 # (tests/bench/README.md, soak), the 16 MB semi-space keeps the young generation's memory bounded while a cache hit's
 # garbage stays under 5% of CPU (docs/decisions/020-cache-hit-path.md).
-CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=16", "--expose-gc", "dist/server.mjs"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=16", "dist/server.mjs"]

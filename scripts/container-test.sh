@@ -278,7 +278,7 @@ compose_memory_limit() {
 }
 
 # A minute of mixed load (tests/bench/mixed-load.ts: pages, searches, missing pages, quotes) on a fresh container
-# under docker-compose.yml's memory limit: the server's RSS idle, at its peak and after, against the budget
+# under docker-compose.yml's memory limit: the server's RSS idle and at its peak against the budget
 # (tests/bench/memory-budget.ts, docs/decisions/020-cache-hit-path.md); every answer as expected, and the
 # container neither killed for memory nor restarted.
 check_memory_under_limit() {

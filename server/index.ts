@@ -16,7 +16,6 @@ import { startRetentionJob } from './privacy/retention.ts';
 import { connectRedis } from './http/redis.ts';
 import { answerRestarting, createGracefulServer } from './http/graceful-server.ts';
 import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
-import { startQuietCollection } from './core/quiet-collection.ts';
 import { NO_VISIT_COUNTER, startVisitCounter } from './analytics/visit-counter.ts';
 import { clientAddressOf } from './analytics/client-address.ts';
 import { createAnalyticsReader } from './analytics/analytics-report.ts';
@@ -116,7 +115,6 @@ const weeklySummaries = config.ANALYTICS
       companyName: async () => (await createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA }).current()).name,
     })
   : null;
-const quietCollection = startQuietCollection(http.server);
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**
@@ -133,7 +131,6 @@ async function shutdown(signal: string): Promise<void> {
     logger.error(`still busy ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting anyway`);
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
-  quietCollection.stop();
   await Promise.all([http.drain(), outbox.close()]);
   // After the last request: the counts it added are written with the rest.
   await visits.stop();

@@ -10,8 +10,8 @@ describe('the production server is started the same way with and without Docker'
     expect(serve.args.at(-1)).toBe('dist/server.mjs');
     expect(serve.args).toContain('--max-old-space-size=128');
     expect(serve.args.some((arg) => arg.startsWith('--max-semi-space-size='))).toBe(true);
-    // server/core/quiet-collection.ts gives the heap back after a busy spell only with `gc` exposed.
-    expect(serve.args).toContain('--expose-gc');
+    // Memory is kept by V8's own limits, never by collections run by hand (docs/decisions/020-cache-hit-path.md).
+    expect(serve.args).not.toContain('--expose-gc');
     const allocator = Object.keys(serve.env).filter((name) => name.startsWith('MALLOC_'));
     expect(allocator.sort()).toEqual(['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
     const image = imageCommand(allocator);
