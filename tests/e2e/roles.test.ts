@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
-import { EDITOR_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
+import { EDITOR_MESSAGES, INBOX_MESSAGES, POSTS_TEXT } from '../../shared/admin-texts.ts';
+import { formatShortDate } from '../../shared/dates.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
+import { postInput } from '../helpers/blog-posts.ts';
 import type { AssignableRole } from '../../shared/roles.ts';
 import { STAFF, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openEditor, openSettled, staffPage } from '../helpers/browser.ts';
@@ -62,7 +65,7 @@ describe('roles in the browser', () => {
     p.assertClean();
   });
 
-  it('an Author writes a draft, has no way to publish it, submits it; an Editor sees it waiting and publishes it', async () => {
+  it('an Author writes a draft, has no way to publish it, submits it; an Editor publishes it three weeks later and it is dated now, first on /blog', async () => {
     {
       await using p = await staffPage(site, '/admin/blog-editor', undefined, people.author);
       const { page } = p;
@@ -82,16 +85,25 @@ describe('roles in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       p.assertClean();
     }
+    // Three weeks pass before an Editor gets to it, and older posts went out meanwhile.
+    const weeksAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const aged = { created_at: weeksAgo(21), updated_at: weeksAgo(21), published_at: weeksAgo(21) };
+    await site.database.db.updateTable('blogs').set(aged).where('slug', '=', 'backups-that-restore').execute();
+    await createBlogService({ db: site.database.db }).createPost(postInput({ title: 'Out last week', publishedAt: weeksAgo(7) }));
+
     await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
     const { page } = p;
     const waiting = page.getByRole('region', { name: EDITOR_MESSAGES.waitingForReview });
     await waiting.getByRole('link', { name: 'Backups that restore' }).click();
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await page.getByLabel('Publish this post').check();
+    await expect(page.locator('.publish-box strong').textContent()).resolves.toBe(POSTS_TEXT.willBe.Published);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
-    const pub = await page.request.get(`${site.baseUrl}/blog/backups-that-restore`);
-    expect(pub.status()).toBe(200);
+    await openSettled(page, site, '/blog');
+    const first = page.locator('.post-card').first();
+    await expect(first.getByRole('heading').textContent()).resolves.toBe('Backups that restore');
+    await expect(first.locator('time').textContent()).resolves.toBe(formatShortDate(new Date().toISOString(), site.config.TIME_ZONE));
     p.assertClean();
   });
 
