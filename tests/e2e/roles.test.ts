@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { ROLE_TEXT } from '../../shared/roles.ts';
-import { EDITOR_MESSAGES, INBOX_MESSAGES, POSTS_TEXT } from '../../shared/admin-texts.ts';
+import { ASSIGNABLE_ROLES, type Capability, ROLE_TEXT, can, mayOpen } from '../../shared/roles.ts';
+import { ADMIN_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../shared/admin-texts.ts';
+import type { Page } from 'playwright-core';
 import { formatShortDate } from '../../shared/dates.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { postInput } from '../helpers/blog-posts.ts';
@@ -137,5 +138,54 @@ describe('roles in the browser', () => {
     await expect(admin.page.getByRole('button').filter({ hasText: /Deactivate|End session|Change role/ }).count()).resolves.toBe(0);
     owner.assertClean();
     sales.assertClean();
+  });
+});
+
+/**
+ * Every control whose action the server checks, with the capability it checks (shared/roles.ts) and where it is
+ * shown. Whether a role is shown it comes from `can`, the table the server asks, never from a list per role.
+ */
+const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; find: (page: Page) => ReturnType<Page['getByRole']> }> = [
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Delete lead', needs: 'leads.delete', find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'status moves', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Add note', needs: 'leads.work', find: (p) => p.getByRole('button', { name: 'Add note' }) },
+  { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }) },
+  { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
+  { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }) },
+  { page: () => '/admin/blog-editor', name: 'Publish this post', needs: 'posts.publish', find: (p) => p.getByRole('checkbox', { name: 'Publish this post' }) },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Change role', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: ROLE_TEXT.changeRole }) },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Deactivate', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Deactivate' }) },
+  { page: () => `/admin/staff/${people.administrator.id}`, name: 'Make Owner', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.transfer }) },
+  { page: () => '/admin/staff', name: 'Send invitation', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Send invitation' }) },
+  { page: () => '/admin/staff', name: 'Sign-in policy', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.policySave }) },
+];
+
+describe('nothing offered that the role cannot do', () => {
+  // A person of each role of their own (the tests above change roles), and a post on the list to look for its Delete.
+  const walkers: Partial<Record<AssignableRole, { email: string; password: string }>> = {};
+  beforeAll(async () => {
+    for (const role of ASSIGNABLE_ROLES) {
+      const email = `walk-${role}@northbridge-it.com.au`;
+      await staffService(site.database.db).createAccount(SYSTEM_ACTOR, { email, name: `Walking ${role}`, password: PASSWORD, role });
+      walkers[role] = { email, password: PASSWORD };
+    }
+    await createBlogService({ db: site.database.db }).createPost(postInput({ title: 'Listed for every role' }));
+  });
+  it.each(['owner', 'administrator', 'editor', 'author', 'sales'] as const)('%s is shown exactly the controls its capabilities allow on the lead, post and staff pages it may open', async (role) => {
+    const who = role === 'owner' ? STAFF : walkers[role]!;
+    await using p = await staffPage(site, '/admin/account', undefined, who);
+    const { page } = p;
+    const seen: string[] = [];
+    const expected: string[] = [];
+    for (const control of CONTROLS) {
+      const path = control.page();
+      if (!mayOpen(role, path)) continue;
+      if (page.url() !== site.baseUrl + path) await openSettled(page, site, path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if ((await control.find(page).count()) > 0) seen.push(control.name);
+      if (can(role, control.needs)) expected.push(control.name);
+    }
+    expect(seen).toEqual(expected);
+    p.assertClean();
   });
 });
