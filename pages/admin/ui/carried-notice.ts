@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * A success notice said after the page reloads to show what is now stored (docs/product.md#staff): said before the
  * reload it would never be seen. Kept in sessionStorage for the next load of the same page, within a few seconds.
@@ -21,8 +23,8 @@ export function reloadWithNotice(text: string): void {
   location.reload();
 }
 
-/** The notice carried to this load of this page, once; null when there is none. */
-export function takeCarriedNotice(): string | null {
+/** The notice carried to this load of this page, taken from storage once; null when there is none. */
+function takeCarriedNotice(): string | null {
   try {
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
@@ -31,4 +33,16 @@ export function takeCarriedNotice(): string | null {
   } catch {
     return null;
   }
+}
+
+let taken: string | null | undefined;
+const noSubscription = () => () => {};
+
+/** The notice this load was carried, after hydration (the server's HTML has none, so hydration matches). */
+export function useCarriedNotice(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => (taken === undefined ? (taken = takeCarriedNotice()) : taken),
+    () => null,
+  );
 }

@@ -6,7 +6,7 @@ import { auditQueryString } from '../../../../shared/admin.ts';
 import { STAFF_TEXTS } from '../../../../shared/admin-texts.ts';
 import { can, ROLE_TEXT } from '../../../../shared/roles.ts';
 import { formBody } from '../../ui/Notice.tsx';
-import { reloadWithNotice, takeCarriedNotice } from '../../ui/carried-notice.ts';
+import { reloadWithNotice, useCarriedNotice } from '../../ui/carried-notice.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { RoleSelect } from '../RoleSelect.tsx';
 import type { StaffPerson } from '../../../../shared/staff.ts';
@@ -26,15 +26,14 @@ import { ActiveBadge } from '../ActiveBadge.tsx';
 export default function PersonPage() {
   const person = useData<StaffPerson>();
   const { timeZone, csrfToken, user } = usePageContext();
-  const [notice, setNotice] = useState<Notice>(null);
+  // Undefined until an action here: the page then says the notice carried across its reload, if any.
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const carried = useCarriedNotice();
   const [busy, setBusy] = useState(false);
   const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const text = takeCarriedNotice();
-    if (!text) return;
-    setNotice({ kind: 'success', text });
-    noticeRef.current?.focus();
-  }, []);
+    if (carried) noticeRef.current?.focus();
+  }, [carried]);
   const base = `/api/admin/staff/${person.id}`;
   const givenRole = person.role === 'owner' ? null : person.role;
   const isOwner = givenRole === null;
@@ -56,7 +55,7 @@ export default function PersonPage() {
 
   return (
     <AdminShell title={person.name} actions={<a href="/admin/staff">{STAFF_TEXTS.backToStaff}</a>}>
-      <NoticeBox ref={noticeRef} notice={notice} />
+      <NoticeBox ref={noticeRef} notice={notice === undefined && carried ? { kind: 'success', text: carried } : (notice ?? null)} />
       <div className="staff-grid">
         <section aria-labelledby="account-heading" className="admin-card">
           <h2 id="account-heading">{STAFF_TEXTS.status}</h2>
