@@ -34,6 +34,8 @@ export interface BlogsTable extends PostContentColumns {
   created_by: string | null;
   /** Set while an Author's draft waits for an Editor (migration 130). */
   review_requested_at: string | null;
+  /** 1 once the publish date was chosen or the post published; until then a draft's date follows its publishing (migration 190). */
+  publish_date_fixed: Generated<number>;
 }
 
 /**

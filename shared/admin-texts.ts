@@ -467,9 +467,10 @@ export const POSTS_TEXT = {
   saveDraftFirst: 'Save the draft first, then submit it for review.',
   reviewBadge: 'Waiting for review',
   publishDateIn: { before: 'Publish date (', after: ' time)' },
-  scheduleHint: 'A date in the future schedules the post.',
+  scheduleHint: 'Empty: dated when it is published. A date in the future schedules the post.',
   onSave: 'On save this post will be:',
   willBe: { Published: 'published now', Scheduled: 'scheduled', Draft: 'a draft' },
+  publishedDated: (when: string) => `published, dated ${when}`,
   save: 'Save post',
   unsaved: 'Unsaved changes',
 } as const;

@@ -29,6 +29,8 @@ export interface BlogPost extends PostContent {
   published: boolean;
   /** ISO-8601 UTC; a post is public once `published` is true and this moment has passed. */
   publishedAt: string;
+  /** Someone chose the date, or the post was published: until then a draft's date is the moment it is published. */
+  publishDateFixed: boolean;
   createdAt: string;
   updatedAt: string;
   /** Minutes, from shared/read-time.ts. */
@@ -36,7 +38,7 @@ export interface BlogPost extends PostContent {
 }
 
 /** What a list shows: everything but the content, which can be large. */
-export type BlogSummary = Omit<BlogPost, 'content'>;
+export type BlogSummary = Omit<BlogPost, 'content' | 'publishDateFixed'>;
 
 /** A post in the admin's lists: with when its author asked for review (null: not waiting). */
 export type AdminPostSummary = BlogSummary & { reviewRequestedAt: string | null };

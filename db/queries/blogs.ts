@@ -7,7 +7,7 @@ import { namesImages, setImageUses } from './image-uses.ts';
 import { afterKey, containsLiteral, isPublicAt, isScheduledAt } from './predicates.ts';
 
 /** A list row: every column but the (large) content, the search text and who may edit it (admin only). */
-type BlogListRow = Omit<BlogRow, 'content' | 'search_text' | 'created_by' | 'review_requested_at'>;
+type BlogListRow = Omit<BlogRow, 'content' | 'search_text' | 'created_by' | 'review_requested_at' | 'publish_date_fixed'>;
 
 /** A post as a save stores it: content already sanitised, and the text that search matches. */
 export type StoredPost = BlogPost & { searchText: string };
@@ -32,7 +32,7 @@ function toSummary(row: BlogListRow): BlogSummary {
 
 /** The post as stored; the blog service sanitises `content` again on the way out. */
 function toPost(row: BlogRow): BlogPost {
-  return { ...toSummary(row), content: row.content };
+  return { ...toSummary(row), content: row.content, publishDateFixed: row.publish_date_fixed === 1 };
 }
 
 /** The columns of a post's words and image, as both the post and its saved versions store them. */
@@ -55,6 +55,7 @@ function toRow(post: StoredPost): NewBlogRow {
     ...contentColumns(post),
     published: post.published ? 1 : 0,
     published_at: post.publishedAt,
+    publish_date_fixed: post.publishDateFixed ? 1 : 0,
     created_at: post.createdAt,
     updated_at: post.updatedAt,
     read_time: post.readTime,

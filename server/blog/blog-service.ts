@@ -203,7 +203,7 @@ async function recordRevision(trx: Db, post: StoredPost, actor: Actor, at: strin
 /** Everything a save stores, derived the same way on create, on update and by bulk loaders; `data` from parsePost. */
 export function storedPost(
   data: BlogPostData,
-  meta: Pick<BlogPost, 'id' | 'slug' | 'publishedAt' | 'createdAt' | 'updatedAt'>,
+  meta: Pick<BlogPost, 'id' | 'slug' | 'publishedAt' | 'publishDateFixed' | 'createdAt' | 'updatedAt'>,
 ): StoredPost {
   return {
     ...meta,
@@ -218,6 +218,17 @@ export function storedPost(
     readTime: readTimeMinutes(data.content),
     searchText: `${data.title}\n${data.excerpt}\n${htmlToText(data.content)}`.toLowerCase(),
   };
+}
+
+/**
+ * A save's publish date (docs/product.md#blog-editor): the one given is kept (chosen on purpose); otherwise a draft's
+ * date is the moment it is published, like Ghost and WordPress, and fixed from then on, so a draft saved weeks
+ * before an Editor publishes it goes live dated now, not on its first save.
+ */
+function publishDateFor(data: BlogPostData, before: BlogPost | null, at: string): Pick<BlogPost, 'publishedAt' | 'publishDateFixed'> {
+  if (data.publishedAt) return { publishedAt: data.publishedAt, publishDateFixed: true };
+  if (before?.publishDateFixed) return { publishedAt: before.publishedAt, publishDateFixed: true };
+  return { publishedAt: data.published || !before ? at : before.publishedAt, publishDateFixed: data.published };
 }
 
 function withoutSearchText({ searchText: _, ...post }: StoredPost): BlogPost {
@@ -269,13 +280,8 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
     const slug = await slugFor(trx, data, writer, before);
     // A published post's old address keeps working (301) once its slug changes.
     if (slug !== before.slug && before.published) await upsertRedirect(trx, before.slug, id, now.toISOString());
-    const post = storedPost(data, {
-      id,
-      slug,
-      publishedAt: data.publishedAt ?? before.publishedAt,
-      createdAt: before.createdAt,
-      updatedAt: now.toISOString(),
-    });
+    const updatedAt = now.toISOString();
+    const post = storedPost(data, { id, slug, ...publishDateFor(data, before, updatedAt), createdAt: before.createdAt, updatedAt });
     await updateBlog(trx, post);
     await takeOverRedirect(trx, post);
     await recordRevision(trx, post, actor, post.updatedAt, changeBetween(before, post, now));
@@ -391,7 +397,7 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         const made = newId ? await findBlogById(trx, newId) : undefined;
         if (made) return saveOver(trx, made, data, by);
         const slug = await slugFor(trx, data, writer);
-        const post = storedPost(data, { id: newId ?? randomUUID(), slug, publishedAt: data.publishedAt ?? at, createdAt: at, updatedAt: at });
+        const post = storedPost(data, { id: newId ?? randomUUID(), slug, ...publishDateFor(data, null, at), createdAt: at, updatedAt: at });
         await insertBlogs(trx, [post], actor.userId);
         await takeOverRedirect(trx, post);
         await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
@@ -430,7 +436,8 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       return saved(await write(async (trx) => {
         const current = await findBlogById(trx, id);
         if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-        const post = storedPost(data, { id, slug: current.slug, publishedAt: current.publishedAt, createdAt: current.createdAt, updatedAt: now.toISOString() });
+        const { slug, publishedAt, publishDateFixed, createdAt } = current;
+        const post = storedPost(data, { id, slug, publishedAt, publishDateFixed, createdAt, updatedAt: now.toISOString() });
         await updateBlog(trx, post);
         await recordRevision(trx, post, actor, post.updatedAt, changeBetween(current, post, now, revision.savedAt));
         await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);

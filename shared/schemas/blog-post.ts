@@ -79,7 +79,7 @@ const PostFieldsSchema = z.object({
     ),
   ),
   published: z.boolean({ error: FIELD_MESSAGES.invalid }),
-  /** Omitted or empty: now for a new post, unchanged for an edit. */
+  /** Omitted or empty: no date chosen (the blog service dates a draft when it is published, docs/product.md#blog-editor). */
   publishedAt: z.pipe(
     z.optional(
       z.string({ error: PUBLISHED_AT_MESSAGE }).check(

@@ -69,7 +69,7 @@ function generated(i: number, rand: () => number, now: number) {
     published: i % 20 !== 0,
     publishedAt,
   });
-  return storedPost(data, { id: crypto.randomUUID(), slug: `bench-post-${i}`, publishedAt, createdAt: publishedAt, updatedAt: publishedAt });
+  return storedPost(data, { id: crypto.randomUUID(), slug: `bench-post-${i}`, publishedAt, publishDateFixed: true, createdAt: publishedAt, updatedAt: publishedAt });
 }
 
 async function fill(database: TestDatabase): Promise<void> {

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_NAV, STAFF_MESSAGES, STAFF_TEXTS } from '../../shared/admin-texts.ts';
 import { ROLE_TEXT } from '../../shared/roles.ts';
 import { ANALYTICS_TEXT } from '../../shared/analytics.ts';
-import { STAFF, createStaff } from '../helpers/admin-client.ts';
+import type { Page } from 'playwright-core';
+import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { STAFF, createStaff, staffService } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openPage, openSettled, signIn, staffPage } from '../helpers/browser.ts';
 import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
 import { MailCatcher } from '../helpers/mail-catcher.ts';
@@ -291,5 +293,44 @@ describe('an invitation without JavaScript', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("the notices of a person's page", () => {
+  /**
+   * Waits until the page shows `text` in its status region together with `state` (what the change made), after the
+   * reload that shows what is stored, with focus on the notice so it is read first.
+   */
+  async function noticeWith(page: Page, text: string, state: () => Promise<boolean>) {
+    const status = page.getByRole('status').filter({ hasText: text });
+    await expect
+      .poll(async () => (await status.count()) === 1 && (await state()) && status.evaluate((el) => el === document.activeElement))
+      .toBe(true);
+  }
+
+  it('a role change, an ended session, deactivating and reactivating each say so once the page shows the new state', async () => {
+    const person = { name: 'Rory Roles', email: 'rory@northbridge-it.com.au', password: STAFF.password };
+    const user = await staffService(site.database.db).createAccount(SYSTEM_ACTOR, { ...person, role: 'sales' });
+    await using theirs = await staffPage(site, '/admin/account', undefined, person);
+    await using p = await staffPage(site, `/admin/staff/${user.id}`);
+    const { page } = p;
+    const dd = (text: string) => page.getByRole('definition').filter({ hasText: new RegExp(`^${text}$`) });
+
+    await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Editor' });
+    await page.getByRole('button', { name: ROLE_TEXT.changeRole }).click();
+    await noticeWith(page, ROLE_TEXT.roleChanged(person.name, 'Editor'), async () => (await dd('Editor').count()) === 1);
+
+    await page.getByRole('button', { name: new RegExp(`^${STAFF_TEXTS.endSession}`) }).click();
+    await noticeWith(page, STAFF_MESSAGES.sessionEnded, async () => (await page.getByText(STAFF_TEXTS.noSessions).count()) === 1);
+
+    await page.getByRole('button', { name: STAFF_TEXTS.deactivate }).click();
+    await page.getByRole('button', { name: STAFF_TEXTS.deactivateConfirm }).click();
+    await noticeWith(page, STAFF_MESSAGES.deactivated(person.name), async () => (await page.getByRole('button', { name: STAFF_TEXTS.reactivate }).count()) === 1);
+
+    await page.getByRole('button', { name: STAFF_TEXTS.reactivate }).click();
+    await noticeWith(page, STAFF_MESSAGES.reactivated(person.name), async () => (await page.getByRole('button', { name: STAFF_TEXTS.deactivate }).count()) === 1);
+    expect(await axeViolations(page)).toEqual([]);
+    p.assertClean();
+    theirs.assertClean();
   });
 });

@@ -7,7 +7,7 @@ import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { IMAGE_MAX_BYTES, IMAGE_SIZES } from '../../shared/images.ts';
 import { STAFF, createStaff } from '../helpers/admin-client.ts';
 import { SVG_WITH_SCRIPT, makeImage } from '../helpers/images.ts';
-import { axeViolations, liveSite, openEditor, openPage, pageApi, staffPage } from '../helpers/browser.ts';
+import { axeViolations, liveSite, openEditor, openPage, openSettled, pageApi, staffPage } from '../helpers/browser.ts';
 import { listAllBlogs } from '../../db/queries/blogs.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { postInput } from '../helpers/blog-posts.ts';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   };
   await write('wide.png', await makeImage(2000, 1000));
   await write('body.png', await makeImage(1200, 800));
+  await write('rack.png', await makeImage(800, 600));
   await write('script.svg', SVG_WITH_SCRIPT);
   await write('notes.txt', Buffer.from('not an image'));
   await write('photo-really-jpeg.png', await makeImage(200, 200, 'jpeg'));
@@ -135,20 +136,9 @@ describe('links and images through dialogs in the page', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect(body(page).innerHTML()).resolves.toBe('<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a></p>');
 
-    // With nothing selected the dialog asks for the link's words as well. The dialog hands focus back to the
-    // editor as it closes; a key pressed before that lands on the page, and the words stay selected.
+    // The caret is left after the linked words, not on them: once the editor has focus back, typing goes on after
+    // the link instead of replacing its words.
     await expect.poll(() => body(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    // The editor settles its selection after focus comes back: Tiptap's `focus` in an animation frame, then
-    // ProseMirror 20 ms after the focus event puts its own selection (the linked words) back into the page. A key
-    // pressed before then moves the page's caret while the editor keeps the words selected, and typing replaces
-    // them. Two frames and a 50 ms timer in the page run after both.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
-    await expect
-      .poll(async () => {
-        await page.keyboard.press('End');
-        return page.evaluate(() => document.getSelection()?.isCollapsed);
-      })
-      .toBe(true);
     await page.keyboard.type(' and ');
     // Typing on from a link's end leaves the link (Tiptap's links are not inclusive).
     await expect(body(page).innerHTML()).resolves.toBe('<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a> and </p>');
@@ -166,6 +156,35 @@ describe('links and images through dialogs in the page', () => {
     await expect(page.locator('.post-content a[href="https://www.cyber.gov.au/"]').textContent()).resolves.toBe('ACSC advice');
     await expect(page.locator('.post-content a[href="/contact"]').textContent()).resolves.toBe('talk to us');
     expect(prompted).toBe(false);
+    p.assertClean();
+  });
+
+  it('an image chosen from the library stays when typing goes on: the caret is in a new paragraph after it, and the saved and public post show it', async () => {
+    await using p = await editorPage();
+    const { page } = p;
+    await openSettled(page, site, '/admin/media');
+    await page.getByLabel('Choose images').setInputFiles(files['rack.png']!);
+    await page.getByText('rack.png: uploaded.').waitFor();
+    await openEditor(page, site);
+    await fillPost(page, { title: 'Pictures Stay Put', text: 'Before the picture.' });
+    await page.keyboard.press('Enter');
+    await tool(page, 'Image').click();
+    const dialog = page.getByRole('dialog', { name: 'Add image' });
+    await dialog.getByRole('radio', { name: /rack\.png/ }).check();
+    await dialog.getByLabel('Description (alt text)').fill('A rack after tidying');
+    await dialog.getByRole('button', { name: 'Insert image' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => body(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.type('After the picture.');
+    await expect(body(page).innerHTML()).resolves.toMatch(/^<p>Before the picture\.<\/p><img [^>]*alt="A rack after tidying"[^>]*><p>After the picture\.<\/p>/);
+    await page.getByLabel('Publish this post').check();
+    await savePost(page, 'The post is live');
+
+    const saved = await site.database.db.selectFrom('blogs').select('content').where('slug', '=', 'pictures-stay-put').executeTakeFirstOrThrow();
+    expect(saved.content).toMatch(/<p>Before the picture\.<\/p><img [^>]*alt="A rack after tidying"[^>]*><p>After the picture\.<\/p>/);
+    await page.goto(`${site.baseUrl}/blog/pictures-stay-put`);
+    await page.locator('.post-content').getByRole('img', { name: 'A rack after tidying' }).waitFor();
+    await expect(page.locator('.post-content').textContent()).resolves.toContain('After the picture.');
     p.assertClean();
   });
 

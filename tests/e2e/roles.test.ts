@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { ROLE_TEXT } from '../../shared/roles.ts';
-import { EDITOR_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
+import { ASSIGNABLE_ROLES, type Capability, ROLE_TEXT, can, mayOpen } from '../../shared/roles.ts';
+import { ADMIN_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../shared/admin-texts.ts';
+import type { Page } from 'playwright-core';
+import { formatShortDate } from '../../shared/dates.ts';
+import { createBlogService } from '../../server/blog/blog-service.ts';
+import { postInput } from '../helpers/blog-posts.ts';
 import type { AssignableRole } from '../../shared/roles.ts';
 import { STAFF, createStaff, insertQuote, staffService } from '../helpers/admin-client.ts';
 import { axeViolations, liveSite, openEditor, openSettled, staffPage } from '../helpers/browser.ts';
@@ -62,7 +66,7 @@ describe('roles in the browser', () => {
     p.assertClean();
   });
 
-  it('an Author writes a draft, has no way to publish it, submits it; an Editor sees it waiting and publishes it', async () => {
+  it('an Author writes a draft, has no way to publish it, submits it; an Editor publishes it three weeks later and it is dated now, first on /blog', async () => {
     {
       await using p = await staffPage(site, '/admin/blog-editor', undefined, people.author);
       const { page } = p;
@@ -82,16 +86,25 @@ describe('roles in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       p.assertClean();
     }
+    // Three weeks pass before an Editor gets to it, and older posts went out meanwhile.
+    const weeksAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const aged = { created_at: weeksAgo(21), updated_at: weeksAgo(21), published_at: weeksAgo(21) };
+    await site.database.db.updateTable('blogs').set(aged).where('slug', '=', 'backups-that-restore').execute();
+    await createBlogService({ db: site.database.db }).createPost(postInput({ title: 'Out last week', publishedAt: weeksAgo(7) }));
+
     await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
     const { page } = p;
     const waiting = page.getByRole('region', { name: EDITOR_MESSAGES.waitingForReview });
     await waiting.getByRole('link', { name: 'Backups that restore' }).click();
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await page.getByLabel('Publish this post').check();
+    await expect(page.locator('.publish-box strong').textContent()).resolves.toBe(POSTS_TEXT.willBe.Published);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
-    const pub = await page.request.get(`${site.baseUrl}/blog/backups-that-restore`);
-    expect(pub.status()).toBe(200);
+    await openSettled(page, site, '/blog');
+    const first = page.locator('.post-card').first();
+    await expect(first.getByRole('heading').textContent()).resolves.toBe('Backups that restore');
+    await expect(first.locator('time').textContent()).resolves.toBe(formatShortDate(new Date().toISOString(), site.config.TIME_ZONE));
     p.assertClean();
   });
 
@@ -125,5 +138,54 @@ describe('roles in the browser', () => {
     await expect(admin.page.getByRole('button').filter({ hasText: /Deactivate|End session|Change role/ }).count()).resolves.toBe(0);
     owner.assertClean();
     sales.assertClean();
+  });
+});
+
+/**
+ * Every control whose action the server checks, with the capability it checks (shared/roles.ts) and where it is
+ * shown. Whether a role is shown it comes from `can`, the table the server asks, never from a list per role.
+ */
+const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; find: (page: Page) => ReturnType<Page['getByRole']> }> = [
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Delete lead', needs: 'leads.delete', find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'status moves', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Add note', needs: 'leads.work', find: (p) => p.getByRole('button', { name: 'Add note' }) },
+  { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }) },
+  { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
+  { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }) },
+  { page: () => '/admin/blog-editor', name: 'Publish this post', needs: 'posts.publish', find: (p) => p.getByRole('checkbox', { name: 'Publish this post' }) },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Change role', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: ROLE_TEXT.changeRole }) },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Deactivate', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Deactivate' }) },
+  { page: () => `/admin/staff/${people.administrator.id}`, name: 'Make Owner', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.transfer }) },
+  { page: () => '/admin/staff', name: 'Send invitation', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Send invitation' }) },
+  { page: () => '/admin/staff', name: 'Sign-in policy', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.policySave }) },
+];
+
+describe('nothing offered that the role cannot do', () => {
+  // A person of each role of their own (the tests above change roles), and a post on the list to look for its Delete.
+  const walkers: Partial<Record<AssignableRole, { email: string; password: string }>> = {};
+  beforeAll(async () => {
+    for (const role of ASSIGNABLE_ROLES) {
+      const email = `walk-${role}@northbridge-it.com.au`;
+      await staffService(site.database.db).createAccount(SYSTEM_ACTOR, { email, name: `Walking ${role}`, password: PASSWORD, role });
+      walkers[role] = { email, password: PASSWORD };
+    }
+    await createBlogService({ db: site.database.db }).createPost(postInput({ title: 'Listed for every role' }));
+  });
+  it.each(['owner', 'administrator', 'editor', 'author', 'sales'] as const)('%s is shown exactly the controls its capabilities allow on the lead, post and staff pages it may open', async (role) => {
+    const who = role === 'owner' ? STAFF : walkers[role]!;
+    await using p = await staffPage(site, '/admin/account', undefined, who);
+    const { page } = p;
+    const seen: string[] = [];
+    const expected: string[] = [];
+    for (const control of CONTROLS) {
+      const path = control.page();
+      if (!mayOpen(role, path)) continue;
+      if (page.url() !== site.baseUrl + path) await openSettled(page, site, path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if ((await control.find(page).count()) > 0) seen.push(control.name);
+      if (can(role, control.needs)) expected.push(control.name);
+    }
+    expect(seen).toEqual(expected);
+    p.assertClean();
   });
 });

@@ -34,6 +34,7 @@ function storedPost(n: number, published: boolean, publishedAt: string): StoredP
     featuredImageAlt: null,
     published,
     publishedAt,
+    publishDateFixed: true,
     createdAt: at(-86_400_000),
     updatedAt: at(-86_400_000),
     readTime: 1,

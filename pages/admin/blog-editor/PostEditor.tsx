@@ -36,7 +36,7 @@ export interface EditorData {
   now: string;
 }
 
-function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZone: string): EditorForm {
+function formOf(post: BlogPost | null, defaultAuthor: string, timeZone: string): EditorForm {
   return {
     title: post?.title ?? '',
     excerpt: post?.excerpt ?? '',
@@ -50,7 +50,8 @@ function formOf(post: BlogPost | null, defaultAuthor: string, now: string, timeZ
     // A post's address follows its title (docs/product.md#blog-editor) until staff give it one of their own.
     slugEdited: post ? post.slug !== slugify(post.title) : false,
     published: post?.published ?? false,
-    publishedAt: toLocalInput(post?.publishedAt ?? now, timeZone),
+    // Empty until the date is fixed: a draft is dated when it is published (docs/product.md#blog-editor).
+    publishedAt: post?.publishDateFixed ? toLocalInput(post.publishedAt, timeZone) : '',
   };
 }
 
@@ -72,7 +73,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   // A new post's first save names it, so a retry after a lost answer saves over it rather than making a second.
   const [newPostId] = useState(() => crypto.randomUUID());
   const [revisions, setRevisions] = useState(data.state.revisions);
-  const [saved, setSaved] = useState(() => formOf(data.state.post, data.defaultAuthor, data.now, timeZone));
+  const [saved, setSaved] = useState(() => formOf(data.state.post, data.defaultAuthor, timeZone));
   const [form, setForm] = useState(() => data.state.autosave?.form ?? saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice | null>(() =>
@@ -122,7 +123,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   function settle(result: BlogPost) {
     if (!post) window.history.replaceState(null, '', `/admin/blog-editor/${result.id}`);
     setPost(result);
-    const next = formOf(result, data.defaultAuthor, data.now, timeZone);
+    const next = formOf(result, data.defaultAuthor, timeZone);
     setForm(next);
     setSaved(next);
     autosave.settle(next);
@@ -132,7 +133,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   async function save(event?: FormEvent) {
     event?.preventDefault();
     setNotice(null);
-    const publishedAt = fromLocalInput(form.publishedAt, timeZone);
+    const publishedAt = form.publishedAt === '' ? '' : fromLocalInput(form.publishedAt, timeZone);
     const input: BlogPostInput = {
       title: form.title,
       excerpt: form.excerpt,
@@ -215,7 +216,10 @@ export function PostEditor({ data }: { data: EditorData }) {
     }
   }
 
-  const status = postStatus({ published: form.published, publishedAt: fromLocalInput(form.publishedAt, timeZone) ?? data.now }, Date.parse(data.now));
+  const chosenDate = fromLocalInput(form.publishedAt, timeZone);
+  const status = postStatus({ published: form.published, publishedAt: chosenDate ?? data.now }, Date.parse(data.now));
+  // A date chosen in the past is named: the post goes live with it, not dated now.
+  const willBe = status === 'Published' && chosenDate ? POSTS_TEXT.publishedDated(formatDateTime(chosenDate, timeZone)) : POSTS_TEXT.willBe[status];
   const redirectNotice = post && post.published && form.slug !== post.slug && form.slug !== '' ? EDITOR_MESSAGES.slugWillRedirect(post.slug) : undefined;
 
   return (
@@ -309,7 +313,7 @@ export function PostEditor({ data }: { data: EditorData }) {
               </div>
               <p className="muted">
                 {`${POSTS_TEXT.onSave} `}
-                <strong>{POSTS_TEXT.willBe[status]}</strong>
+                <strong>{willBe}</strong>
               </p>
             </fieldset>
           )}

@@ -1,5 +1,6 @@
 import Image from '@tiptap/extension-image';
-import { type Editor, EditorContent, Extension, createDocument, getHTMLFromFragment, useEditor } from '@tiptap/react';
+import { type CommandProps, type Editor, EditorContent, Extension, createDocument, getHTMLFromFragment, useEditor } from '@tiptap/react';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState } from 'react';
 import { cleanPastedHtml } from '../../../shared/clean-pasted-html.ts';
@@ -14,6 +15,26 @@ import './editor.css';
 function linkRequestFor(editor: Editor): LinkRequest {
   const href = (editor.getAttributes('link').href as string | undefined) ?? '';
   return { href, needsText: editor.state.selection.empty && !editor.isActive('link') };
+}
+
+/**
+ * Puts the caret in the paragraph after the block just inserted (a new one when none follows), as after a
+ * horizontal rule: left selected, the image would be replaced by the first key typed (docs/product.md#blog-editor).
+ */
+function caretAfterInserted({ tr, dispatch }: CommandProps): boolean {
+  const after = tr.selection.to;
+  if (dispatch) {
+    if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph!.create());
+    tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView();
+  }
+  return true;
+}
+
+/** Puts the caret at the end of the link just made, so typing goes on after it rather than replacing its words. */
+function caretAfterSelection({ tr, dispatch }: CommandProps): boolean {
+  // Near, not at: the end of a select-all is outside any paragraph.
+  if (dispatch) tr.setSelection(Selection.near(tr.doc.resolve(tr.selection.to), -1));
+  return true;
 }
 
 interface Props {
@@ -135,7 +156,7 @@ export function RichTextEditor({ html, onChange, onNormalize, labelId, described
         }}
         onApply={(href, text) => {
           if (text) chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
-          else chain().extendMarkRange('link').setLink({ href }).run();
+          else chain().extendMarkRange('link').setLink({ href }).command(caretAfterSelection).run();
           setLinkRequest(null);
         }}
       />
@@ -143,7 +164,7 @@ export function RichTextEditor({ html, onChange, onNormalize, labelId, described
         open={imageOpen}
         onClose={closeDialogs}
         onInsert={(image) => {
-          chain().setImage(image).run();
+          chain().setImage(image).command(caretAfterInserted).run();
           setImageOpen(false);
         }}
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../../components/request.ts';
@@ -6,6 +6,7 @@ import { auditQueryString } from '../../../../shared/admin.ts';
 import { STAFF_TEXTS } from '../../../../shared/admin-texts.ts';
 import { can, ROLE_TEXT } from '../../../../shared/roles.ts';
 import { formBody } from '../../ui/Notice.tsx';
+import { reloadWithNotice, useCarriedNotice } from '../../ui/carried-notice.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { RoleSelect } from '../RoleSelect.tsx';
 import type { StaffPerson } from '../../../../shared/staff.ts';
@@ -20,13 +21,19 @@ import { ActiveBadge } from '../ActiveBadge.tsx';
  * One person's account: role, status, last sign-in and live sessions, with role change, deactivate / reactivate,
  * "end session" and (for the Owner) handing ownership over. The Owner's account is the Owner's alone to change,
  * and is never deactivated (docs/product.md#roles). Each change reloads the page once it is made, so what is shown
- * is what is stored.
+ * is what is stored; its notice is said after the reload, focused so it is read first.
  */
 export default function PersonPage() {
   const person = useData<StaffPerson>();
   const { timeZone, csrfToken, user } = usePageContext();
-  const [notice, setNotice] = useState<Notice>(null);
+  // Undefined until an action here: the page then says the notice carried across its reload, if any.
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const carried = useCarriedNotice();
   const [busy, setBusy] = useState(false);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (carried) noticeRef.current?.focus();
+  }, [carried]);
   const base = `/api/admin/staff/${person.id}`;
   const givenRole = person.role === 'owner' ? null : person.role;
   const isOwner = givenRole === null;
@@ -39,8 +46,7 @@ export default function PersonPage() {
     setBusy(true);
     try {
       const res = await adminApi<{ message: string }>('POST', url, csrfToken, body);
-      setNotice({ kind: 'success', text: res.message });
-      window.location.reload();
+      reloadWithNotice(res.message);
     } catch (err) {
       setNotice({ kind: 'error', text: errorMessage(err) });
       setBusy(false);
@@ -49,7 +55,7 @@ export default function PersonPage() {
 
   return (
     <AdminShell title={person.name} actions={<a href="/admin/staff">{STAFF_TEXTS.backToStaff}</a>}>
-      <NoticeBox notice={notice} />
+      <NoticeBox ref={noticeRef} notice={notice === undefined && carried ? { kind: 'success', text: carried } : (notice ?? null)} />
       <div className="staff-grid">
         <section aria-labelledby="account-heading" className="admin-card">
           <h2 id="account-heading">{STAFF_TEXTS.status}</h2>

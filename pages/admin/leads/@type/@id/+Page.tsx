@@ -17,6 +17,7 @@ import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { RetryButton } from '../../../ui/RetryButton.tsx';
 import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
+import { can } from '../../../../../shared/roles.ts';
 import { LeadNotes } from './LeadNotes.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
@@ -49,7 +50,7 @@ function FieldValue({ name, value }: { name: string; value: string }) {
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
   const { source, ...initial } = useData<LeadPageData>();
-  const { csrfToken, timeZone, settings } = usePageContext();
+  const { csrfToken, timeZone, settings, user } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -149,23 +150,25 @@ export default function LeadPage() {
             )}
           </section>
 
-          <section aria-labelledby="delete-heading" className="admin-card">
-            <h2 id="delete-heading">{ADMIN_TEXT.delete}</h2>
-            <p className="muted">{LEADS_TEXT.deleteHint}</p>
-            <ConfirmButton
-              label={LEADS_TEXT.deleteLead}
-              question={LEADS_TEXT.deleteQuestion(lead.name)}
-              confirmLabel={LEADS_TEXT.deleteConfirm}
-              onConfirm={async () => {
-                try {
-                  await adminApi('DELETE', url, csrfToken);
-                  window.location.assign('/admin/leads');
-                } catch (err) {
-                  setStatus({ kind: 'error', text: errorMessage(err) });
-                }
-              }}
-            />
-          </section>
+          {user && can(user.role, 'leads.delete') && (
+            <section aria-labelledby="delete-heading" className="admin-card">
+              <h2 id="delete-heading">{ADMIN_TEXT.delete}</h2>
+              <p className="muted">{LEADS_TEXT.deleteHint}</p>
+              <ConfirmButton
+                label={LEADS_TEXT.deleteLead}
+                question={LEADS_TEXT.deleteQuestion(lead.name)}
+                confirmLabel={LEADS_TEXT.deleteConfirm}
+                onConfirm={async () => {
+                  try {
+                    await adminApi('DELETE', url, csrfToken);
+                    window.location.assign('/admin/leads');
+                  } catch (err) {
+                    setStatus({ kind: 'error', text: errorMessage(err) });
+                  }
+                }}
+              />
+            </section>
+          )}
         </div>
       </div>
     </AdminShell>
