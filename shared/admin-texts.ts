@@ -117,13 +117,15 @@ export const STAFF_MESSAGES = {
   viewSite: 'View website',
   skipToContent: 'Skip to content',
   invited: (email: string) => `Invitation to ${email} is on its way (its status below follows the e-mail). The link in it works once, for ${INVITATION_DAYS} days.`,
+  invitedQueued: (email: string) =>
+    `Invitation to ${email} is queued: e-mail is not set up on this server (SMTP_URL), so it goes out once it is. Meanwhile copy its link and send it another way; it works once, for ${INVITATION_DAYS} days.`,
   invitationClosed: 'This invitation is no longer open: it was accepted, replaced or has expired.',
   invitationPending: (email: string) => `${email} has an invitation waiting; sending another replaces it.`,
   invitationInvalid: 'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
   invitationAccepted: 'Your password is set and you are signed in.',
   invitationSubject: (company: string) => `Your ${company} staff account`,
-  invitationText: (name: string, inviter: string, link: string, company: string) =>
-    `Hello ${name},\n\n${inviter} has invited you to the ${company} staff area. Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
+  invitationText: (i: { name: string; inviter: string; link: string; company: string; role: string; can: string }) =>
+    `Hello ${i.name},\n\n${i.inviter} has invited you to the ${i.company} staff area.\n\nYour role: ${i.role}. ${i.can}\n\nChoose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${i.link}\n\nIf you did not expect this, ignore this e-mail.`,
   deactivated: (name: string) => `${name} is deactivated and was signed out everywhere.`,
   reactivated: (name: string) => `${name} can sign in again.`,
   lastActiveAccount: 'This is the last active account: someone must be able to sign in. Invite or reactivate another person first.',
@@ -155,6 +157,8 @@ export const STAFF_TEXTS = {
   invitedBy: (by: string | null, expires: string) => `${by ? `Invited by ${by}; ` : ''}the link works until ${expires}.`,
   invitedByOnly: (by: string | null) => (by ? `Invited by ${by}.` : ''),
   invitationStates: { queued: 'E-mail queued', sent: 'E-mail sent', failed: 'E-mail failed', accepted: 'Accepted', expired: 'Expired' },
+  /** Beside "E-mail queued" when e-mail is not set up: why it waits. */
+  queuedWithoutMail: 'e-mail is not set up on this server (SMTP_URL); it goes out once it is.',
   copyLink: 'Copy link',
   copyLinkFor: (name: string) => `Copy link for ${name}'s invitation`,
   linkCopied: 'Link copied. It works once: send it only to the person invited.',

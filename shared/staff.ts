@@ -59,6 +59,8 @@ export interface StaffOverview {
   members: StaffMember[];
   invitations: PendingInvitation[];
   signInPolicy: SignInPolicy;
+  /** Whether e-mail can be sent (SMTP_URL): without it invitations wait in the outbox, and the page says why. */
+  mailConfigured: boolean;
 }
 
 export interface StaffSessionInfo {

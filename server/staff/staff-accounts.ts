@@ -41,6 +41,8 @@ export interface InvitationSettings {
   sealKey: Buffer;
   /** The company's name as the site settings give it now: the e-mail is signed with it. */
   companyName: () => Promise<string>;
+  /** Whether e-mail can be sent (SMTP_URL): without it an invitation's e-mail waits in the outbox. */
+  mailConfigured: boolean;
 }
 
 function tokenHash(token: string): string {
@@ -50,12 +52,12 @@ function tokenHash(token: string): string {
 /** How long an invitation stays listed, whatever became of it. */
 const INVITATIONS_KEPT_MS = 30 * 24 * 3600_000;
 
-export async function staffOverview(db: Db, policy: Pick<SignInPolicyService, 'current'>): Promise<StaffOverview> {
+export async function staffOverview(db: Db, policy: Pick<SignInPolicyService, 'current'>, mailConfigured: boolean): Promise<StaffOverview> {
   const at = new Date();
   const now = at.toISOString();
   const keptSince = new Date(at.getTime() - INVITATIONS_KEPT_MS).toISOString();
   const [members, invitations, signInPolicy] = await Promise.all([listStaffMembers(db, now), listInvitations(db, now, keptSince), policy.current()]);
-  return { members, invitations, signInPolicy };
+  return { members, invitations, signInPolicy, mailConfigured };
 }
 
 export async function staffPerson(db: Db, id: string, viewerCsrf: string | null = null): Promise<StaffPerson | null> {
@@ -78,8 +80,8 @@ export async function openInvitationLink(db: Db, settings: InvitationSettings, a
   return invitationLink(settings.siteUrl, unseal(settings.sealKey, open.sealed));
 }
 
-function invitationEmail(to: string, name: string, inviter: string, link: string, company: string): EmailMessage {
-  const text = STAFF_MESSAGES.invitationText(name, inviter, link, company);
+function invitationEmail(to: string, name: string, inviter: string, link: string, company: string, role: AssignableRole): EmailMessage {
+  const text = STAFF_MESSAGES.invitationText({ name, inviter, link, company, role: ROLE_TEXT.names[role], can: ROLE_TEXT.summaries[role] });
   return { to, subject: STAFF_MESSAGES.invitationSubject(company), text, html: paragraphsHtml(text, link) };
 }
 
@@ -87,14 +89,14 @@ function invitationEmail(to: string, name: string, inviter: string, link: string
  * Invites a person by e-mail: a one-time link to choose a password, working for INVITATION_DAYS. The token's hash
  * finds the invitation; the token itself is kept only sealed (for "Copy link", until it is used), and the e-mail
  * waits in the outbox sealed: no readable copy of the link sits in the database.
- * A new invitation to the same address replaces the last one.
+ * A new invitation to the same address replaces the last one. Returns its id and the message for the person inviting.
  */
 export async function invitePerson(
   db: Db,
   settings: InvitationSettings,
   actor: Actor & { name: string },
   input: { email: string; name: string; role: AssignableRole },
-): Promise<void> {
+): Promise<{ id: string; message: string }> {
   const email = input.email.trim().toLowerCase();
   const name = input.name.trim();
   if (await findUserByEmail(db, email)) throw new AppError('ABORTED', ADMIN_MESSAGES.accountExists(email));
@@ -102,7 +104,7 @@ export async function invitePerson(
   const now = new Date();
   const id = randomUUID();
   const link = invitationLink(settings.siteUrl, token);
-  const message = invitationEmail(email, name, actor.name, link, await settings.companyName());
+  const message = invitationEmail(email, name, actor.name, link, await settings.companyName(), input.role);
   await withAudit(db, actor, 'user.invited', async (trx) => {
     await deleteInvitationsCreatedBefore(trx, new Date(now.getTime() - INVITATIONS_KEPT_MS).toISOString());
     await replaceInvitation(trx, {
@@ -120,6 +122,7 @@ export async function invitePerson(
       { id: randomUUID(), kind: 'staff-invitation', leadType: 'staff', leadId: id, payload: sealPayload(settings.sealKey, message), createdAt: now.toISOString() },
     ]);
   }, () => `${email} (${ROLE_TEXT.names[input.role]})`);
+  return { id, message: settings.mailConfigured ? STAFF_MESSAGES.invited(email) : STAFF_MESSAGES.invitedQueued(email) };
 }
 
 export async function invitationFor(db: Db, token: string): Promise<InvitationView | null> {

@@ -25,10 +25,10 @@ export function adminStaffRouter(staff: StaffService, completion: SignInCompleti
 
   router.post('/api/admin/staff/invitations', allow('staff.manage'), async (req, res) => {
     const input = parseBody(InvitationSchema, req.body);
-    await staff.invite({ ...actorOf(req), name: req.user!.name }, input);
+    const { id, message } = await staff.invite({ ...actorOf(req), name: req.user!.name }, input);
     // The list as it is now, so the page shows the new invitation and its e-mail's state without a reload.
     const { invitations } = await staff.overview();
-    res.json({ message: STAFF_MESSAGES.invited(input.email.toLowerCase()), invitations });
+    res.json({ message, invitations, invitationId: id });
   });
 
   router.put('/api/admin/staff/sign-in-policy', allow('ownership.transfer'), async (req, res) => {

@@ -126,7 +126,8 @@ export interface StaffService {
   /** A person's account and sessions; `viewerCsrf` (the viewer's session's CSRF token) marks the viewer's own session. */
   person(id: string, viewerCsrf?: string | null): Promise<StaffPerson | null>;
   /** Sends a one-time link to choose a password (staff-accounts.ts). */
-  invite(actor: Actor & { name: string }, input: { email: string; name: string; role: AssignableRole }): Promise<void>;
+  /** Invites a person: the invitation's id, and the message to show, which says whether its e-mail can go now. */
+  invite(actor: Actor & { name: string }, input: { email: string; name: string; role: AssignableRole }): Promise<{ id: string; message: string }>;
   /** Who an invitation link is for, or null when it does not work (used, replaced or expired). */
   invitation(token: string): Promise<InvitationView | null>;
   /** An open invitation's link, to hand over by another way than e-mail (audited). */
@@ -150,7 +151,7 @@ export interface StaffService {
 /** The settings the staff service reads (the TOTP key comes from the last two, secret-box.ts). */
 export type StaffSettings = Pick<
   Config,
-  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL'
+  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL' | 'SMTP_URL'
 >;
 
 export interface StaffServiceDeps {
@@ -166,7 +167,7 @@ export interface StaffServiceDeps {
 export function createStaffService({ db, settings, companyName = async () => DEFAULT_SITE_SETTINGS.name }: StaffServiceDeps): StaffService {
   const totpKey = totpEncryptionKey(settings);
   const signInPolicy = createSignInPolicy(db, settings.REQUIRE_2FA);
-  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName };
+  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName, mailConfigured: Boolean(settings.SMTP_URL) };
   return {
     createAccount: (actor, input) => createStaffUser(db, actor, input),
     resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),
@@ -218,7 +219,7 @@ export function createStaffService({ db, settings, companyName = async () => DEF
       );
     },
     signOut: (actor, sid) => withAudit(db, actor, 'auth.sign_out', (trx) => deleteSession(trx, sid)),
-    overview: () => staffOverview(db, signInPolicy),
+    overview: () => staffOverview(db, signInPolicy, invitations.mailConfigured),
     person: (id, viewerCsrf) => staffPerson(db, id, viewerCsrf),
     invite: (actor, input) => invitePerson(db, invitations, actor, input),
     invitation: (token) => invitationFor(db, token),

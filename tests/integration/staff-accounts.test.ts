@@ -5,7 +5,9 @@ import { STAFF, StaffClient, adminPageData, auditEntries, insertQuote, staffServ
 import type { StaffOverview, StaffPerson } from '../../shared/staff.ts';
 import { countActiveUsers } from '../../db/queries/users.ts';
 import { mailedInvitationLink } from '../helpers/invitation-mail.ts';
-import { MailCatcher } from '../helpers/mail-catcher.ts';
+import { MailCatcher, decodedMail } from '../helpers/mail-catcher.ts';
+import { deliverOutboxOnce } from '../helpers/outbox-once.ts';
+import { ROLE_TEXT } from '../../shared/roles.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
@@ -23,7 +25,8 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
   async function invite(name: string, email: string): Promise<string> {
     const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name, email });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(STAFF_MESSAGES.invited(email));
+    // This app has no SMTP_URL: the notice says the e-mail waits (the test's outbox run delivers it).
+    expect(res.body.message).toBe(STAFF_MESSAGES.invitedQueued(email));
     return mailedInvitationLink(t, smtp, email);
   }
 
@@ -75,6 +78,19 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect((await ivy.signIn('ivy@northbridge-it.com.au', NEW_PASSWORD)).status).toBe(200);
     const list = await t.staff.req('get', '/admin/staff');
     expect(list.text).toContain('Ivy Invitee');
+  });
+
+  it('without e-mail set up, the notice and the list say the invitation waits and why; the e-mail names the role and what it can do', async () => {
+    const email = 'quinn@northbridge-it.com.au';
+    const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: 'Quinn Queued', email, role: 'editor' });
+    expect(res.body.message).toBe(STAFF_MESSAGES.invitedQueued(email));
+    expect(res.body.message).toMatch(/queued: e-mail is not set up on this server \(SMTP_URL\)/);
+    expect(res.body.invitations).toContainEqual(expect.objectContaining({ id: res.body.invitationId, email, state: 'queued', linkAvailable: true }));
+    expect((await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.mailConfigured).toBe(false);
+    await deliverOutboxOnce(t, smtp.port);
+    const text = decodedMail(smtp.received.findLast((m) => m.to.includes(email))!.raw);
+    expect(text).toContain(`Your role: Editor. ${ROLE_TEXT.summaries.editor}`);
+    expect(text).toMatch(/https:\/\/www\.example\.com\.au\/admin\/invitation\?token=/);
   });
 
   it('an invitation shows where it stands, its link can be copied while open, and accepting without JavaScript signs the person in', async () => {
@@ -249,5 +265,16 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect((await new StaffClient(t.app).req('post', '/api/admin/staff/invitations').send({ name: 'X', email: 'x@example.com' })).status).toBe(401);
     expect((await t.staff.req('post', `/api/admin/staff/${self}/reactivate`, { csrf: false }).send({})).status).toBe(403);
     expect((await new StaffClient(t.app).req('get', '/admin/staff')).status).toBe(302);
+  });
+});
+
+describe.each(configuredEngines())('staff invitations with e-mail set up on %s', (engine) => {
+  const t = useTestApp(() => signedInStaffApp({ engine, env: { SMTP_URL: 'smtp://127.0.0.1:9' } }));
+
+  it('say the e-mail is on its way', async () => {
+    const email = 'sent@northbridge-it.com.au';
+    const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: 'Sent Sam', email });
+    expect(res.body.message).toBe(STAFF_MESSAGES.invited(email));
+    expect((await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.mailConfigured).toBe(true);
   });
 });

@@ -15,24 +15,33 @@ import { useFormRequest } from '../ui/use-form-request.ts';
 import { SwitchCard } from '../ui/SwitchCard.tsx';
 import { ActiveBadge } from './ActiveBadge.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
-import { InvitationList } from './InvitationList.tsx';
+import { CopyInvitationLink, InvitationList } from './InvitationList.tsx';
 
 const INVITE_FIELDS: AdminInputSpec[] = [
   { name: 'name', label: STAFF_TEXTS.inviteName, type: 'text', autoComplete: 'off', maxLength: 100 },
   { name: 'email', label: STAFF_TEXTS.inviteEmail, type: 'email', autoComplete: 'off', maxLength: 254 },
 ];
 
-/** Add a person: their name and e-mail; they get a one-time link to choose a password. */
-function InviteForm({ onInvited }: { onInvited: (invitations: PendingInvitation[]) => void }) {
+type InviteAnswer = { message: string; invitations: PendingInvitation[]; invitationId: string };
+
+/**
+ * Add a person: their name and e-mail; they get a one-time link to choose a password. Without e-mail set up, the
+ * notice says the e-mail waits and offers the link to hand over another way.
+ */
+function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: PendingInvitation[]) => void; mailConfigured: boolean }) {
   const { csrfToken } = usePageContext();
   const { notice, errors, busy, postForm } = useFormRequest();
+  const [queued, setQueued] = useState<PendingInvitation | null>(null);
   return (
     <section aria-labelledby="invite-heading" className="admin-card">
       <h2 id="invite-heading">{STAFF_TEXTS.inviteHeading}</h2>
       <p className="hint">{STAFF_TEXTS.inviteHint}</p>
-      <NoticeBox notice={notice} />
+      <NoticeBox notice={notice}>{notice?.kind === 'success' && queued && <CopyInvitationLink key={queued.id} invitation={queued} />}</NoticeBox>
       <form
-        onSubmit={postForm<{ message: string; invitations: PendingInvitation[] }>('/api/admin/staff/invitations', csrfToken, (answer) => onInvited(answer.invitations))}
+        onSubmit={postForm<InviteAnswer>('/api/admin/staff/invitations', csrfToken, (answer) => {
+          onInvited(answer.invitations);
+          setQueued(mailConfigured ? null : (answer.invitations.find((i) => i.id === answer.invitationId) ?? null));
+        })}
         noValidate
         className="invite-form"
       >
@@ -94,10 +103,10 @@ export default function StaffPage() {
               { header: STAFF_TEXTS.sessions, cell: (m) => m.sessions },
             ]}
           />
-          {invitations.length > 0 && <InvitationList invitations={invitations} />}
+          {invitations.length > 0 && <InvitationList invitations={invitations} mailConfigured={data.mailConfigured} />}
         </section>
         <div className="staff-side">
-          <InviteForm onInvited={setInvitations} />
+          <InviteForm onInvited={setInvitations} mailConfigured={data.mailConfigured} />
           {user && can(user.role, 'ownership.transfer') && <SignInPolicyForm initial={signInPolicy} />}
         </div>
       </div>
