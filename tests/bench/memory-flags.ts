@@ -7,7 +7,7 @@
  * - The leak check: `npm run serve`'s process under the same load for BENCH_LEAK_MINUTES (20; 0 skips it), RSS
  *   read every 10 s; the median of the last 5 minutes beside the median of the first 5.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rssMb } from '../helpers/process-rss.ts';
 import { type NodeCommand, serveCommand } from '../helpers/serve-command.ts';
-import { exited, freePort } from '../helpers/server-process.ts';
+import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { measureMemory } from './memory-budget.ts';
 import { type MixedLoadResult, runMixedLoad } from './mixed-load.ts';
 import { BENCH_LEAD_ENV, percentile, reportFigure } from './report.ts';
@@ -31,30 +31,12 @@ const answered = (r: MixedLoadResult) => r.pages + r.searches + r.notFound + r.s
 async function startServer(command: NodeCommand) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-flags-'));
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, command.args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      ...command.env,
-      ...BENCH_LEAD_ENV,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dir, 'site.db')}`,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_CONTENT: 'true',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  while ((await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const env = { ...command.env, ...BENCH_LEAD_ENV, DATABASE_URL: `file:${join(dir, 'site.db')}`, SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_CONTENT: 'true' };
+  const child = await startServerProcess(port, env, { args: command.args });
   // The pages every visit touches are rendered at start; let that and the first checkpoint finish.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   return {
-    base,
+    base: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     async [Symbol.asyncDispose]() {
       child.kill('SIGTERM');

@@ -67,7 +67,7 @@ describe('quote wizard', () => {
   });
 
   it('on a phone, step 1 names its groups and jumps to Web Solutions; Continue with no choice answers with the field’s message', async () => {
-    await using p = await openPage(site.browser, VIEWPORTS.phone);
+    await using p = await openPage(site.browser, { width: 390, height: 844 });
     await p.page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
     await p.page.getByRole('link', { name: 'Web Solutions' }).first().click();
     const web = p.page.getByRole('group', { name: 'Web Solutions' });
