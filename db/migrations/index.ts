@@ -20,6 +20,7 @@ import * as invitationState from './2026-11-26-156-invitation-state.ts';
 import * as mediaLibrary from './2026-11-26-160-media-library.ts';
 import * as postPreviews from './2026-11-26-170-post-previews-and-revision-changes.ts';
 import * as analyticsDistinctSteps from './2026-11-26-180-analytics-distinct-steps.ts';
+import * as backupJobs from './2026-11-27-190-backup-jobs.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -65,6 +66,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-26-160-media-library': mediaLibrary,
     '2026-11-26-170-post-previews-and-revision-changes': postPreviews,
     '2026-11-26-180-analytics-distinct-steps': analyticsDistinctSteps,
+    '2026-11-27-190-backup-jobs': backupJobs,
   };
 }
 
