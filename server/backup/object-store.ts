@@ -29,6 +29,9 @@ export interface ObjectStore {
   delete(key: string, signal?: AbortSignal): Promise<void>;
 }
 
+const ignore = () => {};
+const QUIET = { trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore };
+
 /** A store that answers nothing within this long is treated as down; the upload is tried again later. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -45,6 +48,9 @@ export function createObjectStore(config: Pick<Config, 'BACKUP_URL' | 'BACKUP_S3
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5_000, requestTimeout: REQUEST_TIMEOUT_MS },
     maxAttempts: 2,
+    // Failures reach the site's log once, with their error, from the schedule (backup-schedule.ts); the SDK would
+    // otherwise print its own lines on the console, outside the JSON log.
+    logger: QUIET,
   });
 
   return {

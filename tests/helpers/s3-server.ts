@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 
-/** What the site needs to reach the stand-in: BACKUP_* and the AWS credentials it accepts. */
+export const STAND_IN_BUCKET = 'site-backups';
+
+/** An S3-compatible store on this machine; `stop` and `start` take it away and bring it back with its objects. */
 export interface StandInStore {
+  /** BACKUP_* (a fresh key) and the AWS credentials it accepts, for the site's environment. */
   env: Record<string, string>;
-  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its objects. */
   close(): Promise<void>;
 }
 
@@ -16,22 +21,32 @@ export interface StandInStore {
  * lies outside the machine in production, so the tests stand one in. It checks signatures against the one pair of
  * credentials it knows (S3RVER / S3RVER), so a wrong secret is refused as a real store would refuse it.
  */
-export async function startS3StandIn(bucket = 'site-backups'): Promise<StandInStore> {
+export async function startS3StandIn(): Promise<StandInStore> {
   const directory = mkdtempSync(join(tmpdir(), 's3-standin-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await server.run();
+  let port = 0;
+  let server: S3rver | undefined;
+  const start = async () => {
+    server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: STAND_IN_BUCKET, configs: [] }] });
+    port = (await server.run()).port;
+  };
+  const stop = async () => {
+    await server?.close();
+    server = undefined;
+  };
+  await start();
   return {
-    port,
     env: {
-      BACKUP_URL: `s3://${bucket}/northbridge`,
+      BACKUP_URL: `s3://${STAND_IN_BUCKET}/northbridge`,
       BACKUP_S3_ENDPOINT: `http://127.0.0.1:${port}`,
       BACKUP_KEY: randomBytes(32).toString('base64'),
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       AWS_REGION: 'us-east-1',
     },
+    stop,
+    start,
     close: async () => {
-      await server.close();
+      await stop();
       rmSync(directory, { recursive: true, force: true });
     },
   };
