@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { NotASiteDatabase, openSiteDatabase } from '../db/sqlite/site-database-check.ts';
 import { CliError, configuredSqliteFile, replaceDatabase } from './sqlite-backup.ts';
 

@@ -58,14 +58,23 @@ export async function recordBackupOutcome(db: Db, job: BackupJob, outcome: Backu
   await update.execute();
 }
 
-/** A lead was stored: the next upload is due by `at` at the latest, if none succeeded since `staleBefore`. */
-export async function bringUploadForward(db: Db, at: string, staleBefore: string): Promise<void> {
+/**
+ * A lead stored at `leadAt` is the first since `quietSince` (no quote or contact message between): the next upload
+ * is then due by `at` at the latest. Later leads of a busy spell change nothing.
+ */
+export async function bringUploadForward(db: Db, at: string, lead: { leadAt: string; quietSince: string }): Promise<void> {
   await db
     .updateTable('backup_jobs')
     .set({ due_at: at })
     .where('job', '=', 'upload')
     .where('due_at', '>', at)
-    .where((eb) => eb.or([eb('last_success_at', 'is', null), eb('last_success_at', '<', staleBefore)]))
+    .where((eb) =>
+      eb.and(
+        (['quotes', 'contacts'] as const).map((table) =>
+          eb.not(eb.exists(eb.selectFrom(table).select('id').where('created_at', '>=', lead.quietSince).where('created_at', '<', lead.leadAt))),
+        ),
+      ),
+    )
     .execute();
 }
 

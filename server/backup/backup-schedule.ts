@@ -11,7 +11,7 @@ import { type BackupJob, bringUploadForward, claimBackupJob, readBackupJobs, rec
 import type { Logger } from '../core/logger.ts';
 import type { OffsiteBackup } from './offsite-backup.ts';
 
-/** A lead stored when no snapshot is newer than the interval is uploaded within this long (a quiet day's first lead). */
+/** The first lead after an interval without any is uploaded within this long (a quiet day's first lead). */
 export const FIRST_LEAD_UPLOAD_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 30_000;
 const LEASE_MS = 10 * 60_000;
@@ -27,8 +27,8 @@ export interface BackupScheduleOptions {
 }
 
 export interface BackupSchedule {
-  /** A lead was stored: if the newest snapshot is older than the interval, the next upload is brought forward. */
-  leadStored(): void;
+  /** A lead was stored (at `createdAt`): the first after an interval without leads brings the next upload forward. */
+  leadStored(createdAt: string): void;
   /** Stops looking, aborts a run in progress and gives its job back for another instance. */
   stop(): Promise<void>;
 }
@@ -86,11 +86,13 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   timer = setTimeout(tick, 0).unref();
 
   return {
-    leadStored() {
-      // One write a minute at most, however many leads arrive: a burst of quotes costs the database nothing more.
+    leadStored(createdAt) {
+      // A lead within a minute of the last one this instance saw is not the first of a quiet spell: a burst of quotes
+      // costs the database nothing more.
       if (now() - lastNudge < 60_000) return;
       lastNudge = now();
-      bringUploadForward(db, iso(now() + FIRST_LEAD_UPLOAD_MS), iso(now() - everyMs)).catch((err: unknown) =>
+      const quiet = { leadAt: createdAt, quietSince: iso(Date.parse(createdAt) - everyMs) };
+      bringUploadForward(db, iso(now() + FIRST_LEAD_UPLOAD_MS), quiet).catch((err: unknown) =>
         logger.warn({ err }, 'could not bring the off-site backup forward'),
       );
     },

@@ -13,6 +13,11 @@ import { loadConfig } from '../../server/core/config.ts';
 import { createObjectStore } from '../../server/backup/object-store.ts';
 import { createOffsiteBackup } from '../../server/backup/offsite-backup.ts';
 import { snapshotsToPrune } from '../../server/backup/retention.ts';
+import { FIRST_LEAD_UPLOAD_MS, startBackupSchedule } from '../../server/backup/backup-schedule.ts';
+import { readOffsiteBackupStatus } from '../../server/backup/backup-status.ts';
+import { createLogger } from '../../server/core/logger.ts';
+import { readBackupJobs, recordBackupOutcome } from '../../db/queries/backup-jobs.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { makeImage } from '../helpers/images.ts';
 import { type StandInStore, startS3StandIn } from '../helpers/s3-server.ts';
@@ -168,4 +173,64 @@ describe('off-site backup of the SQLite database', () => {
     // The oldest kept is the newest of the week four weeks back (weeks run Monday to Sunday).
     expect(kept.at(-1)).toBe('2026-10-18T00:30:00.000Z');
   }, 120_000);
+});
+
+describe('when the schedule uploads', () => {
+  it('the first lead after a quiet interval is off-site within minutes; the next lead of the spell changes nothing', async () => {
+    const db = scratchDatabase();
+    const env = { ...LEAD_TEST_ENV, ...s3.env, BACKUP_URL: 's3://site-backups/quiet-day', BACKUP_EVERY: '1h' };
+    const clock = { offset: 0 };
+    const now = () => Date.now() + clock.offset;
+    const config = loadConfig(env);
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'silent' }));
+    // The app tells the schedule of each lead, as the server wires them (server/index.ts); leads come after it starts.
+    const t = await createTestApp({ env, databaseUrl: db.url, backups: { leadStored: (at) => schedule.leadStored(at) } });
+    cleanups.push(() => t.database.db.destroy());
+    const backup = createOffsiteBackup({ store: createObjectStore(config), key: config.BACKUP_KEY!, databaseFile: db.file, keep: config.BACKUP_KEEP, now });
+    const schedule = startBackupSchedule({ db: t.database.db, backup, logger, everyMs: HOUR, verifyEveryMs: 7 * DAY, now });
+    cleanups.push(() => schedule.stop());
+    const upload = async () => (await readBackupJobs(t.database.db)).find((j) => j.job === 'upload')!;
+
+    // Turned on: the first snapshot at once, and it is checked; the next is an interval later.
+    const first = await eventually(async () => (await upload()).lastSnapshot ?? undefined, 'the first snapshot');
+    expect(Date.parse((await upload()).dueAt) - now()).toBeGreaterThan(HOUR - 60_000);
+    await eventually(async () => ((await readBackupJobs(t.database.db)).find((j) => j.job === 'verify')!.lastSnapshot === first ? true : undefined), 'the check');
+
+    // Half an hour later the day's first lead arrives: the upload is due within FIRST_LEAD_UPLOAD_MS.
+    clock.offset += HOUR / 2;
+    await submitQuote(t, 'First of the day');
+    const due = Date.parse((await upload()).dueAt) - now();
+    expect(due).toBeLessThanOrEqual(FIRST_LEAD_UPLOAD_MS);
+    expect(due).toBeGreaterThan(FIRST_LEAD_UPLOAD_MS - 60_000);
+    clock.offset += FIRST_LEAD_UPLOAD_MS;
+    const second = await eventually(async () => ((await upload()).lastSnapshot !== first ? (await upload()).lastSnapshot! : undefined), 'the upload after the lead', 20_000);
+    // (The schedule looks every 15 s at most, so the upload follows within FIRST_LEAD_UPLOAD_MS and 15 s.)
+    const manifest = (await backup.list()).find((m) => m.id === second)!;
+    expect(manifest.counts.quotes).toBe(1);
+
+    // A second lead two minutes on is part of a busy spell: the next upload stays an interval after the last.
+    clock.offset += FIRST_LEAD_UPLOAD_MS;
+    await submitQuote(t, 'Second of the day');
+    expect(Date.parse((await upload()).dueAt) - now()).toBeGreaterThan(HOUR - 5 * 60_000);
+  });
+});
+
+describe('what the Owner and the scraper are told', () => {
+  it('/metrics reports the last upload and check and the failures; on PostgreSQL the site says backups are the database’s', async () => {
+    const db = scratchDatabase();
+    const env = { BACKUP_URL: 's3://site-backups/metrics', BACKUP_KEY: s3.env.BACKUP_KEY!, METRICS_TOKEN: 'a-token-for-metrics-tests' };
+    const t = await createTestApp({ env, databaseUrl: db.url });
+    cleanups.push(() => t.database.db.destroy());
+    const at = '2026-11-27T10:00:00.000Z';
+    await recordBackupOutcome(t.database.db, 'upload', { ok: true, at, snapshot: 'x', nextDueAt: at });
+    await recordBackupOutcome(t.database.db, 'verify', { ok: false, at, error: 'checksum', nextDueAt: at });
+    const text = (await request(t.app).get('/metrics').set('Authorization', `Bearer ${env.METRICS_TOKEN}`)).text;
+    expect(text).toContain(`site_backup_last_success_timestamp_seconds{job="upload"} ${Date.parse(at) / 1000}`);
+    expect(text).not.toContain('site_backup_last_success_timestamp_seconds{job="verify"}');
+    expect(text).toContain('site_backup_failures{job="verify"} 1');
+
+    const status = await readOffsiteBackupStatus(t.database.db, 'sqlite', t.config, Date.parse(at) + 2 * HOUR + 1);
+    expect(status).toMatchObject({ state: 'on', lastUploadAt: at, overdue: true, verifyFailed: true, lastError: 'checksum' });
+    expect(await readOffsiteBackupStatus(t.database.db, 'postgres', t.config)).toMatchObject({ state: 'database', lastUploadAt: null, overdue: false });
+  });
 });
