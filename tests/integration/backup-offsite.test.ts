@@ -18,6 +18,8 @@ import { readOffsiteBackupStatus } from '../../server/backup/backup-status.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { readBackupJobs, recordBackupOutcome } from '../../db/queries/backup-jobs.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { STAFF, StaffClient, createStaff, staffApp } from '../helpers/admin-client.ts';
+import { DASHBOARD_TEXT } from '../../shared/admin-texts.ts';
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { makeImage } from '../helpers/images.ts';
 import { type StandInStore, startS3StandIn } from '../helpers/s3-server.ts';
@@ -216,6 +218,24 @@ describe('when the schedule uploads', () => {
 });
 
 describe('what the Owner and the scraper are told', () => {
+  it('the dashboard shows the Owner the off-site backup, and no one else', async () => {
+    const db = scratchDatabase();
+    const t = await staffApp({ env: { ...s3.env, BACKUP_URL: 's3://site-backups/dashboard' }, databaseUrl: db.url });
+    cleanups.push(() => t.database.db.destroy());
+    await createStaff(t.database.db, { email: 'admin@northbridge-it.com.au', name: 'Alex Admin' });
+    const at = new Date(Date.now() - 14 * 60_000).toISOString();
+    await recordBackupOutcome(t.database.db, 'upload', { ok: true, at, snapshot: 'x', nextDueAt: at });
+    const pageFor = async (email: string) => {
+      const browser = new StaffClient(t.app);
+      expect((await browser.signIn(email)).status).toBe(200);
+      return (await browser.req('get', '/admin/dashboard')).text;
+    };
+    const owner = await pageFor(STAFF.email);
+    expect(owner).toContain('Last off-site backup: 14 minutes ago.');
+    expect(owner).not.toContain('role="alert"');
+    expect(await pageFor('admin@northbridge-it.com.au')).not.toContain(DASHBOARD_TEXT.backup.heading);
+  });
+
   it('/metrics reports the last upload and check and the failures; on PostgreSQL the site says backups are the database’s', async () => {
     const db = scratchDatabase();
     const env = { BACKUP_URL: 's3://site-backups/metrics', BACKUP_KEY: s3.env.BACKUP_KEY!, METRICS_TOKEN: 'a-token-for-metrics-tests' };
