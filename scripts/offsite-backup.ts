@@ -37,7 +37,10 @@ function instantOf(value: string, timeZone: string): Date {
   return new Date(iso);
 }
 
-/** Records a run made by hand where the dashboard and /metrics read it, when the database is there to hold it. */
+/**
+ * Records a run made by hand where the dashboard and /metrics read it, when the database is there to hold it. The
+ * run's own result stands whether or not this works (a database not yet migrated has nowhere to record it).
+ */
 async function record(config: Config, databaseFile: string, job: 'upload' | 'verify', ok: boolean, detail: string): Promise<void> {
   if (!existsSync(databaseFile)) return;
   const handle = openDb(config.DATABASE_URL);
@@ -45,6 +48,8 @@ async function record(config: Config, databaseFile: string, job: 'upload' | 'ver
     const at = new Date().toISOString();
     const nextDueAt = new Date(Date.now() + (job === 'upload' ? config.BACKUP_EVERY : config.BACKUP_VERIFY_EVERY)).toISOString();
     await recordBackupOutcome(handle.db, job, ok ? { ok, at, snapshot: detail, nextDueAt } : { ok, at, error: detail, nextDueAt });
+  } catch (err) {
+    console.error(`(Not recorded for the dashboard: ${(err as Error).message})`);
   } finally {
     await handle.db.destroy();
   }
@@ -67,6 +72,7 @@ async function main(): Promise<void> {
     case 'now': {
       if (!existsSync(databaseFile)) throw new CliError(`No database at ${databaseFile}.`);
       const manifest = await backup.upload();
+      await backup.prune();
       await record(config, databaseFile, 'upload', true, manifest.id);
       console.log(`Uploaded snapshot ${manifest.id}: ${manifest.size} bytes, ${manifest.counts.posts} posts, ${manifest.counts.quotes + manifest.counts.contacts} leads.`);
       return;

@@ -45,8 +45,9 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   let pass: Promise<void> | undefined;
   let lastNudge = 0;
 
-  async function runJob(job: BackupJob, work: () => Promise<string>, intervalMs: number): Promise<void> {
-    if (!(await claimBackupJob(db, job, token, iso(now()), iso(now() + LEASE_MS)))) return;
+  /** Runs the job if this instance can claim it; true when it ran and succeeded. */
+  async function runJob(job: BackupJob, work: () => Promise<string>, intervalMs: number): Promise<boolean> {
+    if (!(await claimBackupJob(db, job, token, iso(now()), iso(now() + LEASE_MS)))) return false;
     const renewal = setInterval(() => {
       renewBackupJob(db, job, token, iso(now() + LEASE_MS)).catch((err: unknown) => logger.warn({ err, job }, 'could not renew the backup lease'));
     }, LEASE_MS / 3).unref();
@@ -54,23 +55,28 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       const snapshot = await work();
       await recordBackupOutcome(db, job, { ok: true, at: iso(now()), snapshot, nextDueAt: iso(now() + intervalMs) }, token);
       logger.info({ job, snapshot }, job === 'upload' ? 'off-site backup uploaded' : 'off-site backup verified');
+      return true;
     } catch (err) {
       if (shutdown.signal.aborted) {
         await releaseBackupJob(db, job, token);
-        return;
+        return false;
       }
       const failures = (await readBackupJobs(db)).find((j) => j.job === job)?.failures ?? 0;
       const retryMs = Math.min(intervalMs, FIRST_RETRY_MS * 2 ** failures);
       const error = err instanceof Error ? err.message : String(err);
       await recordBackupOutcome(db, job, { ok: false, at: iso(now()), error, nextDueAt: iso(now() + retryMs) }, token);
       logger.warn({ err, job, retryInSeconds: retryMs / 1000 }, job === 'upload' ? 'off-site backup failed; will try again' : 'off-site backup check failed');
+      return false;
     } finally {
       clearInterval(renewal);
     }
   }
 
   async function look(): Promise<void> {
-    await runJob('upload', async () => (await backup.upload(shutdown.signal)).id, everyMs);
+    if (await runJob('upload', async () => (await backup.upload(shutdown.signal)).id, everyMs)) {
+      // Pruning that fails leaves old snapshots until the next upload; it never makes an upload count as failed.
+      await backup.prune(shutdown.signal).catch((err: unknown) => logger.warn({ err }, 'could not prune old off-site backups; will try at the next upload'));
+    }
     // Only once there is something to check: a site that just turned backups on has not failed its check.
     const uploaded = (await readBackupJobs(db)).some((j) => j.job === 'upload' && j.lastSuccessAt);
     if (uploaded) await runJob('verify', async () => (await backup.verify(shutdown.signal)).id, verifyEveryMs);

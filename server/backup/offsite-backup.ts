@@ -27,8 +27,13 @@ export interface OffsiteBackupOptions {
 }
 
 export interface OffsiteBackup {
-  /** Takes a snapshot and uploads it, manifest last; then prunes what retention no longer keeps. */
+  /** Takes a snapshot and uploads it, manifest last. */
   upload(signal?: AbortSignal): Promise<Manifest>;
+  /**
+   * Deletes what retention no longer keeps, manifest first, then the data: a snapshot half-deleted is no longer
+   * listed, never listed without its data; and data objects an interrupted upload left behind.
+   */
+  prune(signal?: AbortSignal): Promise<void>;
   /** Every complete snapshot, newest first. */
   list(signal?: AbortSignal): Promise<Manifest[]>;
   /**
@@ -62,10 +67,7 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
     return manifests.sort((a, b) => Date.parse(b.takenAt) - Date.parse(a.takenAt));
   }
 
-  /**
-   * Deletes what retention no longer keeps, manifest first, then the data: a snapshot half-deleted is no longer
-   * listed, never listed without its data. Reads only the listing (ids are times), not each manifest.
-   */
+  /** Reads only the listings (ids are times), not each manifest. */
   async function prune(signal?: AbortSignal): Promise<void> {
     const ids = (await store.list(MANIFESTS, signal)).map((o) => idOfKey(o.key));
     const snapshots = ids.map((id) => ({ id, takenAt: new Date(timeOfId(id)).toISOString() }));
@@ -103,6 +105,7 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
   return {
     list,
     restore,
+    prune,
     async upload(signal) {
       const takenAt = new Date(now());
       const id = snapshotId(takenAt);
@@ -116,7 +119,6 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
         await store.putText(manifestKey(id), `${JSON.stringify(written, null, 2)}\n`, signal);
         return written;
       });
-      await prune(signal);
       return manifest;
     },
     async verify(signal) {

@@ -159,6 +159,7 @@ describe('off-site backup of the SQLite database', () => {
     // Once a day for 45 days, then hourly for the last day.
     while (clock.now < start + 45 * DAY) {
       taken.push((await backup.upload()).takenAt);
+      await backup.prune();
       clock.now += clock.now < start + 44 * DAY ? DAY : HOUR;
     }
     const kept = (await backup.list()).map((m) => m.takenAt);
