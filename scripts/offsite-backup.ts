@@ -15,7 +15,7 @@ import SQLite from 'better-sqlite3';
 import { recordBackupOutcome } from '../db/queries/backup-jobs.ts';
 import { pickSnapshot } from '../server/backup/manifest.ts';
 import { type OffsiteBackup, createOffsiteBackup } from '../server/backup/offsite-backup.ts';
-import { createObjectStore } from '../server/backup/object-store.ts';
+import { createObjectStore, storeRefusal } from '../server/backup/object-store.ts';
 import { SnapshotUnreadable } from '../server/backup/sealed-file.ts';
 import { formatDateTime, fromLocalInput } from '../shared/zoned-time.ts';
 import type { Config } from '../server/core/config.ts';
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof CliError || err instanceof SnapshotUnreadable ? `Refused: ${err.message}` : err);
+  const refusal = err instanceof CliError || err instanceof SnapshotUnreadable ? err.message : storeRefusal(err);
+  console.error(refusal ? `Refused: ${refusal}` : err);
   process.exit(1);
 });

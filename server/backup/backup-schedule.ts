@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { type BackupJob, bringUploadForward, claimBackupJob, readBackupJobs, recordBackupOutcome, releaseBackupJob, renewBackupJob } from '../../db/queries/backup-jobs.ts';
 import type { Logger } from '../core/logger.ts';
+import { storeRefusal } from './object-store.ts';
 import type { OffsiteBackup } from './offsite-backup.ts';
 
 /** The first lead after an interval without any is uploaded within this long (a quiet day's first lead). */
@@ -63,7 +64,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       }
       const failures = (await readBackupJobs(db)).find((j) => j.job === job)?.failures ?? 0;
       const retryMs = Math.min(intervalMs, FIRST_RETRY_MS * 2 ** failures);
-      const error = err instanceof Error ? err.message : String(err);
+      const error = storeRefusal(err) ?? (err instanceof Error ? err.message : String(err));
       await recordBackupOutcome(db, job, { ok: false, at: iso(now()), error, nextDueAt: iso(now() + retryMs) }, token);
       logger.warn({ err, job, retryInSeconds: retryMs / 1000 }, job === 'upload' ? 'off-site backup failed; will try again' : 'off-site backup check failed');
       return false;

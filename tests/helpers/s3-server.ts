@@ -18,8 +18,8 @@ export interface StandInStore {
 
 /**
  * An S3-compatible server on this machine (s3rver from npm), on a free port with a temp folder: object storage
- * lies outside the machine in production, so the tests stand one in. It checks signatures against the one pair of
- * credentials it knows (S3RVER / S3RVER), so a wrong secret is refused as a real store would refuse it.
+ * lies outside the machine in production, so the tests stand one in. It knows one access key (S3RVER, secret S3RVER)
+ * and refuses any other, as a real store refuses a wrong key.
  */
 export async function startS3StandIn(): Promise<StandInStore> {
   const directory = mkdtempSync(join(tmpdir(), 's3-standin-'));

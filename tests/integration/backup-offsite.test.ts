@@ -178,6 +178,21 @@ describe('off-site backup of the SQLite database', () => {
   }, 120_000);
 });
 
+describe('a store that refuses', () => {
+  it('says so in words: an unknown access key, a bucket that does not exist', async () => {
+    const db = scratchDatabase();
+    const t = await createTestApp({ databaseUrl: db.url });
+    cleanups.push(() => t.database.db.destroy());
+    const env = { DATABASE_URL: db.url, BACKUP_URL: 's3://site-backups/refused' };
+    await expect(cli(['now'], { ...env, AWS_ACCESS_KEY_ID: 'NOT-OUR-KEY' })).rejects.toMatchObject({
+      stderr: expect.stringMatching(/^Refused: the store refused \(InvalidAccessKeyId, HTTP 403\)/),
+    });
+    await expect(cli(['now'], { ...env, BACKUP_URL: 's3://no-such-bucket/site' })).rejects.toMatchObject({
+      stderr: expect.stringMatching(/^Refused: the store refused \(NoSuchBucket, HTTP 404\)/),
+    });
+  });
+});
+
 describe('when the schedule uploads', () => {
   it('the first lead after a quiet interval is off-site within minutes; the next lead of the spell changes nothing', async () => {
     const db = scratchDatabase();
