@@ -32,7 +32,8 @@ function backupOf(config: Config, databaseFile: string): OffsiteBackup {
 
 /** `--at` as an instant: an ISO time with its zone, or a wall-clock time in the site's zone. */
 function instantOf(value: string, timeZone: string): Date {
-  const iso = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? new Date(value).toISOString() : fromLocalInput(value.trim().replace(' ', 'T').slice(0, 16), timeZone);
+  const zoned = /[zZ]|[+-]\d{2}:?\d{2}$/.test(value);
+  const iso = zoned ? new Date(value).toISOString() : fromLocalInput(value.trim().replace(' ', 'T').slice(0, 16), timeZone);
   if (!iso || Number.isNaN(Date.parse(iso))) throw new CliError(`--at "${value}" is not a time like "2026-11-27 10:00". ${USAGE}`);
   return new Date(iso);
 }
@@ -74,14 +75,16 @@ async function main(): Promise<void> {
       const manifest = await backup.upload();
       await backup.prune();
       await record(config, databaseFile, 'upload', true, manifest.id);
-      console.log(`Uploaded snapshot ${manifest.id}: ${manifest.size} bytes, ${manifest.counts.posts} posts, ${manifest.counts.quotes + manifest.counts.contacts} leads.`);
+      const { posts, quotes, contacts } = manifest.counts;
+      console.log(`Uploaded snapshot ${manifest.id}: ${manifest.size} bytes, ${posts} posts, ${quotes + contacts} leads.`);
       return;
     }
     case 'list': {
       const manifests = await backup.list();
       if (!manifests.length) console.log('No snapshots yet.');
       for (const m of manifests) {
-        console.log(`${when(m.takenAt)}  ${m.size} bytes  ${m.counts.posts} posts  ${m.counts.quotes} quotes  ${m.counts.contacts} contacts  ${m.schemaVersion}`);
+        const { posts, quotes, contacts } = m.counts;
+        console.log(`${when(m.takenAt)}  ${m.size} bytes  ${posts} posts  ${quotes} quotes  ${contacts} contacts  ${m.schemaVersion}`);
       }
       return;
     }
@@ -89,7 +92,9 @@ async function main(): Promise<void> {
       if (Boolean(values.latest) === Boolean(values.at)) throw new CliError(USAGE);
       const manifests = await backup.list();
       const manifest = pickSnapshot(manifests, values.at ? instantOf(values.at, config.TIME_ZONE) : 'latest');
-      if (!manifest) throw new CliError(manifests.length ? `No snapshot was taken at or before ${values.at}.` : 'There is no snapshot in the bucket.');
+      if (!manifest) {
+        throw new CliError(manifests.length ? `No snapshot was taken at or before ${values.at}.` : 'There is no snapshot in the bucket.');
+      }
       const target = resolve(values.to ?? databaseFile);
       const incoming = `${target}.downloading`;
       try {
@@ -98,7 +103,8 @@ async function main(): Promise<void> {
         try {
           const kept = await replaceDatabase(restored, target);
           console.log(`Restored snapshot ${manifest.id} taken ${when(manifest.takenAt)} to ${target}:`);
-          console.log(`${contents.counts.posts} posts, ${contents.counts.quotes} quotes, ${contents.counts.contacts} contacts, ${contents.counts.images} images.`);
+          const { posts, quotes, contacts, images } = contents.counts;
+          console.log(`${posts} posts, ${quotes} quotes, ${contacts} contacts, ${images} images.`);
           if (kept) console.log(`The replaced database is kept at ${kept}.`);
         } finally {
           restored.close();

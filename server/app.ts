@@ -133,7 +133,17 @@ export function createApp(deps: AppDeps): Express {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings, metrics: events, visits, backups: deps.backups });
+  const leads = createLeadService({
+    db: database.db,
+    captcha: captcha.verifier,
+    logger,
+    config,
+    redis: deps.redis,
+    settings,
+    metrics: events,
+    visits,
+    backups: deps.backups,
+  });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
   app.use(functionsRouter({ leads, config, redis: deps.redis, visitOf: (req) => visits.visitOf(req) }));

@@ -39,7 +39,9 @@ export async function releaseBackupJob(db: Db, job: BackupJob, token: string): P
   await db.updateTable('backup_jobs').set({ lease_token: null, lease_until: null }).where('job', '=', job).where('lease_token', '=', token).execute();
 }
 
-export type BackupOutcome = { ok: true; at: string; snapshot: string; nextDueAt: string } | { ok: false; at: string; error: string; nextDueAt: string };
+export type BackupOutcome =
+  | { ok: true; at: string; snapshot: string; nextDueAt: string }
+  | { ok: false; at: string; error: string; nextDueAt: string };
 
 /**
  * Records how a run went and when the job is next due, ending the lease. With `token` only the holder may; without

@@ -7,7 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { type BackupJob, bringUploadForward, claimBackupJob, readBackupJobs, recordBackupOutcome, releaseBackupJob, renewBackupJob } from '../../db/queries/backup-jobs.ts';
+import {
+  type BackupJob,
+  bringUploadForward,
+  claimBackupJob,
+  readBackupJobs,
+  recordBackupOutcome,
+  releaseBackupJob,
+  renewBackupJob,
+} from '../../db/queries/backup-jobs.ts';
 import type { Logger } from '../core/logger.ts';
 import { storeRefusal } from './object-store.ts';
 import type { OffsiteBackup } from './offsite-backup.ts';
@@ -66,7 +74,8 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       const retryMs = Math.min(intervalMs, FIRST_RETRY_MS * 2 ** failures);
       const error = storeRefusal(err) ?? (err instanceof Error ? err.message : String(err));
       await recordBackupOutcome(db, job, { ok: false, at: iso(now()), error, nextDueAt: iso(now() + retryMs) }, token);
-      logger.warn({ err, job, retryInSeconds: retryMs / 1000 }, job === 'upload' ? 'off-site backup failed; will try again' : 'off-site backup check failed');
+      const message = job === 'upload' ? 'off-site backup failed; will try again' : 'off-site backup check failed';
+      logger.warn({ err, job, retryInSeconds: retryMs / 1000 }, message);
       return false;
     } finally {
       clearInterval(renewal);
@@ -76,7 +85,9 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   async function look(): Promise<void> {
     if (await runJob('upload', async () => (await backup.upload(shutdown.signal)).id, everyMs)) {
       // Pruning that fails leaves old snapshots until the next upload; it never makes an upload count as failed.
-      await backup.prune(shutdown.signal).catch((err: unknown) => logger.warn({ err }, 'could not prune old off-site backups; will try at the next upload'));
+      await backup
+        .prune(shutdown.signal)
+        .catch((err: unknown) => logger.warn({ err }, 'could not prune old off-site backups; will try at the next upload'));
     }
     // Only once there is something to check: a site that just turned backups on has not failed its check.
     const uploaded = (await readBackupJobs(db)).some((j) => j.job === 'upload' && j.lastSuccessAt);

@@ -61,10 +61,12 @@ export function createObjectStore(config: Pick<Config, 'BACKUP_URL' | 'BACKUP_S3
   return {
     async putFile(key, file, signal) {
       const { size } = await stat(file);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: createReadStream(file), ContentLength: size }), { abortSignal: signal });
+      const put = new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: createReadStream(file), ContentLength: size });
+      await client.send(put, { abortSignal: signal });
     },
     async putText(key, text, signal) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: text, ContentType: 'application/json' }), { abortSignal: signal });
+      const put = new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: text, ContentType: 'application/json' });
+      await client.send(put, { abortSignal: signal });
     },
     async getFile(key, file, signal) {
       const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }), { abortSignal: signal });
@@ -78,7 +80,8 @@ export function createObjectStore(config: Pick<Config, 'BACKUP_URL' | 'BACKUP_S3
       const found: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: full(`${folder}/`), ContinuationToken: token }), { abortSignal: signal });
+        const listing = new ListObjectsV2Command({ Bucket: bucket, Prefix: full(`${folder}/`), ContinuationToken: token });
+        const page = await client.send(listing, { abortSignal: signal });
         for (const item of page.Contents ?? []) found.push({ key: item.Key!.slice(prefix ? prefix.length + 1 : 0), size: item.Size ?? 0 });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

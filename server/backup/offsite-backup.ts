@@ -126,7 +126,9 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
       if (!newest) throw new SnapshotUnreadable('there is no snapshot in the bucket yet.');
       await withScratch(async (dir) => {
         const restored = await restore(newest, join(dir, 'verify.db'), signal);
-        if (!isDeepStrictEqual(restored, { schemaVersion: newest.schemaVersion, counts: newest.counts })) throw new SnapshotUnreadable(`snapshot ${newest.id} holds other figures than its manifest says (${JSON.stringify(restored)}).`);
+        if (!isDeepStrictEqual(restored, { schemaVersion: newest.schemaVersion, counts: newest.counts })) {
+          throw new SnapshotUnreadable(`snapshot ${newest.id} holds other figures than its manifest says (${JSON.stringify(restored)}).`);
+        }
       });
       return newest;
     },

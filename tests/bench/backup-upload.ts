@@ -34,7 +34,10 @@ async function generate(url: string): Promise<void> {
   for (let start = 0; start < POSTS; start += 500) {
     const rows = Array.from({ length: Math.min(500, POSTS - start) }, (_, k) => {
       const at = new Date(Date.now() - (start + k) * 60_000).toISOString();
-      const data = parsePost({ title: `${text(5)} ${start + k}`, excerpt: text(20), author: 'Bench', content: `<p>${text(180)}</p>`, featuredImage: '', tags: 'Bench', published: true, publishedAt: at });
+      const content = `<p>${text(180)}</p>`;
+      const title = `${text(5)} ${start + k}`;
+      const fields = { title, excerpt: text(20), author: 'Bench', content, featuredImage: '', tags: 'Bench', published: true };
+      const data = parsePost({ ...fields, publishedAt: at });
       return storedPost(data, { id: crypto.randomUUID(), slug: `bench-${start + k}`, publishedAt: at, createdAt: at, updatedAt: at });
     });
     await handle.db.transaction().execute((trx) => insertBlogs(trx, rows));
@@ -88,8 +91,10 @@ const standIn = await startStandIn();
 try {
   const t0 = performance.now();
   await generate(url);
-  console.log(`  ${POSTS.toLocaleString('en-AU')} posts, ${(statSync(join(dir, 'site.db')).size / 1e6).toFixed(1)} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const env = { DATABASE_URL: url, SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_CONTENT: 'false', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' };
+  const megabytes = (statSync(join(dir, 'site.db')).size / 1e6).toFixed(1);
+  console.log(`  ${POSTS.toLocaleString('en-AU')} posts, ${megabytes} MB, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const secret = randomBytes(32).toString('hex');
+  const env = { DATABASE_URL: url, SESSION_SECRET: secret, SEED_DEMO_CONTENT: 'false', METRICS_TOKEN: TOKEN, LOG_LEVEL: 'warn' };
   const measure = async (extra: Record<string, string>) => {
     const port = await freePort();
     const child = await startServerProcess(port, { ...env, ...extra });

@@ -51,20 +51,23 @@ function scratchDatabase(): { dir: string; url: string; file: string } {
 
 /** `npm run backup:*` as an operator runs it: a process of its own, configured by the environment. */
 function cli(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['scripts/offsite-backup.ts', ...args], { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...s3.env, ...env } });
+  const environment = { PATH: process.env.PATH, NODE_ENV: 'test', ...s3.env, ...env };
+  return run(process.execPath, ['scripts/offsite-backup.ts', ...args], { cwd: root, env: environment });
 }
 
 async function submitQuote(t: TestApp, name: string): Promise<void> {
   const challenge = await request(t.app).get('/api/captcha/challenge');
   const token = await solveAltcha(challenge.body as Challenge);
-  const res = await request(t.app).post('/functions/submitQuote').send({ data: { ...goodQuote('datacenter', { name }), 'g-recaptcha-response': token } });
+  const data = { ...goodQuote('datacenter', { name }), 'g-recaptcha-response': token };
+  const res = await request(t.app).post('/functions/submitQuote').send({ data });
   expect(res.status).toBe(200);
 }
 
 /** The off-site backup on a moved clock, as the server builds it. */
 function backupAt(file: string, clock: { now: number }, env: Record<string, string> = {}) {
   const config = loadConfig({ ...s3.env, ...env });
-  return createOffsiteBackup({ store: createObjectStore(config), key: config.BACKUP_KEY!, databaseFile: file, keep: config.BACKUP_KEEP, now: () => clock.now });
+  const store = createObjectStore(config);
+  return createOffsiteBackup({ store, key: config.BACKUP_KEY!, databaseFile: file, keep: config.BACKUP_KEEP, now: () => clock.now });
 }
 
 describe('off-site backup of the SQLite database', () => {
@@ -81,11 +84,9 @@ describe('off-site backup of the SQLite database', () => {
       tags: '',
       published: true,
     });
-    const image = await createImageService({ db: t.database.db }).upload(await makeImage(64, 48), { fileName: 'rack.png', contentType: 'image/png' }, {
-      userId: null,
-      email: 'priya@northbridge-it.com.au',
-      ip: null,
-    });
+    const uploader = { userId: null, email: 'priya@northbridge-it.com.au', ip: null };
+    const claim = { fileName: 'rack.png', contentType: 'image/png' };
+    const image = await createImageService({ db: t.database.db }).upload(await makeImage(64, 48), claim, uploader);
     await submitQuote(t, 'Ada Lovelace');
     await submitQuote(t, 'Grace Hopper');
     const before = {
@@ -204,7 +205,8 @@ describe('when the schedule uploads', () => {
     // The app tells the schedule of each lead, as the server wires them (server/index.ts); leads come after it starts.
     const t = await createTestApp({ env, databaseUrl: db.url, backups: { leadStored: (at) => schedule.leadStored(at) } });
     cleanups.push(() => t.database.db.destroy());
-    const backup = createOffsiteBackup({ store: createObjectStore(config), key: config.BACKUP_KEY!, databaseFile: db.file, keep: config.BACKUP_KEEP, now });
+    const store = createObjectStore(config);
+    const backup = createOffsiteBackup({ store, key: config.BACKUP_KEY!, databaseFile: db.file, keep: config.BACKUP_KEEP, now });
     const schedule = startBackupSchedule({ db: t.database.db, backup, logger, everyMs: HOUR, verifyEveryMs: 7 * DAY, now });
     cleanups.push(() => schedule.stop());
     const upload = async () => (await readBackupJobs(t.database.db)).find((j) => j.job === 'upload')!;
@@ -212,7 +214,8 @@ describe('when the schedule uploads', () => {
     // Turned on: the first snapshot at once, and it is checked; the next is an interval later.
     const first = await eventually(async () => (await upload()).lastSnapshot ?? undefined, 'the first snapshot');
     expect(Date.parse((await upload()).dueAt) - now()).toBeGreaterThan(HOUR - 60_000);
-    await eventually(async () => ((await readBackupJobs(t.database.db)).find((j) => j.job === 'verify')!.lastSnapshot === first ? true : undefined), 'the check');
+    const checked = async () => (await readBackupJobs(t.database.db)).find((j) => j.job === 'verify')!.lastSnapshot;
+    await eventually(async () => ((await checked()) === first ? true : undefined), 'the check');
 
     // Half an hour later the day's first lead arrives: the upload is due within FIRST_LEAD_UPLOAD_MS.
     clock.offset += HOUR / 2;
@@ -221,7 +224,11 @@ describe('when the schedule uploads', () => {
     expect(due).toBeLessThanOrEqual(FIRST_LEAD_UPLOAD_MS);
     expect(due).toBeGreaterThan(FIRST_LEAD_UPLOAD_MS - 60_000);
     clock.offset += FIRST_LEAD_UPLOAD_MS;
-    const second = await eventually(async () => ((await upload()).lastSnapshot !== first ? (await upload()).lastSnapshot! : undefined), 'the upload after the lead', 20_000);
+    const newer = async () => {
+      const latest = (await upload()).lastSnapshot;
+      return latest && latest !== first ? latest : undefined;
+    };
+    const second = await eventually(newer, 'the upload after the lead', 20_000);
     // (The schedule looks every 15 s at most, so the upload follows within FIRST_LEAD_UPLOAD_MS and 15 s.)
     const manifest = (await backup.list()).find((m) => m.id === second)!;
     expect(manifest.counts.quotes).toBe(1);
@@ -267,6 +274,7 @@ describe('what the Owner and the scraper are told', () => {
 
     const status = await readOffsiteBackupStatus(t.database.db, 'sqlite', t.config, Date.parse(at) + 2 * HOUR + 1);
     expect(status).toMatchObject({ state: 'on', lastUploadAt: at, overdue: true, verifyFailed: true, lastError: 'checksum' });
-    expect(await readOffsiteBackupStatus(t.database.db, 'postgres', t.config)).toMatchObject({ state: 'database', lastUploadAt: null, overdue: false });
+    const onPostgres = await readOffsiteBackupStatus(t.database.db, 'postgres', t.config);
+    expect(onPostgres).toMatchObject({ state: 'database', lastUploadAt: null, overdue: false });
   });
 });
