@@ -45,7 +45,9 @@ COPY --from=build /prod_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 RUN npm pkg set 'scripts.db:migrate=node dist/db-migrate.mjs' 'scripts.db:backup=node dist/db-backup.mjs' \
-      'scripts.db:restore=node dist/db-restore.mjs' 'scripts.admin:create=node dist/admin-create.mjs'
+      'scripts.db:restore=node dist/db-restore.mjs' 'scripts.admin:create=node dist/admin-create.mjs' \
+      'scripts.backup:now=node dist/offsite-backup.mjs now' 'scripts.backup:list=node dist/offsite-backup.mjs list' \
+      'scripts.backup:restore=node dist/offsite-backup.mjs restore' 'scripts.backup:verify=node dist/offsite-backup.mjs verify'
 USER site
 # The SQLite database (and its backups/) live here; mount a named volume or a host folder owned by uid 10001.
 VOLUME /data

@@ -121,6 +121,19 @@ export interface SessionsTable {
   created_at: string;
 }
 
+/** The off-site backup's jobs (db/migrations/2026-11-27-200-backup-jobs.ts). */
+export interface BackupJobsTable {
+  job: string;
+  due_at: string;
+  lease_token: string | null;
+  lease_until: string | null;
+  last_success_at: string | null;
+  last_snapshot: string | null;
+  failures: Generated<number>;
+  last_failure_at: string | null;
+  last_error: string | null;
+}
+
 export interface OutboxTable {
   id: string;
   kind: string;
@@ -404,6 +417,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;
+  backup_jobs: BackupJobsTable;
   audit_log: AuditLogTable;
   sign_in_attempts: SignInAttemptsTable;
   captcha_solutions: CaptchaSolutionsTable;

@@ -13,9 +13,11 @@ import { CARD_FONT } from '../shared/sharing-card.ts';
 const ENTRIES = {
   server: 'server/index.ts',
   'checkpoint-worker': 'db/sqlite/checkpoint-worker.ts',
+  'snapshot-worker': 'server/backup/snapshot-worker.ts',
   'db-migrate': 'scripts/db-migrate.ts',
   'db-backup': 'scripts/db-backup.ts',
   'db-restore': 'scripts/db-restore.ts',
+  'offsite-backup': 'scripts/offsite-backup.ts',
   'admin-create': 'scripts/admin-create.ts',
 };
 

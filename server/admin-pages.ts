@@ -11,6 +11,7 @@ import type { AnalyticsReader } from './analytics/analytics-report.ts';
 import type { Db } from '../db/database.ts';
 import { weeklySummaryChosen } from '../db/queries/analytics-summaries.ts';
 import { readRange } from '../shared/analytics.ts';
+import type { OffsiteBackupStatus } from '../shared/admin.ts';
 
 export interface AdminPageDeps {
   inbox: InboxService;
@@ -20,22 +21,25 @@ export interface AdminPageDeps {
   db: Db;
   previews: PreviewService;
   images: ImageService;
+  backupStatus: () => Promise<OffsiteBackupStatus>;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
 
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService({ inbox, blog, staff, analytics, db, previews, images }: AdminPageDeps): AdminPageService {
+export function createAdminPageService({ inbox, blog, staff, analytics, db, previews, images, backupStatus }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {
-      const [leads, counts, awaitingReview, visits] = await Promise.all([
+      const [leads, counts, awaitingReview, visits, backup] = await Promise.all([
         can(viewer.role, 'leads.view') ? inbox.dashboard() : null,
         can(viewer.role, 'posts.write') ? blog.countPosts() : null,
         can(viewer.role, 'posts.publish') ? blog.awaitingReview() : null,
         can(viewer.role, 'analytics.view') ? analytics.summary(can(viewer.role, 'leads.view')) : null,
+        // The Owner answers for the site's data (docs/product.md#dashboard): only the Owner holds ownership.transfer.
+        can(viewer.role, 'ownership.transfer') ? backupStatus() : null,
       ]);
-      return { leads, posts: counts && { counts, awaitingReview }, analytics: visits };
+      return { leads, posts: counts && { counts, awaitingReview }, analytics: visits, backup };
     },
     leads: (filter, cursor) => inbox.list(filter, cursor),
     lead: (type, id) => inbox.get(type, id),

@@ -56,6 +56,9 @@ import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.t
 import { beaconRouter } from './analytics/beacon-routes.ts';
 import { createAnalyticsReader } from './analytics/analytics-report.ts';
 import { adminAnalyticsRouter } from './analytics/analytics-routes.ts';
+import type { BackupSchedule } from './backup/backup-schedule.ts';
+import { offsiteBackupState, readOffsiteBackupStatus } from './backup/backup-status.ts';
+import { readBackupJobs } from '../db/queries/backup-jobs.ts';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +75,8 @@ export interface AppDeps {
   answerHitsEarly?: boolean;
   /** Counts page views and links leads to their visits (server/analytics); started by the server, which flushes it at shutdown. */
   visits?: VisitCounter;
+  /** The off-site backup's schedule (server/backup), started by the server when BACKUP_URL is set: told of each lead. */
+  backups?: Pick<BackupSchedule, 'leadStored'> | undefined;
 }
 
 /** Pages nearly every visit touches: rendered at start and again after each content change. */
@@ -104,6 +109,7 @@ export function createApp(deps: AppDeps): Express {
             oldestSeconds: oldestPendingAt ? Math.max(0, (now - Date.parse(oldestPendingAt)) / 1000) : 0,
           }));
         },
+        backupJobs: async () => (offsiteBackupState(database.engine, config) === 'on' ? readBackupJobs(database.db) : null),
       })
     : null;
   const events = metrics?.events ?? NO_METRICS;
@@ -127,7 +133,17 @@ export function createApp(deps: AppDeps): Express {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  const leads = createLeadService({ db: database.db, captcha: captcha.verifier, logger, config, redis: deps.redis, settings, metrics: events, visits });
+  const leads = createLeadService({
+    db: database.db,
+    captcha: captcha.verifier,
+    logger,
+    config,
+    redis: deps.redis,
+    settings,
+    metrics: events,
+    visits,
+    backups: deps.backups,
+  });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
   app.use(functionsRouter({ leads, config, redis: deps.redis, visitOf: (req) => visits.visitOf(req) }));
@@ -189,7 +205,16 @@ export function createApp(deps: AppDeps): Express {
   const services: PageServices = {
     captcha: publicCaptchaConfig(config),
     blog,
-    admin: createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images }),
+    admin: createAdminPageService({
+      inbox,
+      blog,
+      staff,
+      analytics,
+      db: database.db,
+      previews,
+      images,
+      backupStatus: () => readOffsiteBackupStatus(database.db, database.engine, config),
+    }),
     previews,
     settings,
   };

@@ -22,6 +22,7 @@ import { createAnalyticsReader } from './analytics/analytics-report.ts';
 import { startWeeklySummaries } from './analytics/weekly-summary.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { BLOG_AREA } from './blog/blog-service.ts';
+import { startOffsiteBackups } from './backup/start-backups.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (existsSync(`${root}/.env`)) process.loadEnvFile(`${root}/.env`);
@@ -103,7 +104,8 @@ const visits = config.ANALYTICS
       limits: analyticsLimits(config),
     })
   : NO_VISIT_COUNTER;
-site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits });
+const backups = startOffsiteBackups(config, database, logger);
+site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups });
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });
 const weeklySummaries = config.ANALYTICS
   ? startWeeklySummaries({
@@ -131,7 +133,7 @@ async function shutdown(signal: string): Promise<void> {
     logger.error(`still busy ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting anyway`);
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
-  await Promise.all([http.drain(), outbox.close()]);
+  await Promise.all([http.drain(), outbox.close(), backups?.stop()]);
   // After the last request: the counts it added are written with the rest.
   await visits.stop();
   await renderer.close();

@@ -385,6 +385,27 @@ export const DASHBOARD_TEXT = {
   chartCaption: { before: 'Leads per week over the last 12 weeks (', after: ' in total). ' },
   showNumbers: 'Show the numbers',
   weekStarting: 'Week starting',
+  /** The Owner's line about the off-site backup (docs/product.md#dashboard). */
+  backup: {
+    heading: 'Off-site backup',
+    last: (ago: string) => `Last off-site backup: ${ago}.`,
+    none: 'Last off-site backup: none yet.',
+    checked: (ago: string) => `Last checked by a test restore: ${ago}.`,
+    /** "14 minutes ago"; the Owner reads it at a glance, so words rather than "14 min". */
+    ago: (ms: number) => {
+      const minutes = Math.floor(ms / 60_000);
+      const unit = (n: number, word: string) => `${formatWholeNumber(n)} ${word}${n === 1 ? '' : 's'} ago`;
+      if (minutes < 1) return 'just now';
+      if (minutes < 60) return unit(minutes, 'minute');
+      const hours = Math.floor(minutes / 60);
+      return hours < 48 ? unit(hours, 'hour') : unit(Math.floor(hours / 24), 'day');
+    },
+    overdue: 'No off-site backup has succeeded for two backup intervals: leads and posts since the last one are only on this server. The site keeps trying; check the storage settings and the log.',
+    verifyFailed: 'The last test restore of the newest off-site backup failed, so it may not restore. Run npm run backup:verify on the server to see why.',
+    lastError: (error: string) => `Last error: ${error}`,
+    off: 'Off-site backup is off: leads and posts are only on this server. Set BACKUP_URL and BACKUP_KEY to turn it on (see the operations guide).',
+    database: 'On PostgreSQL the database keeps the off-site backups (your provider’s backups, WAL-G or pgBackRest), not the site.',
+  },
 } as const;
 
 /** The leads inbox: the list, its filters and export, and one lead's page with its status, notes and notifications. */

@@ -306,8 +306,25 @@ export interface PostFigures {
 }
 
 /** The dashboard for one person: each part only when their role may see it (docs/product.md#roles). */
+/**
+ * The off-site backup as the Owner's dashboard shows it (docs/product.md#dashboard): `off` without BACKUP_URL,
+ * `database` on PostgreSQL (where backups are the database's job). A warning is due when `overdue` (two intervals
+ * without a successful upload) or `verifyFailed` (the last check of the newest snapshot failed).
+ */
+export interface OffsiteBackupStatus {
+  state: 'on' | 'off' | 'database';
+  lastUploadAt: string | null;
+  lastVerifiedAt: string | null;
+  overdue: boolean;
+  verifyFailed: boolean;
+  /** What went wrong last, while something is wrong. */
+  lastError: string | null;
+}
+
 export interface DashboardView {
   leads: DashboardData | null;
+  /** Only the Owner's. */
+  backup: OffsiteBackupStatus | null;
   posts: PostFigures | null;
   /** Visitors this week and last, leads by channel (docs/product.md#analytics); null without analytics.view. */
   analytics: AnalyticsSummary | null;

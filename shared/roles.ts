@@ -33,7 +33,7 @@ export const CAPABILITIES = {
   'privacy.manage': 'Privacy requests: export and erase a person’s data',
   'audit.view': 'The audit log',
   'analytics.view': 'Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view',
-  'ownership.transfer': 'Hand ownership to an Administrator, and set the site’s sign-in policy',
+  'ownership.transfer': 'Hand ownership to an Administrator, set the site’s sign-in policy, and see the off-site backup on the dashboard',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 

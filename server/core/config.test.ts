@@ -95,3 +95,39 @@ describe('the outbox defaults', () => {
     expect(c.OUTBOX_SEND_TIMEOUT_MS + c.OUTBOX_RETRY_MAX_MS + c.OUTBOX_POLL_MS).toBeLessThanOrEqual(60_000);
   });
 });
+
+describe('loadConfig: off-site backups', () => {
+  const key = 'qUJ2vJ1m0y9s0bVq7S0Z4t0y3QeJ8W3o2c9mKx1QyLk=';
+
+  it('is off by default, hourly, kept 24h,7d,4w,6m, checked weekly', () => {
+    const c = loadConfig({});
+    expect(c.BACKUP_URL).toBeUndefined();
+    expect(c.BACKUP_EVERY).toBe(3_600_000);
+    expect(c.BACKUP_VERIFY_EVERY).toBe(7 * 86_400_000);
+    expect(c.BACKUP_KEEP).toEqual({ hours: 24, days: 7, weeks: 4, months: 6 });
+  });
+
+  it('reads the key as base64 or hex, durations and the retention', () => {
+    const c = loadConfig({ BACKUP_URL: 's3://site-backups/northbridge', BACKUP_KEY: key, BACKUP_EVERY: '15m', BACKUP_KEEP: '48h, 14d, 8w, 12m' });
+    expect(c.BACKUP_KEY).toEqual(Buffer.from(key, 'base64'));
+    expect(loadConfig({ BACKUP_KEY: 'ab'.repeat(32) }).BACKUP_KEY).toEqual(Buffer.alloc(32, 0xab));
+    expect(c.BACKUP_EVERY).toBe(900_000);
+    expect(c.BACKUP_KEEP).toEqual({ hours: 48, days: 14, weeks: 8, months: 12 });
+  });
+
+  it.each([
+    [{ BACKUP_URL: 's3://b' }, /^Invalid configuration: BACKUP_URL must be s3:\/\/bucket/],
+    [{ BACKUP_URL: 'https://bucket.example.com' }, /^Invalid configuration: BACKUP_URL must be s3:\/\/bucket/],
+    [{ BACKUP_URL: 's3://site-backups' }, /^Invalid configuration: BACKUP_KEY is required when BACKUP_URL is set: must be 32 random bytes/],
+    [{ BACKUP_KEY: 'too-short' }, /^Invalid configuration: BACKUP_KEY must be 32 random bytes as 64 hex characters or 44 base64 characters/],
+    [{ BACKUP_EVERY: '1 hour' }, /^Invalid configuration: BACKUP_EVERY must be a number and a unit, e.g. 15m/],
+    [{ BACKUP_EVERY: '0s' }, /^Invalid configuration: BACKUP_EVERY must be at least 1s/],
+    [{ BACKUP_KEEP: 'forever' }, /^Invalid configuration: BACKUP_KEEP must be like 24h,7d,4w,6m/],
+  ])('refuses %o in one line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never echoes the key', () => {
+    expect(() => loadConfig({ BACKUP_KEY: 'my-secret-key' })).not.toThrow(/my-secret-key/);
+  });
+});

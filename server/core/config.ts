@@ -9,6 +9,36 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `90s`, `15m`, `1h`, `7d` → milliseconds; at least a second (tests run backups every few seconds). */
+const duration = z
+  .string()
+  .regex(/^\d+(s|m|h|d)$/, 'must be a number and a unit, e.g. 15m, 1h or 1d (s, m, h, d)')
+  .transform((v) => Number(v.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[v.at(-1) as 's' | 'm' | 'h' | 'd'])
+  .refine((ms) => ms >= 1000, 'must be at least 1s');
+
+const BACKUP_KEY_FORMAT = 'must be 32 random bytes as 64 hex characters or 44 base64 characters (openssl rand -base64 32)';
+
+/** BACKUP_KEY as its 32 bytes, or undefined when it is not 32 bytes in hex or base64. */
+function backupKey(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;
+  return bytes?.length === 32 ? bytes : undefined;
+}
+
+/** How many snapshots retention keeps: every one of the last `hours`, then one a day, a week, a month. */
+export interface KeepPolicy {
+  hours: number;
+  days: number;
+  weeks: number;
+  months: number;
+}
+
+function keepPolicy(value: string): KeepPolicy | undefined {
+  const match = /^(\d+)h,(\d+)d,(\d+)w,(\d+)m$/.exec(value.replaceAll(' ', ''));
+  if (!match) return undefined;
+  const [hours, days, weeks, months] = match.slice(1).map(Number) as [number, number, number, number];
+  return { hours, days, weeks, months };
+}
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,6 +126,25 @@ const ConfigSchema = z
     ANALYTICS_VISITORS_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_ANALYTICS_LIMITS.visitorsPerDay),
     // GET /metrics answers only with `Authorization: Bearer <this>`; unset, the address does not exist.
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Off-site backups of the SQLite database (docs/operations.md#off-site-backups): where, with which key, how often.
+    BACKUP_URL: z
+      .string()
+      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+      .optional(),
+    BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    BACKUP_KEY: z
+      .string()
+      .refine((v) => backupKey(v) !== undefined, BACKUP_KEY_FORMAT)
+      .transform((v) => backupKey(v)!)
+      .optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    BACKUP_EVERY: duration.default(3_600_000),
+    BACKUP_VERIFY_EVERY: duration.default(7 * 86_400_000),
+    BACKUP_KEEP: z
+      .string()
+      .default('24h,7d,4w,6m')
+      .refine((v) => keepPolicy(v) !== undefined, 'must be like 24h,7d,4w,6m (hours, days, weeks, months)')
+      .transform((v) => keepPolicy(v)!),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
@@ -110,6 +159,9 @@ const ConfigSchema = z
     }
     if (c.OUTBOX_SEND_TIMEOUT_MS >= c.OUTBOX_LEASE_MS) {
       ctx.addIssue({ code: 'custom', path: ['OUTBOX_SEND_TIMEOUT_MS'], message: 'must be shorter than OUTBOX_LEASE_MS' });
+    }
+    if (c.BACKUP_URL && !c.BACKUP_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['BACKUP_KEY'], message: `is required when BACKUP_URL is set: ${BACKUP_KEY_FORMAT}` });
     }
     if (c.WEBHOOK_URL && !c.WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['WEBHOOK_SECRET'], message: 'is required when WEBHOOK_URL is set' });

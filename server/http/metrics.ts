@@ -30,9 +30,18 @@ export interface OutboxBacklog {
   failed: number;
 }
 
+/** An off-site backup job as the shared database records it (db/queries/backup-jobs.ts). */
+export interface BackupJobFigures {
+  job: string;
+  lastSuccessAt: string | null;
+  failures: number;
+}
+
 export interface MetricsSources {
   pageCacheBytes: () => number;
   outboxBacklog: () => Promise<OutboxBacklog[]>;
+  /** Null where the site makes no off-site backups (BACKUP_URL unset, or PostgreSQL). */
+  backupJobs: () => Promise<BackupJobFigures[] | null>;
 }
 
 export interface Metrics {
@@ -98,6 +107,28 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
       for (const row of backlog) gauge.set({ kind: row.kind }, pick(row));
     }
   }
+  const lastSuccess = new Gauge({
+    name: 'site_backup_last_success_timestamp_seconds',
+    help: 'When the off-site backup last succeeded, by job: upload (a snapshot stored) or verify (the newest restored and checked).',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  const backupFailures = new Gauge({
+    name: 'site_backup_failures',
+    help: 'Off-site backup runs that failed since the job last succeeded, by job (upload, verify).',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  /** Read at each scrape from the shared database, like the outbox; left empty when backups are off or it is unreachable. */
+  async function readBackups(): Promise<void> {
+    const jobs = await sources.backupJobs().catch(() => null);
+    lastSuccess.reset();
+    backupFailures.reset();
+    for (const job of jobs ?? []) {
+      if (job.lastSuccessAt) lastSuccess.set({ job: job.job }, Date.parse(job.lastSuccessAt) / 1000);
+      backupFailures.set({ job: job.job }, job.failures);
+    }
+  }
   const leads = new Counter({
     name: 'site_leads_total',
     help: 'Leads by type and outcome: accepted, held as spam, or refused (bad fields, failed spam check).',
@@ -134,7 +165,7 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     const header = req.get('authorization') ?? '';
     if (!header.startsWith('Bearer ') || !sameToken(header.slice(7), token)) return next();
     res.setHeader('Cache-Control', 'no-store');
-    await readOutbox();
+    await Promise.all([readOutbox(), readBackups()]);
     res.type(registry.contentType).send(await registry.metrics());
   });
 

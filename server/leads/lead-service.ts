@@ -69,6 +69,8 @@ export interface LeadServiceDeps {
   metrics?: SiteMetrics;
   /** Counts the funnel's last step and links each lead to its visit (docs/product.md#analytics). */
   visits?: VisitCounter;
+  /** Told of each lead kept, so a quiet day's first lead is off-site within minutes (server/backup/backup-schedule.ts). */
+  backups?: { leadStored(createdAt: string): void } | undefined;
 }
 
 /**
@@ -169,7 +171,10 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
       throw err;
     }
     if (isSpam) logger.info({ leadId: lead.lead.id, type: lead.type, reason }, 'submission stored as spam');
-    else await visits.leadStored({ type: lead.type, id: lead.lead.id, createdAt: lead.lead.createdAt }, context.visit ?? null);
+    else {
+      await visits.leadStored({ type: lead.type, id: lead.lead.id, createdAt: lead.lead.createdAt }, context.visit ?? null);
+      deps.backups?.leadStored(lead.lead.createdAt);
+    }
     metrics.lead(lead.type, isSpam ? 'held' : 'accepted');
     return { id: lead.lead.id };
   }

@@ -17,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
 import { createAdminPageService } from '../../server/admin-pages.ts';
+import { readOffsiteBackupStatus } from '../../server/backup/backup-status.ts';
 import { createImageService } from '../../server/media/image-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { createPreviewService } from '../../server/blog/post-previews.ts';
@@ -87,7 +88,9 @@ async function renderTimes(): Promise<string> {
     const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
     const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
     const staff = createStaffService({ db: database.db, settings: config });
-    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images: createImageService({ db: database.db }) });
+    const images = createImageService({ db: database.db });
+    const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
+    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus });
     const services = { captcha: publicCaptchaConfig(config), blog, admin, settings, previews };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
-import { createApp } from '../../server/app.ts';
+import { type AppDeps, createApp } from '../../server/app.ts';
 import { type Config, analyticsLimits, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { NO_VISIT_COUNTER, type VisitCounter, startVisitCounter } from '../../server/analytics/visit-counter.ts';
@@ -103,6 +103,8 @@ export interface TestAppOptions {
   warmPages?: boolean;
   /** Count visits (server/analytics), on this clock; the test flushes (`visits.flush()`), no timer does. */
   analytics?: { now?: () => number };
+  /** The off-site backup schedule the app tells of each lead (server/backup/backup-schedule.ts). */
+  backups?: AppDeps['backups'];
 }
 
 /**
@@ -133,7 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         limits: analyticsLimits(config),
       })
     : NO_VISIT_COUNTER;
-  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits });
+  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits, backups: options.backups });
   return {
     app,
     config,

@@ -1,6 +1,14 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { type DashboardData, type LeadSummary, POSSIBLE_SPAM, REPLY_PROMISE_HOURS, type PendingDelivery, isOverdue } from '../../../shared/admin.ts';
+import {
+  type DashboardData,
+  type LeadSummary,
+  type OffsiteBackupStatus,
+  POSSIBLE_SPAM,
+  REPLY_PROMISE_HOURS,
+  type PendingDelivery,
+  isOverdue,
+} from '../../../shared/admin.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
@@ -56,7 +64,7 @@ function PendingNotices({ pending }: { pending: PendingDelivery }) {
 
 export default function DashboardPage() {
   const { dashboard, now } = useData<DashboardPageData>();
-  const { leads, posts, analytics } = dashboard;
+  const { leads, posts, analytics, backup } = dashboard;
   const counts = [
     ...(leads
       ? [
@@ -99,6 +107,7 @@ export default function DashboardPage() {
       {analytics && <VisitsSummary summary={analytics} />}
       {posts?.awaitingReview && <AwaitingReview posts={posts.awaitingReview} />}
       {leads && <LeadSections d={leads} now={now} />}
+      {backup && <OffsiteBackup status={backup} now={now} />}
     </AdminShell>
   );
 }
@@ -138,6 +147,32 @@ function VisitsSummary({ summary }: { summary: AnalyticsSummary }) {
       <p>
         <a href="/admin/analytics">{ANALYTICS_TEXT.openAnalytics}</a>
       </p>
+    </section>
+  );
+}
+
+/** The Owner's line: when the last off-site backup went, and a warning when it is overdue or its check failed. */
+function OffsiteBackup({ status, now }: { status: OffsiteBackupStatus; now: string }) {
+  const text = DASHBOARD_TEXT.backup;
+  const ago = (iso: string) => text.ago(Date.parse(now) - Date.parse(iso));
+  const warnings = [status.overdue && text.overdue, status.verifyFailed && text.verifyFailed].filter((w) => typeof w === 'string');
+  return (
+    <section aria-labelledby="backup-heading" className="admin-section">
+      <h2 id="backup-heading">{text.heading}</h2>
+      {status.state === 'on' ? (
+        <p>
+          {status.lastUploadAt ? text.last(ago(status.lastUploadAt)) : text.none}
+          {status.lastVerifiedAt && <> {text.checked(ago(status.lastVerifiedAt))}</>}
+        </p>
+      ) : (
+        <p>{status.state === 'off' ? text.off : text.database}</p>
+      )}
+      {warnings.map((warning) => (
+        <p key={warning} role="alert" className="notice notice-warning">
+          {warning}
+          {status.lastError && <> {text.lastError(status.lastError)}</>}
+        </p>
+      ))}
     </section>
   );
 }
