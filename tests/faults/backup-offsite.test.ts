@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs';
@@ -96,7 +97,75 @@ async function dashboardText(base: string): Promise<string> {
   return (await owner.req('get', '/admin/dashboard')).text;
 }
 
+/** An HTTP server on a free port; closed with the test. */
+async function endpoint(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url: `http://127.0.0.1:${port}`, close };
+}
+
+/** Pages and /healthz, one at a time: the slowest answer, ms. */
+async function slowestAnswer(base: string): Promise<number> {
+  const latencies = [];
+  for (let i = 0; i < 20; i += 1) latencies.push(await timed(`${base}/`), await timed(`${base}/healthz`));
+  return Math.max(...latencies);
+}
+
 describe('off-site backup faults, with real processes', () => {
+  it('a full store refuses every upload: the site serves on and the Owner is warned with the store’s words', async () => {
+    // What MinIO answers when its disks are full; other stores answer a quota error the same way, in XML.
+    const full = await endpoint((req, res) => {
+      req.resume().on('end', () => {
+        res.writeHead(507, { 'Content-Type': 'application/xml' });
+        res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>XMinioStorageFull</Code><Message>Storage backend has reached its minimum free drive threshold.</Message></Error>');
+      });
+    });
+    try {
+      const site = await siteDatabase('storage-full');
+      const base = await startSite({ ...site.env, BACKUP_S3_ENDPOINT: full.url, BACKUP_EVERY: '1s' });
+      await eventually(async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined, 'refused uploads', 15_000);
+      expect(await slowestAnswer(base)).toBeLessThan(1000);
+      const warned = await eventually(async () => {
+        const page = await dashboardText(base);
+        return page.includes(DASHBOARD_TEXT.backup.overdue) ? page : undefined;
+      }, 'the warning on the dashboard');
+      expect(warned).toContain('Storage backend has reached its minimum free drive threshold.');
+    } finally {
+      await full.close();
+    }
+  });
+
+  it('a slow store: each upload waits on it, the site does not, and the uploads get through', async () => {
+    const store = new URL(s3.env.BACKUP_S3_ENDPOINT!);
+    // Every request to the store held for 1.5 s before it goes on.
+    const slow = await endpoint((req, res) => {
+      setTimeout(() => {
+        const upstream = http.request({ host: store.hostname, port: store.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+        });
+        // A request cut off when the test closes the proxy.
+        upstream.on('error', () => res.destroy());
+        req.pipe(upstream);
+      }, 1500);
+    });
+    try {
+      const site = await siteDatabase('storage-slow');
+      const base = await startSite({ ...site.env, BACKUP_S3_ENDPOINT: slow.url, BACKUP_EVERY: '1s' });
+      expect(await slowestAnswer(base)).toBeLessThan(1000);
+      await eventually(() => metric(base, 'site_backup_last_success_timestamp_seconds', 'upload'), 'an upload through the slow store', 30_000);
+      expect(await metric(base, 'site_backup_failures', 'upload')).toBe(0);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('storage down during uploads: the site serves on, the Owner is warned, and the next upload after it returns succeeds', async () => {
     const site = await siteDatabase('storage-down');
     const base = await startSite({ ...site.env, BACKUP_EVERY: '1s' });
@@ -107,9 +176,7 @@ describe('off-site backup faults, with real processes', () => {
     try {
       await eventually(async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined, 'failed uploads', 15_000);
       // Pages and leads while every upload fails.
-      const latencies = [];
-      for (let i = 0; i < 20; i += 1) latencies.push(await timed(`${base}/`), await timed(`${base}/healthz`));
-      expect(Math.max(...latencies)).toBeLessThan(1000);
+      expect(await slowestAnswer(base)).toBeLessThan(1000);
       expect((await submitQuote(base)).status).toBe(200);
       // Two intervals without an upload: the warning, with the store's own error.
       const warned = await eventually(async () => {
