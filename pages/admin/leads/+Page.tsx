@@ -37,7 +37,7 @@ export default function LeadsPage() {
   const { timeZone, csrfToken } = usePageContext();
   const { cursor, ...withoutCursor } = filter;
   const activeFilters = Object.values(withoutCursor).filter(Boolean).length;
-  // On a phone the six fields fold behind one button, so the first lead is on the first screen (site.css).
+  // On a phone the six fields fold behind one button, so the first lead is on the first screen (admin.css).
   const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <AdminShell
