@@ -6,7 +6,7 @@ import { SITE_TEXT } from '../shared/messages.ts';
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
  * where two render-blocking stylesheets cost a round trip each on a slow mobile network. They are ~8 KB
- * gzipped (the staff area adds its own, pages/admin/+Head.tsx); the CSP names this block's SHA-256 (server/http/security-headers.ts), so no other inline style applies.
+ * gzipped (the staff area adds its own, pages/admin/ui/AdminStyles.tsx); the CSP names this block's SHA-256 (server/http/security-headers.ts), so no other inline style applies.
  * Head renders on the server only, so no page's JavaScript carries this text. Being inline, the dark scheme's
  * `prefers-color-scheme` rules (tokens.css) apply at the first paint: no flash of the light page on a dark device.
  */

@@ -1,9 +1,6 @@
-import admin from '../../components/styles/admin.css?inline';
+import { AdminStyles } from './ui/AdminStyles.tsx';
 
-/**
- * The staff area's own styles, after the site's (pages/+Head.tsx, whose Head every page keeps: vike-react's Head is
- * cumulative). Inline for the same reason as the site's; the CSP names this block's hash too. Public pages carry none.
- */
+/** Added to the site's Head (pages/+Head.tsx): vike-react's Head is cumulative. */
 export default function AdminHead() {
-  return <style dangerouslySetInnerHTML={{ __html: admin }} />;
+  return <AdminStyles />;
 }

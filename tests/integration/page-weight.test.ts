@@ -190,7 +190,8 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
   it.each(['/', '/services', '/quote', '/blog', 'POST'])('%s carries none of the staff area’s styles; the staff area carries them', async (path) => {
     const styles = async (at: string) => [...(await fetchBytes(at, staff)).toString('utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
     expect(await styles(pathOf(path))).not.toMatch(/\.admin[-\s{.]|\.leads-chart|\.rte-content/);
-    expect(await styles('/admin/dashboard')).toMatch(/\.admin-frame/);
+    // The staff area's pages, and its error pages, shown in its frame.
+    for (const admin of ['/admin/dashboard', '/admin/no-such-page']) expect(await styles(admin)).toMatch(/\.admin-frame/);
   });
 
   it('the home page HTML, inline CSS included, fits in one round trip (14 KB gzipped)', async () => {
