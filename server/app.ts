@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { DbHandle } from '../db/database.ts';
 import type { PageServices } from '../shared/page-context.ts';
 import type { Config } from './core/config.ts';
@@ -10,9 +10,9 @@ import { contentSecurityPolicy, securityHeaderList, securityHeaders } from './ht
 import { requestLog } from './http/request-log.ts';
 import { earlyHits } from './http/early-hits.ts';
 import type { PageRenderer } from './http/render.ts';
-import { healthRouter } from './http/health.ts';
+import { healthRoutes } from './http/health.ts';
 import { pageRoutes } from './http/pages.ts';
-import { robotsRouter } from './http/robots.ts';
+import { robotsTxt } from './http/robots.ts';
 import { NO_METRICS, createMetrics } from './http/metrics.ts';
 import { outboxBacklog } from '../db/queries/outbox.ts';
 import { requestContext } from './core/request-context.ts';
@@ -86,11 +86,22 @@ const WARM_PATHS = ['/', '/services', '/contact', '/quote', '/blog', '/about'];
  * turned off must stop working at once) or Vike's JSON requests.
  */
 const CACHEABLE_PATHS = /^\/(?!admin(?:\/|$))(?!preview(?:\/|$))(?!.*\.pageContext\.json$)/;
-/** What the routes mounted before the page cache answer (Express matches paths ignoring case and a trailing slash). */
-const ANSWERED_BEFORE_PAGES = /^\/(?:healthz|readyz|metrics|robots\.txt)\/?$/i;
+/** The site: what `http.createServer` is given, and the Express app behind it. */
+export interface Site {
+  /** Every request: a current stored page is answered at once (early-hits.ts), anything else goes to Express. */
+  listener: RequestListener;
+  /** The middleware chain and routes (tests read its routes). */
+  express: Express;
+}
 
-/** Builds the whole site as an Express app; it never listens, so tests mount it directly. */
-export function createApp(deps: AppDeps): Express {
+/** A path-matcher as Express matches routes: ignoring case and a trailing slash. */
+function routePaths(paths: string[]): (path: string) => boolean {
+  const set = new Set(paths.map((path) => path.toLowerCase()));
+  return (path) => set.has(path.toLowerCase().replace(/(.)\/$/, '$1'));
+}
+
+/** Builds the whole site; it never listens, so tests mount it directly. */
+export function createApp(deps: AppDeps): Site {
   const { config, database, logger, renderer, visits = NO_VISIT_COUNTER } = deps;
   const production = config.NODE_ENV === 'production';
   const app = express();
@@ -121,10 +132,14 @@ export function createApp(deps: AppDeps): Express {
   const csp = contentSecurityPolicy(production, captchaCspSources(config.CAPTCHA_PROVIDER));
   const security = securityHeaderList(csp, production, new URL(config.SITE_URL).protocol === 'https:');
   app.use(securityHeaders(security));
-  // Health and robots answer before the static files, which would otherwise stat the disk for each probe.
-  app.use(healthRouter({ db: database.db, outbox: deps.outbox, redis: deps.redis }));
-  if (metrics) app.use(metrics.router);
-  app.use(robotsRouter(config.SITE_URL));
+  // Health and robots answer before the static files, which would otherwise stat the disk for each probe. The
+  // early answer of stored pages never answers these paths: a stored 404 under /metrics must not hide the metrics.
+  const beforePages: Array<[string, RequestHandler]> = [
+    ...Object.entries(healthRoutes({ db: database.db, outbox: deps.outbox, redis: deps.redis })),
+    ...(metrics ? [['/metrics', metrics.answer] as [string, RequestHandler]] : []),
+    ['/robots.txt', robotsTxt(config.SITE_URL)],
+  ];
+  for (const [path, handler] of beforePages) app.get(path, handler);
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
 
@@ -225,14 +240,19 @@ export function createApp(deps: AppDeps): Express {
   app.use(errorHandler);
 
   // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
-  // the cache is current; everything else runs the chain. Express calls `handle` for every request, tests too.
-  if (deps.answerHitsEarly !== false) {
-    const answerEarly = earlyHits({ pageCache, securityHeaders: security, logger, metrics, answeredBefore: ANSWERED_BEFORE_PAGES });
-    const site = app as unknown as { handle(req: IncomingMessage, res: ServerResponse, done?: unknown): void };
-    const handle = site.handle.bind(app);
-    site.handle = (req, res, done) => {
-      if (!answerEarly(req, res)) handle(req, res, done);
-    };
-  }
-  return app;
+  // the cache is current; everything else runs the chain.
+  if (deps.answerHitsEarly === false) return { listener: app, express: app };
+  const answerEarly = earlyHits({
+    pageCache,
+    securityHeaders: security,
+    logger,
+    metrics,
+    answeredBefore: routePaths(beforePages.map(([path]) => path)),
+  });
+  return {
+    listener: (req, res) => {
+      if (!answerEarly(req, res)) app(req, res);
+    },
+    express: app,
+  };
 }

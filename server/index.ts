@@ -1,7 +1,7 @@
+import type { RequestListener } from 'node:http';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Express } from 'express';
 import { retryWhileUnavailable } from '../db/availability.ts';
 import { type DbHandle, migrateToLatest, openDb, withStartupLock } from '../db/database.ts';
 import { countUsers } from '../db/queries/users.ts';
@@ -46,7 +46,7 @@ function failStart(message: string): never {
 
 // The port first, before anything else starts (workers, timers, connections): a second copy started by
 // mistake, or a port taken by something else, stops here at once. Until the site is ready it answers 503.
-const site: { app?: Express } = {};
+const site: { app?: RequestListener } = {};
 const http = createGracefulServer((req, res) => {
   if (site.app) return site.app(req, res);
   answerRestarting(res, { 'Retry-After': '5' });
@@ -105,7 +105,7 @@ const visits = config.ANALYTICS
     })
   : NO_VISIT_COUNTER;
 const backups = startOffsiteBackups(config, database, logger);
-site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups });
+site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups }).listener;
 const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });
 const weeklySummaries = config.ANALYTICS
   ? startWeeklySummaries({

@@ -4,7 +4,8 @@ import type { Logger } from '../core/logger.ts';
 import type { Metrics } from './metrics.ts';
 import type { PageCache } from './page-cache.ts';
 import { logWhenFinished } from './request-log.ts';
-import { type Encoding, type StoredPage, notModified, pickEncoding, storedHead, variantBody } from './stored-page.ts';
+import { pathOf } from '../core/url-path.ts';
+import { type StoredHead, type StoredPage, storedHeads, writeStoredPage } from './stored-page.ts';
 
 export interface EarlyHitsOptions {
   pageCache: PageCache;
@@ -13,14 +14,11 @@ export interface EarlyHitsOptions {
   logger: Logger;
   metrics: Metrics | null;
   /**
-   * Paths some route mounted before the page cache answers (health, metrics, robots): never answered here, even
-   * when a page is stored under them (`/metrics` without its token falls through to a stored 404).
+   * Paths the routes mounted before the page cache answer (health, metrics, robots: app.ts, `BEFORE_PAGES`): never
+   * answered here, even when a page is stored under them (`/metrics` without its token falls through to a stored 404).
    */
-  answeredBefore: RegExp;
+  answeredBefore: (path: string) => boolean;
 }
-
-/** One head per encoding, for the full answer and for a 304; made the first time each is sent. */
-type Heads = Partial<Record<`${Encoding}${'' | '-304'}`, string[]>>;
 
 /**
  * Answers a request from the page cache before Express sees it, when it can: a GET or HEAD of a stored page by a
@@ -38,16 +36,15 @@ type Heads = Partial<Record<`${Encoding}${'' | '-304'}`, string[]>>;
  */
 export function earlyHits(options: EarlyHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { pageCache, logger, metrics, answeredBefore } = options;
-  const before: Array<readonly [string, string]> = [['X-Request-Id', ''], ...options.securityHeaders];
-  const heads = new WeakMap<StoredPage, Heads>();
+  const heads = storedHeads([['X-Request-Id', ''], ...options.securityHeaders]);
   const routes = new WeakMap<StoredPage, string>();
-
-  function headOf(page: StoredPage, encoding: Encoding, status304: boolean): string[] {
-    let byVariant = heads.get(page);
-    if (!byVariant) heads.set(page, (byVariant = {}));
-    const slot = status304 ? (`${encoding}-304` as const) : encoding;
-    return (byVariant[slot] ??= storedHead(page, encoding, status304, before));
-  }
+  /** The request being answered's id, written into its (reused) head just before it is sent. */
+  let id = '';
+  const headOf: StoredHead = (page, encoding, status304) => {
+    const head = heads(page, encoding, status304);
+    head[1] = id;
+    return head;
+  };
 
   /** The route the metrics give a stored page (metrics.ts, `routeOf`): a page, a 404, or a feed. */
   function routeOf(page: StoredPage): string {
@@ -61,21 +58,13 @@ export function earlyHits(options: EarlyHitsOptions): (req: IncomingMessage, res
   }
 
   return (req, res) => {
-    const url = req.url ?? '';
-    const queryAt = url.indexOf('?');
-    if (answeredBefore.test(queryAt === -1 ? url : url.slice(0, queryAt))) return false;
+    if (answeredBefore(pathOf(req.url ?? ''))) return false;
     const page = pageCache.lookup(req);
     if (!page) return false;
-    const id = randomUUID();
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    const status304 = page.statusCode === 200 && notModified(req, page.variants[encoding].etag, page.modifiedAt);
-    const head = headOf(page, encoding, status304);
-    head[1] = id;
+    id = randomUUID();
     logWhenFinished(logger, id, req, res);
     metrics?.timeAnswer(req, res, routeOf(page));
-    res.writeHead(status304 ? 304 : page.statusCode, head);
-    if (status304 || req.method === 'HEAD') res.end();
-    else res.end(variantBody(page, encoding));
+    writeStoredPage(req, res, page, headOf);
     return true;
   };
 }

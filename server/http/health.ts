@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Db } from '../../db/database.ts';
 import { recordReadinessProbe } from '../../db/queries/readiness.ts';
 import type { RedisLink } from './redis.ts';
@@ -18,13 +18,12 @@ export interface ReadinessDeps {
  * time, the outbox worker runs, and Redis answers or the site is in its degraded mode (per-instance limits),
  * which still counts as ready. The body names each part's state.
  */
-export function healthRouter(deps: ReadinessDeps): Router {
-  const router = Router();
-  router.get('/healthz', (_req, res) => {
+export function healthRoutes(deps: ReadinessDeps): Record<'/healthz' | '/readyz', RequestHandler> {
+  const live: RequestHandler = (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
-  });
-  router.get('/readyz', async (req, res) => {
+  };
+  const ready: RequestHandler = async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const database = await probeWrite(deps.db);
     if (database !== 'writable') req.log.warn({ database }, 'not ready: the database does not accept writes');
@@ -32,8 +31,8 @@ export function healthRouter(deps: ReadinessDeps): Router {
     const redis = !deps.redis ? 'not configured' : deps.redis.isAvailable ? 'connected' : 'degraded: rate limits per instance';
     const ready = database === 'writable' && outbox !== 'stopped';
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', database, outbox, redis });
-  });
-  return router;
+  };
+  return { '/healthz': live, '/readyz': ready };
 }
 
 async function probeWrite(db: Db): Promise<string> {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Request, type RequestHandler, type Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /*
@@ -50,7 +50,8 @@ export interface Metrics {
   timing: RequestHandler;
   /** Times a request answered before Express (a stored page, early-hits.ts) under the route pattern it would have had. */
   timeAnswer(req: IncomingMessage, res: ServerResponse, route: string): void;
-  router: Router;
+  /** GET /metrics: the Prometheus text to a request bearing the token; any other passes on (a 404 page). */
+  answer: RequestHandler;
 }
 
 /** The route a request matched, as a pattern (never the path itself: ids and slugs would make every path a series). */
@@ -160,14 +161,13 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     res.once('finish', () => observe(route, req.method ?? '', res.statusCode, started));
   };
 
-  const router = Router();
-  router.get('/metrics', async (req, res, next) => {
+  const answer: RequestHandler = async (req, res, next) => {
     const header = req.get('authorization') ?? '';
     if (!header.startsWith('Bearer ') || !sameToken(header.slice(7), token)) return next();
     res.setHeader('Cache-Control', 'no-store');
     await Promise.all([readOutbox(), readBackups()]);
     res.type(registry.contentType).send(await registry.metrics());
-  });
+  };
 
   return {
     events: {
@@ -177,6 +177,6 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     },
     timing,
     timeAnswer,
-    router,
+    answer,
   };
 }

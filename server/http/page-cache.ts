@@ -2,11 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
+import { pathOf } from '../core/url-path.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { NO_METRICS, type SiteMetrics } from './metrics.ts';
 import { PAGE_PARAMS } from './page-params.ts';
 import { SegmentedLru } from './segmented-lru.ts';
-import { type RenderedPage, type StoredPage, sendStoredPage, storePage } from './stored-page.ts';
+import { type RenderedPage, type StoredPage, storePage, storedHeads, writeStoredPage } from './stored-page.ts';
 
 export type { RenderedPage } from './stored-page.ts';
 
@@ -79,6 +80,8 @@ export function pageCacheKey(url: string, pageParams: ReadonlySet<string>): stri
 
 /** Responses that are the same for every visitor until content changes; errors (5xx) are rendered each time. */
 const STORED_STATUSES = new Set([200, 301, 308, 404, 410]);
+/** Stored pages as the middleware chain sends them: after the headers the chain has set already. */
+const chainHeads = storedHeads([]);
 /** `sid`, or `__Host-sid` on an https site (session.ts). */
 const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=`);
 
@@ -193,8 +196,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   function lookup(req: IncomingMessage): StoredPage | undefined {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isFresh()) return undefined;
     const url = req.url ?? '';
-    const queryAt = url.indexOf('?');
-    if (!paths.test(queryAt === -1 ? url : url.slice(0, queryAt)) || SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return undefined;
+    if (!paths.test(pathOf(url)) || SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return undefined;
     const hit = pages.get(pageCacheKey(url, pageParams));
     if (hit) {
       counts.hit();
@@ -205,7 +207,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   function send(req: Request, res: Response, page: StoredPage): void {
     if (page.isPage) pageAnswered(req);
-    sendStoredPage(req, res, page);
+    // The chain has set the request id and security headers already: writeHead merges the page's over them.
+    writeStoredPage(req, res, page, chainHeads);
   }
 
   function sendHit(req: Request, res: Response): boolean {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import type { Logger } from '../core/logger.ts';
+import { pathOf } from '../core/url-path.ts';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -20,9 +21,7 @@ export interface RequestFields {
 }
 
 export function requestFields(id: string, req: IncomingMessage): RequestFields {
-  const url = req.url ?? '';
-  const queryAt = url.indexOf('?');
-  return { id, method: req.method ?? '', path: queryAt === -1 ? url : url.slice(0, queryAt) };
+  return { id, method: req.method ?? '', path: pathOf(req.url ?? '') };
 }
 
 /** Probes are not worth a line each. */

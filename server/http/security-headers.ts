@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
 
 /** Third-party origins a configured feature needs (the reCAPTCHA or Turnstile script and frame). */
 export interface CspAdditions {
@@ -89,37 +88,47 @@ export function contentSecurityPolicy(production: boolean, extra: CspAdditions =
 }
 
 /**
+ * The headers helmet sets with this site's choices: no CSP of its own (ours is above), HSTS when asked, referrer
+ * policy strict-origin-when-cross-origin, frames denied, no Cross-Origin-Embedder-Policy (the sharing images of
+ * other sites' posts are not ours to mark). A constant table rather than helmet itself, because the early answer of
+ * stored pages (early-hits.ts) sends them before Express, where no middleware runs; security-headers.test.ts runs
+ * helmet with these options, as its documentation shows, and checks the table still says what it sends.
+ */
+export const HELMET_OPTIONS = {
+  contentSecurityPolicy: false,
+  strictTransportSecurity: { maxAge: 63072000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  frameguard: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+} as const;
+
+const HELMET_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
+/**
  * Security headers on every response, as [name, value] pairs in the order they are set: the base CSP (page responses
- * then replace it with their own, `forPage`), helmet's headers and the Permissions-Policy. `hsts`: only when the site
- * is served over https (SITE_URL). Sent over http, Strict-Transport-Security is ignored at best, and a site tried on
- * http://localhost must not tell browsers to insist on https for two years.
- *
- * Every one of them is the same for every response, so helmet runs once, here, against a recorder, and requests get
- * the list it set: the middleware below and the early answer of stored pages (early-hits.ts) send the same headers.
+ * then replace it with their own, `forPage`), helmet's and the Permissions-Policy. `hsts`: only in production when
+ * the site is served over https (SITE_URL). Sent over http, Strict-Transport-Security is ignored at best, and a site
+ * tried on http://localhost must not tell browsers to insist on https for two years. The middleware below and the
+ * early answer of stored pages (early-hits.ts) send this same list.
  */
 export function securityHeaderList(csp: ContentSecurityPolicy, production: boolean, hsts = false): ReadonlyArray<readonly [string, string]> {
-  const helmetHeaders = helmet({
-    contentSecurityPolicy: false,
-    strictTransportSecurity: production && hsts ? { maxAge: 63072000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
-  const set = new Map<string, [string, string]>([['content-security-policy', ['Content-Security-Policy', csp.header]]]);
-  const recorder = {
-    setHeader(name: string, value: unknown) {
-      set.set(name.toLowerCase(), [name, String(value)]);
-    },
-    removeHeader(name: string) {
-      // Helmet removes X-Powered-By, which Express is told not to send (app.ts).
-      if (name.toLowerCase() !== 'x-powered-by') set.delete(name.toLowerCase());
-    },
-  };
-  let ran = false;
-  helmetHeaders({} as Parameters<typeof helmetHeaders>[0], recorder as unknown as Parameters<typeof helmetHeaders>[1], () => (ran = true));
-  if (!ran) throw new Error('helmet did not finish synchronously');
-  set.set('permissions-policy', ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()']);
-  return [...set.values()];
+  return [
+    ['Content-Security-Policy', csp.header],
+    ...HELMET_HEADERS.filter(([name]) => name !== 'Strict-Transport-Security' || (production && hsts)),
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'],
+  ];
 }
 
 export function securityHeaders(list: ReadonlyArray<readonly [string, string]>): RequestHandler {

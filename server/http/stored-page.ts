@@ -174,35 +174,49 @@ export function notModified(req: IncomingMessage, etag: string, modifiedAt: numb
   return since >= modifiedAt;
 }
 
-/** Sends the variant this request accepts as stored: no rendering, rewriting or compressing. */
-export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage): void {
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const variant = page.variants[encoding];
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  if (page.statusCode === 200 && notModified(req, variant.etag, page.modifiedAt)) {
-    res.setHeader('ETag', variant.etag);
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  for (const [name, value] of variant.headers) res.setHeader(name, value);
-  res.statusCode = page.statusCode;
-  // Node leaves the body out of a HEAD response itself, keeping its Content-Length.
-  if (req.method === 'HEAD') res.end();
-  else res.end(variantBody(page, encoding));
+/** The whole head of one answer, as a flat [name, value, …] list for `writeHead`. */
+export type StoredHead = (page: StoredPage, encoding: Encoding, status304: boolean) => string[];
+
+/**
+ * Heads of stored pages, each built once per page, encoding and status and then reused: `before` (headers every
+ * answer of this path carries ahead of the page's own), then the page's headers, then the variant's, or only its
+ * ETag for a 304. A later header replaces an earlier one of the same name and goes last, as `writeHead` does
+ * with headers already set on the response, so both answer paths send the same head in the same order.
+ */
+export function storedHeads(before: ReadonlyArray<readonly [string, string]>): StoredHead {
+  const built = new WeakMap<StoredPage, Map<string, string[]>>();
+  return (page, encoding, status304) => {
+    let byVariant = built.get(page);
+    if (!byVariant) built.set(page, (byVariant = new Map()));
+    const slot = status304 ? `${encoding}-304` : encoding;
+    let head = byVariant.get(slot);
+    if (!head) {
+      const headers = new Map<string, readonly [string, string]>();
+      const put = (header: readonly [string, string]) => {
+        headers.delete(header[0].toLowerCase());
+        headers.set(header[0].toLowerCase(), header);
+      };
+      before.forEach(put);
+      page.headers.forEach(put);
+      const variant = page.variants[encoding];
+      if (status304) put(['ETag', variant.etag]);
+      else variant.headers.forEach(put);
+      byVariant.set(slot, (head = [...headers.values()].flat()));
+    }
+    return head;
+  };
 }
 
 /**
- * The whole head of one answer from a stored page as a flat [name, value, …] list for `writeHead`, in the order
- * the middleware chain sets them (early-hits.ts): `before` (the request id and the security headers), then the
- * page's own (its CSP replacing the base one where it was), then the variant's, or only its ETag for a 304.
+ * Sends the variant this request accepts as stored, with no rendering, rewriting or compressing: a 304 to a
+ * matching validator, no body to HEAD (Node keeps its Content-Length). The one writer of a stored page for both
+ * answer paths: the middleware chain's (page-cache.ts, whose earlier headers `writeHead` merges) and the answer
+ * before Express (early-hits.ts).
  */
-export function storedHead(page: StoredPage, encoding: Encoding, status304: boolean, before: ReadonlyArray<readonly [string, string]>): string[] {
-  const head = new Map<string, readonly [string, string]>();
-  for (const header of before) head.set(header[0].toLowerCase(), header);
-  for (const header of page.headers) head.set(header[0].toLowerCase(), header);
-  const variant = page.variants[encoding];
-  if (status304) head.set('etag', ['ETag', variant.etag]);
-  else for (const header of variant.headers) head.set(header[0].toLowerCase(), header);
-  return [...head.values()].flat();
+export function writeStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, headOf: StoredHead): void {
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const status304 = page.statusCode === 200 && notModified(req, page.variants[encoding].etag, page.modifiedAt);
+  res.writeHead(status304 ? 304 : page.statusCode, headOf(page, encoding, status304));
+  if (status304 || req.method === 'HEAD') res.end();
+  else res.end(variantBody(page, encoding));
 }

@@ -96,7 +96,7 @@ async function bench(engine: DbEngine): Promise<void> {
       SITE_URL: 'https://www.example.com.au',
       ...ADMIN_TEST_ENV,
     });
-    const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
+    const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() }).listener;
     const db = database.db;
     const settings = createSettingsService({ db, logger: createLogger(config), contentArea: 'blog' });
     const inbox = createInboxService({ db, timeZone: TIME_ZONE, delivery: deliverySettings(config), settings });

@@ -8,7 +8,7 @@
  *   same server's rate for a static file of the same size.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { type RequestListener, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,9 +86,9 @@ async function fill(database: TestDatabase): Promise<void> {
   console.log(`  generated ${POSTS.toLocaleString('en-AU')} posts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function listen(app: express.Express): Promise<{ server: Server; base: string }> {
+async function listen(app: RequestListener): Promise<{ server: Server; base: string }> {
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -131,7 +131,7 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
     const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
     const serveStatic = express.static(staticDir);
     const renderer = { ...production, assets: ((req, res, next) => serveStatic(req, res, () => production.assets(req, res, next))) as typeof production.assets };
-    const app = createApp({ config, database, logger: createLogger(config), renderer });
+    const app = createApp({ config, database, logger: createLogger(config), renderer }).listener;
     const { server, base } = await listen(app);
     try {
       const slugs = (await blog.listPublic({})).posts.map((p) => p.slug);

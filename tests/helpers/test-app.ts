@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
@@ -80,7 +81,10 @@ export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<T
 }
 
 export interface TestApp {
-  app: Express;
+  /** The whole site, as the server hands it requests. */
+  app: RequestListener;
+  /** The Express app behind it, whose routes a test may read. */
+  express: Express;
   config: Config;
   database: TestDatabase;
   /** The visit counter: a real one with `analytics`, else the one that counts nothing. */
@@ -135,9 +139,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         limits: analyticsLimits(config),
       })
     : NO_VISIT_COUNTER;
-  const app = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits, backups: options.backups });
+  const site = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits, backups: options.backups });
   return {
-    app,
+    app: site.listener,
+    express: site.express,
     config,
     database,
     visits,

@@ -112,7 +112,7 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     const dead = openDb(t.database.url);
     expect(await isDbReachable(dead.db)).toBe(true);
     await dead.db.destroy();
-    const app = createApp({ config: t.config, database: dead, logger: createLogger(t.config), renderer: await productionRenderer() });
+    const app = createApp({ config: t.config, database: dead, logger: createLogger(t.config), renderer: await productionRenderer() }).listener;
     const res = await request(app).get(`/blog/${post.slug}`).expect(503);
     expect(res.text).toContain('<title>Error loading blog post | Northbridge IT</title>');
     expect(res.text).toContain('Error loading blog post');

@@ -98,8 +98,8 @@ describe('stored pages answered before Express', () => {
     });
     const logger = createLogger(config, { write: (line: string) => void logLines.push(line) });
     const renderer = await productionRenderer();
-    early = await listen(createApp({ config, database, logger, renderer }));
-    chain = await listen(createApp({ config, database, logger, renderer, answerHitsEarly: false }));
+    early = await listen(createApp({ config, database, logger, renderer }).listener);
+    chain = await listen(createApp({ config, database, logger, renderer, answerHitsEarly: false }).listener);
   });
   afterAll(async () => {
     for (const site of [early, chain]) {

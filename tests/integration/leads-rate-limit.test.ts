@@ -44,7 +44,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
     await vi.waitUntil(() => redis.isAvailable, { timeout: 5000 });
     const renderer = await productionRenderer();
     // Two instances of the site, as behind a load balancer: same database, same Redis.
-    instances = [1, 2].map(() => createApp({ config: t.config, database: t.database, logger, renderer, redis }));
+    instances = [1, 2].map(() => createApp({ config: t.config, database: t.database, logger, renderer, redis }).listener);
   });
   afterAll(async () => {
     redis.close();

@@ -12,7 +12,7 @@ import { useTestApp } from '../helpers/suite-app.ts';
 
 /** The raw bytes as sent (supertest would decode them). */
 async function raw(app: TestApp['app'], path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  const server = app.listen(0, '127.0.0.1');
+  const server = http.createServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
     const { port } = server.address() as AddressInfo;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { Challenge } from 'altcha-lib';
 import fc from 'fast-check';
 import request from 'supertest';
@@ -36,7 +36,7 @@ describe.each(configuredEngines())('generated payloads to the lead functions on 
   beforeAll(async () => {
     // Limits far above the run's request count: the property is about validation, not rate limiting.
     t = await createTestApp({ engine, env: { ...LEAD_TEST_ENV, RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_DAY: '10000000' } });
-    server = t.app.listen(0, '127.0.0.1');
+    server = createServer(t.app).listen(0, '127.0.0.1');
   });
   afterAll(async () => {
     server?.closeAllConnections();

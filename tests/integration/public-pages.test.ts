@@ -138,7 +138,7 @@ describe('health', () => {
 
   it('/readyz says not ready once the outbox worker has stopped', async () => {
     const worker = createOutboxWorker({ db: t.database.db, engine: t.database.engine, logger: createLogger(t.config), pollMs: 60_000, maxAttempts: 3 });
-    const app = createApp({ config: t.config, database: t.database, logger: createLogger(t.config), renderer: await productionRenderer(), outbox: worker });
+    const app = createApp({ config: t.config, database: t.database, logger: createLogger(t.config), renderer: await productionRenderer(), outbox: worker }).listener;
     worker.start();
     expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', outbox: 'running' });
     await worker.stop();

@@ -77,7 +77,7 @@ for (const engine of configuredEngines()) {
     });
 
     it('every admin route names a capability from the permission table', () => {
-      const routes = adminRoutes(t.app);
+      const routes = adminRoutes(t.express);
       // The router is really read: the sign-in, the leads and the blog editor's routes are all there.
       expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
         expect.arrayContaining(['post /admin/login', 'get /api/admin/leads', 'put /api/admin/posts/:id', 'post /api/admin/staff/:id/role']),
@@ -86,7 +86,7 @@ for (const engine of configuredEngines()) {
     });
 
     it('every admin API route answers each role and the signed-out visitor as the table says', async () => {
-      const routes = adminRoutes(t.app).filter((r) => r.capability !== 'public' && r.capability !== undefined);
+      const routes = adminRoutes(t.express).filter((r) => r.capability !== 'public' && r.capability !== undefined);
       const mismatches: string[] = [];
       for (const route of routes) {
         const capability = route.capability as Capability;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { type Server, createServer } from 'node:http';
 import type { Challenge } from 'altcha-lib';
 import request from 'supertest';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +39,7 @@ describe.each(configuredEngines())('sign-in limits under attack on %s', (engine)
   let server: Server;
   let base: string;
   beforeAll(async () => {
-    server = t.app.listen(0, '127.0.0.1');
+    server = createServer(t.app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
