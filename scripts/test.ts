@@ -14,8 +14,6 @@ let passed = 0;
 let failed = 0;
 /** The failing tests' names, repeated beside the closing line so a log's tail says what broke. */
 const failures: string[] = [];
-/** Tests that failed and then passed when their file ran again. */
-const flaky: string[] = [];
 
 function run(label: string, command: string, args: string[]): boolean {
   console.log(`\n=== ${label} ===`);
@@ -53,61 +51,27 @@ function runVitest(label: string, args: string[]): { ok: boolean; report?: Vites
   return { ok, report };
 }
 
-interface FailingTest {
-  file: string;
-  /** The test's file and full name (or the file alone when it failed outside a test). */
-  id: string;
-  line: string;
-}
-
-/** The failing tests of a report; a file that failed without a failing test (it did not load, a hook threw) is one. */
-function failingTests(report: VitestReport): FailingTest[] {
+/** The failing tests of a report, as lines; a file that failed without a failing test (it did not load, a hook threw) is one. */
+function failingTests(report: VitestReport): string[] {
   return report.testResults.flatMap((result) => {
     const file = relative('.', result.name);
     const tests = result.assertionResults.filter((a) => a.status === 'failed');
-    const failing = tests.map((t) => ({ file, id: `${file} > ${t.fullName}`, line: `${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}` }));
-    if (result.status === 'failed' && tests.length === 0) failing.push({ file, id: file, line: `${file}: ${firstLine(result.message)}` });
+    const failing = tests.map((t) => `${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (result.status === 'failed' && tests.length === 0) failing.push(`${file}: ${firstLine(result.message)}`);
     return failing;
   });
 }
 
-const passingTests = (report: VitestReport, files: Set<string>) =>
-  report.testResults
-    .filter((r) => files.has(relative('.', r.name)))
-    .reduce((n, r) => n + r.assertionResults.filter((a) => a.status === 'passed').length, 0);
-
 /**
- * Runs vitest projects and adds their test counts (each test is one pass or failure). With `rerunFailedFiles`, the
- * files that failed run once more and their second result counts; the tests that passed only then are named as
- * flaky beside the closing line, so timing-bound tests on a loaded machine are seen, not hidden.
+ * Runs vitest projects once and adds their test counts (each test is one pass or failure). A failure is a failure:
+ * nothing runs again, so a test that fails only sometimes is seen, and fixed.
  */
-function vitest(label: string, projects: string[], { rerunFailedFiles = false } = {}): void {
-  const projectArgs = projects.flatMap((p) => ['--project', p]);
-  const { report, ...first } = runVitest(label, projectArgs);
-  let ok = first.ok;
-  if (!report) {
-    if (!ok) {
-      failed += 1;
-      failures.push(label);
-    }
-    return;
-  }
-  let failing = failingTests(report);
-  passed += report.numPassedTests;
-  if (rerunFailedFiles && failing.length > 0) {
-    const files = new Set(failing.map((f) => f.file));
-    const again = runVitest(`${label}: the failing files once more`, [...projectArgs, ...files]);
-    if (again.report) {
-      const stillFailing = failingTests(again.report);
-      const stillIds = new Set(stillFailing.map((f) => f.id));
-      flaky.push(...failing.filter((f) => !stillIds.has(f.id)).map((f) => f.line));
-      passed += passingTests(again.report, files) - passingTests(report, files);
-      ok = again.ok;
-      failing = stillFailing;
-    }
-  }
+function vitest(label: string, projects: string[]): void {
+  const { ok, report } = runVitest(label, projects.flatMap((p) => ['--project', p]));
+  const failing = report ? failingTests(report) : [];
+  passed += report?.numPassedTests ?? 0;
   failed += failing.length;
-  failures.push(...failing.map((f) => f.line));
+  failures.push(...failing);
   if (!ok && failing.length === 0) {
     failed += 1;
     failures.push(label);
@@ -129,16 +93,15 @@ step('boundaries', 'npm', ['run', '--silent', 'boundaries']);
 step('references', 'node', ['scripts/check-references.ts']);
 step('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
-vitest('fault tests', ['faults'], { rerunFailedFiles: true });
+vitest('fault tests', ['faults']);
 if (skipE2e) console.log('\n(browser tests skipped)');
 else if (!chromiumPath()) {
   failed += 1;
   console.error(
     '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
   );
-} else vitest('browser tests', ['e2e'], { rerunFailedFiles: true });
+} else vitest('browser tests', ['e2e']);
 
-if (flaky.length > 0) console.log(`\nFlaky (failed, then passed when their file ran again):\n${flaky.map((f) => `  ${f}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -69,7 +69,7 @@ describe('the admin frame', () => {
     await using p = await staffPage(site, '/admin/dashboard');
     const { page } = p;
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await sidebar.waitFor();
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
     await expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
     // The editor is the blog's: the sidebar says where staff are.
@@ -77,9 +77,9 @@ describe('the admin frame', () => {
     await expect(sidebar.locator('[aria-current="page"]').allTextContents()).resolves.toEqual(['Blog']);
     await openSettled(page, site, '/admin/dashboard');
     const bar = page.getByRole('banner');
-    await expect(bar.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
-    await expect(bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await bar.getByRole('button', { name: 'Sign out' }).waitFor();
+    await bar.getByRole('link', { name: `${STAFF_MESSAGES.signedInAs} ${STAFF.name}` }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).waitFor({ state: 'hidden' });
     await expect(page.getByRole('link', { name: 'Get Quote' }).count()).resolves.toBe(0);
     await expect(page.getByRole('contentinfo').count()).resolves.toBe(0);
     // The sidebar sits beside the page, not above it.
@@ -91,8 +91,8 @@ describe('the admin frame', () => {
     await openSettled(page, site, '/about');
     const header = page.getByRole('navigation', { name: 'Main', exact: true });
     await header.getByRole('button', { name: 'Admin menu' }).click();
-    await expect(header.getByRole('link', { name: 'Dashboard' }).isVisible()).resolves.toBe(true);
-    await expect(header.getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    await header.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await header.getByRole('button', { name: 'Sign out' }).waitFor();
     p.assertClean();
   });
 
@@ -101,8 +101,8 @@ describe('the admin frame', () => {
     const { page } = p;
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    await expect(sidebar.isVisible()).resolves.toBe(false);
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
+    await sidebar.waitFor({ state: 'hidden' });
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
     await menu.focus();
     await page.keyboard.press('Enter');
     await sidebar.getByRole('link', { name: 'Staff' }).waitFor();
@@ -111,7 +111,7 @@ describe('the admin frame', () => {
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Dashboard');
     await page.keyboard.press('Escape');
-    await expect(sidebar.isVisible()).resolves.toBe(false);
+    await sidebar.waitFor({ state: 'hidden' });
     await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     // A link in the drawer goes where it says.
     await menu.click();
@@ -129,7 +129,7 @@ describe('the admin frame', () => {
     expect(visitor.page.url()).toBe(`${site.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard`);
     // Before sign-in there is no navigation, only the way back to the site.
     await expect(visitor.page.getByRole('navigation', { name: 'Admin' }).count()).resolves.toBe(0);
-    await expect(visitor.page.getByRole('link', { name: STAFF_MESSAGES.viewSite }).isVisible()).resolves.toBe(true);
+    await visitor.page.getByRole('link', { name: STAFF_MESSAGES.viewSite }).waitFor();
     expect(await axeViolations(visitor.page)).toEqual([]);
     await signIn(visitor.page);
     await visitor.page.waitForURL(/\/admin\/dashboard$/);
@@ -150,7 +150,7 @@ describe('staff accounts', () => {
     const form = page.getByRole('region', { name: 'Add a person' });
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await form.getByRole('alert').filter({ hasText: 'Please correct' }).waitFor();
-    await expect(form.getByText('Name is required.').isVisible()).resolves.toBe(true);
+    await form.getByText('Name is required.').waitFor();
     await form.getByLabel('Name').fill(INVITEE.name);
     await form.getByLabel('Email').fill(INVITEE.email);
     await form.getByRole('button', { name: 'Send invitation' }).click();
@@ -165,7 +165,7 @@ describe('staff accounts', () => {
     await listed.getByText(STAFF_TEXTS.queuedWithoutMail).waitFor();
     const link = await mailedLink(INVITEE.email);
     await openSettled(page, site, '/admin/staff');
-    await expect(invitations.getByText(STAFF_TEXTS.invitationStates.sent).isVisible()).resolves.toBe(true);
+    await invitations.getByText(STAFF_TEXTS.invitationStates.sent).waitFor();
     // "Copy link" puts the same link on the clipboard, for a colleague whose mail is slow.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
     await invitations.getByRole('button', { name: STAFF_TEXTS.copyLinkFor(INVITEE.name) }).click();
@@ -177,7 +177,7 @@ describe('staff accounts', () => {
     // The invitee follows the link from the e-mail, on a phone.
     await invitee.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
     await openSettled(invitee.page, site, link);
-    await expect(invitee.page.getByText(INVITEE.email).isVisible()).resolves.toBe(true);
+    await invitee.page.getByText(INVITEE.email).waitFor();
     expect(await axeViolations(invitee.page)).toEqual([]);
     await invitee.page.getByLabel(/^Password/).fill(INVITEE.password);
     await invitee.page.getByLabel('Repeat the password').fill(`${INVITEE.password}?`);
@@ -216,7 +216,7 @@ describe('staff accounts', () => {
     await page.getByRole('main').getByRole('link', { name: STAFF.name, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: STAFF.name }).waitFor();
     await expect(page.getByRole('button', { name: 'Deactivate' }).count()).resolves.toBe(0);
-    await expect(page.getByText(ROLE_TEXT.ownerCannotBeDeactivated).isVisible()).resolves.toBe(true);
+    await page.getByText(ROLE_TEXT.ownerCannotBeDeactivated).waitFor();
     await openSettled(page, site, '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
     // Chromium logs the refusals this test provoked (400: the empty form, the mismatched passwords; 401: the
@@ -288,7 +288,7 @@ describe('an invitation without JavaScript', () => {
       await page.waitForURL(/error=confirmPassword/);
       const repeat = page.getByLabel('Repeat the password');
       await expect(repeat.getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(page.getByText(STAFF_MESSAGES.passwordsDiffer).isVisible()).resolves.toBe(true);
+      await page.getByText(STAFF_MESSAGES.passwordsDiffer).waitFor();
       // (axe needs scripts to run: the same page with JavaScript is checked in the test above.)
       await page.getByLabel(/^Password/).fill('a long password for olly');
       await repeat.fill('a long password for olly');

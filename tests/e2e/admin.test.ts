@@ -39,7 +39,7 @@ describe('staff work the admin in a browser', () => {
     await using p = await staffPage(site, '/admin/dashboard');
     const { page } = p;
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
-    await expect(page.getByRole('link', { name: 'Wendy Winner' }).first().isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Wendy Winner' }).first().waitFor();
 
     await expect(writePost(page, { title: 'Hybrid Work Networks', body: 'Plan for people who move.', publish: true })).resolves.toContain(
       'The post is live',
@@ -67,7 +67,7 @@ describe('staff work the admin in a browser', () => {
     expect(text).toContain('goes live on');
     await page.getByRole('link', { name: 'Preview' }).click();
     await page.waitForLoadState('networkidle');
-    await expect(page.getByText('Scheduled: visitors can read it from').isVisible()).resolves.toBe(true);
+    await page.getByText('Scheduled: visitors can read it from').waitFor();
     const res = await page.goto(`${site.baseUrl}/blog/next-month-in-networking`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(404);
     await openSettled(page, site, '/blog');
@@ -111,7 +111,7 @@ describe('staff work the admin in a browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/admin\/login\?signedOut=1$/);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByText('You have signed out.').isVisible()).resolves.toBe(true);
+    await page.getByText('You have signed out.').waitFor();
     await openSettled(page, site, '/admin/dashboard');
     expect(page.url()).toContain('/admin/login?next=');
     p.assertClean();

@@ -86,7 +86,7 @@ describe('the editor toolbar', () => {
 
     await tool(page, 'Bold').hover();
     const tip = page.locator('.rte-tip').first();
-    await expect(tip.isVisible()).resolves.toBe(true);
+    await tip.waitFor();
     await expect(tip.textContent()).resolves.toBe('BoldCtrl+B');
     await expect(tool(page, 'Link').getAttribute('aria-keyshortcuts')).resolves.toBe('Control+K');
 
@@ -96,7 +96,7 @@ describe('the editor toolbar', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Bold');
     await page.keyboard.press('ArrowRight');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Italic');
-    await expect(page.locator('.rte-tool').nth(1).locator('.rte-tip').isVisible()).resolves.toBe(true);
+    await page.locator('.rte-tool').nth(1).locator('.rte-tip').waitFor();
     await page.keyboard.press('End');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Redo');
 
@@ -129,7 +129,7 @@ describe('links and images through dialogs in the page', () => {
     await expect(dialog.getByLabel('Link text').count()).resolves.toBe(0);
     await dialog.getByLabel('Link address').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Add link' }).click();
-    await expect(dialog.getByText(EDITOR_MESSAGES.linkUrlInvalid).isVisible()).resolves.toBe(true);
+    await dialog.getByText(EDITOR_MESSAGES.linkUrlInvalid).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByLabel('Link address').fill('https://www.cyber.gov.au/');
     await dialog.getByRole('button', { name: 'Add link' }).click();
@@ -145,7 +145,7 @@ describe('links and images through dialogs in the page', () => {
     await tool(page, 'Link').click();
     await dialog.getByLabel('Link address').fill('/contact');
     await dialog.getByRole('button', { name: 'Add link' }).click();
-    await expect(dialog.getByText('Link text is required.').isVisible()).resolves.toBe(true);
+    await dialog.getByText('Link text is required.').waitFor();
     await dialog.getByLabel('Link text').fill('talk to us');
     await dialog.getByRole('button', { name: 'Add link' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -203,8 +203,8 @@ describe('links and images through dialogs in the page', () => {
       await dialog.waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Insert image' }).click();
-      await expect(dialog.getByText(EDITOR_MESSAGES.imageRequired).isVisible()).resolves.toBe(true);
-      await expect(dialog.getByText(EDITOR_MESSAGES.altRequired).isVisible()).resolves.toBe(true);
+      await dialog.getByText(EDITOR_MESSAGES.imageRequired).waitFor();
+      await dialog.getByText(EDITOR_MESSAGES.altRequired).waitFor();
       await dialog.getByLabel('Upload an image').setInputFiles(files['body.png']!);
       // The upload goes into the media library and is chosen there.
       await expect.poll(() => dialog.getByRole('radio', { name: /body\.png/ }).isChecked()).toBe(true);
@@ -291,7 +291,7 @@ describe('autosave, history and the address', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
-    await expect(page.getByText(/^Restored your unsaved changes from/).isVisible()).resolves.toBe(true);
+    await page.getByText(/^Restored your unsaved changes from/).waitFor();
     await expect(page.getByLabel(/^Title/).inputValue()).resolves.toBe('Half Written On A Train');
     await expect(page.getByLabel('Address').inputValue()).resolves.toBe('half-written-on-a-train');
     await expect(body(page).textContent()).resolves.toBe('The first paragraph survives a reload.');
@@ -342,7 +342,7 @@ describe('autosave, history and the address', () => {
 
     await dialog.getByRole('button', { name: 'Restore this version' }).click();
     await page.getByRole('status').filter({ hasText: 'Restored the version saved' }).waitFor();
-    await expect(dialog.isVisible()).resolves.toBe(false);
+    await dialog.waitFor({ state: 'hidden' });
     await expect(body(page).textContent()).resolves.toBe('The quick brown fox jumps.');
     await expect.poll(() => history.getByRole('listitem').count()).toBe(3);
     await expect(history.getByRole('listitem').first().textContent()).resolves.toMatch(/Restored the version saved \d/);
@@ -359,7 +359,7 @@ describe('autosave, history and the address', () => {
     await savePost(page, 'The post is live');
     const address = page.getByLabel('Address');
     await address.fill('firewall-basics-2027');
-    await expect(page.getByText(EDITOR_MESSAGES.slugWillRedirect('firewall-basics')).isVisible()).resolves.toBe(true);
+    await page.getByText(EDITOR_MESSAGES.slugWillRedirect('firewall-basics')).waitFor();
     await savePost(page, 'The post is live');
 
     const old = await page.request.get(`${site.baseUrl}/blog/firewall-basics`, { maxRedirects: 0 });

@@ -87,17 +87,21 @@ describe('blog list', () => {
     await using p = await openPage(site.browser);
     await p.page.goto(`${site.baseUrl}/blog`);
     // The server answers the search for "field" last: after the one for the unique word typed next.
+    let olderAnswered = () => {};
+    const older = new Promise<void>((resolve) => (olderAnswered = resolve));
     await p.page.route('**/api/blog/posts?q=field', async (route) => {
       const response = await route.fetch();
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.fulfill({ response }).catch(() => {});
+      olderAnswered();
     });
     const box = p.page.getByLabel('Search the blog');
     await box.fill('field');
     await p.page.waitForRequest('**/api/blog/posts?q=field');
     await box.fill(UNIQUE_WORD);
     await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 1);
-    await p.page.waitForTimeout(2000);
+    // Once the older answer has been given (or refused, its request being cancelled), the newer results stay.
+    await older;
     await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual([oldest.title]);
     expect(new URL(p.page.url()).searchParams.get('q')).toBe(UNIQUE_WORD);
     // The older request was cancelled by the newer search; nothing else went wrong.
@@ -203,7 +207,7 @@ describe('blog accessibility', () => {
     const res = await p.page.goto(`${site.baseUrl}/blog/no-such-post`);
     expect(res?.status()).toBe(404);
     await expect(p.page.title()).resolves.toBe('Blog Post Not Found | Northbridge IT');
-    await expect(p.page.getByText('Blog post not found').first().isVisible()).resolves.toBe(true);
+    await p.page.getByText('Blog post not found').first().waitFor();
     await expect(p.page.getByRole('link', { name: 'Back to the blog' }).getAttribute('href')).resolves.toBe('/blog');
     p.assertClean();
   });

@@ -48,7 +48,7 @@ describe('contact form errors and accessibility', () => {
     await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
     await p.page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
     await p.page.getByRole('button', { name: 'Send message' }).click();
-    await expect(p.page.getByText('Enter a valid email address, like name@example.com.').isVisible()).resolves.toBe(true);
+    await p.page.getByText('Enter a valid email address, like name@example.com.').waitFor();
     expect(await axeViolations(p.page)).toEqual([]);
     expect((await findHeldData(site.database.db, 'not-an-email', 'email#none')).contacts).toEqual([]);
     p.assertClean();

@@ -151,11 +151,14 @@ const focused = (page: Page, record = false) => page.evaluate(inspectFocus, reco
  * spinner in place of its checkbox while it works) is not a failure, one that lasts is.
  */
 async function settledFocus(page: Page): Promise<Stop> {
-  let stop = await focused(page, true);
-  for (let i = 0; i < 10 && stop.problems.length; i += 1) {
-    await page.waitForTimeout(300);
-    stop = { ...(await focused(page)), again: stop.again };
-  }
+  const first = await focused(page, true);
+  if (first.problems.length === 0) return first;
+  let stop = first;
+  // Looks again until the problems clear or 3 s pass; the caller names those that remain.
+  await expect
+    .poll(async () => (stop = { ...(await focused(page)), again: first.again }).problems.length, { timeout: 3_000, interval: 300 })
+    .toBe(0)
+    .catch(() => undefined);
   return stop;
 }
 

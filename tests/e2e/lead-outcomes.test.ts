@@ -14,7 +14,7 @@ const olive = (email: string) => ({ name: 'Outcome Olive', email, message: 'Is t
 /** Playwright's text queries skip `<noscript>`, so the notice is found by its place. */
 async function expectNoScriptNotice(page: Page) {
   const notice = page.locator('form noscript p');
-  await expect(notice.isVisible()).resolves.toBe(true);
+  await notice.waitFor();
   await expect(notice.textContent()).resolves.toBe(SCRIPT_REQUIRED.notice(DEFAULT_SITE_SETTINGS.email));
 }
 

@@ -69,10 +69,10 @@ describe('the media library in a browser', () => {
 
     // Each card: file name, size, dimensions, who uploaded it and when, and where it is used (nowhere yet).
     const rack = card(page, 'server-rack.png');
-    await expect(rack.getByText('1600 × 900 px').isVisible()).resolves.toBe(true);
-    await expect(rack.getByText(/ by Sam Staff$/).isVisible()).resolves.toBe(true);
-    await expect(rack.getByText(/^\d+ KB$/).isVisible()).resolves.toBe(true);
-    await expect(rack.getByText(MEDIA_TEXT.notUsed).isVisible()).resolves.toBe(true);
+    await rack.getByText('1600 × 900 px').waitFor();
+    await rack.getByText(/ by Sam Staff$/).waitFor();
+    await rack.getByText(/^\d+ KB$/).waitFor();
+    await rack.getByText(MEDIA_TEXT.notUsed).waitFor();
     // The totals come from the list read again once the uploads are done, a moment after their notice.
     await expect.poll(() => page.getByRole('link', { name: 'Unused (2)' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/^2 images, [\d.]+ (KB|MB) stored/).isVisible()).toBe(true);
@@ -100,8 +100,8 @@ describe('the media library in a browser', () => {
     await page.getByRole('status').filter({ hasText: 'The post is live' }).waitFor();
 
     await openSettled(page, site, '/admin/media');
-    await expect(card(page, 'server-rack.png').getByRole('link', { name: 'Our New Rack (in the text)' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('link', { name: 'Unused (1)' }).isVisible()).resolves.toBe(true);
+    await card(page, 'server-rack.png').getByRole('link', { name: 'Our New Rack (in the text)' }).waitFor();
+    await page.getByRole('link', { name: 'Unused (1)' }).waitFor();
 
     // Deleting it is refused with where it is used; it stays.
     await card(page, 'server-rack.png').getByRole('button', { name: 'Delete' }).click();
@@ -129,7 +129,7 @@ describe('the media library in a browser', () => {
 
     // The post shows the image with its alt text.
     await openSettled(page, site, '/blog/our-new-rack');
-    await expect(page.getByRole('img', { name: 'A server rack with labelled patch cables' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('img', { name: 'A server rack with labelled patch cables' }).waitFor();
     // A 409 is logged by the browser as a failed resource: that refusal is the test's, nothing else.
     expect(p.problems.filter((problem) => !/status of 409/.test(problem))).toEqual([]);
   });
@@ -139,7 +139,7 @@ describe('the media library in a browser', () => {
     const { page } = p;
     await page.getByLabel(MEDIA_TEXT.choose).setInputFiles({ name: 'orphan.png', mimeType: 'image/png', buffer: await makeImage(300, 200) });
     await page.getByRole('status').filter({ hasText: MEDIA_TEXT.uploadsDone(1, 0) }).waitFor();
-    await expect(card(page, 'orphan.png').getByText(/Deleted on .+ unless it is used before then\./).isVisible()).resolves.toBe(true);
+    await card(page, 'orphan.png').getByText(/Deleted on .+ unless it is used before then\./).waitFor();
 
     const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'production' });
     const runAt = async (days: number) => {
@@ -194,7 +194,7 @@ describe('a featured image’s alt text', () => {
     await page.getByRole('button', { name: MEDIA_TEXT.chooseFromLibrary }).click();
     const dialog = page.getByRole('dialog', { name: MEDIA_TEXT.chooseFeatured });
     await dialog.getByRole('button', { name: MEDIA_TEXT.useImage }).click();
-    await expect(dialog.getByText(MEDIA_TEXT.chooseRequired).isVisible()).resolves.toBe(true);
+    await dialog.getByText(MEDIA_TEXT.chooseRequired).waitFor();
     await dialog.getByRole('radio', { name: /office\.png/ }).check();
     await dialog.getByRole('button', { name: MEDIA_TEXT.useImage }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -232,7 +232,7 @@ describe('a featured image’s alt text', () => {
     await expect(visitor.page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toMatch(/\/media\/[0-9a-f-]{36}\/1200\.png$/);
     await openSettled(visitor.page, site, '/blog');
     const postCard = visitor.page.locator('.post-card', { hasText: 'A Tour Of The Office' });
-    await expect(postCard.getByRole('img', { name: alt }).isVisible()).resolves.toBe(true);
+    await postCard.getByRole('img', { name: alt }).waitFor();
     visitor.assertClean();
   });
 });

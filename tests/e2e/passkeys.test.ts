@@ -61,13 +61,13 @@ describe('passkeys in a browser', () => {
     await page.waitForLoadState('networkidle');
 
     const section = page.getByRole('region', { name: 'Passkeys' });
-    await expect(section.getByText('You have no passkeys yet.').isVisible()).resolves.toBe(true);
+    await section.getByText('You have no passkeys yet.').waitFor();
     const name = section.getByLabel('Name of the new passkey');
     await expect(name.inputValue()).resolves.toMatch(/^Passkey on Chrome/);
     await name.fill('Test laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyAdded('Test laptop') }).waitFor();
-    await expect(section.getByRole('list', { name: 'Your passkeys' }).getByText('Test laptop').isVisible()).resolves.toBe(true);
+    await section.getByRole('list', { name: 'Your passkeys' }).getByText('Test laptop').waitFor();
     const [credential] = await authenticator.credentials();
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
     // Each sign-in below is one more use of the passkey.
@@ -121,17 +121,17 @@ describe('passkeys in a browser', () => {
     await rename.fill('Desk computer');
     await page.keyboard.press('Enter');
     await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyRenamed }).waitFor();
-    await expect(section.getByRole('list', { name: 'Your passkeys' }).getByText('Desk computer').isVisible()).resolves.toBe(true);
+    await section.getByRole('list', { name: 'Your passkeys' }).getByText('Desk computer').waitFor();
 
     await section.getByRole('button', { name: 'Remove Desk computer' }).click();
-    await expect(section.getByText(ADMIN_MESSAGES.passkeyPasswordNeeded).isVisible()).resolves.toBe(true);
+    await section.getByText(ADMIN_MESSAGES.passkeyPasswordNeeded).waitFor();
     await section.getByLabel('Your password', { exact: true }).fill('not the password at all');
     await section.getByRole('button', { name: 'Yes, remove' }).click();
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passwordWrong }).waitFor();
     await section.getByLabel('Your password', { exact: true }).fill(STAFF.password);
     await section.getByRole('button', { name: 'Yes, remove' }).click();
     await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyRemovedLast('Desk computer') }).waitFor();
-    await expect(section.getByText('You have no passkeys yet.').isVisible()).resolves.toBe(true);
+    await section.getByText('You have no passkeys yet.').waitFor();
 
     // Signed in over 10 minutes ago: adding one asks for the password first, beside the name.
     const account = await site.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();

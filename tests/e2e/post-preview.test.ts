@@ -37,13 +37,13 @@ async function writeDraft(page: Page, title: string) {
 
 /** The public site's frame, the post's page as visitors get it, and the preview's banner naming `version`. */
 async function expectPreviewOf(page: Page, title: string, banner: RegExp) {
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Get Quote' }).isVisible()).resolves.toBe(true);
-  await expect(page.getByRole('contentinfo').isVisible()).resolves.toBe(true);
+  await page.getByRole('banner').getByRole('link', { name: 'Get Quote' }).waitFor();
+  await page.getByRole('contentinfo').waitFor();
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
-  await expect(page.getByText('Patch the firewall first, then the servers.').isVisible()).resolves.toBe(true);
+  await page.getByText('Patch the firewall first, then the servers.').waitFor();
   const related = page.getByRole('region', { name: BLOG_TEXT.related });
   await expect(related.locator('.post-card').count()).resolves.toBeGreaterThan(0);
-  await expect(page.getByRole('heading', { name: BLOG_TEXT.cta.title }).isVisible()).resolves.toBe(true);
+  await page.getByRole('heading', { name: BLOG_TEXT.cta.title }).waitFor();
   const about = page.getByRole('region', { name: PREVIEW_TEXT.banner });
   await expect(about.textContent()).resolves.toMatch(banner);
 }
@@ -102,7 +102,7 @@ describe('a post’s preview', () => {
 
     await share.getByRole('button', { name: /^Turn off the link: Made / }).click();
     await share.getByText(PREVIEW_TEXT.revoked).waitFor();
-    await expect(share.getByText(PREVIEW_TEXT.none).isVisible()).resolves.toBe(true);
+    await share.getByText(PREVIEW_TEXT.none).waitFor();
     await using later = await openPage(site.browser, DESKTOP);
     const res = await later.page.goto(opened);
     expect(res?.status()).toBe(404);

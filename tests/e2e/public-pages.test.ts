@@ -40,7 +40,7 @@ describe('accessibility', () => {
     await p.page.goto(`${site.baseUrl}/about`);
     const nav = p.page.getByRole('navigation', { name: 'Main', exact: true });
     const firstEntry = nav.getByRole('link', { name: SERVICES[0]!.name });
-    await expect(firstEntry.isVisible()).resolves.toBe(false);
+    await firstEntry.waitFor({ state: 'hidden' });
     // Tab from the top of the page until the Services menu button has focus.
     const toggle = nav.getByRole('button', { name: 'Request a quote for a service' });
     for (let i = 0; i < 10; i += 1) {
@@ -50,7 +50,7 @@ describe('accessibility', () => {
     await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await p.page.keyboard.press('Enter');
     await p.page.keyboard.press('Tab');
-    await expect(firstEntry.isVisible()).resolves.toBe(true);
+    await firstEntry.waitFor();
     await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
       `/quote?service=${SERVICES[0]!.id}`,
     );
@@ -64,8 +64,8 @@ describe('accessibility', () => {
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/`);
     const menu = page.getByRole('navigation', { name: 'Main (mobile)' });
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await menu.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    await expect(menu.getByRole('link', { name: 'Contact' }).isVisible()).resolves.toBe(true);
+    await menu.getByRole('link', { name: 'Contact' }).waitFor();
   });
 });

@@ -100,14 +100,14 @@ describe('quote wizard', () => {
     await p.page.getByLabel('Start date').fill('2027-05-01');
     await p.page.getByLabel('Completion date').fill('2027-04-01');
     await cont(p.page);
-    await expect(p.page.getByText('The completion date cannot be before the start date.').isVisible()).resolves.toBe(true);
+    await p.page.getByText('The completion date cannot be before the start date.').waitFor();
     await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('completionDate');
     await p.page.getByLabel('Completion date').fill('2027-06-01');
     await cont(p.page);
     await expect(focusedText(p.page)).resolves.toBe('Datacenter Solutions: details');
     await serviceControl(p.page, 'datacenter', 'serverCount').fill('-4');
     await p.page.getByRole('button', { name: 'Submit request' }).click();
-    await expect(p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').isVisible()).resolves.toBe(true);
+    await p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').waitFor();
     expect(await axeViolations(p.page)).toEqual([]);
     const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -42,8 +42,8 @@ describe('roles in the browser', () => {
     const res = await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
     expect(res?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(ROLE_TEXT.refusedTitle);
-    await expect(page.getByText(ROLE_TEXT.refusedMessage('Editor')).isVisible()).resolves.toBe(true);
-    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await page.getByText(ROLE_TEXT.refusedMessage('Editor')).waitFor();
+    await sidebar.waitFor();
     await page.getByRole('link', { name: ROLE_TEXT.refusedBack }).click();
     await page.waitForURL(`${site.baseUrl}/admin/dashboard`);
     await page.goto(`${site.baseUrl}/admin/leads/quote/${quoteId}`, { waitUntil: 'networkidle' });
@@ -82,7 +82,7 @@ describe('roles in the browser', () => {
       await page.getByRole('status').filter({ hasText: 'draft' }).waitFor();
       await submit.click();
       await page.getByRole('status').filter({ hasText: EDITOR_MESSAGES.submitted }).waitFor();
-      await expect(page.getByText(EDITOR_MESSAGES.waitingForReview, { exact: true }).isVisible()).resolves.toBe(true);
+      await page.getByText(EDITOR_MESSAGES.waitingForReview, { exact: true }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       p.assertClean();
     }
@@ -115,7 +115,7 @@ describe('roles in the browser', () => {
     await using owner = await staffPage(site, `/admin/staff/${people.sales.id}`);
     const { page } = owner;
     await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Editor' });
-    await expect(page.getByText(ROLE_TEXT.summaries.editor).isVisible()).resolves.toBe(true);
+    await page.getByText(ROLE_TEXT.summaries.editor).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: ROLE_TEXT.changeRole }).click();
     // The page is idle before the change's request starts: wait for its answer to show, not for the network.
@@ -131,10 +131,10 @@ describe('roles in the browser', () => {
     const ownerId = (await staffService(site.database.db).overview()).members.find((m) => m.role === 'owner')!.id;
     await openSettled(page, site, `/admin/staff/${ownerId}`);
     await expect(page.getByRole('button', { name: 'Deactivate' }).count()).resolves.toBe(0);
-    await expect(page.getByText(ROLE_TEXT.ownerCannotBeDeactivated).isVisible()).resolves.toBe(true);
+    await page.getByText(ROLE_TEXT.ownerCannotBeDeactivated).waitFor();
     // An Administrator sees the Owner's account but can change nothing of it.
     await using admin = await staffPage(site, `/admin/staff/${ownerId}`, undefined, people.administrator);
-    await expect(admin.page.getByText(ROLE_TEXT.onlyOwnerTouchesOwner).isVisible()).resolves.toBe(true);
+    await admin.page.getByText(ROLE_TEXT.onlyOwnerTouchesOwner).waitFor();
     await expect(admin.page.getByRole('button').filter({ hasText: /Deactivate|End session|Change role/ }).count()).resolves.toBe(0);
     owner.assertClean();
     sales.assertClean();

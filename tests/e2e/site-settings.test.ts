@@ -28,7 +28,7 @@ const savedSettings = async (page: Page) => ({
 describe.each(WIDTHS)('the settings page at $name width', ({ viewport }) => {
   it('opens with the settings in force, fits the screen and passes axe', async () => {
     await using p = await settingsPage(viewport);
-    await expect(p.page.getByRole('heading', { level: 1, name: 'Site settings' }).isVisible()).resolves.toBe(true);
+    await p.page.getByRole('heading', { level: 1, name: 'Site settings' }).waitFor();
     await expect(p.page.getByLabel('Company name').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.name);
     await expect(p.page.getByLabel('ABN').inputValue()).resolves.toBe(DEFAULT_SITE_SETTINGS.abn);
     const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -190,7 +190,7 @@ describe('phone visitor on the way to a quote', () => {
     await p.page.goto(`${site.baseUrl}/services`);
     await p.page.getByRole('navigation', { name: 'Services', exact: true }).getByRole('link', { name: 'Web Hosting' }).click();
     await p.page.waitForURL(/service=web-hosting#service-detail$/);
-    await expect(p.page.getByRole('heading', { level: 2, name: 'Web Hosting' }).isVisible()).resolves.toBe(true);
+    await p.page.getByRole('heading', { level: 2, name: 'Web Hosting' }).waitFor();
     expect(await inViewport(p.page, '#service-title')).toBe(true);
     p.assertClean();
   });
@@ -212,13 +212,13 @@ describe('header menus', () => {
 
     await toggle.focus();
     await p.page.keyboard.press('Enter');
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor();
     await expect(expandedState(p.page)).resolves.toBe(true);
     await p.page.keyboard.press('Tab');
     await p.page.keyboard.press('Tab');
     await expect(focusedText(p.page)).resolves.toBe(SERVICES[1]!.name);
     await p.page.keyboard.press('Escape');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await menu.waitFor({ state: 'hidden' });
     await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     p.assertClean();
   });
@@ -231,7 +231,7 @@ describe('header menus', () => {
     await nav.getByRole('link', { name: 'Services', exact: true }).hover();
     await menu.waitFor({ state: 'visible' });
     await menu.getByRole('link', { name: SERVICES[2]!.name }).hover();
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor();
     // Content shown on hover can be dismissed without moving the pointer (WCAG 2.2, 1.4.13).
     await p.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -250,11 +250,11 @@ describe('header menus', () => {
     const menu = p.page.getByRole('navigation', { name: 'Main (mobile)' });
     await button.focus();
     await p.page.keyboard.press('Enter');
-    await expect(menu.isVisible()).resolves.toBe(true);
+    await menu.waitFor();
     await p.page.keyboard.press('Tab');
     await expect(focusedText(p.page)).resolves.toBe('Home');
     await p.page.keyboard.press('Escape');
-    await expect(menu.isVisible()).resolves.toBe(false);
+    await menu.waitFor({ state: 'hidden' });
     await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     p.assertClean();
   });

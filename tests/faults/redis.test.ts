@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LEAD_TEST_ENV, postQuote } from '../helpers/leads.ts';
 import { type RedisServer, redisServer } from '../helpers/redis-server.ts';
-import { freePort } from '../helpers/server-process.ts';
 import { useServerProcess } from '../helpers/suite-server.ts';
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.ts';
 
@@ -53,8 +52,8 @@ const waitForRedis = (state: string, timeout: number) =>
   vi.waitUntil(async () => (await readiness()).body.redis.startsWith(state), { timeout, interval: 200 });
 
 beforeAll(async () => {
-  redis = redisServer(await freePort());
-  proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
+  redis = redisServer();
+  proxy = await startTcpProxy(redis.address);
 });
 afterAll(async () => {
   await proxy?.close();
