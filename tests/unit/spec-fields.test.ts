@@ -10,9 +10,11 @@ describe('the lead-field catalogue against the product spec (docs/product.md)', 
     expect(actual).toEqual(PRODUCT_SERVICE_FIELDS[service]);
   });
 
-  it('the quote form holds every field of the quote request in docs/product.md#entities, and no other', () => {
+  // The brief's fields must all be there with its texts; which others the form asks for is the catalogue's to say
+  // (a field added there alone keeps this green: docs/architecture.md#add-a-lead-field).
+  it('the quote form holds every field of the quote request in docs/product.md#entities', () => {
     const names = [QUOTE_SERVICE_FIELD, ...QUOTE_DETAIL_FIELDS].map((f): string => f.name).concat(ALL_QUOTE_FIELD_NAMES);
-    expect(names.sort()).toEqual([...PRODUCT_QUOTE_ENTITY].sort());
+    expect(names).toEqual(expect.arrayContaining([...PRODUCT_QUOTE_ENTITY]));
   });
 
   it('the contact form holds the contact message\'s fields of docs/product.md#entities, with its required ones of docs/product.md#contact', () => {
