@@ -1,10 +1,19 @@
 import type { UploadedImage } from './images.ts';
+import { type Role, can } from './roles.ts';
 
 /*
  * The media library (docs/product.md#media): what the admin's Media page, the editor's image picker and the
  * server share. Its words are here rather than in shared/messages.ts because only the admin reads them: the
  * catalogue is in every public page's script (tests/integration/page-weight.test.ts).
  */
+
+/**
+ * Who may change an image's alt text or delete it (docs/product.md#roles): whoever may edit every post, or the
+ * person who uploaded it. The server enforces it; the library shows its buttons by it.
+ */
+export function mayChangeImage(person: { role: Role; userId: string }, image: { uploadedBy: { id: string } | null }): boolean {
+  return can(person.role, 'posts.edit-any') || image.uploadedBy?.id === person.userId;
+}
 
 /** Where an image is used: in a post's text, as its featured image, or in the site settings. */
 export type ImageUsePlace = 'body' | 'featured' | 'settings';

@@ -1,62 +1,12 @@
-import type { DiffOp, DiffPart } from '../../shared/revisions.ts';
+import { diffArrays } from 'diff';
+import type { DiffPart } from '../../shared/revisions.ts';
 
 /**
  * Past this many edits (words added plus removed, after the common start and end are set aside) two texts are
- * shown as one replaced by the other: Myers' algorithm keeps a snapshot per edit, so its memory grows with the
- * square of the edits, and a diff that long says "rewritten" anyway.
+ * shown as one replaced by the other: Myers' algorithm (jsdiff's `diffArrays`) keeps a snapshot per edit, so its
+ * memory grows with the square of the edits, and a diff that long says "rewritten" anyway.
  */
 export const MAX_EDITS = 2000;
-
-/**
- * The shortest edit script from `a` to `b` (Myers, "An O(ND) difference algorithm", 1986) as one op per element;
- * null when it needs more than `maxEdits` edits.
- */
-function editScript(a: readonly string[], b: readonly string[], maxEdits: number): DiffOp[] | null {
-  const n = a.length;
-  const m = b.length;
-  const limit = Math.min(n + m, maxEdits);
-  const offset = limit + 1;
-  const v = new Int32Array(2 * offset + 1);
-  // trace[d] holds v[k] for k in -d-1…d+1 as it stood before round d.
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= limit; d += 1) {
-    trace.push(v.slice(offset - d - 1, offset + d + 2));
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x += 1;
-        y += 1;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) return backtrack(trace, n, m);
-    }
-  }
-  return null;
-}
-
-function backtrack(trace: Int32Array[], n: number, m: number): DiffOp[] {
-  const ops: DiffOp[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0; d -= 1) {
-    const before = trace[d]!;
-    const at = (k: number) => before[k + d + 1]!;
-    const k = x - y;
-    const prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
-    const prevX = at(prevK);
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      ops.push('same');
-      x -= 1;
-      y -= 1;
-    }
-    if (d > 0) ops.push(x === prevX ? 'added' : 'removed');
-    x = prevX;
-    y = prevY;
-  }
-  return ops.reverse();
-}
 
 /**
  * Words, each run of white space, and each other character (punctuation, a hyphen in an address) as its own token,
@@ -149,18 +99,11 @@ export function diffWords(before: string, after: string, maxEdits = MAX_EDITS): 
   const midB = b.slice(start, b.length - end);
   const same = (text: string): DiffPart => ({ op: 'same', text });
   const parts: DiffPart[] = a.slice(0, start).map(same);
-  const ops = editScript(midA, midB, maxEdits);
-  if (ops) {
-    let i = 0;
-    let j = 0;
-    for (const op of ops) {
-      if (op === 'added') parts.push({ op, text: midB[j++]! });
-      else if (op === 'removed') parts.push({ op, text: midA[i++]! });
-      else {
-        parts.push(same(midA[i]!));
-        i += 1;
-        j += 1;
-      }
+  const changes = diffArrays(midA, midB, { maxEditLength: maxEdits });
+  if (changes) {
+    for (const change of changes) {
+      const op = change.added ? 'added' : change.removed ? 'removed' : 'same';
+      for (const text of change.value) parts.push({ op, text });
     }
   } else {
     parts.push({ op: 'removed', text: midA.join('') }, { op: 'added', text: midB.join('') });

@@ -4,6 +4,10 @@
  * entry first, so a crawl of one-off URLs (searches, tracking parameters, 404s) cannot push out the pages that
  * visitors keep reading. The protected segment holds at most `protectedShare` of each bound; its oldest entries
  * fall back to probation.
+ *
+ * Kept rather than `lru-cache` (whose `maxSize` and `sizeCalculation` bound bytes as well): that is one plain LRU
+ * list, and a plain LRU lets a crawl of one-off URLs evict every page in use, which is what the probation segment
+ * is here to prevent (server/http/segmented-lru.test.ts shows it).
  */
 export class SegmentedLru<V extends { bytes: number }> {
   readonly #probation = new Map<string, V>();

@@ -15,10 +15,9 @@ import {
 } from '../../db/queries/images.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
-import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelsOfUses } from '../../shared/media.ts';
+import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelsOfUses, mayChangeImage } from '../../shared/media.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
-import { can } from '../../shared/roles.ts';
 import { ImageAltSchema } from '../../shared/schemas/media.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
 import { type Writer, mayOpen } from '../blog/post-access.ts';
@@ -54,7 +53,7 @@ const FILE_NAME_MAX = 255;
  * image someone else uploaded (or a script) is changed or deleted only by those who may edit every post.
  */
 function assertMayChange(by: LibraryEditor, image: ImageRecord): void {
-  if (can(by.role, 'posts.edit-any') || image.uploadedBy?.id === by.userId) return;
+  if (mayChangeImage(by, image)) return;
   throw new AppError('PERMISSION_DENIED', MEDIA_TEXT.notYours);
 }
 

@@ -3,7 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../components/request.ts';
 import { TextField } from '../../../components/form/TextField.tsx';
 import { ALT_TEXT_MAX } from '../../../shared/images.ts';
-import { type ImageUse, type LibraryImage, MEDIA_TEXT, formatBytes, labelOfUse } from '../../../shared/media.ts';
+import { type ImageUse, type LibraryImage, MEDIA_TEXT, formatBytes, labelOfUse, mayChangeImage } from '../../../shared/media.ts';
 import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { can } from '../../../shared/roles.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
@@ -41,7 +41,7 @@ export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
   // Bumped by a refused deletion: the question closes and the refusal (with where the image is used) takes focus.
   const [refusals, setRefusals] = useState(0);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const mayChange = user !== null && (can(user.role, 'posts.edit-any') || image.uploadedBy?.id === user.id);
+  const mayChange = user !== null && mayChangeImage({ role: user.role, userId: user.id }, image);
 
   async function saveAlt(event: FormEvent) {
     event.preventDefault();
