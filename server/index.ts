@@ -8,7 +8,7 @@ import { countUsers } from '../db/queries/users.ts';
 import { seedDemoContent } from './blog/demo-content.ts';
 import { createApp } from './app.ts';
 import { totpSealing } from './core/secret-box.ts';
-import { type Config, ConfigError, analyticsLimits, loadConfig } from './core/config.ts';
+import { type Config, ConfigError, loadConfig } from './core/config.ts';
 import { type Logger, createLogger } from './core/logger.ts';
 import { createPageRenderer } from './http/render.ts';
 import { startOutboxWorker } from './outbox/outbox-worker.ts';
@@ -16,8 +16,7 @@ import { startRetentionJob } from './privacy/retention.ts';
 import { connectRedis } from './http/redis.ts';
 import { answerRestarting, createGracefulServer } from './http/graceful-server.ts';
 import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
-import { NO_VISIT_COUNTER, startVisitCounter } from './analytics/visit-counter.ts';
-import { clientAddressOf } from './analytics/client-address.ts';
+import { NO_VISIT_COUNTER, configuredCounting, startVisitCounter } from './analytics/visit-counter.ts';
 import { createAnalyticsReader } from './analytics/analytics-report.ts';
 import { startWeeklySummaries } from './analytics/weekly-summary.ts';
 import { createSettingsService } from './settings/settings-service.ts';
@@ -95,14 +94,7 @@ routeUncaughtErrors(logger);
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
 const visits = config.ANALYTICS
-  ? await startVisitCounter({
-      db: database.db,
-      logger,
-      timeZone: config.TIME_ZONE,
-      siteUrl: config.SITE_URL,
-      clientAddress: clientAddressOf(config.TRUST_PROXY),
-      limits: analyticsLimits(config),
-    })
+  ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config) })
   : NO_VISIT_COUNTER;
 const backups = startOffsiteBackups(config, database, logger);
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups }).listener;

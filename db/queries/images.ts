@@ -4,14 +4,18 @@ import type { ImageFormat } from '../../shared/images.ts';
 import type { ImageUse } from '../../shared/media.ts';
 import { afterKey } from './predicates.ts';
 
-/** An upload as stored: its own row and every copy made of it. */
-export interface StoredImage {
+/** What every upload is: its file, format, size in pixels and the bytes uploaded. */
+interface ImageFile {
   id: string;
   fileName: string;
   format: ImageFormat;
   width: number;
   height: number;
   bytes: number;
+}
+
+/** An upload as stored: its own row and every copy made of it. */
+export interface StoredImage extends ImageFile {
   uploadedBy: string | null;
   createdAt: string;
   variants: Array<{ width: number; format: ImageFormat; contentType: string; data: Uint8Array }>;
@@ -59,13 +63,7 @@ export async function findImageVariant(
 
 
 /** An upload as the library lists it (without its copies' bytes). */
-export interface ImageRecord {
-  id: string;
-  fileName: string;
-  format: ImageFormat;
-  width: number;
-  height: number;
-  bytes: number;
+export interface ImageRecord extends ImageFile {
   /** Every stored copy together (each width and format). */
   storedBytes: number;
   alt: string;

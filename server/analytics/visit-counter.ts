@@ -5,7 +5,9 @@ import { type CountBatch, type PendingEvent, type PendingPageViews, countVisits,
 import { linkLeadToVisit } from '../../db/queries/analytics-reports.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, FUNNEL_PAGES, type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
 import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
+import { type Config, analyticsLimits } from '../core/config.ts';
 import type { Logger } from '../core/logger.ts';
+import { clientAddressOf } from './client-address.ts';
 import { isPageView, sendsGpc } from './counting-rules.ts';
 import { visitSource } from './sources.ts';
 import { newSalt, visitorHash } from './visitor-hash.ts';
@@ -59,6 +61,11 @@ export interface VisitCounterOptions {
   /** The clock, moved by tests across midnight. */
   now?: () => number;
   limits?: AnalyticsLimits;
+}
+
+/** What the site's configuration says of counting: its time zone, address, client address and limits. */
+export function configuredCounting(config: Config): Pick<VisitCounterOptions, 'timeZone' | 'siteUrl' | 'clientAddress' | 'limits'> {
+  return { timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL, clientAddress: clientAddressOf(config.TRUST_PROXY), limits: analyticsLimits(config) };
 }
 
 /** Distinct visitor × page entries held between flushes; past this, further new ones count as views only. */

@@ -91,16 +91,12 @@ function userHandle(userId: string): Uint8Array<ArrayBuffer> {
 export function createPasskeyService({ db, settings, staff, companyName = async () => DEFAULT_SITE_SETTINGS.name }: PasskeyServiceDeps): PasskeyService {
   const rp = relyingParty(settings.SITE_URL);
   const list = async (userId: string) => (await listUserPasskeys(db, userId)).map(info);
+  /** What every answer must have been made for: this challenge, on this site. */
+  const expected = (challenge: string) => ({ expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id });
 
   async function verifyNew(response: RegistrationResponseJSON, challenge: string) {
     try {
-      const result = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        supportedAlgorithmIDs: ALGORITHMS,
-      });
+      const result = await verifyRegistrationResponse({ response, ...expected(challenge), supportedAlgorithmIDs: ALGORITHMS });
       if (result.verified) return result.registrationInfo.credential;
     } catch {
       // A malformed or forged answer: refused below like one that does not verify.
@@ -113,9 +109,7 @@ export function createPasskeyService({ db, settings, staff, companyName = async 
     try {
       const result = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
+        ...expected(challenge),
         credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
       });
       return result.verified ? result.authenticationInfo.newCounter : null;

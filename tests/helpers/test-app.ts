@@ -8,10 +8,9 @@ import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
 import { type AppDeps, createApp } from '../../server/app.ts';
-import { type Config, analyticsLimits, loadConfig } from '../../server/core/config.ts';
+import { type Config, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
-import { NO_VISIT_COUNTER, type VisitCounter, startVisitCounter } from '../../server/analytics/visit-counter.ts';
-import { clientAddressOf } from '../../server/analytics/client-address.ts';
+import { NO_VISIT_COUNTER, type VisitCounter, configuredCounting, startVisitCounter } from '../../server/analytics/visit-counter.ts';
 import { type PageRenderer, createPageRenderer } from '../../server/http/render.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,33 +110,29 @@ export interface TestAppOptions {
   backups?: AppDeps['backups'];
 }
 
+/** The configuration of a site under test: production, quiet, on `databaseUrl`, with `env` over it. */
+export function testConfig(databaseUrl: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    SITE_URL: 'https://www.example.com.au',
+    ...env,
+  });
+}
+
 /**
  * `createApp` on a fresh database (or, with `databaseUrl`, an existing one) and the production build, with
  * test-friendly configuration.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await createTestDatabase(options.engine);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    SITE_URL: 'https://www.example.com.au',
-    ...options.env,
-  });
+  const config = testConfig(database.url, options.env);
   const logger = createLogger(config, options.logDestination);
   const renderer = options.renderer ?? (await productionRenderer());
   const visits = options.analytics
-    ? await startVisitCounter({
-        db: database.db,
-        logger,
-        timeZone: config.TIME_ZONE,
-        siteUrl: config.SITE_URL,
-        clientAddress: clientAddressOf(config.TRUST_PROXY),
-        flushEveryMs: 3_600_000,
-        now: options.analytics.now,
-        limits: analyticsLimits(config),
-      })
+    ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config), flushEveryMs: 3_600_000, now: options.analytics.now })
     : NO_VISIT_COUNTER;
   const site = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits, backups: options.backups });
   return {

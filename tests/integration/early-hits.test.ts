@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
-import { loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { postInput } from '../helpers/blog-posts.ts';
-import { type TestDatabase, createTestDatabase, productionRenderer } from '../helpers/test-app.ts';
+import { type TestDatabase, createTestDatabase, productionRenderer, testConfig } from '../helpers/test-app.ts';
 
 /*
  * Stored pages are answered before Express (server/http/early-hits.ts). Two apps on one database and one build,
@@ -89,13 +87,7 @@ describe('stored pages answered before Express', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     slug = (await createBlogService({ db: database.db }).createPost(postInput({ title: 'Early answers about backup' }))).slug;
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: database.url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'info',
-      SITE_URL: 'https://www.example.com.au',
-    });
+    const config = testConfig(database.url, { LOG_LEVEL: 'info' });
     const logger = createLogger(config, { write: (line: string) => void logLines.push(line) });
     const renderer = await productionRenderer();
     early = await listen(createApp({ config, database, logger, renderer }).listener);
