@@ -16,9 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDb } from '../../db/database.ts';
-import { createAltchaCaptcha } from '../../server/leads/captcha/altcha.ts';
-import { altchaKey } from '../../server/leads/captcha/index.ts';
-import { goodQuote, solveAltcha } from '../helpers/leads.ts';
+import { goodQuote, solvedTokens } from '../helpers/leads.ts';
 import { freePort, startServerProcess } from '../helpers/server-process.ts';
 import { BENCH_LEAD_ENV, percentile, reportFigure, reportLatency } from './report.ts';
 
@@ -102,14 +100,6 @@ async function load(port: number, path: string, body?: () => string): Promise<Re
 function medianResult(results: Result[]): Result {
   const median = (pick: (r: Result) => number) => percentile(results.map(pick).sort((a, b) => a - b), 50);
   return { ok: median((r) => r.ok), failed: median((r) => r.failed), perSecond: median((r) => r.perSecond), p50: median((r) => r.p50), p99: median((r) => r.p99) };
-}
-
-/** Solved challenges made with the server's own key (derived from the SESSION_SECRET we gave it). */
-async function solvedTokens(secret: string, count: number): Promise<string[]> {
-  const altcha = createAltchaCaptcha({ hmacKey: altchaKey({ SESSION_SECRET: secret, ALTCHA_HMAC_KEY: undefined }), cost: 1, maxCounter: 2 });
-  const tokens: string[] = [];
-  for (let i = 0; i < count; i += 1) tokens.push(await solveAltcha(await altcha.challenge()));
-  return tokens;
 }
 
 async function bench(engine: string, databaseUrl: string): Promise<void> {

@@ -63,6 +63,8 @@ function executableScripts(page: Page): Promise<number> {
 
 /** The page in `scheme`: axe finds nothing, the body's background matches the scheme; screenshots at both widths. */
 async function checkPage(page: Page, name: string, scheme: Scheme) {
+  // A scheme switched on an open page fades its buttons' colours (0.15 s): contrast is judged once they are still.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const luminance = await bodyLuminance(page);
   if (scheme === 'dark') expect(luminance, `${name}: body background in dark`).toBeLessThan(0.05);
   else expect(luminance, `${name}: body background in light`).toBeGreaterThan(0.9);

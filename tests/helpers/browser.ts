@@ -121,6 +121,9 @@ export function liveSite(options: SiteOptions = {}): BrowserSite {
   };
 }
 
+/** For each page opened here, how many of its requests have not ended yet. */
+const pending = new WeakMap<Page, () => number>();
+
 /**
  * A page that records console errors and warnings (React's hydration mismatches, Vike's warnings) and failed
  * requests; `assertClean()` fails the test when any occurred. Open it with `await using`: it closes when the
@@ -142,8 +145,14 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   const downloads = new Set<string>();
   const abortedNavigations: string[] = [];
   page.on('download', (download) => downloads.add(download.url()));
+  // What the page still waits for: a test leaves a page only once it has done its work (openSettled).
+  let waiting = 0;
+  pending.set(page, () => waiting);
+  page.on('request', () => (waiting += 1));
+  page.on('requestfinished', () => (waiting -= 1));
   const close = () => context.close();
   page.on('requestfailed', (req) => {
+    waiting -= 1;
     const errorText = req.failure()?.errorText ?? '';
     if (req.isNavigationRequest() && errorText === 'net::ERR_ABORTED') abortedNavigations.push(req.url());
     // Chromium fetches the favicon itself, last and at low priority; a test that moves on quickly (a click, Back)
@@ -165,6 +174,10 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 
 /** Goes to `path` on the site and waits until the page has hydrated and stopped loading (so nothing is cut off by the next step). */
 export async function openSettled(page: Page, site: Pick<BrowserSite, 'baseUrl'>, path: string): Promise<void> {
+  // The page being left finishes what it asked for first (a save's follow-up reload of the history, say): a request
+  // cut off by leaving is the test's doing, not the page's.
+  const waiting = pending.get(page);
+  if (waiting) await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
   await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
 }
 

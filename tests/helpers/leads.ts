@@ -7,6 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { fieldLabel } from '../../shared/lead-fields.ts';
 import { QUOTE_FIELDS } from '../../shared/quote-fields.ts';
 import type { ServiceId } from '../../shared/services.ts';
+import { createAltchaCaptcha } from '../../server/leads/captcha/altcha.ts';
+import { altchaKey } from '../../server/leads/captcha/index.ts';
 
 /** Environment for tests that submit leads: an easy ALTCHA puzzle (still really solved) and no limits in the way. */
 export const LEAD_TEST_ENV = {
@@ -40,6 +42,14 @@ export async function solveAltcha(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Solved challenges made with a server's own key (derived from the SESSION_SECRET it was given), for benches. */
+export async function solvedTokens(secret: string, count: number): Promise<string[]> {
+  const altcha = createAltchaCaptcha({ hmacKey: altchaKey({ SESSION_SECRET: secret, ALTCHA_HMAC_KEY: undefined }), cost: 1, maxCounter: 2 });
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) tokens.push(await solveAltcha(await altcha.challenge()));
+  return tokens;
 }
 
 /** Fetches a challenge from a running site and solves it. */
