@@ -18,6 +18,7 @@ const BENCHES = [
   'tests/bench/cache-hits.ts',
   'tests/bench/soak.ts',
   'tests/bench/analytics-flood-bench.ts',
+  'tests/bench/sqlite-driver.ts',
 ];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
