@@ -1,10 +1,11 @@
 /**
- * The whole suite, in the order a failure is cheapest to see: typecheck, lint, production build, unit,
- * integration and property tests (PROPERTY_RUNS payloads per property), fault tests (real database and Redis
- * outages), browser tests. Ends with one line `N passed, N failed` (CI reads it).
+ * The whole suite, in the order a failure is cheapest to see: typecheck, lint, layers, references and the
+ * production build side by side (none writes what another reads), then unit, integration and property tests
+ * (PROPERTY_RUNS payloads per property), fault tests (real database and Redis outages), browser tests. Each test
+ * runs once. Ends with one line `N passed, N failed` (CI reads it).
  * Usage: npm test [-- --skip-e2e]
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -21,13 +22,34 @@ function run(label: string, command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-function step(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) passed += 1;
+function count(label: string, ok: boolean): void {
+  if (ok) passed += 1;
   else {
     failed += 1;
     failures.push(label);
     console.error(`FAILED: ${label}`);
   }
+}
+
+/** Commands run side by side, each one's output printed whole when it ends; each is one pass or failure. */
+async function together(steps: Array<[label: string, command: string, args: string[]]>): Promise<void> {
+  await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise<void>((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('error', (err) => (output += `${err.message}\n`));
+          child.on('close', (code) => {
+            console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+            count(label, code === 0);
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 interface VitestReport {
@@ -87,11 +109,13 @@ function chromiumPath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-step('typecheck', 'npx', ['tsc', '--noEmit']);
-step('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-step('boundaries', 'npm', ['run', '--silent', 'boundaries']);
-step('references', 'node', ['scripts/check-references.ts']);
-step('production build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+await together([
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['boundaries', 'npm', ['run', '--silent', 'boundaries']],
+  ['references', 'node', ['scripts/check-references.ts']],
+  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+]);
 vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
 vitest('fault tests', ['faults']);
 if (skipE2e) console.log('\n(browser tests skipped)');
