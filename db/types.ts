@@ -71,11 +71,17 @@ export interface LeadStateColumns {
   submitted_at: string | null;
 }
 
+/** How staff work a lead, beside what the visitor sent; a new lead starts with none of it (migration 210). */
+export interface LeadWorkColumns {
+  /** The staff account that owns the lead, null while nobody does. */
+  assigned_to: Generated<string | null>;
+}
+
 /** A quote's columns: the catalogue's fields by their `column` (shared/lead-fields.ts), and the service's answers as JSON. */
-export type QuotesTable = LeadStateColumns & FieldColumns<typeof QUOTE_COLUMN_FIELDS> & { details: string };
+export type QuotesTable = LeadStateColumns & LeadWorkColumns & FieldColumns<typeof QUOTE_COLUMN_FIELDS> & { details: string };
 
 /** A contact message's columns: the catalogue's fields by their `column`. */
-export type ContactsTable = LeadStateColumns & FieldColumns<typeof CONTACT_FIELDS>;
+export type ContactsTable = LeadStateColumns & LeadWorkColumns & FieldColumns<typeof CONTACT_FIELDS>;
 
 /** Staff notes on a lead, append-only (migration 090): who wrote what, when. */
 export interface LeadNotesTable {
@@ -90,6 +96,25 @@ export interface LeadNotesTable {
   /** A status change: the status before and after (migration 155); null for a note. */
   status_from: string | null;
   status_to: string | null;
+  /** An assignment (`assigned`, `unassigned`, `released` by a deactivation) and the assignee's name then (migration 210). */
+  assignment: Generated<string | null>;
+  assignee: Generated<string | null>;
+  created_at: string;
+}
+
+/** A reply staff sent the visitor from the lead's page (migration 210); its delivery is the outbox row's. */
+export interface LeadRepliesTable {
+  id: string;
+  lead_type: string;
+  lead_id: string;
+  author_id: string | null;
+  /** The sender's e-mail when sent. */
+  author: string;
+  subject: string;
+  body: string;
+  /** The e-mail's Message-ID, which a later reply names in In-Reply-To and References. */
+  message_id: string;
+  outbox_id: string;
   created_at: string;
 }
 
@@ -414,6 +439,7 @@ export interface Database {
   quotes: QuotesTable;
   contacts: ContactsTable;
   lead_notes: LeadNotesTable;
+  lead_replies: LeadRepliesTable;
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;

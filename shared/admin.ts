@@ -44,6 +44,14 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   spam: ['new'],
 };
 
+/** The final statuses: how a lead ended ("Outcome" in the CSV). */
+export const LEAD_OUTCOMES = ['won', 'lost'] as const satisfies readonly LeadStatus[];
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
+
+export function isOutcome(status: LeadStatus): status is LeadOutcome {
+  return (LEAD_OUTCOMES as readonly LeadStatus[]).includes(status);
+}
+
 /** The site promises a reply within 24 hours: older new leads are overdue. */
 export const REPLY_PROMISE_HOURS = 24;
 
@@ -62,7 +70,18 @@ export interface LeadSummary {
   status: LeadStatus;
   /** Set while a lead stored as spam on arrival waits for staff: its notifications have not been sent. */
   spamReason: SpamReason | null;
+  /** The staff member who owns the lead, by their current name; null while nobody does. */
+  assignee: Assignee | null;
   createdAt: string;
+}
+
+export const ASSIGNMENT_KINDS = ['assigned', 'unassigned', 'released'] as const;
+export type AssignmentKind = (typeof ASSIGNMENT_KINDS)[number];
+
+/** A staff member a lead can be assigned to (docs/product.md#lead-work). */
+export interface Assignee {
+  id: string;
+  name: string;
 }
 
 /** The longest note staff may add (a page of text). */
@@ -77,6 +96,25 @@ export interface LeadNote {
   author: string | null;
   body: string;
   change: { from: LeadStatus; to: LeadStatus } | null;
+  /**
+   * An assignment: to whom (their name then); `unassigned` from whom; `released` from whom when their account was
+   * deactivated.
+   */
+  assignment: { kind: AssignmentKind; assignee: string } | null;
+  createdAt: string;
+}
+
+/** Where a reply's e-mail stands, from its outbox row: queued (also while retrying), sent, or failed with why. */
+export type ReplyDelivery = { state: 'queued' } | { state: 'sent'; at: string } | { state: 'failed'; error: string };
+
+/** A reply staff sent the visitor from the lead's page. */
+export interface LeadReply {
+  id: string;
+  /** The sender's current name, else the address they sent from. */
+  author: string;
+  subject: string;
+  body: string;
+  delivery: ReplyDelivery;
   createdAt: string;
 }
 
@@ -97,6 +135,8 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   submittedAt: string | null;
   notifications: NotificationState[];
+  /** Oldest first. */
+  replies: LeadReply[];
 }
 
 export interface LeadFilter {
@@ -107,6 +147,8 @@ export interface LeadFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** A staff member's id: only the leads assigned to them ("Assigned to me"). */
+  assignee?: string;
 }
 
 export type LeadFilterQuery = LeadFilter & { cursor?: string };
@@ -162,6 +204,10 @@ export interface DashboardData {
   newLeadCount: number;
   /** Leads held on arrival as possible spam (sent too fast), which staff may release. */
   heldLeadCount: number;
+  /** The viewer's own leads, spam left out ("Assigned to you"). */
+  assignedToYou: number;
+  /** Open leads left with nobody when their assignee's account was deactivated. */
+  releasedLeadCount: number;
   outboxFailures: OutboxFailure[];
   /** Every failed notification, not only the ones listed. */
   outboxFailureCount: number;
@@ -286,6 +332,8 @@ export const AUDIT_ACTIONS = [
   'lead.status',
   'lead.deleted',
   'lead.note_added',
+  'lead.assigned',
+  'lead.replied',
   'lead.not_spam',
   'leads.exported',
   'outbox.retried',
@@ -344,6 +392,8 @@ export interface AdminPageService {
   dashboard(viewer: SessionUser): Promise<DashboardView>;
   leads(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
   lead(type: LeadType, id: string): Promise<LeadDetail | null>;
+  /** Who a lead can be assigned to (the lead page's "Assigned to"). */
+  assignableStaff(): Promise<Assignee[]>;
   audit(query: AuditQuery): Promise<AuditPage>;
   staff(): Promise<StaffOverview>;
   /** `viewerCsrf`: the viewer's session's CSRF token, which marks their own session in the list ("This device"). */

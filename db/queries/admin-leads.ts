@@ -1,5 +1,5 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
-import { LEAD_STATUSES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
+import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Assignee, LEAD_STATUSES, LEAD_TYPES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
@@ -10,7 +10,7 @@ import { afterKey, containsLiteral } from './predicates.ts';
 type LeadTable = 'quotes' | 'contacts';
 
 /** The columns the inbox and the dashboard list, the same for both tables (contacts' `service` may be null). */
-type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]>;
+type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]> & { assigned_to: string | null; assignee_name: string | null };
 
 export interface LeadListQuery {
   status?: string;
@@ -24,6 +24,8 @@ export interface LeadListQuery {
   to?: string;
   /** Case-insensitive substring of name, email or company. */
   q?: string;
+  /** Only the leads assigned to this staff account. */
+  assignedTo?: string;
   /** Keyset: rows strictly after this (created_at, id) in newest-first order. */
   after?: Cursor;
   /** Oldest first instead of newest first (the "waiting longest" list). */
@@ -50,14 +52,77 @@ function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
     service: row.service,
     status: toStatus(row.status),
     spamReason: toSpamReason(row.spam_reason),
+    assignee: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
     createdAt: row.created_at,
   };
 }
 
-/** A stored lead's list view (its status read the way the list reads it). */
-export function summaryOf({ type, lead }: StoredLead): LeadSummary {
+/** A stored lead's list view (its status read the way the list reads it), with who has it. */
+export function summaryOf({ type, lead }: StoredLead, assignee: Assignee | null): LeadSummary {
   const { id, name, email, company, service, status, spamReason, createdAt } = lead;
-  return { type, id, name, email, company, service, status: toStatus(status), spamReason, createdAt };
+  return { type, id, name, email, company, service, status: toStatus(status), spamReason, assignee, createdAt };
+}
+
+/** Who a lead is assigned to, by their current name; null while nobody has it (or the lead is gone). */
+export async function findAssignee(db: Db, type: LeadType, id: string): Promise<Assignee | null> {
+  const row = await db.selectFrom(LEAD_TABLES[type] as 'quotes').select(['assigned_to', assigneeName]).where('id', '=', id).executeTakeFirst();
+  return row?.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null;
+}
+
+/**
+ * Assigns a lead to `to` (an account id, or null for nobody) if it is still assigned to `from` (two people assigning
+ * at once: one wins). Returns whether it changed.
+ */
+export async function updateAssignee(db: Db, type: LeadType, id: string, change: { from: string | null; to: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable(LEAD_TABLES[type] as 'quotes')
+    .set({ assigned_to: change.to })
+    .where('id', '=', id)
+    .where((eb) => (change.from === null ? eb('assigned_to', 'is', null) : eb('assigned_to', '=', change.from)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Leaves every lead of a deactivated account with nobody; returns the leads it held, by type. */
+export async function unassignLeadsOf(db: Db, userId: string): Promise<Array<{ type: LeadType; id: string }>> {
+  const freed: Array<{ type: LeadType; id: string }> = [];
+  for (const type of LEAD_TYPES) {
+    const rows = await db.updateTable(LEAD_TABLES[type] as 'quotes').set({ assigned_to: null }).where('assigned_to', '=', userId).returning('id').execute();
+    freed.push(...rows.map((r) => ({ type, id: r.id })));
+  }
+  return freed;
+}
+
+/** COUNT(*) of one type's open leads with nobody since their assignee's account was deactivated (and not assigned since). */
+export async function countReleasedLeads(db: Db, type: LeadType): Promise<number> {
+  const table = LEAD_TABLES[type];
+  const row = await db
+    .selectFrom(table as 'quotes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('assigned_to', 'is', null)
+    .where('status', 'not in', ['won', 'lost', 'spam'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('lead_notes')
+          .select('lead_notes.id')
+          .where('lead_notes.lead_type', '=', type)
+          .where('lead_notes.assignment', '=', 'released')
+          .where(sql<SqlBool>`${sql.ref('lead_notes.lead_id')} = ${sql.ref(`${table}.id`)}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** COUNT(*) of one type's leads assigned to a person, spam left out. */
+export async function countAssignedTo(db: Db, type: LeadType, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom(LEAD_TABLES[type] as 'quotes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('assigned_to', '=', userId)
+    .where('status', '<>', 'spam')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** What a list's rows must match, whatever its page: the filter without the keyset, order or size. */
@@ -71,6 +136,7 @@ function matching<O>(query: SelectQueryBuilder<Database, 'quotes', O>, q: LeadMa
   if (q.service) query = query.where('service', '=', q.service);
   if (q.from) query = query.where('created_at', '>=', q.from);
   if (q.to) query = query.where('created_at', '<', q.to);
+  if (q.assignedTo) query = query.where('assigned_to', '=', q.assignedTo);
   if (q.q) {
     const text = q.q.toLowerCase();
     query = query.where((eb) => eb.or((['name', 'email', 'company'] as const).map((column) => containsLiteral(sql`lower(${sql.ref(column)})`, text))));
@@ -78,9 +144,13 @@ function matching<O>(query: SelectQueryBuilder<Database, 'quotes', O>, q: LeadMa
   return query;
 }
 
+/** The assignee's current name, beside a lead's own columns (a subquery, so both tables read it alike). */
+const assigneeName = (eb: ExpressionBuilder<Database, 'quotes'>) =>
+  eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'assigned_to').as('assignee_name');
+
 /** One type's page of leads, filtered and keyset-paged on (created_at, id). */
 export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery): Promise<LeadSummary[]> {
-  let query = matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS]), q);
+  let query = matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS, 'assigned_to', assigneeName]), q);
   const direction = q.oldestFirst ? 'asc' : 'desc';
   if (q.after) query = query.where(afterKey('created_at', q.after, direction));
   const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import { countCreatedBetween, countLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { countAssignedTo, countCreatedBetween, countLeads, countReleasedLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
 import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
-import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
+import { type DashboardData, LEAD_TYPES, type LeadSummary, type OutboxFailure, type PendingDelivery, type WeeklyLeads } from '../../shared/admin.ts';
 import type { Config } from '../core/config.ts';
 import { HELD } from './lead-list.ts';
 import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
@@ -58,8 +58,12 @@ async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<Pend
 }
 
 /** The dashboard's lead figures, spam left out; every number is a COUNT(*), never a full read. */
-export async function getDashboard(db: Db, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
+export async function getDashboard(db: Db, viewerId: string, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
+  const [assigned, released] = await Promise.all([
+    Promise.all(LEAD_TYPES.map((type) => countAssignedTo(db, type, viewerId))),
+    Promise.all(LEAD_TYPES.map((type) => countReleasedLeads(db, type))),
+  ]);
   const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
     countLeads(db, 'quote', 'not-spam'),
     countLeads(db, 'contact', 'not-spam'),
@@ -88,6 +92,8 @@ export async function getDashboard(db: Db, timeZone: string, delivery: DeliveryS
     newLeads,
     newLeadCount: newQuotes + newContacts,
     heldLeadCount: heldQuotes + heldContacts,
+    assignedToYou: assigned.reduce((sum, n) => sum + n, 0),
+    releasedLeadCount: released.reduce((sum, n) => sum + n, 0),
     outboxFailures,
     outboxFailureCount: failureCount,
     pending,

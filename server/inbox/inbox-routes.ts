@@ -1,9 +1,11 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
 import { LeadNoteSchema, LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
+import type { LeadWorker } from './lead-work.ts';
+import { LeadAssignmentSchema, LeadReplySchema } from '../../shared/schemas/lead-work.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
@@ -13,6 +15,12 @@ import { localDate } from '../../shared/zoned-time.ts';
 function leadType(value: unknown): LeadType {
   if (!(LEAD_TYPES as readonly unknown[]).includes(value)) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noSuchLeadType);
   return value as LeadType;
+}
+
+/** The signed-in staff member working a lead (the routes run after requireStaff, so there is one). */
+function workerOf(req: Request): LeadWorker {
+  const user = req.user!;
+  return { ...actorOf(req), userId: user.id, email: user.email, role: user.role };
 }
 
 /** The leads inbox's JSON API, its CSV export, notification retries and the audit log. */
@@ -50,6 +58,17 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
   router.post('/api/admin/leads/:type/:id/notes', allow('leads.work'), ...body, async (req, res) => {
     const { body: note } = parseBody(LeadNoteSchema, req.body);
     res.status(201).json(await inbox.addNote(actorOf(req), leadType(req.params.type), String(req.params.id), note));
+  });
+
+  // Sales may take a lead nobody has; moving it between people asks for leads.assign-any (checked by the service).
+  router.put('/api/admin/leads/:type/:id/assignee', allow('leads.assign'), ...body, async (req, res) => {
+    const { assigneeId } = parseBody(LeadAssignmentSchema, req.body);
+    res.json(await inbox.assign(workerOf(req), leadType(req.params.type), String(req.params.id), assigneeId));
+  });
+
+  router.post('/api/admin/leads/:type/:id/replies', allow('leads.reply'), ...body, async (req, res) => {
+    const reply = parseBody(LeadReplySchema, req.body);
+    res.status(201).json(await inbox.reply(workerOf(req), leadType(req.params.type), String(req.params.id), reply));
   });
 
   router.delete('/api/admin/leads/:type/:id', allow('leads.delete'), ...body, async (req, res) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { deleteLeadRow, findLead, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
+import { deleteLeadRow, findAssignee, findLead, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
+import { listLeadReplies } from '../../db/queries/lead-replies.ts';
 import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -14,10 +15,13 @@ import {
   type AuditPage,
   type AuditQuery,
   type DashboardData,
+  type Assignee,
 } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
+import type { LeadReplyInput } from '../../shared/schemas/lead-work.ts';
+import { type LeadWorker, assignLead, assignableStaff, sendReply } from './lead-work.ts';
 import { AppError } from '../core/errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { leadNotifications } from '../outbox/notifications.ts';
@@ -51,13 +55,19 @@ function toNotification(entry: OutboxEntry): NotificationState {
 async function getLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
   const lead = await findLead(db, type, id);
   if (!lead) return null;
-  const [notes, outbox] = await Promise.all([listLeadNotes(db, type, [id]), listOutboxForLead(db, type, id)]);
+  const [notes, outbox, assignee, replies] = await Promise.all([
+    listLeadNotes(db, type, [id]),
+    listOutboxForLead(db, type, id),
+    findAssignee(db, type, id),
+    listLeadReplies(db, type, id),
+  ]);
   return {
-    ...summaryOf(lead),
+    ...summaryOf(lead, assignee),
     fields: leadLines(lead),
     notes: notes.map(({ leadId: _leadId, ...note }) => note),
     submittedAt: lead.lead.submittedAt,
     notifications: outbox.map(toNotification),
+    replies,
   };
 }
 
@@ -81,7 +91,7 @@ async function updateLead(
 ): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  const from = summaryOf(stored).status;
+  const from = summaryOf(stored, null).status;
   const to = patch.status;
   if (to === undefined || to === from) return (await getLead(db, type, id))!;
   if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
@@ -156,7 +166,14 @@ export interface InboxService {
   retryAllNotifications(actor: Actor): Promise<number>;
   /** The filtered list as CSV, streamed in batches; the export is audited. */
   exportCsv(actor: Actor, filter: LeadFilter): AsyncGenerator<string>;
-  dashboard(): Promise<DashboardData>;
+  /** Gives the lead to a staff member or to nobody, audited; the assignee hears by e-mail. */
+  assign(actor: LeadWorker, type: LeadType, id: string, assigneeId: string | null): Promise<LeadDetail>;
+  /** Queues a reply to the visitor, kept in the lead's history with its delivery state. */
+  reply(actor: LeadWorker, type: LeadType, id: string, input: LeadReplyInput): Promise<LeadDetail>;
+  /** Who a lead can be assigned to: active staff whose role works leads. */
+  assignableStaff(): Promise<Assignee[]>;
+  /** The dashboard's lead figures for one person (their own leads counted). */
+  dashboard(viewerId: string): Promise<DashboardData>;
   /** The audit log, newest first (staff read it from the inbox's menu). */
   auditPage(query: AuditQuery): Promise<AuditPage>;
 }
@@ -169,9 +186,11 @@ export interface InboxDeps {
   delivery: DeliverySettings;
   /** The company details a released lead's acknowledgement is signed with. */
   settings: SettingsReader;
+  /** Replies one person may send in an hour. */
+  repliesPerHour: number;
 }
 
-export function createInboxService({ db, timeZone, delivery, settings }: InboxDeps): InboxService {
+export function createInboxService({ db, timeZone, delivery, settings, repliesPerHour }: InboxDeps): InboxService {
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
@@ -181,7 +200,16 @@ export function createInboxService({ db, timeZone, delivery, settings }: InboxDe
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
-    dashboard: () => getDashboard(db, timeZone, delivery),
+    assign: async (actor, type, id, assigneeId) => {
+      await assignLead(db, actor, type, id, assigneeId, delivery.siteUrl);
+      return (await getLead(db, type, id))!;
+    },
+    reply: async (actor, type, id, input) => {
+      await sendReply(db, actor, type, id, input, { siteUrl: delivery.siteUrl, repliesPerHour });
+      return (await getLead(db, type, id))!;
+    },
+    assignableStaff: () => assignableStaff(db),
+    dashboard: (viewerId) => getDashboard(db, viewerId, timeZone, delivery),
     auditPage: (query) => listAuditPage(db, query, timeZone),
   };
 }

@@ -12,6 +12,7 @@ const LeadFilterSchema = z.object({
   from: date.optional().catch(undefined),
   to: date.optional().catch(undefined),
   q: z.string().trim().max(200).optional().catch(undefined),
+  assignee: z.string().max(40).optional().catch(undefined),
   cursor: z.string().max(200).optional().catch(undefined),
 });
 

@@ -8,7 +8,9 @@ import {
   REPLY_PROMISE_HOURS,
   type PendingDelivery,
   isOverdue,
+  leadFilterQuery,
 } from '../../../shared/admin.ts';
+import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
@@ -64,12 +66,14 @@ function PendingNotices({ pending }: { pending: PendingDelivery }) {
 
 export default function DashboardPage() {
   const { dashboard, now } = useData<DashboardPageData>();
+  const { user } = usePageContext();
   const { leads, posts, analytics, backup } = dashboard;
   const counts = [
     ...(leads
       ? [
           { label: DASHBOARD_TEXT.counts.quotes, value: leads.counts.quotes, href: '/admin/leads?type=quote' },
           { label: DASHBOARD_TEXT.counts.contacts, value: leads.counts.contacts, href: '/admin/leads?type=contact' },
+          ...(user ? [{ label: LEAD_WORK_TEXT.assignedToYou, value: leads.assignedToYou, href: `/admin/leads${leadFilterQuery({ assignee: user.id })}` }] : []),
         ]
       : []),
     ...(posts
@@ -234,6 +238,11 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
         </h2>
         <p className="muted">{INBOX_MESSAGES.replyPromise(REPLY_PROMISE_HOURS)}</p>
         {d.newLeadCount === 0 && <p>{DASHBOARD_TEXT.allContacted}</p>}
+        {d.releasedLeadCount > 0 && (
+          <p className="notice notice-warning">
+            {LEAD_WORK_TEXT.unassignedAfterDeactivation(d.releasedLeadCount)} <a href="/admin/leads">{LEAD_WORK_TEXT.openInbox}</a>
+          </p>
+        )}
         {d.heldLeadCount > 0 && (
           <p>
             <a href={`/admin/leads?status=${POSSIBLE_SPAM}`}>{DASHBOARD_TEXT.heldLeads(d.heldLeadCount)}</a>.{' '}

@@ -19,6 +19,8 @@ import { RetryButton } from '../../../ui/RetryButton.tsx';
 import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { can } from '../../../../../shared/roles.ts';
 import { LeadNotes } from './LeadNotes.tsx';
+import { AssigneeCard } from './AssigneeCard.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
 import { EmailAddress } from '../../../ui/EmailAddress.tsx';
@@ -49,7 +51,7 @@ function FieldValue({ name, value }: { name: string; value: string }) {
 
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
-  const { source, ...initial } = useData<LeadPageData>();
+  const { source, staff, ...initial } = useData<LeadPageData>();
   const { csrfToken, timeZone, settings, user } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
@@ -126,6 +128,10 @@ export default function LeadPage() {
               ))}
             </div>
           </section>
+
+          {user && can(user.role, 'leads.assign') && <AssigneeCard lead={lead} staff={staff} onChange={setLead} />}
+
+          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} onSent={setLead} />}
 
           <LeadNotes lead={lead} onAdded={setLead} />
 

@@ -1,0 +1,72 @@
+import { counted, formatWholeNumber } from './numbers.ts';
+
+/*
+ * The words of working a lead to the end (docs/product.md#lead-work): assignment, replies from the lead's page and
+ * their delivery, and the e-mails these send. Only the admin and the server read this module (like
+ * shared/admin-texts.ts), so the visitor's forms do not carry it.
+ */
+
+/** Replies' limits: a subject line and a message of a few pages. */
+export const REPLY_SUBJECT_MAX = 200;
+export const REPLY_BODY_MAX = 10_000;
+
+export const LEAD_WORK_TEXT = {
+  assignedTo: 'Assigned to',
+  outcome: 'Outcome',
+  nobody: 'Nobody',
+  assign: 'Assign',
+  takeIt: 'Assign to me',
+  assignedToMe: 'Assigned to me',
+  assignedToYou: 'Assigned to you',
+  assignmentSaved: (name: string | null) => (name ? `Assigned to ${name}.` : 'No longer assigned to anyone.'),
+  /** Sales may take a lead nobody has; moving it between people is for the Owner and Administrators. */
+  onlyTakeUnassigned: 'You can assign a lead only to yourself, and only while nobody has it. Ask the Owner or an Administrator to move it.',
+  notAssignable: 'That person cannot be assigned leads: choose someone active whose role works leads.',
+  leadAssignedMeanwhile: 'Someone else assigned this lead a moment ago. Reload the page to see who has it.',
+  /** The history's entries. */
+  assignedEntry: (assignee: string, by: string) => `Assigned to ${assignee} by ${by}`,
+  unassignedEntry: (assignee: string, by: string) => `Unassigned from ${assignee} by ${by}`,
+  releasedEntry: (assignee: string, by: string) => `Unassigned from ${assignee}: account deactivated by ${by}`,
+  /** The dashboard's notice after a deactivation left leads with nobody. */
+  unassignedAfterDeactivation: (n: number) =>
+    `${counted(n, 'open lead has', 'open leads have')} nobody assigned since the account of the person who had them was deactivated.`,
+  openInbox: 'Open the inbox',
+
+  reply: 'Reply',
+  subject: 'Subject',
+  message: 'Message',
+  sendReply: 'Send reply',
+  sending: 'Sending…',
+  subjectFor: (type: 'quote' | 'contact') => (type === 'quote' ? 'Re: your quote request' : 'Re: your message'),
+  replyHint: (email: string) => `Sent to ${email} from the company’s address; their answer comes back to your own e-mail.`,
+  subjectRequired: 'Write a subject.',
+  subjectTooLong: `A subject can be at most ${formatWholeNumber(REPLY_SUBJECT_MAX)} characters.`,
+  messageRequired: 'Write the message before sending it.',
+  messageTooLong: `A message can be at most ${formatWholeNumber(REPLY_BODY_MAX)} characters.`,
+  replyQueued: 'Reply queued. It is sent within a minute; its state shows in the history.',
+  tooManyReplies: (perHour: number) => `You have sent ${counted(perHour, 'reply', 'replies')} in the last hour, the most allowed. Try again later.`,
+  /** Replying to a lead held as possible spam asks first. */
+  spamQuestion: 'This lead is held as possible spam. Send your reply to this address anyway?',
+  spamConfirm: 'Yes, send it',
+  cancel: 'Cancel',
+  spamNotConfirmed: 'This lead is held as possible spam: confirm that you want to reply to it.',
+  /** A reply in the history: who sent it and where its e-mail stands. */
+  replyEntry: (subject: string) => `Reply: ${subject}`,
+  delivery: {
+    queued: 'Queued',
+    sent: 'Sent',
+    failed: (error: string) => `Failed: ${error}`,
+  },
+
+  /** The e-mail to the person a lead is assigned to. */
+  assignmentEmail: {
+    subject: (name: string, service: string) => `Assigned to you: ${name}${service ? ` (${service})` : ''}`,
+    body: (assignee: string, by: string, name: string, service: string, link: string) =>
+      [
+        `Hi ${assignee},`,
+        `${by} assigned you a lead: ${name}${service ? `, about ${service}` : ''}.`,
+        link,
+      ].join('\n\n'),
+  },
+} as const;
+

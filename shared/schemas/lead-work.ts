@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../lead-work-texts.ts';
+
+/** Who a lead is assigned to: a staff account's id, or null for nobody. */
+export const LeadAssignmentSchema = z.object({
+  assigneeId: z.string().trim().min(1).max(40).nullable(),
+});
+export type LeadAssignment = z.infer<typeof LeadAssignmentSchema>;
+
+/** A reply sent to the visitor from the lead's page; `confirmSpam` answers the question a held lead asks first. */
+export const LeadReplySchema = z.object({
+  subject: z
+    .string({ error: LEAD_WORK_TEXT.subjectRequired })
+    .trim()
+    .min(1, LEAD_WORK_TEXT.subjectRequired)
+    .max(REPLY_SUBJECT_MAX, LEAD_WORK_TEXT.subjectTooLong)
+    // A line break in a subject would start a header of its own.
+    .transform((s) => s.replace(/[\r\n]+/g, ' ')),
+  body: z
+    .string({ error: LEAD_WORK_TEXT.messageRequired })
+    .trim()
+    .min(1, LEAD_WORK_TEXT.messageRequired)
+    .max(REPLY_BODY_MAX, LEAD_WORK_TEXT.messageTooLong),
+  confirmSpam: z.boolean().optional(),
+});
+export type LeadReplyInput = z.infer<typeof LeadReplySchema>;

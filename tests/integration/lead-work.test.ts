@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
+import type { LeadDetail } from '../../shared/admin.ts';
+import { auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, leadDetail, signedInPerson, signedInStaffApp, STAFF } from '../helpers/admin-client.ts';
+import { MailCatcher, decodedMail, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
+import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
+import { useTestApp } from '../helpers/suite-app.ts';
+import { configuredEngines } from '../helpers/test-app.ts';
+
+/** docs/product.md#lead-work: assignment, replies from the lead page, and what they leave in the history. */
+describe.each(configuredEngines())('working a lead to the end on %s', (engine) => {
+  const t = useTestApp(() => signedInStaffApp({ engine, env: { REPLIES_PER_HOUR: '3' } }));
+
+  /** The lead's history as its page shows it, each entry in words. */
+  const historyOf = (lead: LeadDetail) => lead.notes.map((n) => n.assignment && `${n.assignment.kind} ${n.assignment.assignee}`).filter(Boolean);
+
+  it('the Owner assigns a lead: the assignee is e-mailed, the history and the audit log say so, and it is theirs in the inbox', async () => {
+    const sam = await signedInPerson(t, 'sales', 'sam.lee@northbridge-it.com.au');
+    const id = await insertQuote(t.database.db, { name: 'Ada Assign', service: 'web-hosting' });
+
+    const res = await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: sam.id });
+    expect(res.status).toBe(200);
+    expect((res.body as LeadDetail).assignee).toEqual({ id: sam.id, name: 'sam.lee' });
+
+    const mails = (await mailFromOutbox(t)).filter((m) => m.to.includes('sam.lee@northbridge-it.com.au'));
+    expect(mails).toHaveLength(1);
+    const text = decodedMail(mailPart(mails[0]!.raw, 'text/plain')!);
+    expect(mailHeader(mails[0]!.raw, 'Subject')).toBe(LEAD_WORK_TEXT.assignmentEmail.subject('Ada Assign', 'Web Hosting'));
+    expect(text).toContain('Ada Assign');
+    expect(text).toContain(`${t.config.SITE_URL}/admin/leads/quote/${id}`);
+
+    const lead = (await leadDetail(sam.browser, 'quote', id))!;
+    expect(historyOf(lead)).toEqual(['assigned sam.lee']);
+    const page = await sam.browser.req('get', `/admin/leads/quote/${id}`);
+    expect(page.text).toContain(LEAD_WORK_TEXT.assignedEntry('sam.lee', STAFF.name));
+    expect((await auditEntries(t.staff, { action: 'lead.assigned' })).map((e) => e.target)).toContain(`quote:${id}`);
+
+    const mine = await inboxLeads(sam.browser, `?assignee=${sam.id}`);
+    expect(mine.map((l) => [l.id, l.assignee?.name])).toEqual([[id, 'sam.lee']]);
+    expect((await dashboardData(sam.browser)).assignedToYou).toBe(1);
+    expect((await dashboardData(t.staff)).assignedToYou).toBe(0);
+  });
+
+  it('Sales take a lead nobody has, but cannot move one between people; Editors and Authors are refused', async () => {
+    const kim = await signedInPerson(t, 'sales', 'kim@northbridge-it.com.au');
+    const lou = await signedInPerson(t, 'sales', 'lou@northbridge-it.com.au');
+    const editor = await signedInPerson(t, 'editor', 'ed@northbridge-it.com.au');
+    const id = await insertContact(t.database.db, { name: 'Taken Tom' });
+    const url = `/api/admin/leads/contact/${id}/assignee`;
+
+    const toLou = await kim.browser.req('put', url).send({ assigneeId: lou.id });
+    expect(toLou.status).toBe(403);
+    expect(toLou.body.error.message).toBe(LEAD_WORK_TEXT.onlyTakeUnassigned);
+    expect((await kim.browser.req('put', url).send({ assigneeId: kim.id })).status).toBe(200);
+    // Taken: Lou cannot take it from Kim, Kim cannot hand it to Lou.
+    expect((await lou.browser.req('put', url).send({ assigneeId: lou.id })).status).toBe(403);
+    expect((await kim.browser.req('put', url).send({ assigneeId: lou.id })).status).toBe(403);
+    // The Owner moves it; an Editor cannot be given leads, nor assign them.
+    expect((await t.staff.req('put', url).send({ assigneeId: lou.id })).status).toBe(200);
+    const toEditor = await t.staff.req('put', url).send({ assigneeId: editor.id });
+    expect(toEditor.status).toBe(400);
+    expect(toEditor.body.error.message).toBe(LEAD_WORK_TEXT.notAssignable);
+    expect((await editor.browser.req('put', url).send({ assigneeId: editor.id })).status).toBe(403);
+    expect((await editor.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'x', body: 'y' })).status).toBe(403);
+    // Taking it oneself sends no e-mail; the Owner's move e-mails Lou.
+    const assignments = await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'assignment-email').where('lead_id', '=', id).execute();
+    expect(assignments.map((a) => (JSON.parse(a.payload) as { to: string }).to)).toEqual(['lou@northbridge-it.com.au']);
+  });
+
+  it('deactivating a person leaves their leads with nobody, and the dashboard says so', async () => {
+    const gone = await signedInPerson(t, 'sales', 'gone@northbridge-it.com.au');
+    const id = await insertQuote(t.database.db, { name: 'Left Behind' });
+    expect((await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: gone.id })).status).toBe(200);
+    const before = (await dashboardData(t.staff)).releasedLeadCount;
+    expect((await t.staff.req('post', `/api/admin/staff/${gone.id}/deactivate`).send({})).status).toBe(200);
+    const lead = (await leadDetail(t.staff, 'quote', id))!;
+    expect(lead.assignee).toBeNull();
+    expect(historyOf(lead)).toEqual(['assigned gone', 'released gone']);
+    expect((await dashboardData(t.staff)).releasedLeadCount).toBe(before + 1);
+    expect((await t.staff.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_TEXT.unassignedAfterDeactivation(before + 1));
+  });
+
+  it('a reply reaches the visitor from MAIL_FROM with Reply-To the sender; the second threads under the first; the history follows its delivery', async () => {
+    const rae = await signedInPerson(t, 'sales', 'rae@northbridge-it.com.au');
+    const id = await insertQuote(t.database.db, { name: 'Reply Rita', email: 'rita@example.net' });
+    const url = `/api/admin/leads/quote/${id}/replies`;
+    const first = await rae.browser.req('post', url).send({ subject: LEAD_WORK_TEXT.subjectFor('quote'), body: 'Hello Rita,\n\nHere is our quote.' });
+    expect(first.status).toBe(201);
+    expect((first.body as LeadDetail).replies.map((r) => [r.author, r.body, r.delivery.state])).toEqual([['rae', 'Hello Rita,\n\nHere is our quote.', 'queued']]);
+
+    // SMTP is down: the reply stays queued.
+    const down = new MailCatcher();
+    await down.start();
+    const deadPort = down.port;
+    await down.stop();
+    await deliverOutboxOnce(t, deadPort);
+    const queued = (await leadDetail(rae.browser, 'quote', id))!;
+    expect(queued.replies.map((r) => r.delivery.state)).toEqual(['queued']);
+    expect((await rae.browser.req('get', `/admin/leads/quote/${id}`)).text).toContain(`>${LEAD_WORK_TEXT.delivery.queued}<`);
+
+    // Back (and the back-off over): sent, and the history says so.
+    await dueNow(id);
+    const smtp = new MailCatcher();
+    await smtp.start();
+    try {
+      await deliverOutboxOnce(t, smtp.port);
+      expect((await leadDetail(rae.browser, 'quote', id))!.replies.map((r) => r.delivery.state)).toEqual(['sent']);
+      expect((await rae.browser.req('post', url).send({ subject: 'Re: your quote request', body: 'Any questions?' })).status).toBe(201);
+      await deliverOutboxOnce(t, smtp.port);
+    } finally {
+      await smtp.stop();
+    }
+    const [one, two] = smtp.received.filter((m) => m.to.includes('rita@example.net'));
+    expect(mailHeader(one!.raw, 'From')).toContain('site@example.com');
+    expect(mailHeader(one!.raw, 'Reply-To')).toBe('rae@northbridge-it.com.au');
+    expect(mailHeader(one!.raw, 'Subject')).toBe('Re: your quote request');
+    expect(decodedMail(mailPart(one!.raw, 'text/plain')!)).toContain('Here is our quote.');
+    const firstId = mailHeader(one!.raw, 'Message-ID');
+    expect(firstId).toMatch(/^<[^@]+@www\.example\.com\.au>$/);
+    expect(mailHeader(one!.raw, 'In-Reply-To')).toBeUndefined();
+    expect(mailHeader(two!.raw, 'In-Reply-To')).toBe(firstId);
+    expect(mailHeader(two!.raw, 'References')).toBe(firstId);
+    expect(mailHeader(two!.raw, 'Message-ID')).not.toBe(firstId);
+    expect((await auditEntries(t.staff, { action: 'lead.replied' })).filter((e) => e.target === `quote:${id}`)).toHaveLength(2);
+  });
+
+  it('a refused reply says why in the history: "Failed: …"', async () => {
+    const id = await insertContact(t.database.db, { email: 'bounce@example.net' });
+    expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
+    const smtp = new MailCatcher();
+    smtp.answer = 'refuse';
+    await smtp.start();
+    try {
+      // The worker gives up after its attempts (3 in the test helper).
+      for (let i = 0; i < 3; i += 1) {
+        await dueNow(id);
+        await deliverOutboxOnce(t, smtp.port);
+      }
+    } finally {
+      await smtp.stop();
+    }
+    const [reply] = (await leadDetail(t.staff, 'contact', id))!.replies;
+    expect(reply!.delivery).toEqual({ state: 'failed', error: expect.stringContaining('Mailbox unavailable') });
+    const page = (await t.staff.req('get', `/admin/leads/contact/${id}`)).text;
+    expect(page).toContain('Failed: ');
+  });
+
+  it('a reply with nothing to say is refused field by field; a lead held as spam asks first', async () => {
+    const id = await insertQuote(t.database.db, { status: 'spam', spamReason: 'too-fast' });
+    const url = `/api/admin/leads/quote/${id}/replies`;
+    const empty = await t.staff.req('post', url).send({ subject: ' ', body: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details.fields).toMatchObject({ subject: LEAD_WORK_TEXT.subjectRequired, body: LEAD_WORK_TEXT.messageRequired });
+    const unasked = await t.staff.req('post', url).send({ subject: 'Re: your quote request', body: 'Hello' });
+    expect(unasked.status).toBe(400);
+    expect(unasked.body.error.message).toBe(LEAD_WORK_TEXT.spamNotConfirmed);
+    expect((await t.staff.req('post', url).send({ subject: 'Re: your quote request', body: 'Hello', confirmSpam: true })).status).toBe(201);
+  });
+
+  it('replies are limited per person per hour', async () => {
+    const hal = await signedInPerson(t, 'sales', 'hal@northbridge-it.com.au');
+    const id = await insertContact(t.database.db);
+    const send = () => hal.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' });
+    for (let i = 0; i < 3; i += 1) expect((await send()).status).toBe(201);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(LEAD_WORK_TEXT.tooManyReplies(3));
+    // Someone else may still reply.
+    expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
+  });
+
+  it('the CSV carries "Assigned to" and "Outcome"', async () => {
+    const id = await insertQuote(t.database.db, { name: 'Csv Carla', email: 'carla@csv.test', status: 'won' });
+    expect((await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: (await ownerId()) })).status).toBe(200);
+    const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'csv.test' });
+    const [columns, cells] = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
+    expect(cells![columns!.indexOf(LEAD_WORK_TEXT.assignedTo)]).toBe(STAFF.name);
+    expect(cells![columns!.indexOf(LEAD_WORK_TEXT.outcome)]).toBe('Won');
+  });
+
+  it('a personal data export holds the replies, and erasure removes them with the lead', async () => {
+    const email = 'erase.me@example.net';
+    const id = await insertContact(t.database.db, { email });
+    // Sent by someone of their own: the Owner's replies this hour are spent by the tests above (REPLIES_PER_HOUR 3).
+    const pat = await signedInPerson(t, 'sales', 'pat@northbridge-it.com.au');
+    expect((await pat.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Private words' })).status).toBe(201);
+    const exported = await t.staff.req('post', '/api/admin/privacy/export').send({ email });
+    expect(JSON.parse(exported.text).replies).toEqual([expect.objectContaining({ leadId: id, subject: 'Re: your message', body: 'Private words' })]);
+    expect((await t.staff.req('post', '/api/admin/privacy/erase').send({ email })).status).toBe(200);
+    expect(await t.database.db.selectFrom('lead_replies').select('id').where('lead_id', '=', id).execute()).toEqual([]);
+  });
+
+  /** A lead's outbox rows due at once, as they are once the worker's back-off has passed. */
+  async function dueNow(leadId: string): Promise<void> {
+    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('lead_id', '=', leadId).execute();
+  }
+
+  async function ownerId(): Promise<string> {
+    return (await t.database.db.selectFrom('users').select('id').where('email', '=', STAFF.email).executeTakeFirstOrThrow()).id;
+  }
+});
