@@ -75,6 +75,10 @@ export interface LeadStateColumns {
 export interface LeadWorkColumns {
   /** The staff account that owns the lead, null while nobody does. */
   assigned_to: Generated<string | null>;
+  /** Won: its value in whole AUD (migration 211); null otherwise. */
+  won_value: Generated<number | null>;
+  /** Lost: why, one of LOST_REASONS (shared/admin.ts); null otherwise. */
+  lost_reason: Generated<string | null>;
 }
 
 /** A quote's columns: the catalogue's fields by their `column` (shared/lead-fields.ts), and the service's answers as JSON. */

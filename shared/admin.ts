@@ -52,6 +52,13 @@ export function isOutcome(status: LeadStatus): status is LeadOutcome {
   return (LEAD_OUTCOMES as readonly LeadStatus[]).includes(status);
 }
 
+/** Why a lead was lost, from a short list ("Lost" takes one, or none). */
+export const LOST_REASONS = ['price', 'timing', 'competitor', 'no-reply', 'not-a-fit', 'other'] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
+
+/** The largest value a won lead may record, in whole AUD. */
+export const WON_VALUE_MAX = 100_000_000;
+
 /** The site promises a reply within 24 hours: older new leads are overdue. */
 export const REPLY_PROMISE_HOURS = 24;
 
@@ -72,6 +79,10 @@ export interface LeadSummary {
   spamReason: SpamReason | null;
   /** The staff member who owns the lead, by their current name; null while nobody does. */
   assignee: Assignee | null;
+  /** Won: the value in whole AUD. */
+  wonValue: number | null;
+  /** Lost: why, when staff said. */
+  lostReason: LostReason | null;
   createdAt: string;
 }
 

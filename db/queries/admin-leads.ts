@@ -1,16 +1,17 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { type Assignee, LEAD_STATUSES, LEAD_TYPES, type LeadStatus, type LeadSummary, type LeadType } from '../../shared/admin.ts';
+import { LEAD_STATUSES, LEAD_TYPES, LOST_REASONS, type LeadStatus, type LeadSummary, type LeadType, type LostReason } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
-import type { ContactsTable, Database } from '../types.ts';
+import type { Selectable } from 'kysely';
+import type { ContactsTable, Database, LeadWorkColumns } from '../types.ts';
 import { LEAD_BELONGINGS, contactFromRow, quoteFromRow, toSpamReason } from './leads.ts';
 import { afterKey, containsLiteral } from './predicates.ts';
 
 type LeadTable = 'quotes' | 'contacts';
 
 /** The columns the inbox and the dashboard list, the same for both tables (contacts' `service` may be null). */
-type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]> & { assigned_to: string | null; assignee_name: string | null };
+type LeadListRow = Pick<ContactsTable, (typeof LIST_COLUMNS)[number]> & { assignee_name: string | null } & Selectable<LeadWorkColumns>;
 
 export interface LeadListQuery {
   status?: string;
@@ -35,6 +36,14 @@ export interface LeadListQuery {
 
 const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'spam_reason', 'created_at'] as const;
 
+const WORK_COLUMNS = ['assigned_to', 'won_value', 'lost_reason'] as const;
+
+/** How a lead ended, as stored (a value or reason outside the list reads as none). */
+function outcomeOf(row: Pick<Selectable<LeadWorkColumns>, 'won_value' | 'lost_reason'>): { wonValue: number | null; lostReason: LostReason | null } {
+  const reason = LOST_REASONS.find((r) => r === row.lost_reason) ?? null;
+  return { wonValue: row.won_value === null ? null : Number(row.won_value), lostReason: reason };
+}
+
 /** Callers name a lead's type; which table holds it stays in db/. */
 const LEAD_TABLES: Record<LeadType, LeadTable> = { quote: 'quotes', contact: 'contacts' };
 
@@ -53,20 +62,27 @@ function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
     status: toStatus(row.status),
     spamReason: toSpamReason(row.spam_reason),
     assignee: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
+    ...outcomeOf(row),
     createdAt: row.created_at,
   };
 }
 
-/** A stored lead's list view (its status read the way the list reads it), with who has it. */
-export function summaryOf({ type, lead }: StoredLead, assignee: Assignee | null): LeadSummary {
+/** How staff are working a lead: who has it and how it ended. */
+export type LeadWork = Pick<LeadSummary, 'assignee' | 'wonValue' | 'lostReason'>;
+
+export const NO_WORK: LeadWork = { assignee: null, wonValue: null, lostReason: null };
+
+/** A stored lead's list view (its status read the way the list reads it), with how it is worked. */
+export function summaryOf({ type, lead }: StoredLead, work: LeadWork): LeadSummary {
   const { id, name, email, company, service, status, spamReason, createdAt } = lead;
-  return { type, id, name, email, company, service, status: toStatus(status), spamReason, assignee, createdAt };
+  return { type, id, name, email, company, service, status: toStatus(status), spamReason, ...work, createdAt };
 }
 
-/** Who a lead is assigned to, by their current name; null while nobody has it (or the lead is gone). */
-export async function findAssignee(db: Db, type: LeadType, id: string): Promise<Assignee | null> {
-  const row = await db.selectFrom(LEAD_TABLES[type] as 'quotes').select(['assigned_to', assigneeName]).where('id', '=', id).executeTakeFirst();
-  return row?.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null;
+/** Who a lead is assigned to (by their current name) and how it ended; none of it for a lead that is gone. */
+export async function findLeadWork(db: Db, type: LeadType, id: string): Promise<LeadWork> {
+  const row = await db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...WORK_COLUMNS, assigneeName]).where('id', '=', id).executeTakeFirst();
+  if (!row) return NO_WORK;
+  return { assignee: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null, ...outcomeOf(row) };
 }
 
 /**
@@ -150,7 +166,7 @@ const assigneeName = (eb: ExpressionBuilder<Database, 'quotes'>) =>
 
 /** One type's page of leads, filtered and keyset-paged on (created_at, id). */
 export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery): Promise<LeadSummary[]> {
-  let query = matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS, 'assigned_to', assigneeName]), q);
+  let query = matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...LIST_COLUMNS, ...WORK_COLUMNS, assigneeName]), q);
   const direction = q.oldestFirst ? 'asc' : 'desc';
   if (q.after) query = query.where(afterKey('created_at', q.after, direction));
   const rows = await query.orderBy('created_at', direction).orderBy('id', direction).limit(q.limit).execute();
@@ -206,12 +222,19 @@ export async function findLeads(db: Db, type: LeadType, ids: readonly string[]):
 
 /**
  * Moves the lead from status `from` to `to` if it is still in `from` (another person may have moved it meanwhile);
- * `clearSpamReason` when it is released from spam. Returns whether it was moved.
+ * `clearSpamReason` when it is released from spam; a won lead's value and a lost one's reason are set with it
+ * (null for any other status). Returns whether it was moved.
  */
-export async function updateLeadStatus(db: Db, type: LeadType, id: string, change: { from: string; to: string; clearSpamReason: boolean }): Promise<boolean> {
+export async function updateLeadStatus(
+  db: Db,
+  type: LeadType,
+  id: string,
+  change: { from: string; to: string; clearSpamReason: boolean; wonValue: number | null; lostReason: LostReason | null },
+): Promise<boolean> {
+  const outcome = { won_value: change.wonValue, lost_reason: change.lostReason };
   const result = await db
     .updateTable(LEAD_TABLES[type] as 'quotes')
-    .set(change.clearSpamReason ? { status: change.to, spam_reason: null } : { status: change.to })
+    .set(change.clearSpamReason ? { status: change.to, spam_reason: null, ...outcome } : { status: change.to, ...outcome })
     .where('id', '=', id)
     .where('status', '=', change.from)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { deleteLeadRow, findAssignee, findLead, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
+import { NO_WORK, deleteLeadRow, findLead, findLeadWork, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
 import { listLeadReplies } from '../../db/queries/lead-replies.ts';
 import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
@@ -55,14 +55,14 @@ function toNotification(entry: OutboxEntry): NotificationState {
 async function getLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
   const lead = await findLead(db, type, id);
   if (!lead) return null;
-  const [notes, outbox, assignee, replies] = await Promise.all([
+  const [notes, outbox, work, replies] = await Promise.all([
     listLeadNotes(db, type, [id]),
     listOutboxForLead(db, type, id),
-    findAssignee(db, type, id),
+    findLeadWork(db, type, id),
     listLeadReplies(db, type, id),
   ]);
   return {
-    ...summaryOf(lead, assignee),
+    ...summaryOf(lead, work),
     fields: leadLines(lead),
     notes: notes.map(({ leadId: _leadId, ...note }) => note),
     submittedAt: lead.lead.submittedAt,
@@ -91,7 +91,7 @@ async function updateLead(
 ): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  const from = summaryOf(stored, null).status;
+  const from = summaryOf(stored, NO_WORK).status;
   const to = patch.status;
   if (to === undefined || to === from) return (await getLead(db, type, id))!;
   if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
@@ -99,7 +99,8 @@ async function updateLead(
   // Read before the transaction: the acknowledgement is signed with the company details in force.
   const company = release ? await settings.current() : null;
   await db.transaction().execute(async (trx) => {
-    const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release });
+    const outcome = { wonValue: to === 'won' ? patch.value! : null, lostReason: to === 'lost' ? (patch.lostReason ?? null) : null };
+    const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release, ...outcome });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
     const at = new Date().toISOString();
     await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', change: { from, to }, createdAt: at });

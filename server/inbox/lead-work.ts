@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { findAssignee, findLead, updateAssignee } from '../../db/queries/admin-leads.ts';
+import { findLead, findLeadWork, updateAssignee } from '../../db/queries/admin-leads.ts';
 import { insertLeadNote } from '../../db/queries/lead-notes.ts';
 import { countRepliesSince, insertLeadReply, replyMessageIds } from '../../db/queries/lead-replies.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -36,7 +36,7 @@ const leadTarget = (type: LeadType, id: string) => `${type}:${id}`;
 export async function assignLead(db: Db, actor: LeadWorker, type: LeadType, id: string, assigneeId: string | null, siteUrl: string): Promise<void> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  const current = await findAssignee(db, type, id);
+  const current = (await findLeadWork(db, type, id)).assignee;
   if ((current?.id ?? null) === assigneeId) return;
   if (!can(actor.role, 'leads.assign-any') && (current !== null || assigneeId !== actor.userId)) {
     throw new AppError('PERMISSION_DENIED', LEAD_WORK_TEXT.onlyTakeUnassigned);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { LeadDetail } from '../../shared/admin.ts';
+import type { AnalyticsReport } from '../../shared/analytics.ts';
 import { auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, leadDetail, signedInPerson, signedInStaffApp, STAFF } from '../helpers/admin-client.ts';
 import { MailCatcher, decodedMail, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
 import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
@@ -169,8 +170,47 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
   });
 
-  it('the CSV carries "Assigned to" and "Outcome"', async () => {
-    const id = await insertQuote(t.database.db, { name: 'Csv Carla', email: 'carla@csv.test', status: 'won' });
+  it('"Won" takes a value in AUD, "Lost" an optional reason; Analytics adds won value by channel and campaign', async () => {
+    const db = t.database.db;
+    const day = new Date().toISOString().slice(0, 10);
+    const won = await insertQuote(db, { name: 'Wendy Won', status: 'quoted' });
+    const alsoWon = await insertContact(db, { name: 'Walt Won', status: 'quoted' });
+    const lost = await insertQuote(db, { name: 'Lou Lost', status: 'quoted' });
+    const source = { channel: 'campaign', referrer_host: '', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-won', landing_path: '/', pages_viewed: 1, seconds_to_lead: 60, visitor: null, day };
+    await db.insertInto('lead_attributions').values([
+      { ...source, lead_type: 'quote', lead_id: won },
+      { ...source, lead_type: 'contact', lead_id: alsoWon },
+      { ...source, lead_type: 'quote', lead_id: lost },
+    ]).execute();
+
+    const noValue = await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'won' });
+    expect(noValue.status).toBe(400);
+    expect(noValue.body.error.details.fields.value).toBe(LEAD_WORK_TEXT.valueRequired);
+    expect((await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'won', value: 'lots' })).status).toBe(400);
+    const marked = await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'won', value: 12500 });
+    expect(marked.status).toBe(200);
+    expect((marked.body as LeadDetail).wonValue).toBe(12500);
+    expect((await t.staff.req('patch', `/api/admin/leads/contact/${alsoWon}`).send({ status: 'won', value: 500 })).status).toBe(200);
+    const markedLost = await t.staff.req('patch', `/api/admin/leads/quote/${lost}`).send({ status: 'lost', lostReason: 'price' });
+    expect((markedLost.body as LeadDetail).lostReason).toBe('price');
+    expect((await t.staff.req('get', `/admin/leads/quote/${won}`)).text).toContain(LEAD_WORK_TEXT.valueShown('$12,500'));
+
+    const report = (await t.staff.req('get', `/api/admin/analytics?from=${day}&to=${day}`)).body as AnalyticsReport;
+    expect(report.wonValue!.channels).toEqual([{ channel: 'campaign', won: 2, value: 13000 }]);
+    expect(report.wonValue!.campaigns).toEqual([{ campaign: 'spring-won', source: 'newsletter', medium: 'email', won: 2, value: 13000 }]);
+    const page = (await t.staff.req('get', `/admin/analytics?from=${day}&to=${day}`)).text;
+    expect(page).toContain(LEAD_WORK_TEXT.wonValueHeading);
+    expect(page).toContain('$13,000');
+    // Someone who may not see leads sees no won value.
+    const editor = await signedInPerson(t, 'editor', 'ed.won@northbridge-it.com.au');
+    expect(((await editor.browser.req('get', `/api/admin/analytics?from=${day}&to=${day}`)).body as AnalyticsReport).wonValue).toBeNull();
+    // Back to quoted: the value goes with the outcome.
+    expect(((await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'quoted' })).body as LeadDetail).wonValue).toBeNull();
+  });
+
+  it('the CSV carries "Assigned to", "Outcome" and "Value"', async () => {
+    const id = await insertQuote(t.database.db, { name: 'Csv Carla', email: 'carla@csv.test', status: 'quoted' });
+    expect((await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'won', value: 4200 })).status).toBe(200);
     expect((await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: (await ownerId()) })).status).toBe(200);
     const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'csv.test' });
     const [columns, cells] = res.text
@@ -180,6 +220,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
       .map((line) => line.slice(1, -1).split('","'));
     expect(cells![columns!.indexOf(LEAD_WORK_TEXT.assignedTo)]).toBe(STAFF.name);
     expect(cells![columns!.indexOf(LEAD_WORK_TEXT.outcome)]).toBe('Won');
+    expect(cells![columns!.indexOf(LEAD_WORK_TEXT.value)]).toBe('4200');
   });
 
   it('a personal data export holds the replies, and erasure removes them with the lead', async () => {
