@@ -79,6 +79,9 @@ export interface LeadWorkColumns {
   won_value: Generated<number | null>;
   /** Lost: why, one of LOST_REASONS (shared/admin.ts); null otherwise. */
   lost_reason: Generated<string | null>;
+  /** The day to follow the lead up, YYYY-MM-DD in the company's time zone, and why (migration 212). */
+  follow_up_on: Generated<string | null>;
+  follow_up_note: Generated<string | null>;
 }
 
 /** A quote's columns: the catalogue's fields by their `column` (shared/lead-fields.ts), and the service's answers as JSON. */
@@ -140,6 +143,8 @@ export interface UsersTable {
   role: Generated<string>;
   /** 1 when they asked for the weekly analytics e-mail (migration 150). */
   weekly_summary: Generated<number>;
+  /** 1 when they asked for the morning e-mail of their follow-ups due (migration 212). */
+  follow_up_email: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -428,6 +433,12 @@ export interface LeadAttributionPagesTable {
   path: string;
 }
 
+/** The days a person's follow-ups e-mail was queued (migration 212): one a day, whatever the instances. */
+export interface FollowUpEmailsSentTable {
+  day: string;
+  user_id: string;
+}
+
 export interface AnalyticsSummariesSentTable {
   /** The Monday of the week the e-mail covers. */
   week: string;
@@ -473,6 +484,7 @@ export interface Database {
   lead_attributions: LeadAttributionsTable;
   lead_attribution_pages: LeadAttributionPagesTable;
   analytics_summaries_sent: AnalyticsSummariesSentTable;
+  follow_up_emails_sent: FollowUpEmailsSentTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

@@ -62,6 +62,7 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
       can(viewer.role, 'analytics.view') ? Object.fromEntries(await analytics.postFigures(slugs, can(viewer.role, 'leads.view'))) : null,
     leadSource: (type, id) => analytics.leadSource(type, id),
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
+    followUpEmail: (userId) => inbox.followUpEmailChosen(userId),
     media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

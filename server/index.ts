@@ -20,6 +20,7 @@ import { NO_VISIT_COUNTER, startVisitCounter } from './analytics/visit-counter.t
 import { clientAddressOf } from './analytics/client-address.ts';
 import { createAnalyticsReader } from './analytics/analytics-report.ts';
 import { startWeeklySummaries } from './analytics/weekly-summary.ts';
+import { startFollowUpEmails } from './inbox/follow-up-emails.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { BLOG_AREA } from './blog/blog-service.ts';
 import { startOffsiteBackups } from './backup/start-backups.ts';
@@ -117,6 +118,7 @@ const weeklySummaries = config.ANALYTICS
       companyName: async () => (await createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA }).current()).name,
     })
   : null;
+const followUpEmails = startFollowUpEmails({ db: database.db, logger, timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL });
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**
@@ -139,6 +141,7 @@ async function shutdown(signal: string): Promise<void> {
   await renderer.close();
   await retention.stop();
   await weeklySummaries?.stop();
+  await followUpEmails.stop();
   redis?.close();
   await database.db.destroy();
   clearTimeout(force);

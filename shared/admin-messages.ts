@@ -138,6 +138,7 @@ export const AUDIT_TEXT = {
     'lead.note_added': 'Added a note to a lead',
     'lead.assigned': 'Assigned a lead',
     'lead.replied': 'Replied to a lead',
+    'lead.follow_up': 'Set when to follow up a lead',
     'lead.not_spam': 'Marked a lead not spam and sent its notifications',
     'leads.exported': 'Exported leads',
     'outbox.retried': 'Retried notification',
@@ -207,6 +208,7 @@ export const AUDIT_TEXT = {
   noteAdded: (lead: Part): Part[] => ['Added a note to ', lead],
   leadAssigned: (lead: Part): Part[] => ['Changed who has ', lead],
   replied: (lead: Part): Part[] => ['Replied by e-mail to ', lead],
+  followUpSet: (lead: Part): Part[] => ['Set when to follow up ', lead],
   leadDeleted: (lead: Part): Part[] => ['Deleted ', lead],
   /** "Exported 42 quote requests (status New, 1–30 Nov 2026, matching a search)"; an old entry kept no count. */
   exported: (count: number | null, type: LeadType | null, filters: readonly string[]) => {

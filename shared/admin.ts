@@ -56,6 +56,9 @@ export function isOutcome(status: LeadStatus): status is LeadOutcome {
 export const LOST_REASONS = ['price', 'timing', 'competitor', 'no-reply', 'not-a-fit', 'other'] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
 
+/** The longest note a follow-up may carry. */
+export const FOLLOW_UP_NOTE_MAX = 500;
+
 /** The largest value a won lead may record, in whole AUD. */
 export const WON_VALUE_MAX = 100_000_000;
 
@@ -83,6 +86,9 @@ export interface LeadSummary {
   wonValue: number | null;
   /** Lost: why, when staff said. */
   lostReason: LostReason | null;
+  /** The day to follow it up (YYYY-MM-DD, the company's calendar) and why; null when none is set. */
+  followUpOn: string | null;
+  followUpNote: string | null;
   createdAt: string;
 }
 
@@ -219,6 +225,8 @@ export interface DashboardData {
   assignedToYou: number;
   /** Open leads left with nobody when their assignee's account was deactivated. */
   releasedLeadCount: number;
+  /** Open leads to follow up today or earlier, the viewer's own first, then the longest overdue. */
+  followUpsDue: LeadSummary[];
   outboxFailures: OutboxFailure[];
   /** Every failed notification, not only the ones listed. */
   outboxFailureCount: number;
@@ -345,6 +353,7 @@ export const AUDIT_ACTIONS = [
   'lead.note_added',
   'lead.assigned',
   'lead.replied',
+  'lead.follow_up',
   'lead.not_spam',
   'leads.exported',
   'outbox.retried',
@@ -431,6 +440,8 @@ export interface AdminPageService {
   leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
   /** Whether the person asked for the weekly analytics e-mail. */
   weeklySummary(userId: string): Promise<boolean>;
+  /** Whether they asked for the morning e-mail of their follow-ups due. */
+  followUpEmail(userId: string): Promise<boolean>;
   /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
   media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }

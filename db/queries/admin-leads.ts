@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { LEAD_STATUSES, LEAD_TYPES, LOST_REASONS, type LeadStatus, type LeadSummary, type LeadType, type LostReason } from '../../shared/admin.ts';
+import { LEAD_OUTCOMES, LEAD_STATUSES, LEAD_TYPES, LOST_REASONS, type LeadStatus, type LeadSummary, type LeadType, type LostReason } from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
@@ -36,12 +36,17 @@ export interface LeadListQuery {
 
 const LIST_COLUMNS = ['id', 'name', 'email', 'company', 'service', 'status', 'spam_reason', 'created_at'] as const;
 
-const WORK_COLUMNS = ['assigned_to', 'won_value', 'lost_reason'] as const;
+const WORK_COLUMNS = ['assigned_to', 'won_value', 'lost_reason', 'follow_up_on', 'follow_up_note'] as const;
 
-/** How a lead ended, as stored (a value or reason outside the list reads as none). */
-function outcomeOf(row: Pick<Selectable<LeadWorkColumns>, 'won_value' | 'lost_reason'>): { wonValue: number | null; lostReason: LostReason | null } {
+/** How a lead ended and when to follow it up, as stored (a reason outside the list reads as none). */
+function outcomeOf(row: Omit<Selectable<LeadWorkColumns>, 'assigned_to'>): Omit<LeadWork, 'assignee'> {
   const reason = LOST_REASONS.find((r) => r === row.lost_reason) ?? null;
-  return { wonValue: row.won_value === null ? null : Number(row.won_value), lostReason: reason };
+  return {
+    wonValue: row.won_value === null ? null : Number(row.won_value),
+    lostReason: reason,
+    followUpOn: row.follow_up_on,
+    followUpNote: row.follow_up_note,
+  };
 }
 
 /** Callers name a lead's type; which table holds it stays in db/. */
@@ -68,9 +73,9 @@ function toLeadSummary(type: LeadType, row: LeadListRow): LeadSummary {
 }
 
 /** How staff are working a lead: who has it and how it ended. */
-export type LeadWork = Pick<LeadSummary, 'assignee' | 'wonValue' | 'lostReason'>;
+export type LeadWork = Pick<LeadSummary, 'assignee' | 'wonValue' | 'lostReason' | 'followUpOn' | 'followUpNote'>;
 
-export const NO_WORK: LeadWork = { assignee: null, wonValue: null, lostReason: null };
+export const NO_WORK: LeadWork = { assignee: null, wonValue: null, lostReason: null, followUpOn: null, followUpNote: null };
 
 /** A stored lead's list view (its status read the way the list reads it), with how it is worked. */
 export function summaryOf({ type, lead }: StoredLead, work: LeadWork): LeadSummary {
@@ -116,7 +121,7 @@ export async function countReleasedLeads(db: Db, type: LeadType): Promise<number
     .selectFrom(table as 'quotes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('assigned_to', 'is', null)
-    .where('status', 'not in', ['won', 'lost', 'spam'])
+    .where('status', 'not in', [...LEAD_OUTCOMES, 'spam'])
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('lead_notes')
@@ -128,6 +133,31 @@ export async function countReleasedLeads(db: Db, type: LeadType): Promise<number
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Sets (or, with null, clears) the day to follow a lead up and its note; returns whether the lead exists. */
+export async function setFollowUp(db: Db, type: LeadType, id: string, followUp: { on: string | null; note: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable(LEAD_TABLES[type] as 'quotes')
+    .set({ follow_up_on: followUp.on, follow_up_note: followUp.on === null ? null : followUp.note })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * One type's open leads (not won, lost or spam) to follow up on or before `day`, earliest first; only one
+ * person's when `assignedTo` is given.
+ */
+export async function listFollowUpsDue(db: Db, type: LeadType, day: string, limit: number, assignedTo?: string): Promise<LeadSummary[]> {
+  let query = db
+    .selectFrom(LEAD_TABLES[type] as 'quotes')
+    .select([...LIST_COLUMNS, ...WORK_COLUMNS, assigneeName])
+    .where('follow_up_on', '<=', day)
+    .where('status', 'not in', [...LEAD_OUTCOMES, 'spam']);
+  if (assignedTo) query = query.where('assigned_to', '=', assignedTo);
+  const rows = await query.orderBy('follow_up_on').orderBy('created_at').limit(limit).execute();
+  return rows.map((row) => toLeadSummary(type, row));
 }
 
 /** COUNT(*) of one type's leads assigned to a person, spam left out. */

@@ -10,7 +10,8 @@ export type OutboxKind =
   | 'post-review'
   | 'analytics-summary'
   | 'assignment-email'
-  | 'lead-reply';
+  | 'lead-reply'
+  | 'follow-up-email';
 
 export interface NewOutboxMessage {
   id: string;

@@ -97,7 +97,7 @@ export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
       created_at: account.createdAt,
       deactivated_at: account.deactivatedAt,
       role: account.role,
-      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary'>),
+      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary' | 'follow_up_email'>),
     })
     .execute();
 }

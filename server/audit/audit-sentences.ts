@@ -190,6 +190,8 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return aboutLead(T.leadAssigned);
     case 'lead.replied':
       return aboutLead(T.replied);
+    case 'lead.follow_up':
+      return aboutLead(T.followUpSet);
     case 'lead.deleted':
       return aboutLead(T.leadDeleted);
     case 'leads.exported': {

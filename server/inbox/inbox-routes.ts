@@ -5,7 +5,8 @@ import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import type { LeadWorker } from './lead-work.ts';
-import { LeadAssignmentSchema, LeadReplySchema } from '../../shared/schemas/lead-work.ts';
+import { FollowUpEmailSchema, FollowUpSchema, LeadAssignmentSchema, LeadReplySchema } from '../../shared/schemas/lead-work.ts';
+import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
@@ -27,7 +28,7 @@ function workerOf(req: Request): LeadWorker {
 export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router {
   const router = Router();
   const body = adminBodyParsers(ADMIN_BODY_LIMIT);
-  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit'], requireStaff());
+  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit', '/api/admin/account/follow-up-email'], requireStaff());
 
   router.get('/api/admin/leads', allow('leads.view'), async (req, res) => {
     const { cursor, ...filter } = parseLeadFilter(req.query as Record<string, unknown>);
@@ -66,6 +67,11 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
     res.json(await inbox.assign(workerOf(req), leadType(req.params.type), String(req.params.id), assigneeId));
   });
 
+  router.put('/api/admin/leads/:type/:id/follow-up', allow('leads.work'), ...body, async (req, res) => {
+    const followUp = parseBody(FollowUpSchema, req.body);
+    res.json(await inbox.followUp(actorOf(req), leadType(req.params.type), String(req.params.id), followUp));
+  });
+
   router.post('/api/admin/leads/:type/:id/replies', allow('leads.reply'), ...body, async (req, res) => {
     const reply = parseBody(LeadReplySchema, req.body);
     res.status(201).json(await inbox.reply(workerOf(req), leadType(req.params.type), String(req.params.id), reply));
@@ -84,6 +90,13 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
   router.post('/api/admin/outbox/:id/retry', allow('leads.work'), ...body, async (req, res) => {
     await inbox.retryNotification(actorOf(req), String(req.params.id));
     res.json({ message: ADMIN_MESSAGES.notificationRequeued });
+  });
+
+  // The morning e-mail of one's follow-ups due is for those who see leads.
+  router.put('/api/admin/account/follow-up-email', allow('leads.view'), ...body, async (req, res) => {
+    const { enabled } = parseBody(FollowUpEmailSchema, req.body);
+    await inbox.chooseFollowUpEmail(req.user!.id, enabled);
+    res.json({ enabled, message: enabled ? LEAD_WORK_TEXT.followUpEmail.on : LEAD_WORK_TEXT.followUpEmail.off });
   });
 
   router.get('/api/admin/audit', allow('audit.view'), async (req, res) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { NO_WORK, deleteLeadRow, findLead, findLeadWork, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
 import { listLeadReplies } from '../../db/queries/lead-replies.ts';
+import { followUpEmailChosen, setFollowUpEmail } from '../../db/queries/follow-ups.ts';
 import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -20,8 +21,8 @@ import {
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
-import type { LeadReplyInput } from '../../shared/schemas/lead-work.ts';
-import { type LeadWorker, assignLead, assignableStaff, sendReply } from './lead-work.ts';
+import type { FollowUp, LeadReplyInput } from '../../shared/schemas/lead-work.ts';
+import { type LeadWorker, assignLead, assignableStaff, sendReply, setLeadFollowUp } from './lead-work.ts';
 import { AppError } from '../core/errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { leadNotifications } from '../outbox/notifications.ts';
@@ -171,6 +172,11 @@ export interface InboxService {
   assign(actor: LeadWorker, type: LeadType, id: string, assigneeId: string | null): Promise<LeadDetail>;
   /** Queues a reply to the visitor, kept in the lead's history with its delivery state. */
   reply(actor: LeadWorker, type: LeadType, id: string, input: LeadReplyInput): Promise<LeadDetail>;
+  /** Sets or clears when to follow the lead up, audited. */
+  followUp(actor: Actor, type: LeadType, id: string, followUp: FollowUp): Promise<LeadDetail>;
+  /** Turns a person's morning follow-ups e-mail on or off; and whether they chose it. */
+  chooseFollowUpEmail(userId: string, enabled: boolean): Promise<void>;
+  followUpEmailChosen(userId: string): Promise<boolean>;
   /** Who a lead can be assigned to: active staff whose role works leads. */
   assignableStaff(): Promise<Assignee[]>;
   /** The dashboard's lead figures for one person (their own leads counted). */
@@ -209,6 +215,12 @@ export function createInboxService({ db, timeZone, delivery, settings, repliesPe
       await sendReply(db, actor, type, id, input, { siteUrl: delivery.siteUrl, repliesPerHour });
       return (await getLead(db, type, id))!;
     },
+    followUp: async (actor, type, id, followUp) => {
+      await setLeadFollowUp(db, actor, type, id, followUp);
+      return (await getLead(db, type, id))!;
+    },
+    chooseFollowUpEmail: (userId, enabled) => setFollowUpEmail(db, userId, enabled),
+    followUpEmailChosen: (userId) => followUpEmailChosen(db, userId),
     assignableStaff: () => assignableStaff(db),
     dashboard: (viewerId) => getDashboard(db, viewerId, timeZone, delivery),
     auditPage: (query) => listAuditPage(db, query, timeZone),

@@ -71,7 +71,7 @@ function sourceCells(source: Attribution | undefined): Cell[] {
 // What every lead has first; each service's own questions after them, since most rows leave those empty.
 function header(timeZone: string): string {
   const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
-  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_TEXT.outcome, LEAD_WORK_TEXT.value, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
+  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_TEXT.outcome, LEAD_WORK_TEXT.value, LEAD_WORK_TEXT.followUpOn, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
 }
 
 function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], source: Attribution | undefined, timeZone: string): string {
@@ -83,6 +83,7 @@ function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNot
     summary.assignee?.name ?? null,
     isOutcome(summary.status) ? LEAD_STATUS_LABELS[summary.status] : null,
     summary.wonValue,
+    summary.followUpOn,
     ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name])),
     ...sourceCells(source),
     notesCell(notes, timeZone),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { findLead, findLeadWork, updateAssignee } from '../../db/queries/admin-leads.ts';
+import { findLead, findLeadWork, setFollowUp, updateAssignee } from '../../db/queries/admin-leads.ts';
 import { insertLeadNote } from '../../db/queries/lead-notes.ts';
 import { countRepliesSince, insertLeadReply, replyMessageIds } from '../../db/queries/lead-replies.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -10,8 +10,8 @@ import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ROLES, type Role, can } from '../../shared/roles.ts';
-import type { LeadReplyInput } from '../../shared/schemas/lead-work.ts';
-import { type Actor, recordAudit } from '../audit/audit-log.ts';
+import type { FollowUp, LeadReplyInput } from '../../shared/schemas/lead-work.ts';
+import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
 import { type EmailMessage, adminLeadUrl, paragraphsHtml, typedTextHtml } from '../outbox/notifications.ts';
 
@@ -115,4 +115,17 @@ export async function sendReply(db: Db, actor: LeadWorker, type: LeadType, id: s
     });
     await recordAudit(trx, actor, 'lead.replied', leadTarget(type, id));
   });
+}
+
+/** Sets or clears when to follow a lead up, audited. */
+export async function setLeadFollowUp(db: Db, actor: Actor, type: LeadType, id: string, followUp: FollowUp): Promise<void> {
+  await withAudit(
+    db,
+    actor,
+    'lead.follow_up',
+    async (trx) => {
+      if (!(await setFollowUp(trx, type, id, followUp))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+    },
+    () => leadTarget(type, id),
+  );
 }

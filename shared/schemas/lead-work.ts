@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { FOLLOW_UP_NOTE_MAX } from '../admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../lead-work-texts.ts';
+import { isCalendarDate } from '../zoned-time.ts';
 
 /** Who a lead is assigned to: a staff account's id, or null for nobody. */
 export const LeadAssignmentSchema = z.object({
@@ -24,3 +26,19 @@ export const LeadReplySchema = z.object({
   confirmSpam: z.boolean().optional(),
 });
 export type LeadReplyInput = z.infer<typeof LeadReplySchema>;
+
+/** A lead's follow-up: a calendar date (null clears it) and an optional note. */
+export const FollowUpSchema = z.object({
+  on: z.string().refine(isCalendarDate, LEAD_WORK_TEXT.followUpDateInvalid).nullable(),
+  note: z
+    .string()
+    .trim()
+    .max(FOLLOW_UP_NOTE_MAX, LEAD_WORK_TEXT.followUpNoteTooLong(FOLLOW_UP_NOTE_MAX))
+    .transform((note) => note || null)
+    .nullable()
+    .default(null),
+});
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
+/** The morning follow-ups e-mail turned on or off. */
+export const FollowUpEmailSchema = z.object({ enabled: z.boolean() });

@@ -6,7 +6,10 @@ import { auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, le
 import { MailCatcher, decodedMail, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
 import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
-import { configuredEngines } from '../helpers/test-app.ts';
+import { configuredEngines, openTestDatabase } from '../helpers/test-app.ts';
+import { queueFollowUpEmails } from '../../server/inbox/follow-up-emails.ts';
+import { createLogger } from '../../server/core/logger.ts';
+import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
 
 /** docs/product.md#lead-work: assignment, replies from the lead page, and what they leave in the history. */
 describe.each(configuredEngines())('working a lead to the end on %s', (engine) => {
@@ -206,6 +209,79 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(((await editor.browser.req('get', `/api/admin/analytics?from=${day}&to=${day}`)).body as AnalyticsReport).wonValue).toBeNull();
     // Back to quoted: the value goes with the outcome.
     expect(((await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'quoted' })).body as LeadDetail).wonValue).toBeNull();
+  });
+
+  it('a follow-up date is set on the lead (a bad one refused), and the dashboard lists those due today and overdue, the viewer’s first', async () => {
+    const db = t.database.db;
+    const fay = await signedInPerson(t, 'sales', 'fay@northbridge-it.com.au');
+    const today = localDate(new Date(), t.config.TIME_ZONE);
+    const theirs = await insertQuote(db, { name: 'Overdue Olga' });
+    const mine = await insertContact(db, { name: 'Due Dora' });
+    const later = await insertQuote(db, { name: 'Later Larry' });
+    const closed = await insertQuote(db, { name: 'Closed Carl', status: 'lost' });
+    const set = (browser: typeof fay.browser, type: string, id: string, body: object) => browser.req('put', `/api/admin/leads/${type}/${id}/follow-up`).send(body);
+
+    const bad = await set(fay.browser, 'quote', theirs, { on: '2026-02-30' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields.on).toBe(LEAD_WORK_TEXT.followUpDateInvalid);
+    expect((await set(fay.browser, 'quote', theirs, { on: addDays(today, -2), note: 'Call about the rack' })).status).toBe(200);
+    const saved = await set(fay.browser, 'contact', mine, { on: today, note: '' });
+    expect((saved.body as LeadDetail).followUpOn).toBe(today);
+    expect((await set(fay.browser, 'quote', later, { on: addDays(today, 1) })).status).toBe(200);
+    expect((await set(fay.browser, 'quote', closed, { on: today })).status).toBe(200);
+    expect((await t.staff.req('put', `/api/admin/leads/contact/${mine}/assignee`).send({ assigneeId: fay.id })).status).toBe(200);
+
+    const due = (await dashboardData(fay.browser)).followUpsDue.filter((l) => [theirs, mine, later, closed].includes(l.id));
+    expect(due.map((l) => [l.name, l.followUpOn, l.followUpNote])).toEqual([
+      ['Due Dora', today, null],
+      ['Overdue Olga', addDays(today, -2), 'Call about the rack'],
+    ]);
+    expect((await fay.browser.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_TEXT.followUpsDue);
+    // Cleared: off the list.
+    expect(((await set(fay.browser, 'contact', mine, { on: null })).body as LeadDetail).followUpOn).toBeNull();
+    expect((await dashboardData(fay.browser)).followUpsDue.map((l) => l.id)).not.toContain(mine);
+    expect((await auditEntries(t.staff, { action: 'lead.follow_up' })).filter((e) => e.target === `quote:${theirs}`)).toHaveLength(1);
+  });
+
+  it('the morning follow-ups e-mail goes once per person and day, however many instances run', async () => {
+    const db = t.database.db;
+    const gus = await signedInPerson(t, 'sales', 'gus@northbridge-it.com.au');
+    const ivy = await signedInPerson(t, 'sales', 'ivy@northbridge-it.com.au');
+    for (const person of [gus, ivy]) {
+      const chosen = await person.browser.req('put', '/api/admin/account/follow-up-email').send({ enabled: true });
+      expect(chosen.body).toEqual({ enabled: true, message: LEAD_WORK_TEXT.followUpEmail.on });
+    }
+    // An Editor may not ask for it.
+    const editor = await signedInPerson(t, 'editor', 'ed.follow@northbridge-it.com.au');
+    expect((await editor.browser.req('put', '/api/admin/account/follow-up-email').send({ enabled: true })).status).toBe(403);
+    const morning = new Date();
+    const day = localDate(morning, t.config.TIME_ZONE);
+    const gusLead = await insertQuote(db, { name: 'Gus Lead' });
+    expect((await t.staff.req('put', `/api/admin/leads/quote/${gusLead}/assignee`).send({ assigneeId: gus.id })).status).toBe(200);
+    expect((await gus.browser.req('put', `/api/admin/leads/quote/${gusLead}/follow-up`).send({ on: day, note: 'Send the quote' })).status).toBe(200);
+    // Ivy has nothing due: no e-mail for her.
+
+    const second = await openTestDatabase(t.database.url);
+    try {
+      const options = (instance: typeof db) => ({ db: instance, logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), timeZone: t.config.TIME_ZONE, siteUrl: t.config.SITE_URL });
+      // From 7 am local time; "now" is pushed there when the test runs earlier in the company's day.
+      const at = new Date(Math.max(morning.getTime(), startOfDay(day, t.config.TIME_ZONE).getTime() + 7 * 3_600_000 + 60_000));
+      const before = new Date(startOfDay(day, t.config.TIME_ZONE).getTime() + 6 * 3_600_000);
+      expect(await queueFollowUpEmails(options(db), before)).toBe(0);
+      const runs = await Promise.all([queueFollowUpEmails(options(db), at), queueFollowUpEmails(options(second.db), at), queueFollowUpEmails(options(second.db), at)]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await queueFollowUpEmails(options(db), at)).toBe(0);
+    } finally {
+      await second.drop();
+    }
+    // Queued at the morning's time, which may be later than the clock: due now for the worker.
+    await db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('kind', '=', 'follow-up-email').execute();
+    const mails = (await mailFromOutbox(t)).filter((m) => mailHeader(m.raw, 'Subject')?.includes(' due '));
+    expect(mails.map((m) => m.to)).toEqual([['gus@northbridge-it.com.au']]);
+    const text = decodedMail(mailPart(mails[0]!.raw, 'text/plain')!);
+    expect(text).toContain('Gus Lead');
+    expect(text).toContain('Send the quote');
+    expect(text).toContain(`${t.config.SITE_URL}/admin/leads/quote/${gusLead}`);
   });
 
   it('the CSV carries "Assigned to", "Outcome" and "Value"', async () => {

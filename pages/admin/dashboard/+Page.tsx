@@ -11,6 +11,8 @@ import {
   leadFilterQuery,
 } from '../../../shared/admin.ts';
 import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
+import { formatCalendarDate } from '../../../shared/dates.ts';
+import { localDate } from '../../../shared/zoned-time.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
@@ -206,11 +208,42 @@ function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
 }
 
 /** The leads' part: recent quotes, leads waiting for a reply, notifications, and the weekly chart. */
+/** "Follow-ups due": open leads to follow up today or earlier, the viewer's own first (docs/product.md#lead-work). */
+function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string }) {
+  const { user } = usePageContext();
+  const W = LEAD_WORK_TEXT;
+  return (
+    <section aria-labelledby="follow-ups-heading" className="admin-section">
+      <h2 id="follow-ups-heading">{W.followUpsDue}</h2>
+      {leads.length === 0 ? (
+        <p>{W.noFollowUpsDue}</p>
+      ) : (
+        <ul className="lead-list">
+          {leads.map((l) => {
+            const overdue = l.followUpOn! < today;
+            return (
+              <li key={`${l.type}-${l.id}`} className={overdue ? 'overdue' : undefined}>
+                <a href={leadHref(l.type, l.id)}>{l.name}</a>
+                <span>
+                  {overdue ? <strong className="badge badge-danger">{W.followUpOverdue}</strong> : W.followUpToday} {formatCalendarDate(l.followUpOn!)}
+                  {l.assignee && ` · ${l.assignee.id === user?.id ? W.yours : l.assignee.name}`}
+                </span>
+                {l.followUpNote && <span>{l.followUpNote}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function LeadSections({ d, now }: { d: DashboardData; now: string }) {
   const { timeZone } = usePageContext();
   const pendingCount = d.pending.emails + d.pending.webhooks;
   return (
     <>
+      <FollowUpsDue leads={d.followUpsDue} today={localDate(new Date(now), timeZone)} />
       <section aria-labelledby="recent-heading" className="admin-section">
         <h2 id="recent-heading">{DASHBOARD_TEXT.recentHeading}</h2>
         <AdminTable

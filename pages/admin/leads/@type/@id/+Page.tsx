@@ -24,6 +24,7 @@ import { can } from '../../../../../shared/roles.ts';
 import { LeadNotes } from './LeadNotes.tsx';
 import { AssigneeCard } from './AssigneeCard.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
+import { FollowUpCard } from './FollowUpCard.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
 import { EmailAddress } from '../../../ui/EmailAddress.tsx';
@@ -154,6 +155,8 @@ export default function LeadPage() {
           </section>
 
           {user && can(user.role, 'leads.assign') && <AssigneeCard lead={lead} staff={staff} onChange={setLead} />}
+
+          {user && can(user.role, 'leads.work') && <FollowUpCard lead={lead} onChange={setLead} />}
 
           {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} onSent={setLead} />}
 
