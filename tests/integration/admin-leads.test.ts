@@ -213,7 +213,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^"Type","Received \(Australia\/Sydney\)","Status","Assigned to","Outcome","Value","Service","Full Name","Email","Company",/);
+    expect(lines[0]).toMatch(/^"Type","Received \(Australia\/Sydney\)","Status","Assigned to","Outcome","Value","Follow up on","Service","Full Name","Email","Company",/);
     expect(res.text).toContain(`"'  =1+1"`);
     expect(res.text).toContain(`"'\n=cmd"`);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
