@@ -433,6 +433,16 @@ export interface LeadAttributionPagesTable {
   path: string;
 }
 
+/** A named message staff reuse in the Reply form (migration 213). */
+export interface SavedRepliesTable {
+  id: string;
+  name: string;
+  body: string;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The days a person's follow-ups e-mail was queued (migration 212): one a day, whatever the instances. */
 export interface FollowUpEmailsSentTable {
   day: string;
@@ -485,6 +495,7 @@ export interface Database {
   lead_attribution_pages: LeadAttributionPagesTable;
   analytics_summaries_sent: AnalyticsSummariesSentTable;
   follow_up_emails_sent: FollowUpEmailsSentTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

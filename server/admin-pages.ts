@@ -63,6 +63,7 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
     leadSource: (type, id) => analytics.leadSource(type, id),
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
     followUpEmail: (userId) => inbox.followUpEmailChosen(userId),
+    savedReplies: () => inbox.savedReplies(),
     media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

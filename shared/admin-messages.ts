@@ -139,6 +139,8 @@ export const AUDIT_TEXT = {
     'lead.assigned': 'Assigned a lead',
     'lead.replied': 'Replied to a lead',
     'lead.follow_up': 'Set when to follow up a lead',
+    'saved_reply.saved': 'Saved a saved reply',
+    'saved_reply.deleted': 'Deleted a saved reply',
     'lead.not_spam': 'Marked a lead not spam and sent its notifications',
     'leads.exported': 'Exported leads',
     'outbox.retried': 'Retried notification',
@@ -209,6 +211,8 @@ export const AUDIT_TEXT = {
   leadAssigned: (lead: Part): Part[] => ['Changed who has ', lead],
   replied: (lead: Part): Part[] => ['Replied by e-mail to ', lead],
   followUpSet: (lead: Part): Part[] => ['Set when to follow up ', lead],
+  savedReplySaved: (name: string): Part[] => [`Saved the saved reply “${name}”`],
+  savedReplyDeleted: 'Deleted a saved reply',
   leadDeleted: (lead: Part): Part[] => ['Deleted ', lead],
   /** "Exported 42 quote requests (status New, 1–30 Nov 2026, matching a search)"; an old entry kept no count. */
   exported: (count: number | null, type: LeadType | null, filters: readonly string[]) => {

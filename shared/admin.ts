@@ -5,6 +5,7 @@ import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
+import type { SavedReply } from './saved-replies.ts';
 import type { MediaPage, MediaQuery } from './media.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
@@ -354,6 +355,8 @@ export const AUDIT_ACTIONS = [
   'lead.assigned',
   'lead.replied',
   'lead.follow_up',
+  'saved_reply.saved',
+  'saved_reply.deleted',
   'lead.not_spam',
   'leads.exported',
   'outbox.retried',
@@ -442,6 +445,8 @@ export interface AdminPageService {
   weeklySummary(userId: string): Promise<boolean>;
   /** Whether they asked for the morning e-mail of their follow-ups due. */
   followUpEmail(userId: string): Promise<boolean>;
+  /** The saved replies, by name (the Reply form and their page). */
+  savedReplies(): Promise<SavedReply[]>;
   /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
   media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }

@@ -25,6 +25,7 @@ import * as backupJobs from './2026-11-27-200-backup-jobs.ts';
 import * as leadAssignmentAndReplies from './2026-11-27-210-lead-assignment-and-replies.ts';
 import * as leadOutcomes from './2026-11-27-211-lead-outcomes.ts';
 import * as leadFollowUps from './2026-11-27-212-lead-follow-ups.ts';
+import * as savedReplies from './2026-11-27-213-saved-replies.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -75,6 +76,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-27-210-lead-assignment-and-replies': leadAssignmentAndReplies,
     '2026-11-27-211-lead-outcomes': leadOutcomes,
     '2026-11-27-212-lead-follow-ups': leadFollowUps,
+    '2026-11-27-213-saved-replies': savedReplies,
   };
 }
 

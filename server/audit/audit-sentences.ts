@@ -192,6 +192,10 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return aboutLead(T.replied);
     case 'lead.follow_up':
       return aboutLead(T.followUpSet);
+    case 'saved_reply.saved':
+      return target ? T.savedReplySaved(target) : null;
+    case 'saved_reply.deleted':
+      return [T.savedReplyDeleted];
     case 'lead.deleted':
       return aboutLead(T.leadDeleted);
     case 'leads.exported': {

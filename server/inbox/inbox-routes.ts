@@ -5,7 +5,7 @@ import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import type { LeadWorker } from './lead-work.ts';
-import { FollowUpEmailSchema, FollowUpSchema, LeadAssignmentSchema, LeadReplySchema } from '../../shared/schemas/lead-work.ts';
+import { FollowUpEmailSchema, FollowUpSchema, LeadAssignmentSchema, LeadReplySchema, SavedReplySchema } from '../../shared/schemas/lead-work.ts';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
@@ -28,7 +28,7 @@ function workerOf(req: Request): LeadWorker {
 export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router {
   const router = Router();
   const body = adminBodyParsers(ADMIN_BODY_LIMIT);
-  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit', '/api/admin/account/follow-up-email'], requireStaff());
+  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit', '/api/admin/account/follow-up-email', '/api/admin/saved-replies'], requireStaff());
 
   router.get('/api/admin/leads', allow('leads.view'), async (req, res) => {
     const { cursor, ...filter } = parseLeadFilter(req.query as Record<string, unknown>);
@@ -97,6 +97,25 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
     const { enabled } = parseBody(FollowUpEmailSchema, req.body);
     await inbox.chooseFollowUpEmail(req.user!.id, enabled);
     res.json({ enabled, message: enabled ? LEAD_WORK_TEXT.followUpEmail.on : LEAD_WORK_TEXT.followUpEmail.off });
+  });
+
+  router.get('/api/admin/saved-replies', allow('leads.reply'), async (_req, res) => {
+    res.json({ savedReplies: await inbox.savedReplies() });
+  });
+
+  router.post('/api/admin/saved-replies', allow('leads.reply'), ...body, async (req, res) => {
+    const reply = await inbox.saveSavedReply(actorOf(req), null, parseBody(SavedReplySchema, req.body));
+    res.status(201).json({ savedReply: reply, message: LEAD_WORK_TEXT.savedReplySaved(reply.name) });
+  });
+
+  router.put('/api/admin/saved-replies/:id', allow('leads.reply'), ...body, async (req, res) => {
+    const reply = await inbox.saveSavedReply(actorOf(req), String(req.params.id), parseBody(SavedReplySchema, req.body));
+    res.json({ savedReply: reply, message: LEAD_WORK_TEXT.savedReplySaved(reply.name) });
+  });
+
+  router.delete('/api/admin/saved-replies/:id', allow('leads.reply'), ...body, async (req, res) => {
+    await inbox.deleteSavedReply(actorOf(req), String(req.params.id));
+    res.status(204).end();
   });
 
   router.get('/api/admin/audit', allow('audit.view'), async (req, res) => {

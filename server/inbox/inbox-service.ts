@@ -21,7 +21,10 @@ import {
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
-import type { FollowUp, LeadReplyInput } from '../../shared/schemas/lead-work.ts';
+import type { FollowUp, LeadReplyInput, SavedReplyInput } from '../../shared/schemas/lead-work.ts';
+import type { SavedReply } from '../../shared/saved-replies.ts';
+import { listSavedReplies } from '../../db/queries/saved-replies.ts';
+import { removeSavedReply, saveSavedReply } from './saved-replies.ts';
 import { type LeadWorker, assignLead, assignableStaff, sendReply, setLeadFollowUp } from './lead-work.ts';
 import { AppError } from '../core/errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
@@ -177,6 +180,10 @@ export interface InboxService {
   /** Turns a person's morning follow-ups e-mail on or off; and whether they chose it. */
   chooseFollowUpEmail(userId: string, enabled: boolean): Promise<void>;
   followUpEmailChosen(userId: string): Promise<boolean>;
+  /** Saved replies: listed by name, added or changed (`id` null adds), deleted; each change audited. */
+  savedReplies(): Promise<SavedReply[]>;
+  saveSavedReply(actor: Actor, id: string | null, input: SavedReplyInput): Promise<SavedReply>;
+  deleteSavedReply(actor: Actor, id: string): Promise<void>;
   /** Who a lead can be assigned to: active staff whose role works leads. */
   assignableStaff(): Promise<Assignee[]>;
   /** The dashboard's lead figures for one person (their own leads counted). */
@@ -221,6 +228,9 @@ export function createInboxService({ db, timeZone, delivery, settings, repliesPe
     },
     chooseFollowUpEmail: (userId, enabled) => setFollowUpEmail(db, userId, enabled),
     followUpEmailChosen: (userId) => followUpEmailChosen(db, userId),
+    savedReplies: () => listSavedReplies(db),
+    saveSavedReply: (actor, id, input) => saveSavedReply(db, actor, id, input),
+    deleteSavedReply: (actor, id) => removeSavedReply(db, actor, id),
     assignableStaff: () => assignableStaff(db),
     dashboard: (viewerId) => getDashboard(db, viewerId, timeZone, delivery),
     auditPage: (query) => listAuditPage(db, query, timeZone),

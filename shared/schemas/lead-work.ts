@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FOLLOW_UP_NOTE_MAX } from '../admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../lead-work-texts.ts';
 import { isCalendarDate } from '../zoned-time.ts';
+import { PLACEHOLDER_LIST, SAVED_REPLY_NAME_MAX, unknownPlaceholders } from '../saved-replies.ts';
 
 /** Who a lead is assigned to: a staff account's id, or null for nobody. */
 export const LeadAssignmentSchema = z.object({
@@ -42,3 +43,22 @@ export type FollowUp = z.infer<typeof FollowUpSchema>;
 
 /** The morning follow-ups e-mail turned on or off. */
 export const FollowUpEmailSchema = z.object({ enabled: z.boolean() });
+
+/** A saved reply: a name and a message whose placeholders must all be known ("{nmae}" is refused, in words). */
+export const SavedReplySchema = z.object({
+  name: z
+    .string({ error: LEAD_WORK_TEXT.savedReplyNameRequired })
+    .trim()
+    .min(1, LEAD_WORK_TEXT.savedReplyNameRequired)
+    .max(SAVED_REPLY_NAME_MAX, LEAD_WORK_TEXT.savedReplyNameTooLong(SAVED_REPLY_NAME_MAX)),
+  body: z
+    .string({ error: LEAD_WORK_TEXT.messageRequired })
+    .trim()
+    .min(1, LEAD_WORK_TEXT.messageRequired)
+    .max(REPLY_BODY_MAX, LEAD_WORK_TEXT.messageTooLong)
+    .superRefine((body, ctx) => {
+      const unknown = unknownPlaceholders(body);
+      if (unknown.length) ctx.addIssue({ code: 'custom', message: LEAD_WORK_TEXT.unknownPlaceholders(unknown, PLACEHOLDER_LIST) });
+    }),
+});
+export type SavedReplyInput = z.infer<typeof SavedReplySchema>;

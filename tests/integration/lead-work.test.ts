@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { LeadDetail } from '../../shared/admin.ts';
 import type { AnalyticsReport } from '../../shared/analytics.ts';
-import { auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, leadDetail, signedInPerson, signedInStaffApp, STAFF } from '../helpers/admin-client.ts';
+import { fillSavedReply } from '../../shared/saved-replies.ts';
+import { serviceName } from '../../shared/lead-fields.ts';
+import type { LeadPageData } from '../../pages/admin/leads/@type/@id/+data.ts';
+import { adminPageData, auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, leadDetail, signedInPerson, signedInStaffApp, STAFF } from '../helpers/admin-client.ts';
 import { MailCatcher, decodedMail, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
 import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -282,6 +285,29 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(text).toContain('Gus Lead');
     expect(text).toContain('Send the quote');
     expect(text).toContain(`${t.config.SITE_URL}/admin/leads/quote/${gusLead}`);
+  });
+
+  it('saved replies: unknown placeholders are refused in words; the lead page carries them, and filled they read as this lead', async () => {
+    const una = await signedInPerson(t, 'sales', 'una@northbridge-it.com.au');
+    const refused = await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Bad', body: 'Hi {nmae}' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.fields.body).toBe('{nmae} is not a placeholder: use {name}, {company}, {service} or {sender}.');
+    const created = await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Quote follow-up', body: 'Hi {name},\n\n{service} for {company}.\n\n{sender}' });
+    expect(created.status).toBe(201);
+    expect((await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Quote follow-up', body: 'Hi' })).status).toBe(409);
+    const editor = await signedInPerson(t, 'editor', 'ed.saved@northbridge-it.com.au');
+    expect((await editor.browser.req('get', '/api/admin/saved-replies')).status).toBe(403);
+
+    const id = await insertQuote(t.database.db, { name: 'Fill Fiona', company: 'Fiona Co', service: 'web-hosting' });
+    const page = (await adminPageData<LeadPageData>(una.browser, `/admin/leads/quote/${id}`))!;
+    const saved = page.savedReplies.find((s) => s.name === 'Quote follow-up')!;
+    const filled = fillSavedReply(saved.body, { name: page.name, company: page.company ?? '', service: serviceName(page.service), sender: 'una' });
+    expect(filled).toBe('Hi Fill Fiona,\n\nWeb Hosting for Fiona Co.\n\nuna');
+
+    const changed = await una.browser.req('put', `/api/admin/saved-replies/${saved.id}`).send({ name: 'Quote follow-up', body: 'Hello {name}' });
+    expect(changed.status).toBe(200);
+    expect((await una.browser.req('delete', `/api/admin/saved-replies/${saved.id}`)).status).toBe(204);
+    expect((await una.browser.req('delete', `/api/admin/saved-replies/${saved.id}`)).status).toBe(404);
   });
 
   it('the CSV carries "Assigned to", "Outcome" and "Value"', async () => {

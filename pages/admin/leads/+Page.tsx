@@ -13,6 +13,7 @@ import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
 import { EmailAddress } from '../ui/EmailAddress.tsx';
 import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
+import { can } from '../../../shared/roles.ts';
 
 /** One filter of the GET form: "Any" or one of the options, as [value, label] pairs. */
 function FilterSelect(props: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
@@ -58,10 +59,15 @@ export default function LeadsPage() {
       }
     >
       {user && (
-        <p>
+        <p className="button-row">
           <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className="button button-small">
             {LEAD_WORK_TEXT.assignedToMe}
           </a>
+          {can(user.role, 'leads.reply') && (
+            <a href="/admin/leads/saved-replies" className="button button-small button-ghost-dark">
+              {LEAD_WORK_TEXT.savedReplies}
+            </a>
+          )}
         </p>
       )}
       <button

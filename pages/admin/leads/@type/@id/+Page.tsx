@@ -55,7 +55,7 @@ function FieldValue({ name, value }: { name: string; value: string }) {
 
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
-  const { source, staff, ...initial } = useData<LeadPageData>();
+  const { source, staff, savedReplies, ...initial } = useData<LeadPageData>();
   const { csrfToken, timeZone, settings, user } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
@@ -158,7 +158,7 @@ export default function LeadPage() {
 
           {user && can(user.role, 'leads.work') && <FollowUpCard lead={lead} onChange={setLead} />}
 
-          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} onSent={setLead} />}
+          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} savedReplies={savedReplies} onSent={setLead} />}
 
           <LeadNotes lead={lead} onAdded={setLead} />
 

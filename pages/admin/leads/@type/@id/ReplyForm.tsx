@@ -7,13 +7,16 @@ import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 import type { LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../../../shared/lead-work-texts.ts';
+import { type SavedReply, fillSavedReply } from '../../../../../shared/saved-replies.ts';
+import { serviceName } from '../../../../../shared/lead-fields.ts';
 
 /**
  * "Reply": an e-mail to the visitor, sent through the outbox from the company's address with Reply-To the staff
  * member. A lead held as spam asks first. What was typed stays in the form until the reply is queued.
  */
-export function ReplyForm({ lead, onSent }: { lead: LeadDetail; onSent: (lead: LeadDetail) => void }) {
-  const { csrfToken } = usePageContext();
+export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; savedReplies: SavedReply[]; onSent: (lead: LeadDetail) => void }) {
+  const { csrfToken, user } = usePageContext();
+  const [chosen, setChosen] = useState('');
   const [subject, setSubject] = useState<string>(LEAD_WORK_TEXT.subjectFor(lead.type));
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -40,6 +43,7 @@ export function ReplyForm({ lead, onSent }: { lead: LeadDetail; onSent: (lead: L
     try {
       const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/replies`, csrfToken, { subject, body, confirmSpam });
       setBody('');
+      setChosen('');
       setNotice({ kind: 'success', text: LEAD_WORK_TEXT.replyQueued });
       onSent(updated);
     } catch (err) {
@@ -61,6 +65,31 @@ export function ReplyForm({ lead, onSent }: { lead: LeadDetail; onSent: (lead: L
           void send(false);
         }}
       >
+        {savedReplies.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${uid}-saved`}>{LEAD_WORK_TEXT.chooseSavedReply}</label>
+            <select
+              id={`${uid}-saved`}
+              value={chosen}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                const saved = savedReplies.find((s) => s.id === e.target.value);
+                if (!saved) return;
+                const values = { name: lead.name, company: lead.company ?? '', service: serviceName(lead.service), sender: user?.name ?? '' };
+                setBody(fillSavedReply(saved.body, values));
+                setErrors({});
+                setNotice({ kind: 'success', text: LEAD_WORK_TEXT.savedReplyFilled(saved.name) });
+              }}
+            >
+              <option value="">{LEAD_WORK_TEXT.noSavedReplyChosen}</option>
+              {savedReplies.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <AdminInput
           id={`${uid}-subject`}
           label={LEAD_WORK_TEXT.subject}
