@@ -12,6 +12,7 @@ export const REPLY_BODY_MAX = 10_000;
 
 export const LEAD_WORK_TEXT = {
   assignedTo: 'Assigned to',
+  assignmentHeading: 'Who works this lead',
   outcome: 'Outcome',
   value: 'Value',
   valueHint: 'What the work is worth, in whole Australian dollars.',

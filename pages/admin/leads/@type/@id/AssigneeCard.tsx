@@ -38,7 +38,7 @@ export function AssigneeCard({ lead, staff, onChange }: { lead: LeadDetail; staf
 
   return (
     <section aria-labelledby={`${uid}-heading`} className="admin-card">
-      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.assignedTo}</h2>
+      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.assignmentHeading}</h2>
       <form
         noValidate
         onSubmit={(e) => {
