@@ -63,6 +63,7 @@ export const LEAD_WORK_TEXT = {
   savedReplyFilled: (name: string) => `“${name}” filled in with this lead’s details. Check it before sending.`,
   orList: (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '')),
 
+  followUpHeading: 'Follow-up',
   followUpOn: 'Follow up on',
   followUpNote: 'Note (optional)',
   followUpHint: 'The day to get back to them. It shows under “Follow-ups due” on the dashboard from that morning.',

@@ -101,7 +101,7 @@ describe('sales work a lead to the end', () => {
     {
       await using p = await staffPage(site, leadPath(), VIEWPORTS.desktop, SALES);
       const { page } = p;
-      const card = page.getByRole('region', { name: W.followUpOn });
+      const card = page.getByRole('region', { name: W.followUpHeading });
       await card.getByLabel(W.followUpOn).fill(today);
       await card.getByLabel(W.followUpNote).fill('Call about the racks');
       await card.getByRole('button', { name: W.saveFollowUp }).click();

@@ -60,11 +60,11 @@ export default function LeadsPage() {
     >
       {user && (
         <p className="button-row">
-          <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className="button button-small">
+          <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className={mine ? 'button button-primary' : 'button button-ghost-dark'}>
             {LEAD_WORK_TEXT.assignedToMe}
           </a>
           {can(user.role, 'leads.reply') && (
-            <a href="/admin/leads/saved-replies" className="button button-small button-ghost-dark">
+            <a href="/admin/leads/saved-replies" className="button button-ghost-dark">
               {LEAD_WORK_TEXT.savedReplies}
             </a>
           )}

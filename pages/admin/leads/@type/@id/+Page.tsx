@@ -98,23 +98,29 @@ export default function LeadPage() {
       </p>
       <NoticeBox notice={status} />
       <div className="lead-layout">
-        <section aria-labelledby="fields-heading" className="admin-card">
-          <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
-          <dl className="lead-fields">
-            <div>
-              <dt>{LEADS_TEXT.received}</dt>
-              <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
-            </div>
-            {lead.fields.map((f) => (
-              <div key={f.name}>
-                <dt>{f.label}</dt>
-                <dd>
-                  <FieldValue name={f.name} value={f.value} />
-                </dd>
+        <div className="lead-side">
+          <section aria-labelledby="fields-heading" className="admin-card">
+            <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
+            <dl className="lead-fields">
+              <div>
+                <dt>{LEADS_TEXT.received}</dt>
+                <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
               </div>
-            ))}
-          </dl>
-        </section>
+              {lead.fields.map((f) => (
+                <div key={f.name}>
+                  <dt>{f.label}</dt>
+                  <dd>
+                    <FieldValue name={f.name} value={f.value} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} savedReplies={savedReplies} onSent={setLead} />}
+
+          <LeadNotes lead={lead} onAdded={setLead} />
+        </div>
 
         <div className="lead-side">
           <section aria-labelledby="status-heading" className="admin-card">
@@ -157,10 +163,6 @@ export default function LeadPage() {
           {user && can(user.role, 'leads.assign') && <AssigneeCard lead={lead} staff={staff} onChange={setLead} />}
 
           {user && can(user.role, 'leads.work') && <FollowUpCard lead={lead} onChange={setLead} />}
-
-          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} savedReplies={savedReplies} onSent={setLead} />}
-
-          <LeadNotes lead={lead} onAdded={setLead} />
 
           <LeadSourceCard source={source} />
 

@@ -41,7 +41,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
 
   return (
     <section aria-labelledby={`${uid}-heading`} className="admin-card">
-      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.followUpOn}</h2>
+      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.followUpHeading}</h2>
       <form
         noValidate
         onSubmit={(e) => {
