@@ -11,6 +11,7 @@ import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines, openTestDatabase } from '../helpers/test-app.ts';
 import { queueFollowUpEmails } from '../../server/inbox/follow-up-emails.ts';
+import { purgeExpiredLeads } from '../../server/privacy/retention.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
 
@@ -335,6 +336,15 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(JSON.parse(exported.text).replies).toEqual([expect.objectContaining({ leadId: id, subject: 'Re: your message', body: 'Private words' })]);
     expect((await t.staff.req('post', '/api/admin/privacy/erase').send({ email })).status).toBe(200);
     expect(await t.database.db.selectFrom('lead_replies').select('id').where('lead_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('the retention purge removes a lead’s replies with it', async () => {
+    const old = await insertContact(t.database.db, { email: 'old.reply@example.net', createdAt: '2020-01-01T00:00:00.000Z' });
+    const rex = await signedInPerson(t, 'sales', 'rex@northbridge-it.com.au');
+    expect((await rex.browser.req('post', `/api/admin/leads/contact/${old}/replies`).send({ subject: 'Re: your message', body: 'Old words' })).status).toBe(201);
+    await purgeExpiredLeads(t.database.db, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), 365, new Date());
+    expect(await t.database.db.selectFrom('lead_replies').select('id').where('lead_id', '=', old).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('contacts').select('id').where('id', '=', old).execute()).toEqual([]);
   });
 
   /** A lead's outbox rows due at once, as they are once the worker's back-off has passed. */
