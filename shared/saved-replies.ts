@@ -1,5 +1,3 @@
-import { LEAD_WORK_TEXT } from './lead-work-texts.ts';
-
 /**
  * Saved replies' placeholders and how they are filled (docs/product.md#lead-work): the one home of the rule, used
  * by the schema that refuses unknown ones and by the Reply form that fills them.
@@ -28,5 +26,3 @@ export function fillSavedReply(text: string, values: Record<SavedReplyPlaceholde
   return text.replace(PLACEHOLDER, (whole, key: string) => ((SAVED_REPLY_PLACEHOLDERS as readonly string[]).includes(key) ? values[key as SavedReplyPlaceholder] : whole));
 }
 
-/** "{name}, {company}, {service} or {sender}": the placeholders as the hint and the refusal list them. */
-export const PLACEHOLDER_LIST = LEAD_WORK_TEXT.orList(SAVED_REPLY_PLACEHOLDERS.map((p) => `{${p}}`));

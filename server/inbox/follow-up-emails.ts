@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { listFollowUpsDue } from '../../db/queries/admin-leads.ts';
@@ -5,7 +6,6 @@ import { claimFollowUpEmail, listFollowUpEmailReaders } from '../../db/queries/f
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { LEAD_TYPES, type LeadSummary } from '../../shared/admin.ts';
 import { formatCalendarDate } from '../../shared/dates.ts';
-import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { can, isRole } from '../../shared/roles.ts';
 import { localDate, startOfDay } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
@@ -29,7 +29,7 @@ export interface FollowUpEmailOptions {
 
 /** One person's e-mail: each lead due with its day, its note and a link to it. */
 export function followUpEmail(name: string, to: string, day: string, due: readonly LeadSummary[], siteUrl: string): EmailMessage {
-  const T = LEAD_WORK_TEXT.followUpEmail;
+  const T = LEAD_WORK_MESSAGES.followUpEmail;
   const lines = due.map((lead) => ({
     lead,
     link: siteLink(siteUrl, `/admin/leads/${lead.type}/${lead.id}`),

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { type Request, Router } from 'express';
 import { LEAD_TYPES, type LeadType } from '../../shared/admin.ts';
 import { LeadNoteSchema, LeadUpdateSchema, parseLeadFilter } from '../../shared/schemas/admin-leads.ts';
@@ -6,7 +7,6 @@ import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import type { LeadWorker } from './lead-work.ts';
 import { FollowUpEmailSchema, FollowUpSchema, LeadAssignmentSchema, LeadReplySchema, SavedReplySchema } from '../../shared/schemas/lead-work.ts';
-import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
@@ -96,7 +96,7 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
   router.put('/api/admin/account/follow-up-email', allow('leads.view'), ...body, async (req, res) => {
     const { enabled } = parseBody(FollowUpEmailSchema, req.body);
     await inbox.chooseFollowUpEmail(req.user!.id, enabled);
-    res.json({ enabled, message: enabled ? LEAD_WORK_TEXT.followUpEmail.on : LEAD_WORK_TEXT.followUpEmail.off });
+    res.json({ enabled, message: enabled ? LEAD_WORK_MESSAGES.followUpEmail.on : LEAD_WORK_MESSAGES.followUpEmail.off });
   });
 
   router.get('/api/admin/saved-replies', allow('leads.reply'), async (_req, res) => {
@@ -105,12 +105,12 @@ export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router 
 
   router.post('/api/admin/saved-replies', allow('leads.reply'), ...body, async (req, res) => {
     const reply = await inbox.saveSavedReply(actorOf(req), null, parseBody(SavedReplySchema, req.body));
-    res.status(201).json({ savedReply: reply, message: LEAD_WORK_TEXT.savedReplySaved(reply.name) });
+    res.status(201).json({ savedReply: reply, message: LEAD_WORK_MESSAGES.savedReplySaved(reply.name) });
   });
 
   router.put('/api/admin/saved-replies/:id', allow('leads.reply'), ...body, async (req, res) => {
     const reply = await inbox.saveSavedReply(actorOf(req), String(req.params.id), parseBody(SavedReplySchema, req.body));
-    res.json({ savedReply: reply, message: LEAD_WORK_TEXT.savedReplySaved(reply.name) });
+    res.json({ savedReply: reply, message: LEAD_WORK_MESSAGES.savedReplySaved(reply.name) });
   });
 
   router.delete('/api/admin/saved-replies/:id', allow('leads.reply'), ...body, async (req, res) => {

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import type { Db } from '../../db/database.ts';
 import type { VisitSourceColumns } from '../../db/types.ts';
 import { findLeads } from '../../db/queries/admin-leads.ts';
@@ -71,7 +72,7 @@ function sourceCells(source: Attribution | undefined): Cell[] {
 // What every lead has first; each service's own questions after them, since most rows leave those empty.
 function header(timeZone: string): string {
   const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
-  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_TEXT.outcome, LEAD_WORK_TEXT.value, LEAD_WORK_TEXT.followUpOn, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
+  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_MESSAGES.outcome, LEAD_WORK_TEXT.value, LEAD_WORK_TEXT.followUpOn, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
 }
 
 function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], source: Attribution | undefined, timeZone: string): string {

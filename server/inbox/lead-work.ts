@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findLead, findLeadWork, setFollowUp, updateAssignee } from '../../db/queries/admin-leads.ts';
@@ -8,7 +9,6 @@ import { findUserById, listActiveStaffWithRoles } from '../../db/queries/users.t
 import type { Assignee, LeadType } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
-import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ROLES, type Role, can } from '../../shared/roles.ts';
 import type { FollowUp, LeadReplyInput } from '../../shared/schemas/lead-work.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
@@ -39,16 +39,16 @@ export async function assignLead(db: Db, actor: LeadWorker, type: LeadType, id: 
   const current = (await findLeadWork(db, type, id)).assignee;
   if ((current?.id ?? null) === assigneeId) return;
   if (!can(actor.role, 'leads.assign-any') && (current !== null || assigneeId !== actor.userId)) {
-    throw new AppError('PERMISSION_DENIED', LEAD_WORK_TEXT.onlyTakeUnassigned);
+    throw new AppError('PERMISSION_DENIED', LEAD_WORK_MESSAGES.onlyTakeUnassigned);
   }
   const assignee = assigneeId === null ? null : await findUserById(db, assigneeId);
   if (assigneeId !== null && (!assignee || assignee.deactivatedAt || !can(assignee.role, 'leads.assign'))) {
-    throw new AppError('INVALID_ARGUMENT', LEAD_WORK_TEXT.notAssignable);
+    throw new AppError('INVALID_ARGUMENT', LEAD_WORK_MESSAGES.notAssignable);
   }
   const at = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     if (!(await updateAssignee(trx, type, id, { from: current?.id ?? null, to: assigneeId }))) {
-      throw new AppError('ABORTED', LEAD_WORK_TEXT.leadAssignedMeanwhile);
+      throw new AppError('ABORTED', LEAD_WORK_MESSAGES.leadAssignedMeanwhile);
     }
     const assignment = assignee ? { kind: 'assigned' as const, assignee: assignee.name } : { kind: 'unassigned' as const, assignee: current!.name };
     await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', assignment, createdAt: at });
@@ -57,10 +57,10 @@ export async function assignLead(db: Db, actor: LeadWorker, type: LeadType, id: 
     const by = (await findUserById(trx, actor.userId))?.name ?? actor.email;
     const service = serviceName(stored.lead.service);
     const link = adminLeadUrl(siteUrl, type, id);
-    const text = LEAD_WORK_TEXT.assignmentEmail.body(assignee.name, by, stored.lead.name, service, link);
+    const text = LEAD_WORK_MESSAGES.assignmentEmail.body(assignee.name, by, stored.lead.name, service, link);
     const payload: EmailMessage = {
       to: assignee.email,
-      subject: LEAD_WORK_TEXT.assignmentEmail.subject(stored.lead.name, service),
+      subject: LEAD_WORK_MESSAGES.assignmentEmail.subject(stored.lead.name, service),
       text,
       html: paragraphsHtml(text, link),
     };
@@ -81,10 +81,10 @@ export interface ReplySettings {
 export async function sendReply(db: Db, actor: LeadWorker, type: LeadType, id: string, input: LeadReplyInput, settings: ReplySettings): Promise<void> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  if (stored.lead.status === 'spam' && !input.confirmSpam) throw new AppError('INVALID_ARGUMENT', LEAD_WORK_TEXT.spamNotConfirmed);
+  if (stored.lead.status === 'spam' && !input.confirmSpam) throw new AppError('INVALID_ARGUMENT', LEAD_WORK_MESSAGES.spamNotConfirmed);
   const hourAgo = new Date(Date.now() - 3600_000).toISOString();
   if ((await countRepliesSince(db, actor.userId, hourAgo)) >= settings.repliesPerHour) {
-    throw new AppError('RESOURCE_EXHAUSTED', LEAD_WORK_TEXT.tooManyReplies(settings.repliesPerHour));
+    throw new AppError('RESOURCE_EXHAUSTED', LEAD_WORK_MESSAGES.tooManyReplies(settings.repliesPerHour));
   }
   const at = new Date().toISOString();
   const messageId = `<${randomUUID()}@${new URL(settings.siteUrl).hostname}>`;

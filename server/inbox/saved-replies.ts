@@ -1,7 +1,7 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { deleteSavedReply, insertSavedReply, updateSavedReply } from '../../db/queries/saved-replies.ts';
-import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { SavedReply } from '../../shared/saved-replies.ts';
 import type { SavedReplyInput } from '../../shared/schemas/lead-work.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
@@ -16,8 +16,8 @@ export async function saveSavedReply(db: Db, actor: Actor, id: string | null, in
     'saved_reply.saved',
     async (trx) => {
       const outcome = id === null ? ((await insertSavedReply(trx, reply)) ? 'updated' : 'taken') : await updateSavedReply(trx, reply);
-      if (outcome === 'taken') throw new AppError('ABORTED', LEAD_WORK_TEXT.savedReplyNameTaken);
-      if (outcome === 'gone') throw new AppError('NOT_FOUND', LEAD_WORK_TEXT.savedReplyGone);
+      if (outcome === 'taken') throw new AppError('ABORTED', LEAD_WORK_MESSAGES.savedReplyNameTaken);
+      if (outcome === 'gone') throw new AppError('NOT_FOUND', LEAD_WORK_MESSAGES.savedReplyGone);
     },
     () => reply.name,
   );
@@ -30,7 +30,7 @@ export async function removeSavedReply(db: Db, actor: Actor, id: string): Promis
     actor,
     'saved_reply.deleted',
     async (trx) => {
-      if (!(await deleteSavedReply(trx, id))) throw new AppError('NOT_FOUND', LEAD_WORK_TEXT.savedReplyGone);
+      if (!(await deleteSavedReply(trx, id))) throw new AppError('NOT_FOUND', LEAD_WORK_MESSAGES.savedReplyGone);
     },
     () => id,
   );

@@ -1,6 +1,7 @@
+import { LEAD_WORK_MESSAGES } from '../lead-work-messages.ts';
+import { LEAD_WORK_TEXT } from '../lead-work-texts.ts';
 import { z } from 'zod';
 import { LEAD_STATUSES, LEAD_STATUS_FILTERS, LEAD_TYPES, LOST_REASONS, NOTE_MAX_LENGTH, WON_VALUE_MAX, type LeadFilterQuery } from '../admin.ts';
-import { LEAD_WORK_TEXT } from '../lead-work-texts.ts';
 import { formatWholeNumber } from '../numbers.ts';
 import { INBOX_MESSAGES } from '../admin-texts.ts';
 
@@ -18,7 +19,6 @@ const LeadFilterSchema = z.object({
   cursor: z.string().max(200).optional().catch(undefined),
 });
 
-
 /** Reads the inbox filter (and page cursor) from a parsed query string; empty fields mean "any". */
 export function parseLeadFilter(query: Record<string, unknown>): LeadFilterQuery {
   const present = Object.fromEntries(Object.entries(query).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
@@ -34,7 +34,7 @@ export const LeadUpdateSchema = z
       .number({ error: LEAD_WORK_TEXT.valueRequired })
       .int(LEAD_WORK_TEXT.valueRequired)
       .min(1, LEAD_WORK_TEXT.valueRequired)
-      .max(WON_VALUE_MAX, LEAD_WORK_TEXT.valueTooLarge(formatWholeNumber(WON_VALUE_MAX)))
+      .max(WON_VALUE_MAX, LEAD_WORK_MESSAGES.valueTooLarge(formatWholeNumber(WON_VALUE_MAX)))
       .optional(),
     lostReason: z.enum(LOST_REASONS).optional(),
   })

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
@@ -154,7 +155,7 @@ const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; fin
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'Assign to me', needs: 'leads.assign', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.takeIt }) },
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'Send reply', needs: 'leads.reply', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.sendReply }) },
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'Save follow-up', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.saveFollowUp }) },
-  { page: () => '/admin/leads', name: 'Saved replies', needs: 'leads.reply', find: (p) => p.getByRole('link', { name: LEAD_WORK_TEXT.savedReplies }) },
+  { page: () => '/admin/leads', name: 'Saved replies', needs: 'leads.reply', find: (p) => p.getByRole('link', { name: LEAD_WORK_MESSAGES.savedReplies }) },
   { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }) },
   { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
   { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }) },

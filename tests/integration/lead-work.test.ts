@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { describe, expect, it } from 'vitest';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { LeadDetail } from '../../shared/admin.ts';
@@ -33,7 +34,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const mails = (await mailFromOutbox(t)).filter((m) => m.to.includes('sam.lee@northbridge-it.com.au'));
     expect(mails).toHaveLength(1);
     const text = decodedMail(mailPart(mails[0]!.raw, 'text/plain')!);
-    expect(mailHeader(mails[0]!.raw, 'Subject')).toBe(LEAD_WORK_TEXT.assignmentEmail.subject('Ada Assign', 'Web Hosting'));
+    expect(mailHeader(mails[0]!.raw, 'Subject')).toBe(LEAD_WORK_MESSAGES.assignmentEmail.subject('Ada Assign', 'Web Hosting'));
     expect(text).toContain('Ada Assign');
     expect(text).toContain(`${t.config.SITE_URL}/admin/leads/quote/${id}`);
 
@@ -58,7 +59,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
 
     const toLou = await kim.browser.req('put', url).send({ assigneeId: lou.id });
     expect(toLou.status).toBe(403);
-    expect(toLou.body.error.message).toBe(LEAD_WORK_TEXT.onlyTakeUnassigned);
+    expect(toLou.body.error.message).toBe(LEAD_WORK_MESSAGES.onlyTakeUnassigned);
     expect((await kim.browser.req('put', url).send({ assigneeId: kim.id })).status).toBe(200);
     // Taken: Lou cannot take it from Kim, Kim cannot hand it to Lou.
     expect((await lou.browser.req('put', url).send({ assigneeId: lou.id })).status).toBe(403);
@@ -67,7 +68,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect((await t.staff.req('put', url).send({ assigneeId: lou.id })).status).toBe(200);
     const toEditor = await t.staff.req('put', url).send({ assigneeId: editor.id });
     expect(toEditor.status).toBe(400);
-    expect(toEditor.body.error.message).toBe(LEAD_WORK_TEXT.notAssignable);
+    expect(toEditor.body.error.message).toBe(LEAD_WORK_MESSAGES.notAssignable);
     expect((await editor.browser.req('put', url).send({ assigneeId: editor.id })).status).toBe(403);
     expect((await editor.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'x', body: 'y' })).status).toBe(403);
     // Taking it oneself sends no e-mail; the Owner's move e-mails Lou.
@@ -85,7 +86,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(lead.assignee).toBeNull();
     expect(historyOf(lead)).toEqual(['assigned gone', 'released gone']);
     expect((await dashboardData(t.staff)).releasedLeadCount).toBe(before + 1);
-    expect((await t.staff.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_TEXT.unassignedAfterDeactivation(before + 1));
+    expect((await t.staff.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_MESSAGES.unassignedAfterDeactivation(before + 1));
   });
 
   it('a reply reaches the visitor from MAIL_FROM with Reply-To the sender; the second threads under the first; the history follows its delivery', async () => {
@@ -158,10 +159,10 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const url = `/api/admin/leads/quote/${id}/replies`;
     const empty = await t.staff.req('post', url).send({ subject: ' ', body: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.details.fields).toMatchObject({ subject: LEAD_WORK_TEXT.subjectRequired, body: LEAD_WORK_TEXT.messageRequired });
+    expect(empty.body.error.details.fields).toMatchObject({ subject: LEAD_WORK_MESSAGES.subjectRequired, body: LEAD_WORK_MESSAGES.messageRequired });
     const unasked = await t.staff.req('post', url).send({ subject: 'Re: your quote request', body: 'Hello' });
     expect(unasked.status).toBe(400);
-    expect(unasked.body.error.message).toBe(LEAD_WORK_TEXT.spamNotConfirmed);
+    expect(unasked.body.error.message).toBe(LEAD_WORK_MESSAGES.spamNotConfirmed);
     expect((await t.staff.req('post', url).send({ subject: 'Re: your quote request', body: 'Hello', confirmSpam: true })).status).toBe(201);
   });
 
@@ -172,7 +173,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     for (let i = 0; i < 3; i += 1) expect((await send()).status).toBe(201);
     const refused = await send();
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe(LEAD_WORK_TEXT.tooManyReplies(3));
+    expect(refused.body.error.message).toBe(LEAD_WORK_MESSAGES.tooManyReplies(3));
     // Someone else may still reply.
     expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
   });
@@ -206,7 +207,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(report.wonValue!.channels).toEqual([{ channel: 'campaign', won: 2, value: 13000 }]);
     expect(report.wonValue!.campaigns).toEqual([{ campaign: 'spring-won', source: 'newsletter', medium: 'email', won: 2, value: 13000 }]);
     const page = (await t.staff.req('get', `/admin/analytics?from=${day}&to=${day}`)).text;
-    expect(page).toContain(LEAD_WORK_TEXT.wonValueHeading);
+    expect(page).toContain(LEAD_WORK_MESSAGES.wonValueHeading);
     expect(page).toContain('$13,000');
     // Someone who may not see leads sees no won value.
     const editor = await signedInPerson(t, 'editor', 'ed.won@northbridge-it.com.au');
@@ -227,7 +228,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
 
     const bad = await set(fay.browser, 'quote', theirs, { on: '2026-02-30' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.fields.on).toBe(LEAD_WORK_TEXT.followUpDateInvalid);
+    expect(bad.body.error.details.fields.on).toBe(LEAD_WORK_MESSAGES.followUpDateInvalid);
     expect((await set(fay.browser, 'quote', theirs, { on: addDays(today, -2), note: 'Call about the rack' })).status).toBe(200);
     const saved = await set(fay.browser, 'contact', mine, { on: today, note: '' });
     expect((saved.body as LeadDetail).followUpOn).toBe(today);
@@ -240,7 +241,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
       ['Due Dora', today, null],
       ['Overdue Olga', addDays(today, -2), 'Call about the rack'],
     ]);
-    expect((await fay.browser.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_TEXT.followUpsDue);
+    expect((await fay.browser.req('get', '/admin/dashboard')).text).toContain(LEAD_WORK_MESSAGES.followUpsDue);
     // Cleared: off the list.
     expect(((await set(fay.browser, 'contact', mine, { on: null })).body as LeadDetail).followUpOn).toBeNull();
     expect((await dashboardData(fay.browser)).followUpsDue.map((l) => l.id)).not.toContain(mine);
@@ -253,7 +254,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const ivy = await signedInPerson(t, 'sales', 'ivy@northbridge-it.com.au');
     for (const person of [gus, ivy]) {
       const chosen = await person.browser.req('put', '/api/admin/account/follow-up-email').send({ enabled: true });
-      expect(chosen.body).toEqual({ enabled: true, message: LEAD_WORK_TEXT.followUpEmail.on });
+      expect(chosen.body).toEqual({ enabled: true, message: LEAD_WORK_MESSAGES.followUpEmail.on });
     }
     // An Editor may not ask for it.
     const editor = await signedInPerson(t, 'editor', 'ed.follow@northbridge-it.com.au');
@@ -322,7 +323,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
       .split('\r\n')
       .map((line) => line.slice(1, -1).split('","'));
     expect(cells![columns!.indexOf(LEAD_WORK_TEXT.assignedTo)]).toBe(STAFF.name);
-    expect(cells![columns!.indexOf(LEAD_WORK_TEXT.outcome)]).toBe('Won');
+    expect(cells![columns!.indexOf(LEAD_WORK_MESSAGES.outcome)]).toBe('Won');
     expect(cells![columns!.indexOf(LEAD_WORK_TEXT.value)]).toBe('4200');
   });
 

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, type LeadCounts, conversion } from '../../../shared/analytics.ts';
@@ -200,7 +201,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
 
 /** Won value by channel and by campaign: what the cookie-free sources brought in work that was won. */
 function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
-  const W = LEAD_WORK_TEXT;
+  const W = LEAD_WORK_MESSAGES;
   const none = <p>{W.noWonValue}</p>;
   return (
     <>
@@ -215,7 +216,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
           columns={[
             { header: T.channel, cell: (c) => T.channels[c.channel], isRowHeader: true, className: 'analytics-label' },
             { header: W.wonLeads, cell: (c) => formatWholeNumber(c.won) },
-            { header: W.value, cell: (c) => formatAud(c.value) },
+            { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
       </section>
@@ -230,7 +231,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
             { header: T.campaign, cell: (c) => c.campaign || '–', isRowHeader: true, className: 'analytics-label' },
             { header: T.sourceMedium, cell: (c) => [c.source, c.medium].filter(Boolean).join(' / ') || '–', className: 'analytics-label' },
             { header: W.wonLeads, cell: (c) => formatWholeNumber(c.won) },
-            { header: W.value, cell: (c) => formatAud(c.value) },
+            { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
       </section>

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import {
@@ -10,7 +11,6 @@ import {
   isOverdue,
   leadFilterQuery,
 } from '../../../shared/admin.ts';
-import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
 import { formatCalendarDate } from '../../../shared/dates.ts';
 import { localDate } from '../../../shared/zoned-time.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
@@ -75,7 +75,7 @@ export default function DashboardPage() {
       ? [
           { label: DASHBOARD_TEXT.counts.quotes, value: leads.counts.quotes, href: '/admin/leads?type=quote' },
           { label: DASHBOARD_TEXT.counts.contacts, value: leads.counts.contacts, href: '/admin/leads?type=contact' },
-          ...(user ? [{ label: LEAD_WORK_TEXT.assignedToYou, value: leads.assignedToYou, href: `/admin/leads${leadFilterQuery({ assignee: user.id })}` }] : []),
+          ...(user ? [{ label: LEAD_WORK_MESSAGES.assignedToYou, value: leads.assignedToYou, href: `/admin/leads${leadFilterQuery({ assignee: user.id })}` }] : []),
         ]
       : []),
     ...(posts
@@ -211,7 +211,7 @@ function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
 /** "Follow-ups due": open leads to follow up today or earlier, the viewer's own first (docs/product.md#lead-work). */
 function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string }) {
   const { user } = usePageContext();
-  const W = LEAD_WORK_TEXT;
+  const W = LEAD_WORK_MESSAGES;
   return (
     <section aria-labelledby="follow-ups-heading" className="admin-section">
       <h2 id="follow-ups-heading">{W.followUpsDue}</h2>
@@ -273,7 +273,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
         {d.newLeadCount === 0 && <p>{DASHBOARD_TEXT.allContacted}</p>}
         {d.releasedLeadCount > 0 && (
           <p className="notice notice-warning">
-            {LEAD_WORK_TEXT.unassignedAfterDeactivation(d.releasedLeadCount)} <a href="/admin/leads">{LEAD_WORK_TEXT.openInbox}</a>
+            {LEAD_WORK_MESSAGES.unassignedAfterDeactivation(d.releasedLeadCount)} <a href="/admin/leads">{LEAD_WORK_MESSAGES.openInbox}</a>
           </p>
         )}
         {d.heldLeadCount > 0 && (

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -61,11 +62,11 @@ export default function LeadsPage() {
       {user && (
         <p className="button-row">
           <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className={mine ? 'button button-primary' : 'button button-ghost-dark'}>
-            {LEAD_WORK_TEXT.assignedToMe}
+            {LEAD_WORK_MESSAGES.assignedToMe}
           </a>
           {can(user.role, 'leads.reply') && (
             <a href="/admin/leads/saved-replies" className="button button-ghost-dark">
-              {LEAD_WORK_TEXT.savedReplies}
+              {LEAD_WORK_MESSAGES.savedReplies}
             </a>
           )}
         </p>

@@ -1,8 +1,9 @@
+import { LEAD_WORK_MESSAGES } from '../../../../shared/lead-work-messages.ts';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../components/request.ts';
-import { LEAD_WORK_TEXT, REPLY_BODY_MAX } from '../../../../shared/lead-work-texts.ts';
+import { REPLY_BODY_MAX } from '../../../../shared/lead-work-texts.ts';
 import { SAVED_REPLY_NAME_MAX, type SavedReply } from '../../../../shared/saved-replies.ts';
 import { AdminInput } from '../../ui/AdminInput.tsx';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
@@ -49,9 +50,9 @@ export function SavedReplyForm({ reply, onSaved }: { reply?: SavedReply; onSaved
         void save();
       }}
     >
-      <AdminInput id={`${uid}-name`} label={LEAD_WORK_TEXT.savedReplyName} maxLength={SAVED_REPLY_NAME_MAX} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+      <AdminInput id={`${uid}-name`} label={LEAD_WORK_MESSAGES.savedReplyName} maxLength={SAVED_REPLY_NAME_MAX} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
       <div className="field">
-        <label htmlFor={`${uid}-body`}>{LEAD_WORK_TEXT.savedReplyBody}</label>
+        <label htmlFor={`${uid}-body`}>{LEAD_WORK_MESSAGES.savedReplyBody}</label>
         <textarea
           id={`${uid}-body`}
           rows={6}
@@ -65,7 +66,7 @@ export function SavedReplyForm({ reply, onSaved }: { reply?: SavedReply; onSaved
         <FieldError id={`${uid}-body-error`} message={errors.body} />
       </div>
       <button type="submit" className="button button-primary button-small" disabled={busy}>
-        {reply ? LEAD_WORK_TEXT.saveSavedReply : LEAD_WORK_TEXT.addSavedReply}
+        {reply ? LEAD_WORK_MESSAGES.saveSavedReply : LEAD_WORK_MESSAGES.addSavedReply}
       </button>
       <NoticeBox notice={notice} />
     </form>

@@ -3,7 +3,6 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
 import { FOLLOW_UP_NOTE_MAX, type LeadDetail } from '../../../../../shared/admin.ts';
-import { formatCalendarDate } from '../../../../../shared/dates.ts';
 import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
 import { AdminInput } from '../../../ui/AdminInput.tsx';
 import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
@@ -18,7 +17,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
-  async function save(followUp: { on: string | null; note: string | null }) {
+  async function save(followUp: { on: string | null; note: string }) {
     setBusy(true);
     setNotice(null);
     setErrors({});
@@ -29,7 +28,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
       setNote(updated.followUpNote ?? '');
       setNotice({
         kind: 'success',
-        text: updated.followUpOn ? LEAD_WORK_TEXT.followUpSaved(formatCalendarDate(updated.followUpOn)) : LEAD_WORK_TEXT.followUpCleared,
+        text: updated.followUpOn ? LEAD_WORK_TEXT.followUpSaved : LEAD_WORK_TEXT.followUpCleared,
       });
     } catch (err) {
       if (err instanceof RequestError && Object.keys(err.fields).length) setErrors(err.fields);
@@ -46,10 +45,6 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!on) {
-            setErrors({ on: LEAD_WORK_TEXT.followUpDateInvalid });
-            return;
-          }
           void save({ on, note });
         }}
       >
@@ -80,7 +75,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
             {LEAD_WORK_TEXT.saveFollowUp}
           </button>
           {lead.followUpOn && (
-            <button type="button" className="button button-small button-ghost-dark" disabled={busy} onClick={() => void save({ on: null, note: null })}>
+            <button type="button" className="button button-small button-ghost-dark" disabled={busy} onClick={() => void save({ on: null, note: '' })}>
               {LEAD_WORK_TEXT.clearFollowUp}
             </button>
           )}

@@ -4,14 +4,12 @@ import { LOST_REASONS, type LeadOutcome, type LostReason, WON_VALUE_MAX } from '
 import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
 
 export interface OutcomeInput {
-  value?: number;
+  /** As typed, less "$", spaces and commas; the server reads it as whole dollars or refuses it beside the field. */
+  value?: string;
   lostReason?: LostReason;
 }
 
-/**
- * The last step of a lead: "Won" asks for its value in AUD ("Value"), "Lost" for an optional reason. The value is
- * checked here as the server checks it, so a slip shows beside the field before anything is sent.
- */
+/** The last step of a lead: "Won" asks for its value in AUD ("Value"), "Lost" for an optional reason. */
 export function OutcomeForm({
   outcome,
   busy,
@@ -26,25 +24,19 @@ export function OutcomeForm({
   onCancel: () => void;
 }) {
   const uid = useId();
+  const [typed, setTyped] = useState<string | undefined>();
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const [valueError, setValueError] = useState<string | undefined>();
   const first = useRef<HTMLInputElement & HTMLSelectElement>(null);
   // Focus moves into the form that appeared, so keyboard and screen-reader users land on its field.
   useLayoutEffect(() => first.current?.focus(), []);
-  const shownError = valueError ?? error;
 
+  // A value that is not whole dollars is refused here too, with the server's words, before anything is sent.
   function submit() {
-    if (outcome === 'lost') {
-      onSubmit(reason ? { lostReason: reason as LostReason } : {});
-      return;
-    }
-    const amount = Number(value.replace(/[\s,$]/g, ''));
-    if (!Number.isInteger(amount) || amount < 1 || amount > WON_VALUE_MAX) {
-      setValueError(LEAD_WORK_TEXT.valueRequired);
-      return;
-    }
-    onSubmit({ value: amount });
+    const amount = value.replace(/[\s,$]/g, '');
+    if (outcome === 'lost') onSubmit(reason ? { lostReason: reason as LostReason } : {});
+    else if (/^[1-9]\d{0,8}$/.test(amount) && Number(amount) <= WON_VALUE_MAX) onSubmit({ value: amount });
+    else setTyped(LEAD_WORK_TEXT.valueRequired);
   }
 
   return (
@@ -72,14 +64,14 @@ export function OutcomeForm({
             autoComplete="off"
             required
             value={value}
-            aria-invalid={shownError ? true : undefined}
-            aria-describedby={[`${uid}-value-hint`, shownError ? `${uid}-value-error` : ''].filter(Boolean).join(' ')}
+            aria-invalid={typed ?? error ? true : undefined}
+            aria-describedby={[`${uid}-value-hint`, typed ?? error ? `${uid}-value-error` : ''].filter(Boolean).join(' ')}
             onChange={(e) => {
               setValue(e.target.value);
-              setValueError(undefined);
+              setTyped(undefined);
             }}
           />
-          <FieldError id={`${uid}-value-error`} message={shownError} />
+          <FieldError id={`${uid}-value-error`} message={typed ?? error} />
         </div>
       ) : (
         <div className="field">

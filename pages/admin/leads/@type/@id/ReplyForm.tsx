@@ -12,7 +12,8 @@ import { serviceName } from '../../../../../shared/lead-fields.ts';
 
 /**
  * "Reply": an e-mail to the visitor, sent through the outbox from the company's address with Reply-To the staff
- * member. A lead held as spam asks first. What was typed stays in the form until the reply is queued.
+ * member. A lead held as spam asks first. What was typed stays in the form until the reply is queued; the
+ * server's refusals (shared/schemas/lead-work.ts) show beside their fields.
  */
 export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; savedReplies: SavedReply[]; onSent: (lead: LeadDetail) => void }) {
   const { csrfToken, user } = usePageContext();
@@ -28,12 +29,7 @@ export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; sa
 
   async function send(confirmSpam: boolean) {
     setNotice(null);
-    const missing = {
-      ...(subject.trim() ? {} : { subject: LEAD_WORK_TEXT.subjectRequired }),
-      ...(body.trim() ? {} : { body: LEAD_WORK_TEXT.messageRequired }),
-    };
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    setErrors({});
     if (lead.status === 'spam' && !confirmSpam) {
       setAsking(true);
       return;
@@ -124,7 +120,7 @@ export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; sa
           </div>
         ) : (
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? LEAD_WORK_TEXT.sending : LEAD_WORK_TEXT.sendReply}
+            {LEAD_WORK_TEXT.sendReply}
           </button>
         )}
         <NoticeBox notice={notice} />
