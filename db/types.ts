@@ -71,11 +71,24 @@ export interface LeadStateColumns {
   submitted_at: string | null;
 }
 
+/** How staff work a lead, beside what the visitor sent; a new lead starts with none of it (migration 210). */
+export interface LeadWorkColumns {
+  /** The staff account that owns the lead, null while nobody does. */
+  assigned_to: Generated<string | null>;
+  /** Won: its value in whole AUD (migration 211); null otherwise. */
+  won_value: Generated<number | null>;
+  /** Lost: why, one of LOST_REASONS (shared/admin.ts); null otherwise. */
+  lost_reason: Generated<string | null>;
+  /** The day to follow the lead up, YYYY-MM-DD in the company's time zone, and why (migration 212). */
+  follow_up_on: Generated<string | null>;
+  follow_up_note: Generated<string | null>;
+}
+
 /** A quote's columns: the catalogue's fields by their `column` (shared/lead-fields.ts), and the service's answers as JSON. */
-export type QuotesTable = LeadStateColumns & FieldColumns<typeof QUOTE_COLUMN_FIELDS> & { details: string };
+export type QuotesTable = LeadStateColumns & LeadWorkColumns & FieldColumns<typeof QUOTE_COLUMN_FIELDS> & { details: string };
 
 /** A contact message's columns: the catalogue's fields by their `column`. */
-export type ContactsTable = LeadStateColumns & FieldColumns<typeof CONTACT_FIELDS>;
+export type ContactsTable = LeadStateColumns & LeadWorkColumns & FieldColumns<typeof CONTACT_FIELDS>;
 
 /** Staff notes on a lead, append-only (migration 090): who wrote what, when. */
 export interface LeadNotesTable {
@@ -90,6 +103,25 @@ export interface LeadNotesTable {
   /** A status change: the status before and after (migration 155); null for a note. */
   status_from: string | null;
   status_to: string | null;
+  /** An assignment (`assigned`, `unassigned`, `released` by a deactivation) and the assignee's name then (migration 210). */
+  assignment: Generated<string | null>;
+  assignee: Generated<string | null>;
+  created_at: string;
+}
+
+/** A reply staff sent the visitor from the lead's page (migration 210); its delivery is the outbox row's. */
+export interface LeadRepliesTable {
+  id: string;
+  lead_type: string;
+  lead_id: string;
+  author_id: string | null;
+  /** The sender's e-mail when sent. */
+  author: string;
+  subject: string;
+  body: string;
+  /** The e-mail's Message-ID, which a later reply names in In-Reply-To and References. */
+  message_id: string;
+  outbox_id: string;
   created_at: string;
 }
 
@@ -111,6 +143,8 @@ export interface UsersTable {
   role: Generated<string>;
   /** 1 when they asked for the weekly analytics e-mail (migration 150). */
   weekly_summary: Generated<number>;
+  /** 1 when they asked for the morning e-mail of their follow-ups due (migration 212). */
+  follow_up_email: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -399,6 +433,22 @@ export interface LeadAttributionPagesTable {
   path: string;
 }
 
+/** A named message staff reuse in the Reply form (migration 213). */
+export interface SavedRepliesTable {
+  id: string;
+  name: string;
+  body: string;
+  updated_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The days a person's follow-ups e-mail was queued (migration 212): one a day, whatever the instances. */
+export interface FollowUpEmailsSentTable {
+  day: string;
+  user_id: string;
+}
+
 export interface AnalyticsSummariesSentTable {
   /** The Monday of the week the e-mail covers. */
   week: string;
@@ -414,6 +464,7 @@ export interface Database {
   quotes: QuotesTable;
   contacts: ContactsTable;
   lead_notes: LeadNotesTable;
+  lead_replies: LeadRepliesTable;
   users: UsersTable;
   sessions: SessionsTable;
   outbox: OutboxTable;
@@ -443,6 +494,8 @@ export interface Database {
   lead_attributions: LeadAttributionsTable;
   lead_attribution_pages: LeadAttributionPagesTable;
   analytics_summaries_sent: AnalyticsSummariesSentTable;
+  follow_up_emails_sent: FollowUpEmailsSentTable;
+  saved_replies: SavedRepliesTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

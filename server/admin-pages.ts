@@ -32,7 +32,7 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {
       const [leads, counts, awaitingReview, visits, backup] = await Promise.all([
-        can(viewer.role, 'leads.view') ? inbox.dashboard() : null,
+        can(viewer.role, 'leads.view') ? inbox.dashboard(viewer.id) : null,
         can(viewer.role, 'posts.write') ? blog.countPosts() : null,
         can(viewer.role, 'posts.publish') ? blog.awaitingReview() : null,
         can(viewer.role, 'analytics.view') ? analytics.summary(can(viewer.role, 'leads.view')) : null,
@@ -43,6 +43,7 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
     },
     leads: (filter, cursor) => inbox.list(filter, cursor),
     lead: (type, id) => inbox.get(type, id),
+    assignableStaff: () => inbox.assignableStaff(),
     audit: (query) => inbox.auditPage(query),
     staff: () => staff.overview(),
     person: (id, viewerCsrf) => staff.person(id, viewerCsrf),
@@ -61,6 +62,8 @@ export function createAdminPageService({ inbox, blog, staff, analytics, db, prev
       can(viewer.role, 'analytics.view') ? Object.fromEntries(await analytics.postFigures(slugs, can(viewer.role, 'leads.view'))) : null,
     leadSource: (type, id) => analytics.leadSource(type, id),
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
+    followUpEmail: (userId) => inbox.followUpEmailChosen(userId),
+    savedReplies: () => inbox.savedReplies(),
     media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

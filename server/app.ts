@@ -205,7 +205,7 @@ export function createApp(deps: AppDeps): Site {
   const passkeys = createPasskeyService({ db: database.db, settings: config, staff, companyName: async () => (await settings.current()).name });
   app.use(passkeyRouter({ passkeys, accounts: staff, config, store: staffAuth.store, limits: challengeLimits, redis: deps.redis, counts: events.signIn }));
   app.use(adminStaffRouter(staff, { accounts: staff, config, store: staffAuth.store }));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
+  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings, repliesPerHour: config.REPLIES_PER_HOUR });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
   const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });

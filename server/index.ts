@@ -19,6 +19,7 @@ import { routeUncaughtErrors, safeError } from './uncaught-errors.ts';
 import { NO_VISIT_COUNTER, configuredCounting, startVisitCounter } from './analytics/visit-counter.ts';
 import { createAnalyticsReader } from './analytics/analytics-report.ts';
 import { startWeeklySummaries } from './analytics/weekly-summary.ts';
+import { startFollowUpEmails } from './inbox/follow-up-emails.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { BLOG_AREA } from './blog/blog-service.ts';
 import { startOffsiteBackups } from './backup/start-backups.ts';
@@ -109,6 +110,7 @@ const weeklySummaries = config.ANALYTICS
       companyName: async () => (await createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA }).current()).name,
     })
   : null;
+const followUpEmails = startFollowUpEmails({ db: database.db, logger, timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL });
 logger.info(`site ready on http://localhost:${(http.server.address() as AddressInfo).port} (${database.engine}, ${config.NODE_ENV})`);
 
 /**
@@ -131,6 +133,7 @@ async function shutdown(signal: string): Promise<void> {
   await renderer.close();
   await retention.stop();
   await weeklySummaries?.stop();
+  await followUpEmails.stop();
   redis?.close();
   await database.db.destroy();
   clearTimeout(force);

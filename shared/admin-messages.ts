@@ -4,6 +4,7 @@ import type { PostStatus } from './blog.ts';
 import type { SpamReason } from './leads.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, INBOX_MESSAGES } from './admin-texts.ts';
 import { counted } from './numbers.ts';
+import { LEAD_WORK_TEXT } from './lead-work-texts.ts';
 
 /*
  * The admin's own words for its values: lead and post statuses, lead types, notification kinds and states, and
@@ -38,7 +39,14 @@ export const LEAD_STATUS_FILTER_LABELS: Record<LeadStatusFilter, string> = { ...
 
 /** An entry of a lead's history as words: the note, or "Status: New → Contacted". */
 export function historyText(entry: LeadNote): string {
-  return entry.change ? INBOX_MESSAGES.statusEntry(LEAD_STATUS_LABELS[entry.change.from], LEAD_STATUS_LABELS[entry.change.to]) : entry.body;
+  if (entry.change) return INBOX_MESSAGES.statusEntry(LEAD_STATUS_LABELS[entry.change.from], LEAD_STATUS_LABELS[entry.change.to]);
+  if (entry.assignment) {
+    const by = entry.author ?? INBOX_MESSAGES.noteAuthorUnknown;
+    const { kind, assignee } = entry.assignment;
+    const words = { assigned: LEAD_WORK_TEXT.assignedEntry, unassigned: LEAD_WORK_TEXT.unassignedEntry, released: LEAD_WORK_TEXT.releasedEntry };
+    return words[kind](assignee, by);
+  }
+  return entry.body;
 }
 
 /** What each outbox notification kind is, in staff's words (an unknown kind shows as stored). */
@@ -46,6 +54,8 @@ export const NOTIFICATION_LABELS: Record<string, string> = {
   'staff-email': 'Email to staff',
   'customer-email': 'Acknowledgement to the sender',
   webhook: 'Webhook',
+  'assignment-email': 'Email to the assignee',
+  'lead-reply': 'Reply to the sender',
 };
 
 /** Where a notification stands, after its kind: "Email to staff: delivered 22 Nov 2026, 6:03 pm". */
@@ -126,6 +136,11 @@ export const AUDIT_TEXT = {
     'lead.status': 'Changed lead status',
     'lead.deleted': 'Deleted lead',
     'lead.note_added': 'Added a note to a lead',
+    'lead.assigned': 'Assigned a lead',
+    'lead.replied': 'Replied to a lead',
+    'lead.follow_up': 'Set when to follow up a lead',
+    'saved_reply.saved': 'Saved a saved reply',
+    'saved_reply.deleted': 'Deleted a saved reply',
     'lead.not_spam': 'Marked a lead not spam and sent its notifications',
     'leads.exported': 'Exported leads',
     'outbox.retried': 'Retried notification',
@@ -193,6 +208,11 @@ export const AUDIT_TEXT = {
   leadReleased: (lead: Part, queued: number | null): Part[] =>
     ['Marked ', lead, ' not spam', queued === null ? '' : ` and queued ${counted(queued, 'notification', 'notifications')}`],
   noteAdded: (lead: Part): Part[] => ['Added a note to ', lead],
+  leadAssigned: (lead: Part): Part[] => ['Changed who has ', lead],
+  replied: (lead: Part): Part[] => ['Replied by e-mail to ', lead],
+  followUpSet: (lead: Part): Part[] => ['Set when to follow up ', lead],
+  savedReplySaved: (name: string): Part[] => [`Saved the saved reply “${name}”`],
+  savedReplyDeleted: 'Deleted a saved reply',
   leadDeleted: (lead: Part): Part[] => ['Deleted ', lead],
   /** "Exported 42 quote requests (status New, 1–30 Nov 2026, matching a search)"; an old entry kept no count. */
   exported: (count: number | null, type: LeadType | null, filters: readonly string[]) => {

@@ -446,7 +446,7 @@ export const LEADS_TEXT = {
   deleteLead: 'Delete lead',
   deleteQuestion: (name: string) => `Delete everything ${name} sent? This cannot be undone.`,
   deleteConfirm: 'Yes, delete this lead',
-  noteHistory: 'Notes and status changes, oldest first',
+  noteHistory: 'Notes, replies, status changes and assignments, oldest first',
   noteLabel: 'Add a note (staff only)',
   addNote: 'Add note',
 } as const;

@@ -5,6 +5,7 @@ import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';
+import type { SavedReply } from './saved-replies.ts';
 import type { MediaPage, MediaQuery } from './media.ts';
 import type { InvitationView, StaffOverview, StaffPerson } from './staff.ts';
 
@@ -44,6 +45,24 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
   spam: ['new'],
 };
 
+/** The final statuses: how a lead ended ("Outcome" in the CSV). */
+export const LEAD_OUTCOMES = ['won', 'lost'] as const satisfies readonly LeadStatus[];
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
+
+export function isOutcome(status: LeadStatus): status is LeadOutcome {
+  return (LEAD_OUTCOMES as readonly LeadStatus[]).includes(status);
+}
+
+/** Why a lead was lost, from a short list ("Lost" takes one, or none). */
+export const LOST_REASONS = ['price', 'timing', 'competitor', 'no-reply', 'not-a-fit', 'other'] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
+
+/** The longest note a follow-up may carry. */
+export const FOLLOW_UP_NOTE_MAX = 500;
+
+/** The largest value a won lead may record, in whole AUD. */
+export const WON_VALUE_MAX = 100_000_000;
+
 /** The site promises a reply within 24 hours: older new leads are overdue. */
 export const REPLY_PROMISE_HOURS = 24;
 
@@ -62,7 +81,25 @@ export interface LeadSummary {
   status: LeadStatus;
   /** Set while a lead stored as spam on arrival waits for staff: its notifications have not been sent. */
   spamReason: SpamReason | null;
+  /** The staff member who owns the lead, by their current name; null while nobody does. */
+  assignee: Assignee | null;
+  /** Won: the value in whole AUD. */
+  wonValue: number | null;
+  /** Lost: why, when staff said. */
+  lostReason: LostReason | null;
+  /** The day to follow it up (YYYY-MM-DD, the company's calendar) and why; null when none is set. */
+  followUpOn: string | null;
+  followUpNote: string | null;
   createdAt: string;
+}
+
+export const ASSIGNMENT_KINDS = ['assigned', 'unassigned', 'released'] as const;
+export type AssignmentKind = (typeof ASSIGNMENT_KINDS)[number];
+
+/** A staff member a lead can be assigned to (docs/product.md#lead-work). */
+export interface Assignee {
+  id: string;
+  name: string;
 }
 
 /** The longest note staff may add (a page of text). */
@@ -77,6 +114,25 @@ export interface LeadNote {
   author: string | null;
   body: string;
   change: { from: LeadStatus; to: LeadStatus } | null;
+  /**
+   * An assignment: to whom (their name then); `unassigned` from whom; `released` from whom when their account was
+   * deactivated.
+   */
+  assignment: { kind: AssignmentKind; assignee: string } | null;
+  createdAt: string;
+}
+
+/** Where a reply's e-mail stands, from its outbox row: queued (also while retrying), sent, or failed with why. */
+export type ReplyDelivery = { state: 'queued' } | { state: 'sent'; at: string } | { state: 'failed'; error: string };
+
+/** A reply staff sent the visitor from the lead's page. */
+export interface LeadReply {
+  id: string;
+  /** The sender's current name, else the address they sent from. */
+  author: string;
+  subject: string;
+  body: string;
+  delivery: ReplyDelivery;
   createdAt: string;
 }
 
@@ -97,6 +153,8 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   submittedAt: string | null;
   notifications: NotificationState[];
+  /** Oldest first. */
+  replies: LeadReply[];
 }
 
 export interface LeadFilter {
@@ -107,6 +165,8 @@ export interface LeadFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** A staff member's id: only the leads assigned to them ("Assigned to me"). */
+  assignee?: string;
 }
 
 export type LeadFilterQuery = LeadFilter & { cursor?: string };
@@ -162,6 +222,12 @@ export interface DashboardData {
   newLeadCount: number;
   /** Leads held on arrival as possible spam (sent too fast), which staff may release. */
   heldLeadCount: number;
+  /** The viewer's own leads, spam left out ("Assigned to you"). */
+  assignedToYou: number;
+  /** Open leads left with nobody when their assignee's account was deactivated. */
+  releasedLeadCount: number;
+  /** Open leads to follow up today or earlier, the viewer's own first, then the longest overdue. */
+  followUpsDue: LeadSummary[];
   outboxFailures: OutboxFailure[];
   /** Every failed notification, not only the ones listed. */
   outboxFailureCount: number;
@@ -286,6 +352,11 @@ export const AUDIT_ACTIONS = [
   'lead.status',
   'lead.deleted',
   'lead.note_added',
+  'lead.assigned',
+  'lead.replied',
+  'lead.follow_up',
+  'saved_reply.saved',
+  'saved_reply.deleted',
   'lead.not_spam',
   'leads.exported',
   'outbox.retried',
@@ -344,6 +415,8 @@ export interface AdminPageService {
   dashboard(viewer: SessionUser): Promise<DashboardView>;
   leads(filter: LeadFilter, cursor?: string): Promise<LeadPage>;
   lead(type: LeadType, id: string): Promise<LeadDetail | null>;
+  /** Who a lead can be assigned to (the lead page's "Assigned to"). */
+  assignableStaff(): Promise<Assignee[]>;
   audit(query: AuditQuery): Promise<AuditPage>;
   staff(): Promise<StaffOverview>;
   /** `viewerCsrf`: the viewer's session's CSRF token, which marks their own session in the list ("This device"). */
@@ -370,6 +443,10 @@ export interface AdminPageService {
   leadSource(type: LeadType, id: string): Promise<LeadSource | null>;
   /** Whether the person asked for the weekly analytics e-mail. */
   weeklySummary(userId: string): Promise<boolean>;
+  /** Whether they asked for the morning e-mail of their follow-ups due. */
+  followUpEmail(userId: string): Promise<boolean>;
+  /** The saved replies, by name (the Reply form and their page). */
+  savedReplies(): Promise<SavedReply[]>;
   /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
   media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }

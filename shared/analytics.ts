@@ -217,6 +217,11 @@ export interface AnalyticsReport {
   referrers: Array<{ host: string; visits: number } & LeadCounts>;
   campaigns: Array<{ campaign: string; source: string; medium: string; visits: number } & LeadCounts>;
   funnel: Array<{ step: FunnelStep; count: number }> | null;
+  /** Leads marked Won and their value in whole AUD, by the channel and the campaign of their visit; null without leads.view. */
+  wonValue: {
+    channels: Array<{ channel: Channel; won: number; value: number }>;
+    campaigns: Array<{ campaign: string; source: string; medium: string; won: number; value: number }>;
+  } | null;
 }
 
 /** A share as a percentage with one decimal ('–' of nothing): visits that sent a lead, or a funnel step's. */

@@ -11,3 +11,8 @@ export function formatWholeNumber(n: number): string {
 export function counted(n: number, one: string, many: string): string {
   return `${formatWholeNumber(n)} ${n === 1 ? one : many}`;
 }
+
+/** Whole Australian dollars as staff read them: "$12,500". */
+export function formatAud(dollars: number): string {
+  return `$${formatWholeNumber(dollars)}`;
+}

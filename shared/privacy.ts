@@ -42,7 +42,17 @@ export interface PersonalDataExport {
   contacts: ContactRecord[];
   notifications: ExportedNotification[];
   notes: ExportedNote[];
+  /** What staff wrote to the person from the lead's page: their text is personal data too. */
+  replies: ExportedReply[];
   auditEntries: ExportedAuditEntry[];
+}
+
+export interface ExportedReply {
+  leadType: string;
+  leadId: string;
+  subject: string;
+  body: string;
+  createdAt: string;
 }
 
 export interface ErasureResult {

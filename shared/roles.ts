@@ -23,6 +23,9 @@ export const CAPABILITIES = {
   'dashboard.view': 'The dashboard (each of its figures asks for its own capability)',
   'leads.view': 'The leads inbox, each lead with its contact details, and the dashboard lead figures',
   'leads.work': 'Change a lead’s status, add notes, release a held lead, retry its notifications',
+  'leads.assign': 'Take an unassigned lead for themselves',
+  'leads.assign-any': 'Assign a lead to anyone who works leads, or move it from one person to another',
+  'leads.reply': 'Reply to a lead by e-mail from its page, and keep saved replies',
   'leads.export': 'Download leads as CSV',
   'leads.delete': 'Delete a lead',
   'posts.write': 'Write posts of their own; the media library (upload, and change or delete their own images); drafts only, unless they may also publish',
@@ -39,7 +42,7 @@ export type Capability = keyof typeof CAPABILITIES;
 
 const EVERY_STAFF_MEMBER: Capability[] = ['account.own', 'dashboard.view'];
 const BLOG_EDITING: Capability[] = ['posts.write', 'posts.edit-any', 'posts.publish'];
-const LEAD_WORK: Capability[] = ['leads.view', 'leads.work', 'leads.export'];
+const LEAD_WORK: Capability[] = ['leads.view', 'leads.work', 'leads.assign', 'leads.reply', 'leads.export'];
 const ALL_BUT_OWNERSHIP = (Object.keys(CAPABILITIES) as Capability[]).filter((c) => c !== 'ownership.transfer');
 
 /** The permission table: role → capabilities. */
@@ -105,7 +108,7 @@ export const ROLE_TEXT = {
     administrator: 'Everything but ownership.',
     editor: 'Every post (write, publish, schedule, delete), uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
     author: 'Writes their own drafts and submits them for review. Cannot publish.',
-    sales: 'The leads: status, notes, release from spam, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
+    sales: 'The leads: status, notes, release from spam, taking unassigned leads, replies, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
   },
   roleHint: 'What this person can see and do in the admin.',
   changeRole: 'Change role',

@@ -22,6 +22,10 @@ import * as postPreviews from './2026-11-26-170-post-previews-and-revision-chang
 import * as analyticsDistinctSteps from './2026-11-26-180-analytics-distinct-steps.ts';
 import * as publishDateFixed from './2026-11-27-190-publish-date-fixed.ts';
 import * as backupJobs from './2026-11-27-200-backup-jobs.ts';
+import * as leadAssignmentAndReplies from './2026-11-27-210-lead-assignment-and-replies.ts';
+import * as leadOutcomes from './2026-11-27-211-lead-outcomes.ts';
+import * as leadFollowUps from './2026-11-27-212-lead-follow-ups.ts';
+import * as savedReplies from './2026-11-27-213-saved-replies.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -69,6 +73,10 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-26-180-analytics-distinct-steps': analyticsDistinctSteps,
     '2026-11-27-190-publish-date-fixed': publishDateFixed,
     '2026-11-27-200-backup-jobs': backupJobs,
+    '2026-11-27-210-lead-assignment-and-replies': leadAssignmentAndReplies,
+    '2026-11-27-211-lead-outcomes': leadOutcomes,
+    '2026-11-27-212-lead-follow-ups': leadFollowUps,
+    '2026-11-27-213-saved-replies': savedReplies,
   };
 }
 

@@ -122,6 +122,33 @@ export async function leadsBySource(db: Db, range: DayRange, columns: readonly S
   return rows.map((r) => ({ ...r, leads: count(r.leads), converted: count(r.converted) }));
 }
 
+/**
+ * Won leads from visits in the range (by the day of the visit) and their value in whole AUD, grouped by the same
+ * source columns; both kinds of lead added together.
+ */
+export async function wonValueBySource(db: Db, range: DayRange, columns: readonly SourcePart[]): Promise<Array<VisitSourceColumns & { won: number; value: number }>> {
+  const runs = await Promise.all(
+    (['quote', 'contact'] as const).map((type) =>
+      db
+        .selectFrom('lead_attributions as a')
+        .innerJoin(`${type === 'quote' ? 'quotes' : 'contacts'} as l` as 'quotes as l', (join) => join.onRef('l.id', '=', 'a.lead_id').on('a.lead_type', '=', type))
+        .select((eb) => [...sourceParts(columns), eb.fn.countAll<number>().as('won'), eb.fn.sum<number>('l.won_value').as('value')])
+        .where('l.status', '=', 'won')
+        .where('a.day', '>=', range.from)
+        .where('a.day', '<=', range.to)
+        .groupBy([...columns])
+        .execute(),
+    ),
+  );
+  const merged = new Map<string, VisitSourceColumns & { won: number; value: number }>();
+  for (const row of runs.flat()) {
+    const key = [row.channel, row.referrer_host, row.utm_source, row.utm_medium, row.utm_campaign].join('\n');
+    const before = merged.get(key);
+    merged.set(key, { ...row, won: count(row.won) + (before?.won ?? 0), value: count(row.value) + (before?.value ?? 0) });
+  }
+  return [...merged.values()].sort((a, b) => b.value - a.value);
+}
+
 /** Each event's count in the range. */
 export async function eventCounts(db: Db, range: DayRange): Promise<Map<string, number>> {
   const rows = await db

@@ -1,4 +1,6 @@
-import type { LeadNote, LeadStatus } from '../../shared/admin.ts';
+import { ASSIGNMENT_KINDS, type AssignmentKind, type LeadNote, type LeadStatus } from '../../shared/admin.ts';
+
+const isAssignmentKind = (value: string | null): value is AssignmentKind => (ASSIGNMENT_KINDS as readonly (string | null)[]).includes(value);
 import type { Db } from '../database.ts';
 
 export interface NewLeadNote {
@@ -10,6 +12,8 @@ export interface NewLeadNote {
   body: string;
   /** A status change instead of a note (its body is empty). */
   change?: { from: string; to: string };
+  /** An assignment instead of a note (its body is empty), with the assignee's name as it is now. */
+  assignment?: { kind: AssignmentKind; assignee: string };
   createdAt: string;
 }
 
@@ -26,6 +30,8 @@ export async function insertLeadNote(db: Db, note: NewLeadNote): Promise<void> {
       body: note.body,
       status_from: note.change?.from ?? null,
       status_to: note.change?.to ?? null,
+      assignment: note.assignment?.kind ?? null,
+      assignee: note.assignment?.assignee ?? null,
       created_at: note.createdAt,
     })
     .execute();
@@ -40,7 +46,7 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
   const rows = await db
     .selectFrom('lead_notes')
     .leftJoin('users', 'users.id', 'lead_notes.author_id')
-    .select(['lead_notes.id', 'lead_notes.lead_id', 'lead_notes.author', 'users.name', 'lead_notes.body', 'lead_notes.status_from', 'lead_notes.status_to', 'lead_notes.created_at'])
+    .select(['lead_notes.id', 'lead_notes.lead_id', 'lead_notes.author', 'users.name', 'lead_notes.body', 'lead_notes.status_from', 'lead_notes.status_to', 'lead_notes.assignment', 'lead_notes.assignee', 'lead_notes.created_at'])
     .where('lead_notes.lead_type', '=', leadType)
     .where('lead_notes.lead_id', 'in', leadIds)
     .orderBy('lead_notes.created_at')
@@ -52,6 +58,7 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
     author: r.name ?? r.author,
     body: r.body,
     change: r.status_from && r.status_to ? { from: r.status_from as LeadStatus, to: r.status_to as LeadStatus } : null,
+    assignment: isAssignmentKind(r.assignment) && r.assignee !== null ? { kind: r.assignment, assignee: r.assignee } : null,
     createdAt: r.created_at,
   }));
 }

@@ -20,9 +20,9 @@ import { type IdempotencyKey, recordIdempotencyKeys } from './idempotency.ts';
 
 /**
  * Tables whose rows belong to a lead, named by (lead_type, lead_id), and go when it is deleted or erased: its
- * notifications, staff's notes, and where the visit that brought it came from.
+ * notifications, staff's notes, the replies sent to the person, and where the visit that brought it came from.
  */
-export const LEAD_BELONGINGS = ['outbox', 'lead_notes', 'lead_attributions', 'lead_attribution_pages'] as const;
+export const LEAD_BELONGINGS = ['outbox', 'lead_notes', 'lead_replies', 'lead_attributions', 'lead_attribution_pages'] as const;
 
 export interface StoreLeadOptions {
   /** A captcha solution to mark as used in the same transaction. */

@@ -2,7 +2,16 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db, DbEngine } from '../database.ts';
 import type { Database, OutboxRow } from '../types.ts';
 
-export type OutboxKind = 'staff-email' | 'customer-email' | 'webhook' | 'staff-invitation' | 'post-review' | 'analytics-summary';
+export type OutboxKind =
+  | 'staff-email'
+  | 'customer-email'
+  | 'webhook'
+  | 'staff-invitation'
+  | 'post-review'
+  | 'analytics-summary'
+  | 'assignment-email'
+  | 'lead-reply'
+  | 'follow-up-email';
 
 export interface NewOutboxMessage {
   id: string;

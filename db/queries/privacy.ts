@@ -2,11 +2,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { LEAD_BELONGINGS } from './leads.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
-import type { AuditEntry, LeadNote } from '../../shared/admin.ts';
+import type { AuditEntry, LeadNote, LeadReply } from '../../shared/admin.ts';
 import { toAuditEntry } from './audit.ts';
 import { type OutboxEntry, toOutboxEntry } from './outbox.ts';
 import { contactFromRow, quoteFromRow } from './leads.ts';
 import { listLeadNotes } from './lead-notes.ts';
+import { listLeadReplies } from './lead-replies.ts';
 import { containsLiteral } from './predicates.ts';
 
 type LeadTable = 'quotes' | 'contacts';
@@ -21,11 +22,12 @@ export interface HeldData {
   contacts: ContactRecord[];
   outbox: OutboxEntry[];
   notes: Array<LeadNote & { leadType: string; leadId: string }>;
+  replies: Array<LeadReply & { leadType: string; leadId: string }>;
   audit: AuditEntry[];
 }
 
 /**
- * Every row held about an e-mail address: its quotes and contacts, their notifications, and audit entries that
+ * Every row held about an e-mail address: its quotes and contacts, their notifications, notes and replies, and audit entries that
  * name it (as actor, in their detail, or by the privacy reference `reference`). Read in one transaction so the
  * parts agree.
  */
@@ -49,6 +51,10 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       ...(await listLeadNotes(trx, 'quote', quotes.map((q) => q.id))).map((n) => ({ ...n, leadType: 'quote' })),
       ...(await listLeadNotes(trx, 'contact', contacts.map((c) => c.id))).map((n) => ({ ...n, leadType: 'contact' })),
     ];
+    const replies = [];
+    for (const lead of leads) {
+      for (const leadId of lead.ids) replies.push(...(await listLeadReplies(trx, lead.type, leadId)).map((r) => ({ ...r, leadType: lead.type, leadId })));
+    }
     const audit = await trx
       .selectFrom('audit_log')
       .selectAll()
@@ -67,6 +73,7 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
       contacts: contacts.map(contactFromRow),
       outbox: outbox.map(toOutboxEntry),
       notes,
+      replies,
       audit: audit.map(toAuditEntry),
     };
   });

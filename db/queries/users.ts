@@ -97,7 +97,7 @@ export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
       created_at: account.createdAt,
       deactivated_at: account.deactivatedAt,
       role: account.role,
-      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary'>),
+      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary' | 'follow_up_email'>),
     })
     .execute();
 }
@@ -201,9 +201,9 @@ export async function countActiveUsers(db: Db): Promise<number> {
 }
 
 /** The active accounts whose role is one of `roles` (those who should hear of something), by name. */
-export async function listActiveStaffWithRoles(db: Db, roles: readonly Role[]): Promise<Array<{ email: string; name: string }>> {
+export async function listActiveStaffWithRoles(db: Db, roles: readonly Role[]): Promise<Array<{ id: string; email: string; name: string }>> {
   if (roles.length === 0) return [];
-  return db.selectFrom('users').select(['email', 'name']).where('role', 'in', roles).where('deactivated_at', 'is', null).orderBy('name').execute();
+  return db.selectFrom('users').select(['id', 'email', 'name']).where('role', 'in', roles).where('deactivated_at', 'is', null).orderBy('name').execute();
 }
 
 /** Gives account `id` role `to` if it still has role `from` (of two changes racing, one wins); false otherwise. */

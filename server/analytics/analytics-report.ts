@@ -11,6 +11,7 @@ import {
   viewsOfPaths,
   visitorsIn,
   visitsBySource,
+  wonValueBySource,
 } from '../../db/queries/analytics-reports.ts';
 import {
   type AnalyticsReport,
@@ -61,12 +62,14 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       eventCounts(db, range),
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
-    const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles] = await Promise.all([
+    const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles, wonByChannel, wonByCampaign] = await Promise.all([
       withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, LeadFigures>(),
       withLeads ? leadsBySource(db, range, ['channel']) : [],
       withLeads ? leadsBySource(db, range, ['referrer_host']) : [],
       withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium']) : [],
       postTitles(db, posts.map((p) => POST_PATH.exec(p.path)![1]!)),
+      withLeads ? wonValueBySource(db, range, ['channel']) : [],
+      withLeads ? wonValueBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium']) : [],
     ]);
     const byDay = new Map(stored.map((d) => [d.day, d]));
     const days = Array.from({ length: daysIn(range) }, (_, i) => {
@@ -120,6 +123,15 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
         ...leadsOf(campaignLeadCount.get(campaignKey(c))),
       })),
       funnel: withLeads ? funnel : null,
+      wonValue: withLeads
+        ? {
+            channels: wonByChannel.map((c) => ({ channel: c.channel as Channel, won: c.won, value: c.value })),
+            // Won leads whose visit carried no campaign are in the channels' figures only.
+            campaigns: wonByCampaign
+              .filter((c) => c.utm_campaign || c.utm_source)
+              .map((c) => ({ campaign: sourceLabel(c.utm_campaign), source: sourceLabel(c.utm_source), medium: sourceLabel(c.utm_medium), won: c.won, value: c.value })),
+          }
+        : null,
     };
   }
 

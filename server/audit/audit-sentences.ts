@@ -186,6 +186,16 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return aboutLead((l) => T.leadReleased(l, number(lead?.[5])));
     case 'lead.note_added':
       return aboutLead(T.noteAdded);
+    case 'lead.assigned':
+      return aboutLead(T.leadAssigned);
+    case 'lead.replied':
+      return aboutLead(T.replied);
+    case 'lead.follow_up':
+      return aboutLead(T.followUpSet);
+    case 'saved_reply.saved':
+      return target ? T.savedReplySaved(target) : null;
+    case 'saved_reply.deleted':
+      return [T.savedReplyDeleted];
     case 'lead.deleted':
       return aboutLead(T.leadDeleted);
     case 'leads.exported': {

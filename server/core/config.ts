@@ -101,6 +101,8 @@ const ConfigSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Northbridge IT <hello@northbridge-it.com.au>'),
     STAFF_EMAIL: z.email().default('hello@northbridge-it.com.au'),
+    // Replies one staff member may send visitors from lead pages in an hour (docs/product.md#lead-work).
+    REPLIES_PER_HOUR: z.coerce.number().int().min(1).default(30),
     WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
     WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     OUTBOX_POLL_MS: z.coerce.number().int().min(10).default(5_000),

@@ -1,15 +1,16 @@
 import type { Db } from '../../db/database.ts';
-import { countCreatedBetween, countLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import { countAssignedTo, countCreatedBetween, countLeads, countReleasedLeads, listFollowUpsDue, listLeadSummaries } from '../../db/queries/admin-leads.ts';
 import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
-import type { DashboardData, LeadSummary, OutboxFailure, PendingDelivery, WeeklyLeads } from '../../shared/admin.ts';
+import { type DashboardData, LEAD_TYPES, type LeadSummary, type OutboxFailure, type PendingDelivery, type WeeklyLeads } from '../../shared/admin.ts';
 import type { Config } from '../core/config.ts';
 import { HELD } from './lead-list.ts';
-import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
+import { addDays, localDate, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
 
 const RECENT_QUOTES = 5;
 const NEW_LEADS_SHOWN = 10;
 const OUTBOX_FAILURES_SHOWN = 10;
 const CHART_WEEKS = 12;
+const FOLLOW_UPS_SHOWN = 10;
 
 /** Where lead notifications go, and which channels this instance can deliver on (from the configuration). */
 export interface DeliverySettings {
@@ -47,6 +48,17 @@ async function waitingLeads(db: Db): Promise<LeadSummary[]> {
   return [...quotes, ...contacts].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)).slice(0, NEW_LEADS_SHOWN);
 }
 
+/** The open leads to follow up today or earlier: the viewer's own first, each part earliest first. */
+async function followUpsDue(db: Db, viewerId: string, today: string): Promise<LeadSummary[]> {
+  const [mine, all] = await Promise.all([
+    Promise.all(LEAD_TYPES.map((type) => listFollowUpsDue(db, type, today, FOLLOW_UPS_SHOWN, viewerId))),
+    Promise.all(LEAD_TYPES.map((type) => listFollowUpsDue(db, type, today, FOLLOW_UPS_SHOWN))),
+  ]);
+  const earliest = (a: LeadSummary, b: LeadSummary) => (a.followUpOn! < b.followUpOn! ? -1 : a.followUpOn! > b.followUpOn! ? 1 : 0);
+  const others = all.flat().filter((l) => l.assignee?.id !== viewerId);
+  return [...mine.flat().sort(earliest), ...others.sort(earliest)].slice(0, FOLLOW_UPS_SHOWN);
+}
+
 async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<PendingDelivery> {
   const byKind = await countPendingByKind(db);
   return {
@@ -58,8 +70,13 @@ async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<Pend
 }
 
 /** The dashboard's lead figures, spam left out; every number is a COUNT(*), never a full read. */
-export async function getDashboard(db: Db, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
+export async function getDashboard(db: Db, viewerId: string, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
+  const [assigned, released, dueFollowUps] = await Promise.all([
+    Promise.all(LEAD_TYPES.map((type) => countAssignedTo(db, type, viewerId))),
+    Promise.all(LEAD_TYPES.map((type) => countReleasedLeads(db, type))),
+    followUpsDue(db, viewerId, localDate(now, timeZone)),
+  ]);
   const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
     countLeads(db, 'quote', 'not-spam'),
     countLeads(db, 'contact', 'not-spam'),
@@ -88,6 +105,9 @@ export async function getDashboard(db: Db, timeZone: string, delivery: DeliveryS
     newLeads,
     newLeadCount: newQuotes + newContacts,
     heldLeadCount: heldQuotes + heldContacts,
+    assignedToYou: assigned.reduce((sum, n) => sum + n, 0),
+    releasedLeadCount: released.reduce((sum, n) => sum + n, 0),
+    followUpsDue: dueFollowUps,
     outboxFailures,
     outboxFailureCount: failureCount,
     pending,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { deleteLeadRow, findLead, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
+import { NO_WORK, deleteLeadRow, findLead, findLeadWork, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
+import { listLeadReplies } from '../../db/queries/lead-replies.ts';
+import { followUpEmailChosen, setFollowUpEmail } from '../../db/queries/follow-ups.ts';
 import { listOutboxForLead, requeueOutbox } from '../../db/queries/outbox.ts';
 import { insertLeadNote, listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type OutboxEntry, insertOutboxMessages } from '../../db/queries/outbox.ts';
@@ -14,10 +16,16 @@ import {
   type AuditPage,
   type AuditQuery,
   type DashboardData,
+  type Assignee,
 } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
+import type { FollowUp, LeadReplyInput, SavedReplyInput } from '../../shared/schemas/lead-work.ts';
+import type { SavedReply } from '../../shared/saved-replies.ts';
+import { listSavedReplies } from '../../db/queries/saved-replies.ts';
+import { removeSavedReply, saveSavedReply } from './saved-replies.ts';
+import { type LeadWorker, assignLead, assignableStaff, sendReply, setLeadFollowUp } from './lead-work.ts';
 import { AppError } from '../core/errors.ts';
 import { type Actor, listAuditPage, recordAudit, withAudit } from '../audit/audit-log.ts';
 import { leadNotifications } from '../outbox/notifications.ts';
@@ -51,13 +59,19 @@ function toNotification(entry: OutboxEntry): NotificationState {
 async function getLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
   const lead = await findLead(db, type, id);
   if (!lead) return null;
-  const [notes, outbox] = await Promise.all([listLeadNotes(db, type, [id]), listOutboxForLead(db, type, id)]);
+  const [notes, outbox, work, replies] = await Promise.all([
+    listLeadNotes(db, type, [id]),
+    listOutboxForLead(db, type, id),
+    findLeadWork(db, type, id),
+    listLeadReplies(db, type, id),
+  ]);
   return {
-    ...summaryOf(lead),
+    ...summaryOf(lead, work),
     fields: leadLines(lead),
     notes: notes.map(({ leadId: _leadId, ...note }) => note),
     submittedAt: lead.lead.submittedAt,
     notifications: outbox.map(toNotification),
+    replies,
   };
 }
 
@@ -81,7 +95,7 @@ async function updateLead(
 ): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  const from = summaryOf(stored).status;
+  const from = summaryOf(stored, NO_WORK).status;
   const to = patch.status;
   if (to === undefined || to === from) return (await getLead(db, type, id))!;
   if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
@@ -89,7 +103,8 @@ async function updateLead(
   // Read before the transaction: the acknowledgement is signed with the company details in force.
   const company = release ? await settings.current() : null;
   await db.transaction().execute(async (trx) => {
-    const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release });
+    const outcome = { wonValue: to === 'won' ? patch.value! : null, lostReason: to === 'lost' ? (patch.lostReason ?? null) : null };
+    const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release, ...outcome });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
     const at = new Date().toISOString();
     await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', change: { from, to }, createdAt: at });
@@ -156,7 +171,23 @@ export interface InboxService {
   retryAllNotifications(actor: Actor): Promise<number>;
   /** The filtered list as CSV, streamed in batches; the export is audited. */
   exportCsv(actor: Actor, filter: LeadFilter): AsyncGenerator<string>;
-  dashboard(): Promise<DashboardData>;
+  /** Gives the lead to a staff member or to nobody, audited; the assignee hears by e-mail. */
+  assign(actor: LeadWorker, type: LeadType, id: string, assigneeId: string | null): Promise<LeadDetail>;
+  /** Queues a reply to the visitor, kept in the lead's history with its delivery state. */
+  reply(actor: LeadWorker, type: LeadType, id: string, input: LeadReplyInput): Promise<LeadDetail>;
+  /** Sets or clears when to follow the lead up, audited. */
+  followUp(actor: Actor, type: LeadType, id: string, followUp: FollowUp): Promise<LeadDetail>;
+  /** Turns a person's morning follow-ups e-mail on or off; and whether they chose it. */
+  chooseFollowUpEmail(userId: string, enabled: boolean): Promise<void>;
+  followUpEmailChosen(userId: string): Promise<boolean>;
+  /** Saved replies: listed by name, added or changed (`id` null adds), deleted; each change audited. */
+  savedReplies(): Promise<SavedReply[]>;
+  saveSavedReply(actor: Actor, id: string | null, input: SavedReplyInput): Promise<SavedReply>;
+  deleteSavedReply(actor: Actor, id: string): Promise<void>;
+  /** Who a lead can be assigned to: active staff whose role works leads. */
+  assignableStaff(): Promise<Assignee[]>;
+  /** The dashboard's lead figures for one person (their own leads counted). */
+  dashboard(viewerId: string): Promise<DashboardData>;
   /** The audit log, newest first (staff read it from the inbox's menu). */
   auditPage(query: AuditQuery): Promise<AuditPage>;
 }
@@ -169,9 +200,11 @@ export interface InboxDeps {
   delivery: DeliverySettings;
   /** The company details a released lead's acknowledgement is signed with. */
   settings: SettingsReader;
+  /** Replies one person may send in an hour. */
+  repliesPerHour: number;
 }
 
-export function createInboxService({ db, timeZone, delivery, settings }: InboxDeps): InboxService {
+export function createInboxService({ db, timeZone, delivery, settings, repliesPerHour }: InboxDeps): InboxService {
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
     get: (type, id) => getLead(db, type, id),
@@ -181,7 +214,25 @@ export function createInboxService({ db, timeZone, delivery, settings }: InboxDe
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
     exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
-    dashboard: () => getDashboard(db, timeZone, delivery),
+    assign: async (actor, type, id, assigneeId) => {
+      await assignLead(db, actor, type, id, assigneeId, delivery.siteUrl);
+      return (await getLead(db, type, id))!;
+    },
+    reply: async (actor, type, id, input) => {
+      await sendReply(db, actor, type, id, input, { siteUrl: delivery.siteUrl, repliesPerHour });
+      return (await getLead(db, type, id))!;
+    },
+    followUp: async (actor, type, id, followUp) => {
+      await setLeadFollowUp(db, actor, type, id, followUp);
+      return (await getLead(db, type, id))!;
+    },
+    chooseFollowUpEmail: (userId, enabled) => setFollowUpEmail(db, userId, enabled),
+    followUpEmailChosen: (userId) => followUpEmailChosen(db, userId),
+    savedReplies: () => listSavedReplies(db),
+    saveSavedReply: (actor, id, input) => saveSavedReply(db, actor, id, input),
+    deleteSavedReply: (actor, id) => removeSavedReply(db, actor, id),
+    assignableStaff: () => assignableStaff(db),
+    dashboard: (viewerId) => getDashboard(db, viewerId, timeZone, delivery),
     auditPage: (query) => listAuditPage(db, query, timeZone),
   };
 }

@@ -1,11 +1,13 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import type { Db } from '../../db/database.ts';
 import type { VisitSourceColumns } from '../../db/types.ts';
 import { findLeads } from '../../db/queries/admin-leads.ts';
 import { findAttributions } from '../../db/queries/analytics-reports.ts';
 import { listLeadNotes } from '../../db/queries/lead-notes.ts';
-import type { LeadFilter, LeadNote, LeadSummary, LeadType } from '../../shared/admin.ts';
+import { type LeadFilter, type LeadNote, type LeadSummary, type LeadType, isOutcome } from '../../shared/admin.ts';
 import { ANALYTICS_TEXT, type Channel, campaignText, sourceLabel } from '../../shared/analytics.ts';
-import { LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
+import { LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
+import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
 import type { StoredLead } from '../../shared/leads.ts';
@@ -70,7 +72,7 @@ function sourceCells(source: Attribution | undefined): Cell[] {
 // What every lead has first; each service's own questions after them, since most rows leave those empty.
 function header(timeZone: string): string {
   const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
-  return csvRow([T.type, T.received(timeZone), T.status, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
+  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_MESSAGES.outcome, LEAD_WORK_TEXT.value, LEAD_WORK_TEXT.followUpOn, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
 }
 
 function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], source: Attribution | undefined, timeZone: string): string {
@@ -79,6 +81,10 @@ function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNot
     LEAD_TYPE_LABELS[summary.type],
     localDateTime(summary.createdAt, timeZone),
     leadStatusLabel(summary),
+    summary.assignee?.name ?? null,
+    isOutcome(summary.status) ? LEAD_STATUS_LABELS[summary.status] : null,
+    summary.wonValue,
+    summary.followUpOn,
     ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name])),
     ...sourceCells(source),
     notesCell(notes, timeZone),

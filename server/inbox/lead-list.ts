@@ -16,6 +16,7 @@ function toMatch(filter: LeadFilter, timeZone: string): LeadMatch {
     from: filter.from ? startOfDay(filter.from, timeZone).toISOString() : undefined,
     to: filter.to ? startOfDay(addDays(filter.to, 1), timeZone).toISOString() : undefined,
     q: filter.q?.trim() || undefined,
+    assignedTo: filter.assignee,
   };
 }
 

@@ -25,6 +25,9 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
           text: message.text,
           html: message.html,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
+          ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
+          ...(message.references?.length ? { references: message.references } : {}),
           ...(signal ? { signal } : {}),
         });
       } catch (err) {

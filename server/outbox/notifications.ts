@@ -14,6 +14,10 @@ export interface EmailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** Threading (RFC 5322 §3.6.4): a reply's own Message-ID, and the earlier replies it follows. */
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string[];
 }
 
 export interface WebhookMessage {
@@ -44,6 +48,14 @@ export function paragraphsHtml(text: string, link: string): string {
   return text
     .split('\n\n')
     .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p)}</p>`))
+    .join('');
+}
+
+/** Text someone typed as e-mail HTML: its paragraphs and line breaks kept, nothing in it interpreted. */
+export function typedTextHtml(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => `<p>${multiline(p)}</p>`)
     .join('');
 }
 

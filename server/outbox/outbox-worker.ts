@@ -93,7 +93,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const channels: Channel[] = [];
   if (mailer) {
-    const kinds = ['staff-email', 'customer-email', 'staff-invitation', 'post-review', 'analytics-summary'] as const;
+    const kinds = ['staff-email', 'customer-email', 'staff-invitation', 'post-review', 'analytics-summary', 'assignment-email', 'lead-reply', 'follow-up-email'] as const;
     const deliver = (m: OutboxMessage, signal: AbortSignal) => mailer.send(openEmailPayload(m.payload, sealKey) as EmailMessage, signal);
     channels.push({ name: 'email', kinds, deliver, failures: 0, pausedUntil: 0 });
   }

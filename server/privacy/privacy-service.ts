@@ -63,6 +63,7 @@ async function exportPersonalData(db: Db, actor: Actor, email: string, hashKey: 
     contacts: held.contacts,
     notifications: held.outbox.map(toNotification),
     notes: held.notes.map(({ leadType, leadId, body, createdAt }) => ({ leadType, leadId, body, createdAt })),
+    replies: held.replies.map(({ leadType, leadId, subject, body, createdAt }) => ({ leadType, leadId, subject, body, createdAt })),
     auditEntries: held.audit.map((r) => toAuditEntry(r, email)),
   };
 }

@@ -11,6 +11,8 @@ import {
 import { seal, unseal } from '../core/secret-box.ts';
 import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { revokePreviewLinksMadeBy } from '../../db/queries/preview-links.ts';
+import { unassignLeadsOf } from '../../db/queries/admin-leads.ts';
+import { insertLeadNote } from '../../db/queries/lead-notes.ts';
 import { deleteUserSessionByRef, deleteUserSessions, listUserSessions } from '../../db/queries/sessions.ts';
 import {
   type StaffAccount,
@@ -181,6 +183,11 @@ export async function deactivatePerson(db: Db, actor: StaffActor, id: string): P
     await deleteUserSessions(trx, id, null);
     // Turned off, not only unusable while deactivated: a reactivation does not bring them back (docs/product.md#share-links).
     await revokePreviewLinksMadeBy(trx, id, at);
+    // Their leads go back to nobody, each with a line in its history; the dashboard names them (docs/product.md#lead-work).
+    for (const lead of await unassignLeadsOf(trx, id)) {
+      const assignment = { kind: 'released' as const, assignee: account.name };
+      await insertLeadNote(trx, { id: randomUUID(), leadType: lead.type, leadId: lead.id, authorId: actor.userId, author: actor.email, body: '', assignment, createdAt: at });
+    }
   }, () => account.email);
   return STAFF_MESSAGES.deactivated(account.name);
 }

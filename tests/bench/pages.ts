@@ -84,7 +84,7 @@ async function renderTimes(): Promise<string> {
     const renderer = await productionRenderer();
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings });
+    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings, repliesPerHour: config.REPLIES_PER_HOUR });
     const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
     const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
     const staff = createStaffService({ db: database.db, settings: config });

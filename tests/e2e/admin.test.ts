@@ -95,6 +95,11 @@ describe('staff work the admin in a browser', () => {
     expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${leadId}`);
     for (const [button, label] of [['Mark contacted', 'Contacted'], ['Mark quoted', 'Quoted'], ['Mark won', 'Won']]) {
       await page.getByRole('button', { name: button }).click();
+      // "Won" asks for its value first (docs/product.md#lead-work).
+      if (label === 'Won') {
+        await page.getByLabel('Value').fill('12,500');
+        await page.getByRole('button', { name: button }).click();
+      }
       await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
     }
     await page.reload({ waitUntil: 'networkidle' });
@@ -107,6 +112,7 @@ describe('staff work the admin in a browser', () => {
     expect(csv).toContain('"Quote request"');
     expect(csv).toContain('"wendy@winner.example"');
     expect(csv).toContain('"Won"');
+    expect(csv).toContain('"12500"');
 
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/admin\/login\?signedOut=1$/);

@@ -1,5 +1,7 @@
+import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
+import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import { ASSIGNABLE_ROLES, type Capability, ROLE_TEXT, can, mayOpen } from '../../shared/roles.ts';
 import { ADMIN_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../shared/admin-texts.ts';
 import type { Page } from 'playwright-core';
@@ -149,6 +151,11 @@ const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; fin
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'Delete lead', needs: 'leads.delete', find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }) },
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'status moves', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }) },
   { page: () => `/admin/leads/quote/${quoteId}`, name: 'Add note', needs: 'leads.work', find: (p) => p.getByRole('button', { name: 'Add note' }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Assign', needs: 'leads.assign-any', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.assign, exact: true }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Assign to me', needs: 'leads.assign', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.takeIt }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Send reply', needs: 'leads.reply', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.sendReply }) },
+  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Save follow-up', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.saveFollowUp }) },
+  { page: () => '/admin/leads', name: 'Saved replies', needs: 'leads.reply', find: (p) => p.getByRole('link', { name: LEAD_WORK_MESSAGES.savedReplies }) },
   { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }) },
   { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
   { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }) },

@@ -164,8 +164,11 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
 
   it('staff work a lead along the status workflow; a jump outside it is refused and changes are audited', async () => {
     const id = await insertQuote(t.database.db, { name: 'Workflow Lead' });
-    const step = (status: string) => t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status });
-    expect((await step('won')).status).toBe(400);
+    // "Won" takes its value (docs/product.md#lead-work).
+    const step = (status: string) => t.staff.req('patch', `/api/admin/leads/quote/${id}`).send(status === 'won' ? { status, value: 1000 } : { status });
+    const jump = await step('won');
+    expect(jump.status).toBe(400);
+    expect(jump.body.error.message).toBe('That status change is not allowed.');
     const nothing = await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({});
     expect(nothing.status).toBe(200);
     expect(nothing.body.status).toBe('new');
@@ -210,7 +213,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^"Type","Received \(Australia\/Sydney\)","Status","Service","Full Name","Email","Company",/);
+    expect(lines[0]).toMatch(/^"Type","Received \(Australia\/Sydney\)","Status","Assigned to","Outcome","Value","Follow up on","Service","Full Name","Email","Company",/);
     expect(res.text).toContain(`"'  =1+1"`);
     expect(res.text).toContain(`"'\n=cmd"`);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

@@ -52,6 +52,7 @@ describe('audit entries are written with their change, or neither is', () => {
       timeZone: 'Australia/Sydney',
       delivery: { siteUrl: 'https://www.example.com.au', staffEmail: 'staff@example.com', hasSmtp: false, hasWebhook: false },
       settings: { current: async () => DEFAULT_SITE_SETTINGS },
+      repliesPerHour: 30,
     });
     const id = await insertQuote(database.db);
     await breakAuditLog();

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
 import { queueWeeklySummaries } from '../../server/analytics/weekly-summary.ts';
+import { queueFollowUpEmails } from '../../server/inbox/follow-up-emails.ts';
+import { localDate, startOfDay } from '../../shared/zoned-time.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import type { BlogPost } from '../../shared/blog.ts';
@@ -22,7 +24,7 @@ import { configuredEngines } from '../helpers/test-app.ts';
 const SITE = 'https://www.example-company.test';
 
 /** Every kind of e-mail the outbox sends (db/queries/outbox.ts's OutboxKind, less the webhook). */
-const EMAIL_KINDS = ['analytics-summary', 'customer-email', 'post-review', 'staff-email', 'staff-invitation'];
+const EMAIL_KINDS = ['analytics-summary', 'assignment-email', 'customer-email', 'follow-up-email', 'lead-reply', 'post-review', 'staff-email', 'staff-invitation'];
 
 /** Every http(s) address in a message's text and HTML parts. */
 function linksIn(mail: Received): string[] {
@@ -73,13 +75,28 @@ describe.each(configuredEngines())('links in e-mails on %s', (engine) => {
     };
     expect(await queueWeeklySummaries(weekly, new Date('2026-03-11T12:00:00+11:00'))).toBe(1);
 
+    // Working a lead (docs/product.md#lead-work): the Owner assigns it to Sales, who reply and have a follow-up due today.
+    const sally = { email: 'sally@northbridge-it.com.au', name: 'Sally', password: STAFF.password, role: 'sales' } as const;
+    const sales = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, sally);
+    const salesBrowser = await signedIn(sally.email);
+    const [lead] = await t.database.db.selectFrom('quotes').select('id').execute();
+    const today = localDate(new Date(), t.config.TIME_ZONE);
+    expect((await owner.req('put', `/api/admin/leads/quote/${lead!.id}/assignee`).send({ assigneeId: sales.id })).status).toBe(200);
+    expect((await salesBrowser.req('post', `/api/admin/leads/quote/${lead!.id}/replies`).send({ subject: 'Re: your quote request', body: 'Thanks!' })).status).toBe(201);
+    expect((await salesBrowser.req('put', `/api/admin/leads/quote/${lead!.id}/follow-up`).send({ on: today })).status).toBe(200);
+    expect((await salesBrowser.req('put', '/api/admin/account/follow-up-email').send({ enabled: true })).status).toBe(200);
+    const morning = new Date(startOfDay(today, t.config.TIME_ZONE).getTime() + 8 * 3_600_000);
+    expect(await queueFollowUpEmails({ db: t.database.db, logger: weekly.logger, timeZone: t.config.TIME_ZONE, siteUrl: t.config.SITE_URL }, morning)).toBe(1);
+    // Queued at that morning's time, which may be later than the clock: due now.
+    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).execute();
+
     const kinds = await t.database.db.selectFrom('outbox').select('kind').distinct().orderBy('kind').execute();
     expect(kinds.map((k) => k.kind)).toEqual(EMAIL_KINDS);
     const mails = await mailFromOutbox(t);
-    expect(mails).toHaveLength(7);
+    expect(mails).toHaveLength(10);
     const links = mails.map((mail) => ({ to: mail.to, links: linksIn(mail) }));
-    // The five to staff link to the admin; the two acknowledgements link to nothing.
-    expect(links.filter((mail) => mail.links.length > 0)).toHaveLength(5);
+    // The seven to staff link to the admin; the two acknowledgements and the reply link to nothing.
+    expect(links.filter((mail) => mail.links.length > 0)).toHaveLength(7);
     for (const { to, links: found } of links) {
       expect({ to, elsewhere: found.filter((link) => !link.startsWith(`${SITE}/`)) }).toEqual({ to, elsewhere: [] });
     }

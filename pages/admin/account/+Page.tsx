@@ -12,6 +12,7 @@ import { useFormRequest } from '../ui/use-form-request.ts';
 import { Passkeys } from './Passkeys.tsx';
 import { RecentPasswordInput, useRecentPassword } from './RecentPassword.tsx';
 import { WeeklySummary } from './WeeklySummary.tsx';
+import { FollowUpEmail } from './FollowUpEmail.tsx';
 import type { AccountData } from './+data.ts';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
@@ -194,6 +195,7 @@ export default function AccountPage() {
         <PasswordForm />
         <Sessions count={account.otherSessions} limit={account.sessionLimit} />
         {account.weeklySummary !== null && <WeeklySummary chosen={account.weeklySummary} />}
+        {account.followUpEmail !== null && <FollowUpEmail chosen={account.followUpEmail} />}
       </div>
     </AdminShell>
   );

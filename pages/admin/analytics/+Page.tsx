@@ -1,8 +1,10 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
 import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, type LeadCounts, conversion } from '../../../shared/analytics.ts';
 import { ADMIN_SECTIONS } from '../../../shared/admin-texts.ts';
-import { formatWholeNumber } from '../../../shared/numbers.ts';
+import { formatAud, formatWholeNumber } from '../../../shared/numbers.ts';
+import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, type Column } from '../ui/AdminTable.tsx';
 import type { AnalyticsData } from './+data.ts';
@@ -177,6 +179,8 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         />
       </ReportSection>
 
+      {report.wonValue && <WonValue won={report.wonValue} />}
+
       {report.funnel && (
         <ReportSection id="funnel-heading" heading={T.funnel} table="funnel" report={report} hint={T.funnelHint}>
           <AdminTable
@@ -191,6 +195,46 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
           />
         </ReportSection>
       )}
+    </>
+  );
+}
+
+/** Won value by channel and by campaign: what the cookie-free sources brought in work that was won. */
+function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
+  const W = LEAD_WORK_MESSAGES;
+  const none = <p>{W.noWonValue}</p>;
+  return (
+    <>
+      <section aria-labelledby="won-channels-heading" className="admin-section analytics-section">
+        <h2 id="won-channels-heading">{W.wonValueHeading}</h2>
+        <p className="muted">{W.wonValueHint}</p>
+        <AdminTable
+          label={W.wonValueHeading}
+          rows={won.channels}
+          rowKey={(c) => c.channel}
+          empty={none}
+          columns={[
+            { header: T.channel, cell: (c) => T.channels[c.channel], isRowHeader: true, className: 'analytics-label' },
+            { header: W.wonLeads, cell: (c) => formatWholeNumber(c.won) },
+            { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
+          ]}
+        />
+      </section>
+      <section aria-labelledby="won-campaigns-heading" className="admin-section analytics-section">
+        <h2 id="won-campaigns-heading">{W.wonCampaignHeading}</h2>
+        <AdminTable
+          label={W.wonCampaignHeading}
+          rows={won.campaigns}
+          rowKey={(c) => `${c.campaign}/${c.source}/${c.medium}`}
+          empty={none}
+          columns={[
+            { header: T.campaign, cell: (c) => c.campaign || '–', isRowHeader: true, className: 'analytics-label' },
+            { header: T.sourceMedium, cell: (c) => [c.source, c.medium].filter(Boolean).join(' / ') || '–', className: 'analytics-label' },
+            { header: W.wonLeads, cell: (c) => formatWholeNumber(c.won) },
+            { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
+          ]}
+        />
+      </section>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import {
@@ -8,7 +9,10 @@ import {
   REPLY_PROMISE_HOURS,
   type PendingDelivery,
   isOverdue,
+  leadFilterQuery,
 } from '../../../shared/admin.ts';
+import { formatCalendarDate } from '../../../shared/dates.ts';
+import { localDate } from '../../../shared/zoned-time.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
@@ -64,12 +68,14 @@ function PendingNotices({ pending }: { pending: PendingDelivery }) {
 
 export default function DashboardPage() {
   const { dashboard, now } = useData<DashboardPageData>();
+  const { user } = usePageContext();
   const { leads, posts, analytics, backup } = dashboard;
   const counts = [
     ...(leads
       ? [
           { label: DASHBOARD_TEXT.counts.quotes, value: leads.counts.quotes, href: '/admin/leads?type=quote' },
           { label: DASHBOARD_TEXT.counts.contacts, value: leads.counts.contacts, href: '/admin/leads?type=contact' },
+          ...(user ? [{ label: LEAD_WORK_MESSAGES.assignedToYou, value: leads.assignedToYou, href: `/admin/leads${leadFilterQuery({ assignee: user.id })}` }] : []),
         ]
       : []),
     ...(posts
@@ -202,11 +208,42 @@ function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
 }
 
 /** The leads' part: recent quotes, leads waiting for a reply, notifications, and the weekly chart. */
+/** "Follow-ups due": open leads to follow up today or earlier, the viewer's own first (docs/product.md#lead-work). */
+function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string }) {
+  const { user } = usePageContext();
+  const W = LEAD_WORK_MESSAGES;
+  return (
+    <section aria-labelledby="follow-ups-heading" className="admin-section">
+      <h2 id="follow-ups-heading">{W.followUpsDue}</h2>
+      {leads.length === 0 ? (
+        <p>{W.noFollowUpsDue}</p>
+      ) : (
+        <ul className="lead-list">
+          {leads.map((l) => {
+            const overdue = l.followUpOn! < today;
+            return (
+              <li key={`${l.type}-${l.id}`} className={overdue ? 'overdue' : undefined}>
+                <a href={leadHref(l.type, l.id)}>{l.name}</a>
+                <span>
+                  {overdue ? <strong className="badge badge-danger">{W.followUpOverdue}</strong> : W.followUpToday} {formatCalendarDate(l.followUpOn!)}
+                  {l.assignee && ` · ${l.assignee.id === user?.id ? W.yours : l.assignee.name}`}
+                </span>
+                {l.followUpNote && <span>{l.followUpNote}</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function LeadSections({ d, now }: { d: DashboardData; now: string }) {
   const { timeZone } = usePageContext();
   const pendingCount = d.pending.emails + d.pending.webhooks;
   return (
     <>
+      <FollowUpsDue leads={d.followUpsDue} today={localDate(new Date(now), timeZone)} />
       <section aria-labelledby="recent-heading" className="admin-section">
         <h2 id="recent-heading">{DASHBOARD_TEXT.recentHeading}</h2>
         <AdminTable
@@ -234,6 +271,11 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
         </h2>
         <p className="muted">{INBOX_MESSAGES.replyPromise(REPLY_PROMISE_HOURS)}</p>
         {d.newLeadCount === 0 && <p>{DASHBOARD_TEXT.allContacted}</p>}
+        {d.releasedLeadCount > 0 && (
+          <p className="notice notice-warning">
+            {LEAD_WORK_MESSAGES.unassignedAfterDeactivation(d.releasedLeadCount)} <a href="/admin/leads">{LEAD_WORK_MESSAGES.openInbox}</a>
+          </p>
+        )}
         {d.heldLeadCount > 0 && (
           <p>
             <a href={`/admin/leads?status=${POSSIBLE_SPAM}`}>{DASHBOARD_TEXT.heldLeads(d.heldLeadCount)}</a>.{' '}

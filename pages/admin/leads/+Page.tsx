@@ -1,3 +1,4 @@
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -12,6 +13,8 @@ import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
 import type { LeadsPageData } from './+data.ts';
 import { EmailAddress } from '../ui/EmailAddress.tsx';
+import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
+import { can } from '../../../shared/roles.ts';
 
 /** One filter of the GET form: "Any" or one of the options, as [value, label] pairs. */
 function FilterSelect(props: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
@@ -34,7 +37,8 @@ function FilterSelect(props: { name: string; label: string; value: string | unde
 /** Quotes and contact messages in one list, newest first: a GET form filters, links page by keyset. */
 export default function LeadsPage() {
   const { filter, page } = useData<LeadsPageData>();
-  const { timeZone, csrfToken } = usePageContext();
+  const { timeZone, csrfToken, user } = usePageContext();
+  const mine = Boolean(user && filter.assignee === user.id);
   const { cursor, ...withoutCursor } = filter;
   const activeFilters = Object.values(withoutCursor).filter(Boolean).length;
   // On a phone the six fields fold behind one button, so the first lead is on the first screen (admin.css).
@@ -55,6 +59,18 @@ export default function LeadsPage() {
         </form>
       }
     >
+      {user && (
+        <p className="button-row">
+          <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className={mine ? 'button button-primary' : 'button button-ghost-dark'}>
+            {LEAD_WORK_MESSAGES.assignedToMe}
+          </a>
+          {can(user.role, 'leads.reply') && (
+            <a href="/admin/leads/saved-replies" className="button button-ghost-dark">
+              {LEAD_WORK_MESSAGES.savedReplies}
+            </a>
+          )}
+        </p>
+      )}
       <button
         type="button"
         className="button button-ghost-dark filter-toggle"
@@ -88,6 +104,7 @@ export default function LeadsPage() {
           <label htmlFor="f-to">{LEADS_TEXT.receivedTo}</label>
           <input id="f-to" name="to" type="date" defaultValue={filter.to ?? ''} />
         </div>
+        {filter.assignee && <input type="hidden" name="assignee" value={filter.assignee} />}
         <div className="filter-actions">
           <button type="submit" className="button button-primary">
             {ADMIN_TEXT.filter}
@@ -122,6 +139,7 @@ export default function LeadsPage() {
           { header: COMMON_FIELDS.company.label, cell: (l) => l.company },
           { header: COMMON_FIELDS.service.label, cell: (l) => serviceName(l.service) },
           { header: ADMIN_TEXT.status, cell: (l) => <span className={`badge badge-${l.status}`}>{leadStatusLabel(l)}</span> },
+          { header: LEAD_WORK_TEXT.assignedTo, cell: (l) => l.assignee?.name ?? '' },
           { header: LEADS_TEXT.received, cell: (l) => formatDateTime(l.createdAt, timeZone) },
         ]}
       />

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { LEAD_TRANSITIONS, type LeadDetail, type LeadStatus } from '../../../../../shared/admin.ts';
+import { LEAD_TRANSITIONS, type LeadDetail, type LeadOutcome, type LeadStatus, isOutcome } from '../../../../../shared/admin.ts';
+import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
+import { formatAud } from '../../../../../shared/numbers.ts';
+import { type OutcomeInput, OutcomeForm } from './OutcomeForm.tsx';
 import {
   LEAD_STATUS_LABELS,
   LEAD_TYPE_LABELS,
@@ -11,7 +14,7 @@ import {
 } from '../../../../../shared/admin-messages.ts';
 import { serviceName } from '../../../../../shared/lead-fields.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
-import { adminApi, errorMessage } from '../../../../../components/request.ts';
+import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -19,6 +22,9 @@ import { RetryButton } from '../../../ui/RetryButton.tsx';
 import { ADMIN_TEXT, INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { can } from '../../../../../shared/roles.ts';
 import { LeadNotes } from './LeadNotes.tsx';
+import { AssigneeCard } from './AssigneeCard.tsx';
+import { ReplyForm } from './ReplyForm.tsx';
+import { FollowUpCard } from './FollowUpCard.tsx';
 import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
 import { EmailAddress } from '../../../ui/EmailAddress.tsx';
@@ -49,24 +55,30 @@ function FieldValue({ name, value }: { name: string; value: string }) {
 
 /** One lead: every field as text (never HTML), delivery of its notifications, its note history and its status. */
 export default function LeadPage() {
-  const { source, ...initial } = useData<LeadPageData>();
+  const { source, staff, savedReplies, ...initial } = useData<LeadPageData>();
   const { csrfToken, timeZone, settings, user } = usePageContext();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  // "Won" and "Lost" ask for the value or the reason first.
+  const [closing, setClosing] = useState<LeadOutcome | null>(null);
+  const [outcomeError, setOutcomeError] = useState<string | undefined>();
   const url = `/api/admin/leads/${lead.type}/${lead.id}`;
   // Stored as spam on arrival: "not spam" sends the notifications it never sent.
   const held = lead.status === 'spam' && lead.spamReason !== null;
 
-  async function update(next: LeadStatus) {
+  async function update(next: LeadStatus, outcome: OutcomeInput = {}) {
     setBusy(true);
     setStatus(null);
+    setOutcomeError(undefined);
     try {
-      const updated = await adminApi<LeadDetail>('PATCH', url, csrfToken, { status: next });
+      const updated = await adminApi<LeadDetail>('PATCH', url, csrfToken, { status: next, ...outcome });
       setLead(updated);
+      setClosing(null);
       setStatus({ kind: 'success', text: held ? INBOX_MESSAGES.releasedFromSpam : INBOX_MESSAGES.statusChanged(LEAD_STATUS_LABELS[next]) });
     } catch (err) {
-      setStatus({ kind: 'error', text: errorMessage(err) });
+      if (err instanceof RequestError && err.fields.value) setOutcomeError(err.fields.value);
+      else setStatus({ kind: 'error', text: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -86,23 +98,29 @@ export default function LeadPage() {
       </p>
       <NoticeBox notice={status} />
       <div className="lead-layout">
-        <section aria-labelledby="fields-heading" className="admin-card">
-          <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
-          <dl className="lead-fields">
-            <div>
-              <dt>{LEADS_TEXT.received}</dt>
-              <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
-            </div>
-            {lead.fields.map((f) => (
-              <div key={f.name}>
-                <dt>{f.label}</dt>
-                <dd>
-                  <FieldValue name={f.name} value={f.value} />
-                </dd>
+        <div className="lead-side">
+          <section aria-labelledby="fields-heading" className="admin-card">
+            <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
+            <dl className="lead-fields">
+              <div>
+                <dt>{LEADS_TEXT.received}</dt>
+                <dd>{formatDateTime(lead.createdAt, timeZone)}</dd>
               </div>
-            ))}
-          </dl>
-        </section>
+              {lead.fields.map((f) => (
+                <div key={f.name}>
+                  <dt>{f.label}</dt>
+                  <dd>
+                    <FieldValue name={f.name} value={f.value} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} savedReplies={savedReplies} onSent={setLead} />}
+
+          <LeadNotes lead={lead} onAdded={setLead} />
+        </div>
 
         <div className="lead-side">
           <section aria-labelledby="status-heading" className="admin-card">
@@ -111,23 +129,40 @@ export default function LeadPage() {
               {`${LEADS_TEXT.currentStatus} `}
               <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>
             </p>
+            {lead.wonValue !== null && <p>{LEAD_WORK_TEXT.valueShown(formatAud(lead.wonValue))}</p>}
+            {lead.lostReason && <p>{LEAD_WORK_TEXT.lostReasonShown(LEAD_WORK_TEXT.lostReasons[lead.lostReason])}</p>}
             {held && <p className="notice notice-warning">{lead.spamReason === 'too-fast' ? INBOX_MESSAGES.possibleSpam : INBOX_MESSAGES.honeypotSpam}</p>}
-            <div className="button-row">
-              {LEAD_TRANSITIONS[lead.status].map((next) => (
-                <button
-                  key={next}
-                  type="button"
-                  className={held ? 'button button-primary button-small' : 'button button-small'}
-                  disabled={busy}
-                  onClick={() => void update(next)}
-                >
-                  {held && next === 'new' ? INBOX_MESSAGES.notSpamAction : LEADS_TEXT.moveTo[next]}
-                </button>
-              ))}
-            </div>
+            {closing ? (
+              <OutcomeForm
+                outcome={closing}
+                busy={busy}
+                error={outcomeError}
+                onSubmit={(input) => void update(closing, input)}
+                onCancel={() => {
+                  setClosing(null);
+                  setOutcomeError(undefined);
+                }}
+              />
+            ) : (
+              <div className="button-row">
+                {LEAD_TRANSITIONS[lead.status].map((next) => (
+                  <button
+                    key={next}
+                    type="button"
+                    className={held ? 'button button-primary button-small' : 'button button-small'}
+                    disabled={busy}
+                    onClick={() => (isOutcome(next) ? setClosing(next) : void update(next))}
+                  >
+                    {held && next === 'new' ? INBOX_MESSAGES.notSpamAction : LEADS_TEXT.moveTo[next]}
+                  </button>
+                ))}
+              </div>
+            )}
           </section>
 
-          <LeadNotes lead={lead} onAdded={setLead} />
+          {user && can(user.role, 'leads.assign') && <AssigneeCard lead={lead} staff={staff} onChange={setLead} />}
+
+          {user && can(user.role, 'leads.work') && <FollowUpCard lead={lead} onChange={setLead} />}
 
           <LeadSourceCard source={source} />
 

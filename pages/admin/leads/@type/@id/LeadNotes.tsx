@@ -2,14 +2,21 @@ import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
-import { type LeadDetail, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
+import { type LeadDetail, type LeadNote, type LeadReply, NOTE_MAX_LENGTH } from '../../../../../shared/admin.ts';
+import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
 import { historyText } from '../../../../../shared/admin-messages.ts';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 
+/** Where a reply's e-mail stands: "Queued", "Sent", "Failed: …". */
+function deliveryText({ delivery }: LeadReply): string {
+  if (delivery.state === 'failed') return LEAD_WORK_TEXT.delivery.failed(delivery.error);
+  return LEAD_WORK_TEXT.delivery[delivery.state];
+}
+
 /**
- * The lead's notes as a dated history, oldest first, and a box to add one. A note typed but not added keeps
+ * The lead's notes, status changes, assignments and replies as a dated history, oldest first, and a box to add one. A note typed but not added keeps
  * the page from being left without a question, and stays in the box when adding it fails.
  */
 export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead: LeadDetail) => void }) {
@@ -20,6 +27,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
   const [busy, setBusy] = useState(false);
   const uid = useId();
   useUnsavedWarning(draft.trim() !== '');
+  const history: Array<LeadNote | LeadReply> = [...lead.notes, ...lead.replies].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 
   async function add() {
     setStatus(null);
@@ -44,17 +52,27 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
   return (
     <section aria-labelledby="notes-heading" className="admin-card">
       <h2 id="notes-heading">{LEADS_TEXT.notes}</h2>
-      {lead.notes.length === 0 ? (
+      {history.length === 0 ? (
         <p className="muted">{INBOX_MESSAGES.noNotes}</p>
       ) : (
         <ol className="note-history" aria-label={LEADS_TEXT.noteHistory}>
-          {lead.notes.map((n) => (
-            <li key={n.id} className={n.change ? 'note-status' : undefined}>
+          {history.map((entry) => (
+            <li key={entry.id} className={'delivery' in entry ? 'note-reply' : entry.change || entry.assignment ? 'note-status' : undefined}>
               <p className="note-meta">
-                <strong>{n.author ?? INBOX_MESSAGES.noteAuthorUnknown}</strong> ·{' '}
-                <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, timeZone)}</time>
+                <strong>{entry.author ?? INBOX_MESSAGES.noteAuthorUnknown}</strong> ·{' '}
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, timeZone)}</time>
+                {'delivery' in entry && <> · {deliveryText(entry)}</>}
               </p>
-              <p className="note-body">{historyText(n)}</p>
+              {'delivery' in entry ? (
+                <>
+                  <p className="note-body">
+                    <strong>{LEAD_WORK_TEXT.replyEntry(entry.subject)}</strong>
+                  </p>
+                  <p className="note-body">{entry.body}</p>
+                </>
+              ) : (
+                <p className="note-body">{historyText(entry)}</p>
+              )}
             </li>
           ))}
         </ol>
