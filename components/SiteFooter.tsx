@@ -7,7 +7,7 @@ import { Logo } from './Logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const { settings } = usePageContext();
+  const { settings, serviceLabels } = usePageContext();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -30,7 +30,7 @@ export function SiteFooter() {
             <ul>
               {SERVICES.filter((s) => s.category === category).map((s) => (
                 <li key={s.id}>
-                  <a href={`/services?service=${s.id}`}>{s.name}</a>
+                  <a href={`/services?service=${s.id}`}>{serviceLabels[s.id].name}</a>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
-import { SERVICES } from '../shared/services.ts';
+import { SERVICE_IDS } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
 
 const LINKS = [
@@ -84,7 +84,7 @@ function NavMenu({ id, href, label, menuLabel, current, align, children }: {
  * compact Get Quote button and a Menu button whose panel is a native popover too (Escape closes it).
  */
 export function SiteHeader() {
-  const { urlPathname, user, csrfToken, settings } = usePageContext();
+  const { urlPathname, user, csrfToken, settings, serviceLabels } = usePageContext();
   const current = (href: string) => (isCurrent(urlPathname, href) ? ('page' as const) : undefined);
   return (
     <header className="site-header">
@@ -97,9 +97,9 @@ export function SiteHeader() {
             {LINKS.map((link) =>
               link.href === '/services' ? (
                 <NavMenu key={link.href} id="services" href="/services" label={link.label} menuLabel={SITE_TEXT.servicesMenu} current={current('/services')}>
-                  {SERVICES.map((service) => (
-                    <li key={service.id}>
-                      <a href={`/quote?service=${service.id}`}>{service.name}</a>
+                  {SERVICE_IDS.map((id) => (
+                    <li key={id}>
+                      <a href={`/quote?service=${id}`}>{serviceLabels[id].name}</a>
                     </li>
                   ))}
                 </NavMenu>

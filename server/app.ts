@@ -50,6 +50,8 @@ import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
+import { createSiteWordsService } from './site-words/site-words-service.ts';
+import { adminSiteWordsRouter } from './site-words/site-words-routes.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps): Express {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  // A publish of the pages' words bumps the same version: every instance renders the pages showing them again.
+  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
   const leads = createLeadService({
     db: database.db,
     captcha: captcha.verifier,
@@ -196,6 +200,7 @@ export function createApp(deps: AppDeps): Express {
   const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
   app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
+  app.use(adminSiteWordsRouter(words, settings));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
@@ -217,6 +222,7 @@ export function createApp(deps: AppDeps): Express {
     }),
     previews,
     settings,
+    words,
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

@@ -82,6 +82,7 @@ export const ADMIN_SECTIONS = {
   leads: { href: '/admin/leads', label: 'Leads' },
   blog: { href: '/admin/blog', label: 'Blog' },
   media: { href: '/admin/media', label: 'Media' },
+  pages: { href: '/admin/pages', label: 'Pages' },
   analytics: { href: '/admin/analytics', label: 'Analytics' },
   audit: { href: '/admin/audit', label: 'Audit log' },
   privacy: { href: '/admin/privacy', label: 'Privacy' },
@@ -616,4 +617,50 @@ export const INBOX_MESSAGES = {
     notes: LEADS_TEXT.notes,
     id: 'Lead ID',
   },
+} as const;
+
+/** The pages' and services' words (/admin/pages): the list, the form, its workflow and its refusals. */
+export const PAGES_TEXT = {
+  title: ADMIN_SECTIONS.pages.label,
+  intro: 'The words of the site’s pages and services. Each shows its published words until you publish new ones; a draft is seen only in its preview.',
+  pagesHeading: 'Pages',
+  servicesHeading: 'Services',
+  servicesHint: 'A renamed service keeps its address, its quote form questions and its leads.',
+  edit: (name: string) => `Edit ${name}`,
+  editTitle: (name: string) => `Edit: ${name}`,
+  status: { defaults: 'Today’s words', published: 'Published', draft: 'Draft waiting' },
+  lastPublished: (when: string) => `Published ${when}`,
+  draftSaved: (when: string) => `Draft saved ${when}`,
+  add: (item: string) => `Add ${item.toLowerCase()}`,
+  remove: (item: string) => `Remove ${item.toLowerCase()}`,
+  moveUp: (item: string) => `Move ${item.toLowerCase()} up`,
+  moveDown: (item: string) => `Move ${item.toLowerCase()} down`,
+  itemLabel: (item: string, n: number) => `${item} ${n}`,
+  saveDraft: 'Save draft',
+  preview: 'Preview',
+  publish: 'Publish',
+  discardDraft: 'Discard draft',
+  draftSavedNotice: 'Draft saved. The public page is unchanged until you publish.',
+  publishedNotice: 'Published. The public page shows the new words now.',
+  discardedNotice: 'Draft discarded. The form shows the published words.',
+  history: 'History',
+  noHistory: 'No saves yet: the page shows today’s words.',
+  savedBy: (who: string | null, when: string) => `${when}${who ? ` by ${who}` : ''}`,
+  change: { draft: 'Saved a draft', published: 'Published', restored: 'Restored an earlier version as a draft' },
+  compare: 'Show changes',
+  restore: 'Restore as draft',
+  restoredNotice: 'The earlier version is now the draft. Publish it to show it on the site.',
+  previewBanner: 'Preview of unpublished words: visitors see the published page.',
+  backToEditor: 'Back to the editor',
+  previewTitle: (name: string) => `Preview: ${name}`,
+} as const;
+
+/** Refusals of the pages' words, beside the field or above the form. */
+export const PAGES_MESSAGES = {
+  tooMany: (item: string, max: number) => `Add at most ${max} ${item.toLowerCase()}s.`,
+  atLeastOne: (item: string) => `Keep at least one ${item.toLowerCase()}.`,
+  notFound: 'There is no such page.',
+  conflict: 'Someone else saved this page after you opened it. Your words are kept in the form: copy what you need, reload to see theirs, then save again.',
+  noDraft: 'There is no draft to publish.',
+  revisionNotFound: 'That version is no longer in the history.',
 } as const;

@@ -295,6 +295,10 @@ export const AUDIT_ACTIONS = [
   'leads.purged',
   'settings.updated',
   'settings.sign_in_policy',
+  'words.draft',
+  'words.published',
+  'words.restored',
+  'words.discarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

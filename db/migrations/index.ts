@@ -22,6 +22,7 @@ import * as postPreviews from './2026-11-26-170-post-previews-and-revision-chang
 import * as analyticsDistinctSteps from './2026-11-26-180-analytics-distinct-steps.ts';
 import * as publishDateFixed from './2026-11-27-190-publish-date-fixed.ts';
 import * as backupJobs from './2026-11-27-200-backup-jobs.ts';
+import * as siteWords from './2026-11-27-220-site-words.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -69,6 +70,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-26-180-analytics-distinct-steps': analyticsDistinctSteps,
     '2026-11-27-190-publish-date-fixed': publishDateFixed,
     '2026-11-27-200-backup-jobs': backupJobs,
+    '2026-11-27-220-site-words': siteWords,
   };
 }
 

@@ -1,0 +1,156 @@
+import { FieldError } from '../../../../components/form/FieldError.tsx';
+import { PAGES_TEXT } from '../../../../shared/admin-texts.ts';
+import type { FieldSpec, FieldValue, TitledText } from '../../../../shared/site-words.ts';
+
+type Errors = Record<string, string>;
+
+/** An input's id from its path in the words ("values.1.title"), which is also how the server names its errors. */
+export const fieldId = (path: string) => `words-${path.replace(/\./g, '-')}`;
+
+/** One labelled text box (a line or a paragraph), its hint and the server's error read with it. */
+function TextBox({ path, label, hint, value, multiline, max, errors, onChange }: {
+  path: string;
+  label: string;
+  hint?: string | undefined;
+  value: string;
+  multiline: boolean;
+  max: number;
+  errors: Errors;
+  onChange: (value: string) => void;
+}) {
+  const id = fieldId(path);
+  const error = errors[path];
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const props = {
+    id,
+    name: path,
+    value,
+    maxLength: max,
+    required: true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {multiline ? (
+        <textarea {...props} rows={value.length > 200 ? 6 : 3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...props} type="text" onChange={(e) => onChange(e.target.value)} />
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Moves item `from` to `to` (a reorder button's work). */
+function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+/**
+ * A list as a fieldset: each item a group named by its number, with buttons that move it up or down and remove it
+ * (while more than one is left), and one that adds an item while there is room.
+ */
+function ListFieldset<T extends string | TitledText>({ path, spec, items, blank, errors, onChange, renderItem }: {
+  path: string;
+  spec: { label: string; item: string; maxItems: number };
+  items: readonly T[];
+  blank: T;
+  errors: Errors;
+  onChange: (items: T[]) => void;
+  renderItem: (item: T, index: number, set: (item: T) => void) => React.ReactNode;
+}) {
+  const errorId = `${fieldId(path)}-error`;
+  return (
+    <fieldset className="words-list-field" aria-describedby={errors[path] ? errorId : undefined}>
+      <legend>{spec.label}</legend>
+      <FieldError id={errorId} message={errors[path]} />
+      {items.map((item, i) => {
+        const name = PAGES_TEXT.itemLabel(spec.item, i + 1);
+        return (
+          <div key={i} className="words-item" role="group" aria-label={name}>
+            {renderItem(item, i, (next) => onChange(items.map((x, j) => (j === i ? next : x))))}
+            <div className="button-row">
+              {i > 0 && (
+                <button type="button" className="button button-small" aria-label={`${PAGES_TEXT.moveUp(spec.item)} (${name})`} onClick={() => onChange(moved(items, i, i - 1))}>
+                  ↑
+                </button>
+              )}
+              {i < items.length - 1 && (
+                <button type="button" className="button button-small" aria-label={`${PAGES_TEXT.moveDown(spec.item)} (${name})`} onClick={() => onChange(moved(items, i, i + 1))}>
+                  ↓
+                </button>
+              )}
+              {items.length > 1 && (
+                <button type="button" className="button button-danger-ghost" aria-label={`${PAGES_TEXT.remove(spec.item)} (${name})`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                  {PAGES_TEXT.remove(spec.item)}
+                </button>
+              )}
+            </div>
+          </div>
+        );
+      })}
+      {items.length < spec.maxItems && (
+        <button type="button" className="button button-small" onClick={() => onChange([...items, blank])}>
+          {PAGES_TEXT.add(spec.item)}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** One field of a page's form, shaped by its description in shared/site-words.ts. */
+export function WordsField({ name, spec, value, errors, onChange }: {
+  name: string;
+  spec: FieldSpec;
+  value: FieldValue;
+  errors: Errors;
+  onChange: (value: FieldValue) => void;
+}) {
+  switch (spec.kind) {
+    case 'line':
+    case 'text':
+      return <TextBox path={name} label={spec.label} hint={spec.hint} value={String(value)} multiline={spec.kind === 'text'} max={spec.max} errors={errors} onChange={onChange} />;
+    case 'lines':
+    case 'paragraphs':
+      return (
+        <ListFieldset<string>
+          path={name}
+          spec={spec}
+          items={value as string[]}
+          blank=""
+          errors={errors}
+          onChange={onChange}
+          renderItem={(item, i, set) => (
+            <TextBox path={`${name}.${i}`} label={PAGES_TEXT.itemLabel(spec.item, i + 1)} value={item} multiline={spec.kind === 'paragraphs'} max={spec.max} errors={errors} onChange={set} />
+          )}
+        />
+      );
+    case 'pairs':
+      return (
+        <ListFieldset<TitledText>
+          path={name}
+          spec={spec}
+          items={value as TitledText[]}
+          blank={{ title: '', text: '' }}
+          errors={errors}
+          onChange={onChange}
+          renderItem={(item, i, set) => (
+            <>
+              <TextBox path={`${name}.${i}.title`} label={spec.titleLabel} value={item.title} multiline={false} max={spec.titleMax} errors={errors} onChange={(title) => set({ ...item, title })} />
+              <TextBox path={`${name}.${i}.text`} label={spec.textLabel} value={item.text} multiline max={spec.textMax} errors={errors} onChange={(text) => set({ ...item, text })} />
+            </>
+          )}
+        />
+      );
+  }
+}

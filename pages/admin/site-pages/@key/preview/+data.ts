@@ -1,0 +1,24 @@
+import { render } from 'vike/abort';
+import type { PageContextServer } from 'vike/types';
+import { ERROR_PAGES } from '../../../../../shared/messages.ts';
+import { type PageWordsMap, type SiteWords, type WordsKey, isWordsKey } from '../../../../../shared/site-words.ts';
+import type { QuoteFormData } from '../../../../(site)/quote/+data.ts';
+
+/**
+ * What the previewed page's own `+data.ts` would give it, with the draft in place of the published words: the
+ * site's words for the content pages, the page's words and a resting form for contact and quote.
+ */
+export type WordsPreviewData = { key: WordsKey } & (
+  | { words: SiteWords }
+  | (Omit<QuoteFormData, 'words'> & { words: PageWordsMap['contact'] | PageWordsMap['quote'] })
+);
+
+export async function data(pageContext: PageContextServer): Promise<WordsPreviewData> {
+  const key = pageContext.routeParams.key!;
+  const words = isWordsKey(key) ? await pageContext.services.words.withDraft(key, pageContext.settings.name) : null;
+  if (!isWordsKey(key) || !words) throw render(404, ERROR_PAGES.sitePage);
+  if (key === 'contact' || key === 'quote') {
+    return { key, captcha: pageContext.services.captcha, wasPostedWithoutScript: false, preselect: null, startStep: 1, words: words.pages[key] };
+  }
+  return { key, words };
+}

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
+import { actorOf } from '../http/admin-request.ts';
+import { allow, requireStaff } from '../staff/require-staff.ts';
+import type { SettingsReader } from '../settings/settings-service.ts';
+import type { SiteWordsService } from './site-words-service.ts';
+
+/** The version a write starts from (what the form was opened with); a missing or bad one counts as "never saved". */
+const VersionSchema = z.coerce.number().int().min(0).catch(0);
+
+/** The pages' words' JSON API (/admin/pages): the rules, the history and the audit entries are the service's. */
+export function adminSiteWordsRouter(words: SiteWordsService, settings: SettingsReader): Router {
+  const router = Router();
+  const name = async () => (await settings.current()).name;
+  router.use('/api/admin/pages', requireStaff(), ...adminBodyParsers(ADMIN_BODY_LIMIT));
+
+  router.get('/api/admin/pages', allow('pages.edit'), async (_req, res) => {
+    res.json(await words.list(await name()));
+  });
+
+  router.get('/api/admin/pages/:key', allow('pages.edit'), async (req, res) => {
+    res.json(await words.editorState(String(req.params.key), await name()));
+  });
+
+  /** `{ words, version, publish }`: the form's words saved as the draft, or published. */
+  router.put('/api/admin/pages/:key', allow('pages.edit'), async (req, res) => {
+    const body = (req.body ?? {}) as { words?: unknown; version?: unknown; publish?: unknown };
+    const publish = body.publish === true;
+    const state = await words.save(String(req.params.key), body.words, { version: VersionSchema.parse(body.version), publish, actor: actorOf(req), name: await name() });
+    res.json({ message: publish ? PAGES_TEXT.publishedNotice : PAGES_TEXT.draftSavedNotice, state });
+  });
+
+  router.delete('/api/admin/pages/:key/draft', allow('pages.edit'), async (req, res) => {
+    const state = await words.discardDraft(String(req.params.key), { version: VersionSchema.parse(req.query.version), actor: actorOf(req), name: await name() });
+    res.json({ message: PAGES_TEXT.discardedNotice, state });
+  });
+
+  router.get('/api/admin/pages/:key/revisions/:revisionId/diff', allow('pages.edit'), async (req, res) => {
+    res.json(await words.diff(String(req.params.key), String(req.params.revisionId), await name()));
+  });
+
+  router.post('/api/admin/pages/:key/revisions/:revisionId/restore', allow('pages.edit'), async (req, res) => {
+    const { version } = (req.body ?? {}) as { version?: unknown };
+    const state = await words.restore(String(req.params.key), String(req.params.revisionId), {
+      version: VersionSchema.parse(version),
+      actor: actorOf(req),
+      name: await name(),
+    });
+    res.json({ message: PAGES_TEXT.restoredNotice, state });
+  });
+
+  return router;
+}

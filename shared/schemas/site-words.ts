@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PAGES_MESSAGES } from '../admin-texts.ts';
+import { FIELD_MESSAGES } from '../messages.ts';
+import { type FieldSpec, type WordsKey, fieldsOf } from '../site-words.ts';
+
+/*
+ * One schema per page's (or service's) words, made from its form's description in shared/site-words.ts: the
+ * admin's save and the stored document are checked by the same rules. Words are plain text, stored as typed and
+ * escaped wherever they are shown (markup shows as characters).
+ */
+
+function text(label: string, max: number) {
+  return z
+    .string({ error: FIELD_MESSAGES.required(label) })
+    .trim()
+    .min(1, FIELD_MESSAGES.required(label))
+    .max(max, FIELD_MESSAGES.tooLong(label, max));
+}
+
+function list<T extends z.ZodType>(item: T, spec: { item: string; maxItems: number }) {
+  return z.array(item).min(1, PAGES_MESSAGES.atLeastOne(spec.item)).max(spec.maxItems, PAGES_MESSAGES.tooMany(spec.item, spec.maxItems));
+}
+
+function fieldSchema(spec: FieldSpec): z.ZodType {
+  switch (spec.kind) {
+    case 'line':
+    case 'text':
+      return text(spec.label, spec.max);
+    case 'lines':
+    case 'paragraphs':
+      return list(text(spec.item, spec.max), spec);
+    case 'pairs':
+      return list(z.strictObject({ title: text(spec.titleLabel, spec.titleMax), text: text(spec.textLabel, spec.textMax) }), spec);
+  }
+}
+
+const schemas = new Map<WordsKey, z.ZodType<Record<string, unknown>>>();
+
+/** The rules of one key's words (every field required, each within its limit; no other field). */
+export function wordsSchema(key: WordsKey): z.ZodType<Record<string, unknown>> {
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = z.strictObject(Object.fromEntries(Object.entries(fieldsOf(key)).map(([name, spec]) => [name, fieldSchema(spec)])));
+    schemas.set(key, schema);
+  }
+  return schema;
+}
