@@ -96,6 +96,16 @@ describe('audit entries in words', () => {
     );
   });
 
+  it('a page’s words: the fields a publish changed, on the page or service it links to', () => {
+    expect(said('words.published', 'home heroTitle')).toBe('Changed the hero title on [Home]');
+    expect(said('words.published', 'web-hosting name,summary')).toBe('Changed the name and the short description on [Web Hosting]');
+    expect(said('words.published', 'about')).toBe('Published [About] without changes');
+    expect(said('words.draft', 'home seoTitle')).toBe('Saved a draft of [Home] changing the SEO title');
+    expect(said('words.restored', 'privacy')).toBe('Restored an earlier version of [Privacy] as its draft');
+    expect(said('words.discarded', 'quote')).toBe('Discarded the draft of [Get a quote]');
+    expect(said('words.published', 'careers title')).toBe('Published a page’s words: careers title');
+  });
+
   it('what cannot be read as more shows its action’s name and the stored text', () => {
     expect(said('lead.status', 'something else')).toBe('Changed lead status: something else');
     expect(said('settings.updated', '{"changes":"x"}')).toBe('Changed site settings: {"changes":"x"}');
