@@ -7,7 +7,7 @@ import { Logo } from './Logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const { settings, serviceLabels } = usePageContext();
+  const { settings, serviceLabels, footerLinks } = usePageContext();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -46,6 +46,11 @@ export function SiteFooter() {
             <li><a href="/contact">{SITE_TEXT.nav.contact}</a></li>
             <li><a href="/quote">{SITE_TEXT.getQuote}</a></li>
             <li><a href="/privacy">{SITE_TEXT.nav.privacy}</a></li>
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.title}</a>
+              </li>
+            ))}
           </ul>
           {settings.social.length > 0 && <h2 className="footer-heading">{SITE_TEXT.footerFollow}</h2>}
           <ul className="social-links">

@@ -178,7 +178,8 @@ export function createApp(deps: AppDeps): Express {
   });
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
-  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
+  const customPages = async () => (await words.current((await settings.current()).name)).customPages;
+  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL, async () => (await customPages()).map((p) => ({ path: `/${p.address}`, updatedAt: p.publishedAt }))));
   app.use(blogApiRouter(blog));
   const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   app.use(mediaRouter(images));

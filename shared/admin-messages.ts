@@ -139,6 +139,7 @@ export const AUDIT_TEXT = {
     'words.published': 'Published a page’s words',
     'words.restored': 'Restored an earlier version of a page’s words',
     'words.discarded': 'Discarded a draft of a page’s words',
+    'words.deleted': 'Deleted a page',
   } satisfies Record<AuditAction, string>,
 
   /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */
@@ -228,6 +229,7 @@ export const AUDIT_TEXT = {
   wordsDraft: (fields: readonly string[], page: Part): Part[] => ['Saved a draft of ', page, fields.length ? ` changing ${listed(fields)}` : ''],
   wordsRestored: (page: Part): Part[] => ['Restored an earlier version of ', page, ' as its draft'],
   wordsDiscarded: (page: Part): Part[] => ['Discarded the draft of ', page],
+  wordsDeleted: (title: string): Part[] => [`Deleted the page “${title}”`],
   /** The settings as an entry names them (keys of SiteSettings, the address's parts, and the old entries' `address`). */
   settingName: {
     name: 'company name',

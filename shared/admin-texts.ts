@@ -653,6 +653,16 @@ export const PAGES_TEXT = {
   previewBanner: 'Preview of unpublished words: visitors see the published page.',
   backToEditor: 'Back to the editor',
   previewTitle: (name: string) => `Preview: ${name}`,
+  customHeading: 'Your pages',
+  customHint: 'Pages you made, at their own address. A draft page is not on the site until you publish it.',
+  noCustomPages: 'No pages yet.',
+  newPage: 'New page',
+  newPageTitle: 'New page',
+  notPublished: 'Not published',
+  deletePage: 'Delete page',
+  deleteQuestion: (title: string) => `Delete the page “${title}”? Its address stops working at once.`,
+  deleted: 'Page deleted.',
+  publicAt: (address: string) => `On the site at /${address}`,
 } as const;
 
 /** Refusals of the pages' words, beside the field or above the form. */
@@ -663,4 +673,9 @@ export const PAGES_MESSAGES = {
   conflict: 'Someone else saved this page after you opened it. Your words are kept in the form: copy what you need, reload to see theirs, then save again.',
   noDraft: 'There is no draft to publish.',
   revisionNotFound: 'That version is no longer in the history.',
+  addressFormat: 'Use lowercase letters, digits and single hyphens, like careers or our-team.',
+  addressReserved: (address: string) => `/${address} is one of the site’s own addresses. Choose another, like ${address}-info.`,
+  addressTaken: (address: string) => `Another page already uses /${address}. Choose another address.`,
+  imageAddress: 'Choose an image from the media library (its address starts with /media/), or leave this empty.',
+  builtInNotDeleted: 'The site’s own pages and services cannot be deleted.',
 } as const;

@@ -299,6 +299,7 @@ export const AUDIT_ACTIONS = [
   'words.published',
   'words.restored',
   'words.discarded',
+  'words.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

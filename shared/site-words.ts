@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, SERVICES, SERVICE_IDS, type Service, type ServiceId, getService, isServiceId } from './services.ts';
+import { CATEGORY_LABELS, SERVICES, SERVICE_IDS, type Service, type ServiceId, isServiceId } from './services.ts';
 import type { DiffPart } from './revisions.ts';
 import { ABOUT_TEXT, CONTACT_TEXT, HOME_TEXT, QUOTE_TEXT, SERVICES_TEXT } from './messages.ts';
 import { PRIVACY_POLICY_TEXT } from './privacy-policy.ts';
@@ -14,17 +14,42 @@ import { PRIVACY_POLICY_TEXT } from './privacy-policy.ts';
 export const PAGE_KEYS = ['home', 'services', 'about', 'contact', 'quote', 'privacy'] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
-/** What /admin/pages edits: a built-in page, or a service by its id (the ids never clash with the pages'). */
-export type WordsKey = PageKey | ServiceId;
-export const WORDS_KEYS: readonly WordsKey[] = [...PAGE_KEYS, ...SERVICE_IDS];
+/** A page staff made ("New page"): `page-` and a random id, so its key never changes with its address. */
+export type CustomPageKey = `page-${string}`;
+const CUSTOM_PAGE_KEY = /^page-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function isWordsKey(value: unknown): value is WordsKey {
-  return isServiceId(value) || (PAGE_KEYS as readonly unknown[]).includes(value);
+export function isCustomPageKey(value: unknown): value is CustomPageKey {
+  return typeof value === 'string' && CUSTOM_PAGE_KEY.test(value);
 }
 
-/** A one-line text, a paragraph, a list of paragraphs or lines, or a list of titled texts (a value, a section). */
+/** What /admin/pages edits: a built-in page, a service by its id (the ids never clash with the pages'), or a page staff made. */
+export type WordsKey = PageKey | ServiceId | CustomPageKey;
+/** The built-in pages and the services: always there, showing today's words until edited. */
+export const BUILT_IN_KEYS: ReadonlyArray<PageKey | ServiceId> = [...PAGE_KEYS, ...SERVICE_IDS];
+
+export function isWordsKey(value: unknown): value is WordsKey {
+  return isServiceId(value) || (PAGE_KEYS as readonly unknown[]).includes(value) || isCustomPageKey(value);
+}
+
+/**
+ * Addresses a new page cannot take: the site's own routes, feeds and files (docs/product.md#new-pages). An address
+ * is one path segment of lowercase letters, digits and hyphens, so a file name (with a dot) cannot be typed at all.
+ */
+export const RESERVED_ADDRESSES: ReadonlySet<string> = new Set([
+  'admin', 'blog', 'services', 'quote', 'contact', 'about', 'privacy', 'api', 'functions', 'media', 'images', 'assets',
+  'preview', 'rss', 'feed', 'feeds', 'sitemap', 'robots', 'favicon', 'healthz', 'readyz', 'metrics', 'index', 'home',
+]);
+export const ADDRESS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A one-line text, a paragraph, a list of paragraphs or lines, a list of titled texts (a value, a section); for a
+ * page staff made also its address, its body (rich text, sanitised as posts are), an image from the media library
+ * (optional) and a yes/no choice.
+ */
 export type FieldSpec =
-  | { kind: 'line' | 'text'; label: string; max: number; hint?: string }
+  | { kind: 'line' | 'text' | 'address' | 'rich'; label: string; max: number; hint?: string }
+  | { kind: 'image'; label: string; max: number; hint?: string }
+  | { kind: 'flag'; label: string; hint?: string }
   | { kind: 'lines' | 'paragraphs'; label: string; item: string; max: number; maxItems: number }
   | { kind: 'pairs'; label: string; item: string; titleLabel: string; titleMax: number; textLabel: string; textMax: number; maxItems: number };
 
@@ -33,9 +58,15 @@ export interface TitledText {
   text: string;
 }
 
-type ValueOf<F extends FieldSpec> = F extends { kind: 'lines' | 'paragraphs' } ? string[] : F extends { kind: 'pairs' } ? TitledText[] : string;
+type ValueOf<F extends FieldSpec> = F extends { kind: 'lines' | 'paragraphs' }
+  ? string[]
+  : F extends { kind: 'pairs' }
+    ? TitledText[]
+    : F extends { kind: 'flag' }
+      ? boolean
+      : string;
 export type WordsOf<S extends Record<string, FieldSpec>> = { -readonly [K in keyof S]: ValueOf<S[K]> };
-export type FieldValue = string | string[] | TitledText[];
+export type FieldValue = string | boolean | string[] | TitledText[];
 
 const SEO = {
   seoTitle: { kind: 'line', label: 'SEO title', max: 70, hint: 'The browser tab, search results and sharing cards; the company name is added.' },
@@ -117,20 +148,57 @@ export const SERVICE_FIELDS = {
   features: { kind: 'lines', label: 'Features', item: 'Feature', max: 160, maxItems: 12 },
 } as const satisfies Record<string, FieldSpec>;
 
+/** A page staff made: its words, address and body (docs/product.md#new-pages). */
+export const CUSTOM_PAGE_FIELDS = {
+  title: { kind: 'line', label: 'Title', max: 100 },
+  address: { kind: 'address', label: 'Address', max: 60, hint: 'The page answers at /{address}: lowercase letters, digits and hyphens.' },
+  body: { kind: 'rich', label: 'Body', max: 200_000 },
+  ...SEO,
+  socialImage: { kind: 'image', label: 'Social image', max: 300, hint: 'Optional: an image from the media library, shown when the page is shared.' },
+  showInFooter: { kind: 'flag', label: 'Show in the footer menu' },
+} as const satisfies Record<string, FieldSpec>;
+
+export type CustomPageWords = WordsOf<typeof CUSTOM_PAGE_FIELDS>;
+
+/** A published page staff made, as its public page and the footer read it. */
+export interface CustomPage extends CustomPageWords {
+  key: CustomPageKey;
+  publishedAt: string;
+}
+
+/** What a new page's form starts with. */
+export const BLANK_CUSTOM_PAGE: CustomPageWords = {
+  title: '',
+  address: '',
+  body: '',
+  seoTitle: '',
+  metaDescription: '',
+  socialImage: '',
+  showInFooter: false,
+};
+
 export type PageWordsMap = { [K in PageKey]: WordsOf<(typeof PAGE_FIELDS)[K]> };
 export type ServiceWords = WordsOf<typeof SERVICE_FIELDS>;
 export type HomeWords = PageWordsMap['home'];
 
-/** The words of every built-in page and service, as the public pages read them. */
+/** The words of every built-in page and service, and the published pages staff made, as the public pages read them. */
 export interface SiteWords {
   pages: PageWordsMap;
   services: Record<ServiceId, ServiceWords>;
+  customPages: CustomPage[];
+}
+
+/** A page staff made, linked from the footer: what a hydrating page's footer needs of it. */
+export interface FooterLink {
+  title: string;
+  href: string;
 }
 
 /** What a hydrating page's header, footer and quote form need of each service (the rest stays on the server). */
 export type ServiceLabels = Record<ServiceId, { name: string; tagline: string }>;
 
 export function fieldsOf(key: WordsKey): Record<string, FieldSpec> {
+  if (isCustomPageKey(key)) return CUSTOM_PAGE_FIELDS;
   return isServiceId(key) ? SERVICE_FIELDS : PAGE_FIELDS[key];
 }
 
@@ -212,15 +280,19 @@ export function defaultServiceWords(): Record<ServiceId, ServiceWords> {
 }
 
 export function defaultSiteWords(name: string): SiteWords {
-  return { pages: defaultPageWords(name), services: defaultServiceWords() };
+  return { pages: defaultPageWords(name), services: defaultServiceWords(), customPages: [] };
+}
+
+export function footerLinks(words: SiteWords): FooterLink[] {
+  return words.customPages.filter((page) => page.showInFooter).map((page) => ({ title: page.title, href: `/${page.address}` }));
 }
 
 export function serviceLabels(words: SiteWords): ServiceLabels {
   return Object.fromEntries(SERVICE_IDS.map((id) => [id, { name: words.services[id].name, tagline: words.services[id].tagline }])) as ServiceLabels;
 }
 
-/** A key's words within the site's words. */
-export function wordsOf(words: SiteWords, key: WordsKey): Record<string, FieldValue> {
+/** A built-in key's words within the site's words. */
+export function wordsOf(words: SiteWords, key: PageKey | ServiceId): Record<string, FieldValue> {
   return isServiceId(key) ? words.services[key] : words.pages[key];
 }
 
@@ -257,6 +329,8 @@ export interface WordsEditorState {
   draftSavedAt: string | null;
   version: number;
   revisions: WordsRevision[];
+  /** A page staff made: it can be deleted, and answers at its address once published. */
+  isCustom: boolean;
 }
 
 /** One row of /admin/pages. */
@@ -277,15 +351,11 @@ export interface WordsDiffField {
   parts: DiffPart[];
 }
 
-/** A field's value as a diff reads it: list items as paragraphs, a titled text as "title: text". */
+/** A field's value as a diff reads it: list items as paragraphs, a titled text as "title: text", a choice as yes or no. */
 export function fieldText(value: FieldValue): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value;
   return value.map((item) => (typeof item === 'string' ? item : `${item.title}: ${item.text}`)).join('\n\n');
-}
-
-/** A key as the audit log names it: the page's name, or the service's name in the catalogue. */
-export function wordsKeyName(key: WordsKey): string {
-  return isServiceId(key) ? getService(key)!.name : PAGE_NAMES[key];
 }
 
 /** A field's label in a sentence: "the hero title". */

@@ -96,3 +96,11 @@ export async function findWordsRevision(db: Db, key: string, id: string): Promis
   const row = await db.selectFrom('site_words_revisions').select('words').where('key', '=', key).where('id', '=', id).executeTakeFirst();
   return row ? (JSON.parse(row.words) as unknown) : undefined;
 }
+
+/** Deletes a page's words and history (a page staff made); false when there was none at `expected`. */
+export async function deleteWords(db: Db, key: string, expected: number): Promise<boolean> {
+  const deleted = await db.deleteFrom('site_words').where('key', '=', key).where('version', '=', expected).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) return false;
+  await db.deleteFrom('site_words_revisions').where('key', '=', key).execute();
+  return true;
+}

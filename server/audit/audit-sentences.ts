@@ -4,7 +4,7 @@ import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
-import { fieldInSentence, isWordsKey, wordsKeyName } from '../../shared/site-words.ts';
+import { fieldInSentence, isWordsKey } from '../../shared/site-words.ts';
 import { type ExportedFilter, readExport, readSettings } from './audit-details.ts';
 
 /*
@@ -175,11 +175,13 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
     case 'words.draft':
     case 'words.published':
     case 'words.restored':
-    case 'words.discarded': {
-      // `<key> <field,field…>` (server/site-words/site-words-service.ts)
-      const [key = '', fieldList = ''] = (target ?? '').split(' ');
+    case 'words.discarded':
+    case 'words.deleted': {
+      // `<key> <field,field… or -> <the page's name>` (server/site-words/site-words-service.ts)
+      const [, key, fieldList = '', name = ''] = /^(\S+) (\S+) (.+)$/.exec(target ?? '') ?? [];
       if (!isWordsKey(key)) return null;
-      const page = { href: `/admin/pages/${key}`, label: wordsKeyName(key) };
+      if (entry.action === 'words.deleted') return T.wordsDeleted(name);
+      const page = { href: `/admin/pages/${key}`, label: name };
       const fields = fieldList.split(',').flatMap((f) => fieldInSentence(key, f) ?? []);
       if (entry.action === 'words.published') return T.wordsPublished(fields, page);
       if (entry.action === 'words.draft') return T.wordsDraft(fields, page);

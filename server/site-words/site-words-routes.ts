@@ -32,6 +32,12 @@ export function adminSiteWordsRouter(words: SiteWordsService, settings: Settings
     res.json({ message: publish ? PAGES_TEXT.publishedNotice : PAGES_TEXT.draftSavedNotice, state });
   });
 
+  /** A page staff made, deleted with its history. */
+  router.delete('/api/admin/pages/:key', allow('pages.edit'), async (req, res) => {
+    await words.deletePage(String(req.params.key), { version: VersionSchema.parse(req.query.version), actor: actorOf(req) });
+    res.json({ message: PAGES_TEXT.deleted });
+  });
+
   router.delete('/api/admin/pages/:key/draft', allow('pages.edit'), async (req, res) => {
     const state = await words.discardDraft(String(req.params.key), { version: VersionSchema.parse(req.query.version), actor: actorOf(req), name: await name() });
     res.json({ message: PAGES_TEXT.discardedNotice, state });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { bumpContentVersion } from '../../db/queries/blogs.ts';
+import { setImageUses } from '../../db/queries/image-uses.ts';
 import {
   type StoredWords,
+  deleteWords,
   findStoredWords,
   findWordsRevision,
   insertWordsRevision,
@@ -11,15 +13,19 @@ import {
   writeWords,
 } from '../../db/queries/site-words.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { PAGES_MESSAGES } from '../../shared/admin-texts.ts';
+import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { hasVisibleContent } from '../../shared/read-time.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
 import { isServiceId } from '../../shared/services.ts';
 import {
+  BLANK_CUSTOM_PAGE,
+  BUILT_IN_KEYS,
+  type CustomPage,
+  type CustomPageWords,
   type FieldValue,
   PAGE_NAMES,
   WORDS_CHANGE_KINDS,
-  WORDS_KEYS,
   WORDS_REVISIONS_KEPT,
   type SiteWords,
   type WordsChangeKind,
@@ -30,18 +36,21 @@ import {
   defaultSiteWords,
   fieldText,
   fieldsOf,
+  isCustomPageKey,
   isWordsKey,
   wordsOf,
 } from '../../shared/site-words.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
+import { bodyText } from '../blog/revision-diff.ts';
+import { sanitizeHtml } from '../blog/sanitize-html.ts';
 import { diffWords } from '../blog/word-diff.ts';
 
 type Words = Record<string, FieldValue>;
 
 export interface SiteWordsReader {
-  /** The published words of every page and service, today's words where none were published; `name` is the company's. */
+  /** The published words of every page and service (today's where none were published), and the published pages staff made; `name` is the company's. */
   current(name: string): Promise<SiteWords>;
   /** The same, with `key`'s draft in place of its published words: what its preview shows. */
   withDraft(key: string, name: string): Promise<SiteWords | null>;
@@ -60,6 +69,8 @@ export interface SiteWordsService extends SiteWordsReader {
   restore(key: string, revisionId: string, options: { version: number; actor: Actor; name: string }): Promise<WordsEditorState>;
   /** What changed from an earlier version to the words now in force for the editor (the draft, else the published). */
   diff(key: string, revisionId: string, name: string): Promise<WordsDiffField[]>;
+  /** Deletes a page staff made, with its history: its address answers 404 from then on. */
+  deletePage(key: string, options: { version: number; actor: Actor }): Promise<void>;
 }
 
 export interface SiteWordsServiceDeps {
@@ -67,7 +78,7 @@ export interface SiteWordsServiceDeps {
   logger: Logger;
   /** The content area the page cache watches: a publish bumps it, so every instance renders its pages again. */
   contentArea: string;
-  /** Called after each committed publish, so this instance's cache drops its pages at once. */
+  /** Called after each committed publish or deletion, so this instance's cache drops its pages at once. */
   onChange?: () => void;
 }
 
@@ -76,16 +87,16 @@ function keyOf(key: string): WordsKey {
   return key;
 }
 
-/** The words a form sent, checked; a refusal names each field. */
-function parseWords(key: WordsKey, input: unknown): Words {
-  const parsed = wordsSchema(key).safeParse(input ?? {});
-  if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, fieldErrors(parsed.error, { nested: true }));
-  return parsed.data as Words;
-}
-
 /** The fields whose words differ, in form order. */
 function changedFields(key: WordsKey, before: Words, after: Words): string[] {
   return Object.keys(fieldsOf(key)).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}
+
+/** A page staff made, as its words read it: the address it answers at and the body, sanitised again on the way out. */
+function customPage(key: WordsKey, words: Words, publishedAt: string | null): CustomPage | null {
+  if (!isCustomPageKey(key) || !publishedAt) return null;
+  const page = words as CustomPageWords;
+  return { ...page, body: sanitizeHtml(page.body), key, publishedAt };
 }
 
 export function createSiteWordsService({ db, logger, contentArea, onChange = () => {} }: SiteWordsServiceDeps): SiteWordsService {
@@ -98,67 +109,100 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     const known = Object.fromEntries(Object.entries(stored).filter(([field]) => field in defaults));
     const parsed = wordsSchema(key).safeParse({ ...defaults, ...known });
     if (parsed.success) return parsed.data as Words;
-    logger.warn({ key, fields: Object.keys(fieldErrors(parsed.error, { nested: true })) }, 'stored page words refused; showing the defaults');
+    logger.warn({ key, fields: Object.keys(fieldErrors(parsed.error, { nested: true })) }, 'stored page words refused; left aside');
     return null;
   }
 
+  /** The site's words from the stored rows: each built-in key's published words (or draft, for `draftOf`), and the pages staff made. */
   function assemble(rows: StoredWords[], name: string, draftOf?: WordsKey): SiteWords {
     const words = defaultSiteWords(name);
     for (const row of rows) {
       if (!isWordsKey(row.key)) continue;
+      const draft = row.key === draftOf ? resolve(row.key, row.draft, isCustomPageKey(row.key) ? BLANK_CUSTOM_PAGE : wordsOf(words, row.key)) : null;
+      if (isCustomPageKey(row.key)) {
+        const page = customPage(row.key, draft ?? resolve(row.key, row.published, BLANK_CUSTOM_PAGE) ?? BLANK_CUSTOM_PAGE, draft ? (row.publishedAt ?? row.draftSavedAt) : row.publishedAt);
+        if (page && page.address) words.customPages.push(page);
+        continue;
+      }
       const target = wordsOf(words, row.key);
-      const chosen = (row.key === draftOf && resolve(row.key, row.draft, target)) || resolve(row.key, row.published, target);
+      const chosen = draft ?? resolve(row.key, row.published, target);
       if (chosen) Object.assign(target, chosen);
     }
     return words;
   }
 
-  function displayName(key: WordsKey, words: SiteWords): string {
+  /** The words a form sent, checked, with a page's body sanitised and its address free; a refusal names each field. */
+  async function parseWords(trx: Db, key: WordsKey, input: unknown): Promise<Words> {
+    const parsed = wordsSchema(key).safeParse(input ?? {});
+    if (!parsed.success) throw invalidFields(FIELD_MESSAGES.fixErrors, fieldErrors(parsed.error, { nested: true }));
+    if (!isCustomPageKey(key)) return parsed.data as Words;
+    const page = parsed.data as CustomPageWords;
+    const body = sanitizeHtml(page.body);
+    // A body made only of what the sanitiser removes (a lone <script>) would be stored empty.
+    if (!hasVisibleContent(body)) throw invalidFields(FIELD_MESSAGES.fixErrors, { body: FIELD_MESSAGES.required(fieldsOf(key).body!.label) });
+    const others = (await listStoredWords(trx)).filter((row) => row.key !== key && isCustomPageKey(row.key));
+    const taken = others.some((row) => [row.published, row.draft].some((w) => (w as Partial<CustomPageWords> | null)?.address === page.address));
+    if (taken) throw invalidFields(PAGES_MESSAGES.addressTaken(page.address), { address: PAGES_MESSAGES.addressTaken(page.address) });
+    return { ...page, body };
+  }
+
+  function displayName(key: WordsKey, words: SiteWords, custom?: Words | null): string {
+    if (isCustomPageKey(key)) return String(custom?.title || PAGES_TEXT.newPageTitle);
     return isServiceId(key) ? words.services[key].name : PAGE_NAMES[key];
   }
 
   async function stateOf(from: Db, key: WordsKey, name: string): Promise<WordsEditorState> {
     const [row, revisions] = await Promise.all([findStoredWords(from, key), listWordsRevisions(from, key, WORDS_REVISIONS_KEPT)]);
-    const words = assemble(row ? [row] : [], name);
-    const published = wordsOf(words, key);
+    const isCustom = isCustomPageKey(key);
+    const words = assemble(isCustom || !row ? [] : [row], name);
+    const published = isCustom ? (row && resolve(key, row.published, BLANK_CUSTOM_PAGE)) ?? BLANK_CUSTOM_PAGE : wordsOf(words, key);
+    const draft = row ? resolve(key, row.draft, published) : null;
     return {
       key,
-      name: displayName(key, words),
+      name: displayName(key, words, draft ?? published),
       published,
       publishedAt: row?.publishedAt ?? null,
-      draft: row ? resolve(key, row.draft, published) : null,
+      draft,
       draftSavedAt: row?.draftSavedAt ?? null,
       version: row?.version ?? 0,
       revisions: revisions.map((r) => ({ ...r, kind: WORDS_CHANGE_KINDS.find((k) => k === r.kind) ?? 'draft' })),
+      isCustom,
     };
   }
 
+  /** The audit entry's detail: the key, the fields changed ("-" for none) and the page's name then. */
+  const auditTarget = (key: WordsKey, fields: string[], name: string) => `${key} ${fields.join(',') || '-'} ${name}`;
+
   /**
-   * One write of a key's words in one transaction with its history entry and audit entry; a publish also bumps the
-   * content version. Refused when someone saved since `version` was read.
+   * One write of a key's words in one transaction with its history entry, its audit entry and where it uses images;
+   * a publish also bumps the content version. Refused when someone saved since `version` was read.
    */
   async function write(
     key: WordsKey,
     version: number,
     actor: Actor,
     name: string,
-    change: { kind: WordsChangeKind | 'discarded'; words: Words | null; publish: boolean },
+    change: { kind: WordsChangeKind | 'discarded'; input: unknown; publish: boolean },
   ): Promise<WordsEditorState> {
     const at = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
+      const words = change.input === null ? null : await parseWords(trx, key, change.input);
       const before = await stateOf(trx, key, name);
       const ok = await writeWords(trx, key, version, {
-        published: change.publish && change.words ? { words: change.words, at } : undefined,
-        draft: change.publish ? null : change.words,
-        draftSavedAt: change.publish || !change.words ? null : at,
+        published: change.publish && words ? { words, at } : undefined,
+        draft: change.publish ? null : words,
+        draftSavedAt: change.publish || !words ? null : at,
         at,
       });
       if (!ok) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
-      if (change.kind !== 'discarded' && change.words) {
-        await insertWordsRevision(trx, { id: randomUUID(), key, words: change.words, kind: change.kind, userId: actor.userId, at }, WORDS_REVISIONS_KEPT);
+      if (change.kind !== 'discarded' && words) {
+        await insertWordsRevision(trx, { id: randomUUID(), key, words, kind: change.kind, userId: actor.userId, at }, WORDS_REVISIONS_KEPT);
       }
-      const fields = change.words ? changedFields(key, before.published, change.words) : [];
-      await recordAudit(trx, actor, `words.${change.kind}`, `${key} ${fields.join(',')}`.trim());
+      const after = await stateOf(trx, key, name);
+      // Images in a page's draft or published words stay "used" in the media library, so none is purged from under it.
+      await setImageUses(trx, 'settings', `words:${key}`, { settings: JSON.stringify([after.published, after.draft]) }, at);
+      const fields = words ? changedFields(key, before.published, words) : [];
+      await recordAudit(trx, actor, `words.${change.kind}`, auditTarget(key, fields, after.name));
       if (change.publish) await bumpContentVersion(trx, contentArea);
     });
     if (change.publish) onChange();
@@ -179,34 +223,29 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       const rows = await listStoredWords(db);
       const words = assemble(rows, name);
       const byKey = new Map(rows.map((row) => [row.key, row]));
-      return WORDS_KEYS.map((key) => ({
-        key,
-        name: displayName(key, words),
-        publishedAt: byKey.get(key)?.publishedAt ?? null,
-        draftSavedAt: byKey.get(key)?.draftSavedAt ?? null,
-      }));
+      const custom = rows.filter((row) => isCustomPageKey(row.key)).map((row) => row.key as WordsKey);
+      return [...BUILT_IN_KEYS, ...custom].map((key) => {
+        const row = byKey.get(key);
+        const own = row && isCustomPageKey(key) ? (resolve(key, row.draft, BLANK_CUSTOM_PAGE) ?? resolve(key, row.published, BLANK_CUSTOM_PAGE)) : null;
+        return { key, name: displayName(key, words, own), publishedAt: row?.publishedAt ?? null, draftSavedAt: row?.draftSavedAt ?? null };
+      });
     },
 
     editorState: (key, name) => stateOf(db, keyOf(key), name),
 
-    async save(key, input, { version, publish, actor, name }) {
-      const k = keyOf(key);
-      const words = parseWords(k, input);
-      return write(k, version, actor, name, { kind: publish ? 'published' : 'draft', words, publish });
+    save(key, input, { version, publish, actor, name }) {
+      return write(keyOf(key), version, actor, name, { kind: publish ? 'published' : 'draft', input, publish });
     },
 
-    async discardDraft(key, { version, actor, name }) {
-      return write(keyOf(key), version, actor, name, { kind: 'discarded', words: null, publish: false });
+    discardDraft(key, { version, actor, name }) {
+      return write(keyOf(key), version, actor, name, { kind: 'discarded', input: null, publish: false });
     },
 
     async restore(key, revisionId, { version, actor, name }) {
       const k = keyOf(key);
       const stored = await findWordsRevision(db, k, revisionId);
       if (stored === undefined) throw new AppError('NOT_FOUND', PAGES_MESSAGES.revisionNotFound);
-      const current = await stateOf(db, k, name);
-      const words = resolve(k, stored, current.published);
-      if (!words) throw new AppError('NOT_FOUND', PAGES_MESSAGES.revisionNotFound);
-      return write(k, version, actor, name, { kind: 'restored', words, publish: false });
+      return write(k, version, actor, name, { kind: 'restored', input: stored, publish: false });
     },
 
     async diff(key, revisionId, name) {
@@ -216,11 +255,22 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       const now = current.draft ?? current.published;
       const then = resolve(k, stored, current.published) ?? current.published;
       const specs = fieldsOf(k);
-      return changedFields(k, then, now).map((field) => ({
-        field,
-        label: specs[field]!.label,
-        parts: diffWords(fieldText(then[field]!), fieldText(now[field]!)),
-      }));
+      // A body reads as its paragraphs' words, the way a post's diff reads it.
+      const text = (field: string, words: Words) => (specs[field]!.kind === 'rich' ? bodyText(String(words[field])) : fieldText(words[field]!));
+      return changedFields(k, then, now).map((field) => ({ field, label: specs[field]!.label, parts: diffWords(text(field, then), text(field, now)) }));
+    },
+
+    async deletePage(key, { version, actor }) {
+      const k = keyOf(key);
+      if (!isCustomPageKey(k)) throw new AppError('INVALID_ARGUMENT', PAGES_MESSAGES.builtInNotDeleted);
+      await db.transaction().execute(async (trx) => {
+        const before = await stateOf(trx, k, '');
+        if (!(await deleteWords(trx, k, version))) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
+        await setImageUses(trx, 'settings', `words:${k}`, {}, new Date().toISOString());
+        await recordAudit(trx, actor, 'words.deleted', auditTarget(k, [], before.name));
+        await bumpContentVersion(trx, contentArea);
+      });
+      onChange();
     },
   };
 }

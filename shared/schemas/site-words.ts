@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGES_MESSAGES } from '../admin-texts.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
-import { type FieldSpec, type WordsKey, fieldsOf } from '../site-words.ts';
+import { ADDRESS_PATTERN, type FieldSpec, RESERVED_ADDRESSES, type WordsKey, fieldsOf } from '../site-words.ts';
 
 /*
  * One schema per page's (or service's) words, made from its form's description in shared/site-words.ts: the
@@ -31,6 +31,21 @@ function fieldSchema(spec: FieldSpec): z.ZodType {
       return list(text(spec.item, spec.max), spec);
     case 'pairs':
       return list(z.strictObject({ title: text(spec.titleLabel, spec.titleMax), text: text(spec.textLabel, spec.textMax) }), spec);
+    case 'address':
+      return text(spec.label, spec.max)
+        .regex(ADDRESS_PATTERN, PAGES_MESSAGES.addressFormat)
+        .refine((address) => !RESERVED_ADDRESSES.has(address), { error: (iss) => PAGES_MESSAGES.addressReserved(String(iss.input)) });
+    // The HTML is sanitised by the server after these checks, as a post's is.
+    case 'rich':
+      return text(spec.label, spec.max);
+    case 'image':
+      return z
+        .string({ error: PAGES_MESSAGES.imageAddress })
+        .trim()
+        .max(spec.max, FIELD_MESSAGES.tooLong(spec.label, spec.max))
+        .refine((address) => address === '' || /^\/media\/[\w./-]+$/.test(address), PAGES_MESSAGES.imageAddress);
+    case 'flag':
+      return z.boolean({ error: FIELD_MESSAGES.invalid });
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { PAGES_MESSAGES } from '../../shared/admin-texts.ts';
 import { PAGE_FIELDS, SERVICE_FIELDS, type WordsDiffField, type WordsEditorState, defaultSiteWords } from '../../shared/site-words.ts';
 import { type StaffClient, auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { eventually } from '../helpers/eventually.ts';
+import { jsonLd } from '../helpers/json-ld.ts';
 import { type TestApp, configuredEngines, productionRenderer } from '../helpers/test-app.ts';
 
 /** docs/product.md#site-words: the pages' and services' words as staff edit them, on every configured engine. */
@@ -144,6 +146,56 @@ for (const engine of configuredEngines()) {
       expect(sentences).toContain('Changed the intro on Services');
       expect(sentences).toContain('Changed the hero title on Home');
       expect(sentences).toContain('Restored an earlier version of Services as its draft');
+    });
+
+    it('a new page: a draft is a 404; published it answers at its address with no script, JSON-LD WebPage, in the sitemap and the footer; deleted it is a 404', async () => {
+      const key = `page-${randomUUID()}`;
+      const page = {
+        title: 'Careers',
+        address: `careers-${engine}`,
+        body: '<h2>Join us</h2><p>We hire engineers.</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+        seoTitle: 'Careers at Northbridge',
+        metaDescription: 'Engineering roles in Sydney.',
+        socialImage: '',
+        showInFooter: true,
+      };
+      const draft = await t.staff.req('put', `/api/admin/pages/${key}`).send({ words: page, version: 0, publish: false });
+      expect(draft.status).toBe(200);
+      expect((await visitor(t.app, `/${page.address}`)).status).toBe(404);
+      expect((await t.staff.req('get', `/admin/pages/${key}/preview`)).text).toContain('We hire engineers.');
+
+      const published = await t.staff.req('put', `/api/admin/pages/${key}`).send({ words: page, version: 1, publish: true });
+      expect(published.status).toBe(200);
+      const res = await eventually(async () => {
+        const r = await visitor(t.app, `/${page.address}`);
+        return r.status === 200 ? r : undefined;
+      }, 'the published page', 2_500);
+      expect(res.text).toContain('<h2>Join us</h2><p>We hire engineers.</p>');
+      expect(res.text).not.toContain('alert(1)');
+      expect(res.text).toContain('<title>Careers at Northbridge | ');
+      expect([...res.text.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]).filter((attrs) => !/application\/(ld\+)?json/.test(attrs ?? ''))).toEqual([]);
+      expect(jsonLd(res.text)).toContainEqual(expect.objectContaining({ '@type': 'WebPage', name: 'Careers', description: page.metaDescription }));
+      expect((await visitor(t.app, '/sitemap.xml')).text).toContain(`/${page.address}</loc>`);
+      expect((await visitor(t.app, '/contact')).text).toContain(`<a href="/${page.address}">Careers</a>`);
+
+      const version = (await editorState(t.staff, key)).version;
+      expect((await t.staff.req('delete', `/api/admin/pages/${key}?version=${version}`)).status).toBe(200);
+      expect((await visitor(t.app, `/${page.address}`)).status).toBe(404);
+      expect((await visitor(t.app, '/sitemap.xml')).text).not.toContain(`/${page.address}</loc>`);
+      expect((await t.staff.req('delete', '/api/admin/pages/home?version=0')).status).toBe(400);
+    });
+
+    it('a new page’s address: the site’s own are refused beside the field, in words, and so is one another page has', async () => {
+      const words = { title: 'T', body: '<p>x</p>', seoTitle: 'T', metaDescription: 'D', socialImage: '', showInFooter: false };
+      for (const address of ['admin', 'blog', 'services', 'quote', 'contact', 'about', 'privacy', 'api', 'functions', 'media', 'images', 'assets', 'preview', 'sitemap', 'rss']) {
+        const res = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address }, version: 0, publish: true });
+        expect(res.body.error?.details?.fields, address).toEqual({ address: PAGES_MESSAGES.addressReserved(address) });
+      }
+      const bad = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: 'Our Team.html' }, version: 0, publish: false });
+      expect(bad.body.error.details.fields).toEqual({ address: PAGES_MESSAGES.addressFormat });
+      expect((await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false })).status).toBe(200);
+      const clash = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false });
+      expect(clash.body.error.details.fields).toEqual({ address: PAGES_MESSAGES.addressTaken(`team-${engine}`) });
     });
 
     it('an unknown page is a 404, to the API and the editor alike', async () => {

@@ -2,17 +2,19 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PAGES_TEXT } from '../../../shared/admin-texts.ts';
 import { isServiceId } from '../../../shared/services.ts';
-import type { WordsSummary } from '../../../shared/site-words.ts';
+import { type WordsSummary, isCustomPageKey } from '../../../shared/site-words.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
-function PageList({ heading, rows, hint }: { heading: string; rows: WordsSummary[]; hint?: string }) {
+function PageList({ heading, rows, hint, empty, children }: { heading: string; rows: WordsSummary[]; hint?: string; empty?: string; children?: React.ReactNode }) {
   const { timeZone } = usePageContext();
-  const id = `pages-${heading.toLowerCase()}`;
+  const id = `pages-${heading.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <section className="admin-card" aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
       {hint && <p className="hint">{hint}</p>}
+      {children}
+      {rows.length === 0 && empty && <p className="muted">{empty}</p>}
       <ul className="words-list">
         {rows.map((row) => (
           <li key={row.key}>
@@ -20,7 +22,11 @@ function PageList({ heading, rows, hint }: { heading: string; rows: WordsSummary
               {row.name}
             </a>
             <span className="muted">
-              {row.publishedAt ? PAGES_TEXT.lastPublished(formatDateTime(row.publishedAt, timeZone)) : PAGES_TEXT.status.defaults}
+              {row.publishedAt
+                ? PAGES_TEXT.lastPublished(formatDateTime(row.publishedAt, timeZone))
+                : isCustomPageKey(row.key)
+                  ? PAGES_TEXT.notPublished
+                  : PAGES_TEXT.status.defaults}
               {row.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(row.draftSavedAt, timeZone))}`}
             </span>
           </li>
@@ -36,8 +42,14 @@ export default function PagesPage() {
   return (
     <AdminShell title={PAGES_TEXT.title}>
       <p className="hint">{PAGES_TEXT.intro}</p>
-      <PageList heading={PAGES_TEXT.pagesHeading} rows={rows.filter((r) => !isServiceId(r.key))} />
+      <PageList heading={PAGES_TEXT.pagesHeading} rows={rows.filter((r) => !isServiceId(r.key) && !isCustomPageKey(r.key))} />
       <PageList heading={PAGES_TEXT.servicesHeading} rows={rows.filter((r) => isServiceId(r.key))} hint={PAGES_TEXT.servicesHint} />
+      <PageList heading={PAGES_TEXT.customHeading} rows={rows.filter((r) => isCustomPageKey(r.key))} hint={PAGES_TEXT.customHint} empty={PAGES_TEXT.noCustomPages}>
+        {/* A new page is a new random key: nothing is stored until its first save. */}
+        <button type="button" className="button button-primary" onClick={() => window.location.assign(`/admin/pages/page-${crypto.randomUUID()}`)}>
+          {PAGES_TEXT.newPage}
+        </button>
+      </PageList>
     </AdminShell>
   );
 }

@@ -11,6 +11,7 @@ import { Dialog } from '../../blog-editor/Dialog.tsx';
 import { DiffText } from '../../blog-editor/RevisionDiffView.tsx';
 import { ActionButton } from '../../ui/ActionButton.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
+import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
 import { useUnsavedWarning } from '../../ui/use-unsaved-warning.ts';
@@ -200,6 +201,22 @@ export default function WordsEditorPage() {
             <ActionButton className="button button-danger-ghost" onAction={() => act('DELETE', `/api/admin/pages/${state.key}/draft?version=${state.version}`)}>
               {PAGES_TEXT.discardDraft}
             </ActionButton>
+          )}
+          {state.isCustom && state.version > 0 && (
+            <ConfirmButton
+              label={PAGES_TEXT.deletePage}
+              question={PAGES_TEXT.deleteQuestion(state.name)}
+              confirmLabel={PAGES_TEXT.deletePage}
+              onConfirm={async () => {
+                try {
+                  await adminApi('DELETE', `/api/admin/pages/${state.key}?version=${state.version}`, csrfToken);
+                  setDirty(false);
+                  window.location.assign('/admin/pages');
+                } catch (err) {
+                  refused(err);
+                }
+              }}
+            />
           )}
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { FieldError } from '../../../../components/form/FieldError.tsx';
+import { RichTextEditor } from '../../blog-editor/RichTextEditor.tsx';
 import { PAGES_TEXT } from '../../../../shared/admin-texts.ts';
 import type { FieldSpec, FieldValue, TitledText } from '../../../../shared/site-words.ts';
 
@@ -119,7 +120,34 @@ export function WordsField({ name, spec, value, errors, onChange }: {
   switch (spec.kind) {
     case 'line':
     case 'text':
+    case 'address':
+    case 'image':
       return <TextBox path={name} label={spec.label} hint={spec.hint} value={String(value)} multiline={spec.kind === 'text'} max={spec.max} errors={errors} onChange={onChange} />;
+    case 'rich': {
+      const id = fieldId(name);
+      return (
+        <div className="field">
+          <span className="label" id={`${id}-label`}>
+            {spec.label}
+          </span>
+          <RichTextEditor
+            html={String(value)}
+            onChange={onChange}
+            labelId={`${id}-label`}
+            describedBy={errors[name] ? `${id}-error` : undefined}
+            invalid={Boolean(errors[name])}
+          />
+          <FieldError id={`${id}-error`} message={errors[name]} />
+        </div>
+      );
+    }
+    case 'flag':
+      return (
+        <div className="checkbox">
+          <input type="checkbox" id={fieldId(name)} name={name} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <label htmlFor={fieldId(name)}>{spec.label}</label>
+        </div>
+      );
     case 'lines':
     case 'paragraphs':
       return (
