@@ -7,7 +7,7 @@ import { Logo } from './Logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const { settings, serviceLabels, footerLinks } = usePageContext();
+  const { settings, serviceLabels, navigation } = usePageContext();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -41,14 +41,9 @@ export function SiteFooter() {
             {SITE_TEXT.footerCompany}
           </h2>
           <ul>
-            <li><a href="/about">{SITE_TEXT.nav.about}</a></li>
-            <li><a href="/blog">{SITE_TEXT.nav.blog}</a></li>
-            <li><a href="/contact">{SITE_TEXT.nav.contact}</a></li>
-            <li><a href="/quote">{SITE_TEXT.getQuote}</a></li>
-            <li><a href="/privacy">{SITE_TEXT.nav.privacy}</a></li>
-            {footerLinks.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.title}</a>
+            {navigation.footer.map((link, i) => (
+              <li key={i}>
+                <a href={link.text}>{link.title}</a>
               </li>
             ))}
           </ul>

@@ -28,6 +28,9 @@ const ADMIN_PATHS = [
   '/admin/settings',
   '/admin/blog',
   '/admin/blog-editor',
+  '/admin/pages',
+  '/admin/pages/home',
+  '/admin/pages/about',
 ];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];

@@ -662,7 +662,8 @@ export const PAGES_TEXT = {
   deletePage: 'Delete page',
   deleteQuestion: (title: string) => `Delete the page “${title}”? Its address stops working at once.`,
   deleted: 'Page deleted.',
-  publicAt: (address: string) => `On the site at /${address}`,
+  navigationHeading: 'Navigation',
+  navigationHint: 'The header’s and the footer’s links: add, remove, rename and reorder them. The Services link keeps its menu of services.',
 } as const;
 
 /** Refusals of the pages' words, beside the field or above the form. */
@@ -678,4 +679,5 @@ export const PAGES_MESSAGES = {
   addressTaken: (address: string) => `Another page already uses /${address}. Choose another address.`,
   imageAddress: 'Choose an image from the media library (its address starts with /media/), or leave this empty.',
   builtInNotDeleted: 'The site’s own pages and services cannot be deleted.',
+  linkAddress: 'Enter a page of this site starting with /, like /about or /careers, or a full address starting with https://.',
 } as const;

@@ -3,7 +3,7 @@ import type { BlogPageService } from './blog.ts';
 import type { PreviewPageService } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
-import type { FooterLink, ServiceLabels, SiteWords, WordsEditorState, WordsSummary } from './site-words.ts';
+import type { Navigation, ServiceLabels, SiteWords, WordsEditorState, WordsSummary } from './site-words.ts';
 
 /**
  * What every page finds in `pageContext` (pages/vike.d.ts adds it to Vike's type). `services` carries the
@@ -20,8 +20,8 @@ export interface SitePageContext {
   words: SiteWords;
   /** Each service's name and tagline in force: the header, footer and quote form of a hydrating page need them. */
   serviceLabels: ServiceLabels;
-  /** The published pages staff chose to link from the footer. */
-  footerLinks: FooterLink[];
+  /** The header's and footer's links in force (staff's, else today's), with the pages staff chose to show in the footer. */
+  navigation: Navigation;
   services: PageServices;
 }
 

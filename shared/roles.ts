@@ -76,6 +76,7 @@ export const ADMIN_PAGE_CAPABILITIES: Record<string, Capability | null> = {
   preview: 'posts.write',
   media: 'posts.write',
   pages: 'pages.edit',
+  navigation: 'pages.edit',
   staff: 'staff.manage',
   settings: 'settings.manage',
   privacy: 'privacy.manage',

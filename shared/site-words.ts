@@ -1,6 +1,6 @@
-import { CATEGORY_LABELS, SERVICES, SERVICE_IDS, type Service, type ServiceId, isServiceId } from './services.ts';
+import { CATEGORY_LABELS, SERVICES, SERVICES_LINK, SERVICE_IDS, type Service, type ServiceId, isServiceId } from './services.ts';
 import type { DiffPart } from './revisions.ts';
-import { ABOUT_TEXT, CONTACT_TEXT, HOME_TEXT, QUOTE_TEXT, SERVICES_TEXT } from './messages.ts';
+import { ABOUT_TEXT, CONTACT_TEXT, HOME_TEXT, QUOTE_TEXT, SERVICES_TEXT, SITE_TEXT } from './messages.ts';
 import { PRIVACY_POLICY_TEXT } from './privacy-policy.ts';
 
 /*
@@ -22,13 +22,20 @@ export function isCustomPageKey(value: unknown): value is CustomPageKey {
   return typeof value === 'string' && CUSTOM_PAGE_KEY.test(value);
 }
 
-/** What /admin/pages edits: a built-in page, a service by its id (the ids never clash with the pages'), or a page staff made. */
-export type WordsKey = PageKey | ServiceId | CustomPageKey;
-/** The built-in pages and the services: always there, showing today's words until edited. */
-export const BUILT_IN_KEYS: ReadonlyArray<PageKey | ServiceId> = [...PAGE_KEYS, ...SERVICE_IDS];
+/** The header's and the footer's links, edited at /admin/navigation with the same workflow as a page. */
+export const NAVIGATION_KEY = 'navigation';
+type BuiltInKey = PageKey | ServiceId | typeof NAVIGATION_KEY;
+
+/**
+ * What /admin/pages edits: a built-in page, a service by its id (the ids never clash with the pages'), the
+ * navigation, or a page staff made.
+ */
+export type WordsKey = BuiltInKey | CustomPageKey;
+/** The built-in pages, the services and the navigation: always there, showing today's words until edited. */
+export const BUILT_IN_KEYS: readonly BuiltInKey[] = [...PAGE_KEYS, ...SERVICE_IDS, NAVIGATION_KEY];
 
 export function isWordsKey(value: unknown): value is WordsKey {
-  return isServiceId(value) || (PAGE_KEYS as readonly unknown[]).includes(value) || isCustomPageKey(value);
+  return (BUILT_IN_KEYS as readonly unknown[]).includes(value) || isCustomPageKey(value);
 }
 
 /**
@@ -51,7 +58,7 @@ export type FieldSpec =
   | { kind: 'image'; label: string; max: number; hint?: string }
   | { kind: 'flag'; label: string; hint?: string }
   | { kind: 'lines' | 'paragraphs'; label: string; item: string; max: number; maxItems: number }
-  | { kind: 'pairs'; label: string; item: string; titleLabel: string; titleMax: number; textLabel: string; textMax: number; maxItems: number };
+  | { kind: 'pairs' | 'links'; label: string; item: string; titleLabel: string; titleMax: number; textLabel: string; textMax: number; maxItems: number };
 
 export interface TitledText {
   title: string;
@@ -60,7 +67,7 @@ export interface TitledText {
 
 type ValueOf<F extends FieldSpec> = F extends { kind: 'lines' | 'paragraphs' }
   ? string[]
-  : F extends { kind: 'pairs' }
+  : F extends { kind: 'pairs' | 'links' }
     ? TitledText[]
     : F extends { kind: 'flag' }
       ? boolean
@@ -160,6 +167,22 @@ export const CUSTOM_PAGE_FIELDS = {
 
 export type CustomPageWords = WordsOf<typeof CUSTOM_PAGE_FIELDS>;
 
+/** A link of the navigation: its label (`title`) and where it goes (`text`: a path of this site or an https address). */
+const LINKS = { item: 'Link', titleLabel: 'Label', titleMax: 40, textLabel: 'Address', textMax: 300 } as const;
+export const NAVIGATION_FIELDS = {
+  header: { kind: 'links', label: 'Header links', ...LINKS, maxItems: 8 },
+  footer: { kind: 'links', label: 'Footer links (Company)', ...LINKS, maxItems: 12 },
+} as const satisfies Record<string, FieldSpec>;
+
+export type NavigationWords = WordsOf<typeof NAVIGATION_FIELDS>;
+
+/** The header's and footer's links in force; the footer's end with the pages staff chose to show there. */
+export interface Navigation {
+  header: TitledText[];
+  footer: TitledText[];
+}
+
+
 /** A published page staff made, as its public page and the footer read it. */
 export interface CustomPage extends CustomPageWords {
   key: CustomPageKey;
@@ -185,13 +208,8 @@ export type HomeWords = PageWordsMap['home'];
 export interface SiteWords {
   pages: PageWordsMap;
   services: Record<ServiceId, ServiceWords>;
+  navigation: NavigationWords;
   customPages: CustomPage[];
-}
-
-/** A page staff made, linked from the footer: what a hydrating page's footer needs of it. */
-export interface FooterLink {
-  title: string;
-  href: string;
 }
 
 /** What a hydrating page's header, footer and quote form need of each service (the rest stays on the server). */
@@ -199,6 +217,7 @@ export type ServiceLabels = Record<ServiceId, { name: string; tagline: string }>
 
 export function fieldsOf(key: WordsKey): Record<string, FieldSpec> {
   if (isCustomPageKey(key)) return CUSTOM_PAGE_FIELDS;
+  if (key === NAVIGATION_KEY) return NAVIGATION_FIELDS;
   return isServiceId(key) ? SERVICE_FIELDS : PAGE_FIELDS[key];
 }
 
@@ -279,12 +298,34 @@ export function defaultServiceWords(): Record<ServiceId, ServiceWords> {
   ) as Record<ServiceId, ServiceWords>;
 }
 
-export function defaultSiteWords(name: string): SiteWords {
-  return { pages: defaultPageWords(name), services: defaultServiceWords(), customPages: [] };
+/** Today's header and footer links. */
+export function defaultNavigation(): NavigationWords {
+  const { nav } = SITE_TEXT;
+  return {
+    header: [
+      { title: nav.home, text: '/' },
+      { title: nav.services, text: SERVICES_LINK },
+      { title: nav.about, text: '/about' },
+      { title: nav.blog, text: '/blog' },
+      { title: nav.contact, text: '/contact' },
+    ],
+    footer: [
+      { title: nav.about, text: '/about' },
+      { title: nav.blog, text: '/blog' },
+      { title: nav.contact, text: '/contact' },
+      { title: SITE_TEXT.getQuote, text: '/quote' },
+      { title: nav.privacy, text: '/privacy' },
+    ],
+  };
 }
 
-export function footerLinks(words: SiteWords): FooterLink[] {
-  return words.customPages.filter((page) => page.showInFooter).map((page) => ({ title: page.title, href: `/${page.address}` }));
+export function defaultSiteWords(name: string): SiteWords {
+  return { pages: defaultPageWords(name), services: defaultServiceWords(), navigation: defaultNavigation(), customPages: [] };
+}
+
+export function navigationOf(words: SiteWords): Navigation {
+  const shown = words.customPages.filter((page) => page.showInFooter).map((page) => ({ title: page.title, text: `/${page.address}` }));
+  return { header: words.navigation.header, footer: [...words.navigation.footer, ...shown] };
 }
 
 export function serviceLabels(words: SiteWords): ServiceLabels {
@@ -292,12 +333,14 @@ export function serviceLabels(words: SiteWords): ServiceLabels {
 }
 
 /** A built-in key's words within the site's words. */
-export function wordsOf(words: SiteWords, key: PageKey | ServiceId): Record<string, FieldValue> {
+export function wordsOf(words: SiteWords, key: BuiltInKey): Record<string, FieldValue> {
+  if (key === NAVIGATION_KEY) return words.navigation;
   return isServiceId(key) ? words.services[key] : words.pages[key];
 }
 
 /** How the admin names a key: the page's name, or the service's name in force. */
-export const PAGE_NAMES: Record<PageKey, string> = {
+export const PAGE_NAMES: Record<PageKey | typeof NAVIGATION_KEY, string> = {
+  navigation: 'Navigation',
   home: 'Home',
   services: 'Services',
   about: 'About',
@@ -349,6 +392,11 @@ export interface WordsDiffField {
   field: string;
   label: string;
   parts: DiffPart[];
+}
+
+/** Where the admin edits a key: the navigation has its own address, everything else is under /admin/pages. */
+export function editorHref(key: WordsKey): string {
+  return key === NAVIGATION_KEY ? '/admin/navigation' : `/admin/pages/${key}`;
 }
 
 /** A field's value as a diff reads it: list items as paragraphs, a titled text as "title: text", a choice as yes or no. */

@@ -4,7 +4,7 @@ import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
-import { fieldInSentence, isWordsKey } from '../../shared/site-words.ts';
+import { editorHref, fieldInSentence, isWordsKey } from '../../shared/site-words.ts';
 import { type ExportedFilter, readExport, readSettings } from './audit-details.ts';
 
 /*
@@ -181,7 +181,7 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       const [, key, fieldList = '', name = ''] = /^(\S+) (\S+) (.+)$/.exec(target ?? '') ?? [];
       if (!isWordsKey(key)) return null;
       if (entry.action === 'words.deleted') return T.wordsDeleted(name);
-      const page = { href: `/admin/pages/${key}`, label: name };
+      const page = { href: editorHref(key), label: name };
       const fields = fieldList.split(',').flatMap((f) => fieldInSentence(key, f) ?? []);
       if (entry.action === 'words.published') return T.wordsPublished(fields, page);
       if (entry.action === 'words.draft') return T.wordsDraft(fields, page);

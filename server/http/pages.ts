@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import type { PageServices, PageContextInit } from '../../shared/page-context.ts';
 import type { SessionUser } from '../../shared/staff.ts';
-import { footerLinks, serviceLabels } from '../../shared/site-words.ts';
+import { navigationOf, serviceLabels } from '../../shared/site-words.ts';
 import type { Config } from '../core/config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import type { PageRenderer } from './render.ts';
@@ -38,7 +38,7 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
       settings,
       words,
       serviceLabels: serviceLabels(words),
-      footerLinks: footerLinks(words),
+      navigation: navigationOf(words),
       services,
     });
     const { httpResponse } = pageContext;

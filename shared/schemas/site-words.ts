@@ -31,6 +31,18 @@ function fieldSchema(spec: FieldSpec): z.ZodType {
       return list(text(spec.item, spec.max), spec);
     case 'pairs':
       return list(z.strictObject({ title: text(spec.titleLabel, spec.titleMax), text: text(spec.textLabel, spec.textMax) }), spec);
+    case 'links':
+      return list(
+        z.strictObject({
+          title: text(spec.titleLabel, spec.titleMax),
+          // A path of this site ("/careers", "/services?service=web-hosting") or an https address elsewhere.
+          text: text(spec.textLabel, spec.textMax).refine(
+            (href) => (href.startsWith('/') && !href.startsWith('//')) || (URL.canParse(href) && new URL(href).protocol === 'https:'),
+            PAGES_MESSAGES.linkAddress,
+          ),
+        }),
+        spec,
+      );
     case 'address':
       return text(spec.label, spec.max)
         .regex(ADDRESS_PATTERN, PAGES_MESSAGES.addressFormat)

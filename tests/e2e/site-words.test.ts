@@ -36,7 +36,7 @@ async function visitorText(path: string): Promise<string> {
 
 describe.each(WIDTHS)('the pages screens at $name width', ({ viewport }) => {
   it('the list, a page’s form with lists, a service’s, a new page’s and the history pass axe and fit the screen', async () => {
-    for (const path of ['/admin/pages', '/admin/pages/about', '/admin/pages/web-design', `/admin/pages/page-${randomUUID()}`]) {
+    for (const path of ['/admin/pages', '/admin/pages/about', '/admin/pages/web-design', `/admin/pages/page-${randomUUID()}`, '/admin/navigation']) {
       await using p = await editorAt(path, viewport);
       await p.page.getByRole('heading', { level: 1 }).waitFor();
       const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -198,6 +198,34 @@ for (const engine of configuredEngines()) {
       expect(clash.body.error.details.fields).toEqual({ address: PAGES_MESSAGES.addressTaken(`team-${engine}`) });
     });
 
+    it('the navigation: renamed, added and reordered header and footer links show on every page; the Services menu keeps the services', async () => {
+      const header = [
+        { title: 'Services', text: '/services' },
+        { title: 'Who we are', text: '/about' },
+        { title: 'Jobs', text: '/jobs' },
+        { title: 'Status', text: 'https://status.example.com' },
+      ];
+      const footer = [{ title: 'Privacy', text: '/privacy' }, { title: 'Quote', text: '/quote?service=web-design' }];
+      const refused = await save(t.staff, 'navigation', { header: [...header, { title: 'Bad', text: 'javascript:alert(1)' }] }, true);
+      expect(refused.body.error.details.fields).toEqual({ 'header.4.text': PAGES_MESSAGES.linkAddress });
+      expect((await save(t.staff, 'navigation', { header, footer }, true)).status).toBe(200);
+      const html = await eventually(async () => {
+        const text = (await visitor(t.app, '/blog')).text;
+        return text.includes('>Who we are</a>') ? text : undefined;
+      }, 'the new header', 2_500);
+      const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(html)![0];
+      expect([...nav.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]).filter(([href]) => !href!.startsWith('/quote?service='))).toEqual(
+        header.map((l) => [l.text, l.title]),
+      );
+      expect(nav).toContain('href="/quote?service=network-security"');
+      const company = /<nav aria-labelledby="footer-company"[\s\S]*?<\/nav>/.exec(html)![0];
+      expect([...company.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1]!.replace(/&amp;/g, '&'), m[2]])).toEqual(
+        expect.arrayContaining(footer.map((l) => [l.text, l.title])),
+      );
+      expect(company).not.toContain('>Contact</a>');
+      expect((await t.staff.req('get', '/admin/navigation')).status).toBe(200);
+    });
+
     it('an unknown page is a 404, to the API and the editor alike', async () => {
       expect((await t.staff.req('get', '/admin/pages/home')).status).toBe(200);
       expect((await t.staff.req('get', '/api/admin/pages/careers')).status).toBe(404);

@@ -2,7 +2,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { PAGES_TEXT } from '../../../shared/admin-texts.ts';
 import { isServiceId } from '../../../shared/services.ts';
-import { type WordsSummary, isCustomPageKey } from '../../../shared/site-words.ts';
+import { NAVIGATION_KEY, type WordsSummary, editorHref, isCustomPageKey } from '../../../shared/site-words.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
@@ -18,7 +18,7 @@ function PageList({ heading, rows, hint, empty, children }: { heading: string; r
       <ul className="words-list">
         {rows.map((row) => (
           <li key={row.key}>
-            <a href={`/admin/pages/${row.key}`} aria-label={PAGES_TEXT.edit(row.name)}>
+            <a href={editorHref(row.key)} aria-label={PAGES_TEXT.edit(row.name)}>
               {row.name}
             </a>
             <span className="muted">
@@ -42,7 +42,8 @@ export default function PagesPage() {
   return (
     <AdminShell title={PAGES_TEXT.title}>
       <p className="hint">{PAGES_TEXT.intro}</p>
-      <PageList heading={PAGES_TEXT.pagesHeading} rows={rows.filter((r) => !isServiceId(r.key) && !isCustomPageKey(r.key))} />
+      <PageList heading={PAGES_TEXT.pagesHeading} rows={rows.filter((r) => !isServiceId(r.key) && !isCustomPageKey(r.key) && r.key !== NAVIGATION_KEY)} />
+      <PageList heading={PAGES_TEXT.navigationHeading} rows={rows.filter((r) => r.key === NAVIGATION_KEY)} hint={PAGES_TEXT.navigationHint} />
       <PageList heading={PAGES_TEXT.servicesHeading} rows={rows.filter((r) => isServiceId(r.key))} hint={PAGES_TEXT.servicesHint} />
       <PageList heading={PAGES_TEXT.customHeading} rows={rows.filter((r) => isCustomPageKey(r.key))} hint={PAGES_TEXT.customHint} empty={PAGES_TEXT.noCustomPages}>
         {/* A new page is a new random key: nothing is stored until its first save. */}

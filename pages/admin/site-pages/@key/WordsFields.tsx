@@ -8,8 +8,27 @@ type Errors = Record<string, string>;
 /** An input's id from its path in the words ("values.1.title"), which is also how the server names its errors. */
 export const fieldId = (path: string) => `words-${path.replace(/\./g, '-')}`;
 
+/** A place a navigation link can go: a page of the site, a service, a page staff made. */
+export interface LinkSuggestion {
+  label: string;
+  href: string;
+}
+
+const SUGGESTIONS_ID = 'link-suggestions';
+
+/** The addresses a link's Address field offers as it is typed (any other address can still be typed). */
+export function LinkSuggestions({ suggestions }: { suggestions: LinkSuggestion[] }) {
+  return (
+    <datalist id={SUGGESTIONS_ID}>
+      {suggestions.map((s) => (
+        <option key={s.href} value={s.href} label={s.label} />
+      ))}
+    </datalist>
+  );
+}
+
 /** One labelled text box (a line or a paragraph), its hint and the server's error read with it. */
-function TextBox({ path, label, hint, value, multiline, max, errors, onChange }: {
+function TextBox({ path, label, hint, value, multiline, max, errors, onChange, list }: {
   path: string;
   label: string;
   hint?: string | undefined;
@@ -18,6 +37,8 @@ function TextBox({ path, label, hint, value, multiline, max, errors, onChange }:
   max: number;
   errors: Errors;
   onChange: (value: string) => void;
+  /** The id of a datalist of suggestions. */
+  list?: string;
 }) {
   const id = fieldId(path);
   const error = errors[path];
@@ -42,7 +63,7 @@ function TextBox({ path, label, hint, value, multiline, max, errors, onChange }:
       {multiline ? (
         <textarea {...props} rows={value.length > 200 ? 6 : 3} onChange={(e) => onChange(e.target.value)} />
       ) : (
-        <input {...props} type="text" onChange={(e) => onChange(e.target.value)} />
+        <input {...props} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
       )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
@@ -164,6 +185,7 @@ export function WordsField({ name, spec, value, errors, onChange }: {
         />
       );
     case 'pairs':
+    case 'links':
       return (
         <ListFieldset<TitledText>
           path={name}
@@ -175,7 +197,16 @@ export function WordsField({ name, spec, value, errors, onChange }: {
           renderItem={(item, i, set) => (
             <>
               <TextBox path={`${name}.${i}.title`} label={spec.titleLabel} value={item.title} multiline={false} max={spec.titleMax} errors={errors} onChange={(title) => set({ ...item, title })} />
-              <TextBox path={`${name}.${i}.text`} label={spec.textLabel} value={item.text} multiline max={spec.textMax} errors={errors} onChange={(text) => set({ ...item, text })} />
+              <TextBox
+                path={`${name}.${i}.text`}
+                label={spec.textLabel}
+                value={item.text}
+                multiline={spec.kind === 'pairs'}
+                list={spec.kind === 'links' ? SUGGESTIONS_ID : undefined}
+                max={spec.textMax}
+                errors={errors}
+                onChange={(text) => set({ ...item, text })}
+              />
             </>
           )}
         />

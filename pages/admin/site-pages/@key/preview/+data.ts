@@ -1,7 +1,7 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { ERROR_PAGES } from '../../../../../shared/messages.ts';
-import { type PageWordsMap, type SiteWords, type WordsKey, isCustomPageKey, isWordsKey } from '../../../../../shared/site-words.ts';
+import { NAVIGATION_KEY, type PageWordsMap, type SiteWords, type WordsKey, isCustomPageKey, isWordsKey } from '../../../../../shared/site-words.ts';
 import type { QuoteFormData } from '../../../../(site)/quote/+data.ts';
 import type { CustomPageData } from '../../../../(site)/page/+data.ts';
 
@@ -10,7 +10,7 @@ import type { CustomPageData } from '../../../../(site)/page/+data.ts';
  * site's words for the content pages, the page's words and a resting form for contact and quote, the page itself
  * for a page staff made.
  */
-export type WordsPreviewData = { key: WordsKey } & (
+export type WordsPreviewData = { key: Exclude<WordsKey, typeof NAVIGATION_KEY> } & (
   | { words: SiteWords }
   | CustomPageData
   | (Omit<QuoteFormData, 'words'> & { words: PageWordsMap['contact'] | PageWordsMap['quote'] })
@@ -19,7 +19,8 @@ export type WordsPreviewData = { key: WordsKey } & (
 export async function data(pageContext: PageContextServer): Promise<WordsPreviewData> {
   const key = pageContext.routeParams.key!;
   const words = isWordsKey(key) ? await pageContext.services.words.withDraft(key, pageContext.settings.name) : null;
-  if (!isWordsKey(key) || !words) throw render(404, ERROR_PAGES.sitePage);
+  // The navigation is in every page's frame, not a page of its own: it has no preview.
+  if (!isWordsKey(key) || key === NAVIGATION_KEY || !words) throw render(404, ERROR_PAGES.sitePage);
   if (isCustomPageKey(key)) {
     const page = words.customPages.find((p) => p.key === key);
     if (!page) throw render(404, ERROR_PAGES.sitePage);
