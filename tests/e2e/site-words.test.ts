@@ -58,7 +58,7 @@ describe('an Editor changes the site’s words', () => {
     await page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).fill('Networks that never sleep.');
     await page.getByRole('button', { name: PAGES_TEXT.publish }).click();
     await page.getByRole('status').filter({ hasText: PAGES_TEXT.publishedNotice }).waitFor();
-    await expect.poll(() => visitorText('/')).toContain('Networks that never sleep.');
+    await expect.poll(() => visitorText('/'), { timeout: 8_000 }).toContain('Networks that never sleep.');
 
     await page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).fill('A draft nobody sees yet.');
     await page.getByRole('button', { name: PAGES_TEXT.saveDraft }).click();
@@ -97,7 +97,7 @@ describe('an Editor changes the site’s words', () => {
     await p.page.getByLabel(SERVICE_FIELDS.name.label, { exact: true }).fill('Website Design');
     await p.page.getByRole('button', { name: PAGES_TEXT.publish }).click();
     await p.page.getByRole('status').filter({ hasText: PAGES_TEXT.publishedNotice }).waitFor();
-    await expect.poll(() => visitorText('/')).toContain(summary);
+    await expect.poll(() => visitorText('/'), { timeout: 8_000 }).toContain(summary);
     expect(await visitorText('/services?category=web')).toContain('Website Design');
     expect(await visitorText('/')).not.toContain(DEFAULTS.services['web-design'].summary);
 
@@ -178,7 +178,7 @@ describe('an Editor changes the site’s words', () => {
 
     await page.getByRole('button', { name: PAGES_TEXT.publish }).click();
     await page.getByRole('status').filter({ hasText: PAGES_TEXT.publishedNotice }).waitFor();
-    await expect.poll(async () => (await v.page.goto(`${site.baseUrl}/careers`))?.status()).toBe(200);
+    await expect.poll(async () => (await v.page.goto(`${site.baseUrl}/careers`))?.status(), { timeout: 8_000 }).toBe(200);
     await expect(v.page.title()).resolves.toBe(`Careers at Northbridge | ${DEFAULT_SITE_SETTINGS.name}`);
     await expect(v.page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Careers');
     await expect(v.page.locator('main').innerText()).resolves.toContain('We hire engineers who like to write things down.');

@@ -66,8 +66,11 @@ for (const engine of configuredEngines()) {
     it('a publish on one instance shows on the other at its next request after the version check; a draft never does', async () => {
       expect((await visitor(other, '/')).text).toContain(html(DEFAULTS.pages.home.heroTitle));
       const title = `Networks that never sleep (${engine})`;
+      expect((await visitor(t.app, '/')).text).toContain(html(DEFAULTS.pages.home.heroTitle));
       const published = await save(t.staff, 'home', { heroTitle: title }, true);
       expect(published.status).toBe(200);
+      // The instance that published drops its pages at once: its very next request shows the new words.
+      expect((await visitor(t.app, '/')).text).toContain(html(title));
       await eventually(async () => ((await visitor(other, '/')).text.includes(html(title)) ? true : undefined), 'the new hero title on the other instance', 2_500);
 
       const draft = await save(t.staff, 'home', { heroTitle: 'Only a draft' }, false);
