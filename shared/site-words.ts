@@ -202,7 +202,6 @@ export const BLANK_CUSTOM_PAGE: CustomPageWords = {
 
 export type PageWordsMap = { [K in PageKey]: WordsOf<(typeof PAGE_FIELDS)[K]> };
 export type ServiceWords = WordsOf<typeof SERVICE_FIELDS>;
-export type HomeWords = PageWordsMap['home'];
 
 /** The words of every built-in page and service, and the published pages staff made, as the public pages read them. */
 export interface SiteWords {

@@ -26,7 +26,7 @@ function PageList({ heading, rows, hint, empty, children }: { heading: string; r
                 ? PAGES_TEXT.lastPublished(formatDateTime(row.publishedAt, timeZone))
                 : isCustomPageKey(row.key)
                   ? PAGES_TEXT.notPublished
-                  : PAGES_TEXT.status.defaults}
+                  : PAGES_TEXT.todaysWords}
               {row.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(row.draftSavedAt, timeZone))}`}
             </span>
           </li>

@@ -158,7 +158,7 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
     <AdminShell title={PAGES_TEXT.editTitle(state.name)}>
       <NoticeBox ref={noticeRef} notice={notice} />
       <p className="hint">
-        {state.publishedAt ? PAGES_TEXT.lastPublished(formatDateTime(state.publishedAt, timeZone)) : PAGES_TEXT.status.defaults}
+        {state.publishedAt ? PAGES_TEXT.lastPublished(formatDateTime(state.publishedAt, timeZone)) : PAGES_TEXT.todaysWords}
         {state.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(state.draftSavedAt, timeZone))}`}
       </p>
       <form
