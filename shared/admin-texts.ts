@@ -629,6 +629,8 @@ export const PAGES_TEXT = {
   edit: (name: string) => `Edit ${name}`,
   editTitle: (name: string) => `Edit: ${name}`,
   todaysWords: 'Today’s words',
+  autosaveRestored: (when: string) => `Your unsaved changes from ${when} are back in the form. Save or publish them, or discard them.`,
+  discardChanges: 'Discard unsaved changes',
   lastPublished: (when: string) => `Published ${when}`,
   draftSaved: (when: string) => `Draft saved ${when}`,
   add: (item: string) => `Add ${item.toLowerCase()}`,

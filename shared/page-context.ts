@@ -47,7 +47,8 @@ export interface PageServices {
     current(name: string): Promise<SiteWords>;
     withDraft(key: string, name: string): Promise<SiteWords | null>;
     list(name: string): Promise<WordsSummary[]>;
-    editorState(key: string, name: string): Promise<WordsEditorState>;
+    /** `viewer`: the signed-in person, whose newer autosave the form offers back. */
+    editorState(key: string, name: string, viewer?: { userId: string | null; email: string | null; ip: string | null }): Promise<WordsEditorState>;
   };
   /** The site settings in force (the settings page's form starts from them). */
   settings: { current(): Promise<SiteSettings> };

@@ -373,6 +373,8 @@ export interface WordsEditorState {
   revisions: WordsRevision[];
   /** A page staff made: it can be deleted, and answers at its address once published. */
   isCustom: boolean;
+  /** The form as this person left it unsaved (autosaved while typing), when newer than the last save. */
+  autosave: { words: Record<string, FieldValue>; savedAt: string } | null;
 }
 
 /** One row of /admin/pages. */

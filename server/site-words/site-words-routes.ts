@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { PAGES_TEXT } from '../../shared/admin-texts.ts';
-import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
+import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
@@ -14,14 +14,24 @@ const VersionSchema = z.coerce.number().int().min(0).catch(0);
 export function adminSiteWordsRouter(words: SiteWordsService, settings: SettingsReader): Router {
   const router = Router();
   const name = async () => (await settings.current()).name;
-  router.use('/api/admin/pages', requireStaff(), ...adminBodyParsers(ADMIN_BODY_LIMIT));
+  // A page staff made has a body as long as a post's.
+  router.use('/api/admin/pages', requireStaff(), ...adminBodyParsers(POST_BODY_LIMIT));
 
   router.get('/api/admin/pages', allow('pages.edit'), async (_req, res) => {
     res.json(await words.list(await name()));
   });
 
   router.get('/api/admin/pages/:key', allow('pages.edit'), async (req, res) => {
-    res.json(await words.editorState(String(req.params.key), await name()));
+    res.json(await words.editorState(String(req.params.key), await name(), actorOf(req)));
+  });
+
+  router.put('/api/admin/pages/:key/autosave', allow('pages.edit'), async (req, res) => {
+    res.json(await words.autosave(String(req.params.key), req.body, actorOf(req)));
+  });
+
+  router.delete('/api/admin/pages/:key/autosave', allow('pages.edit'), async (req, res) => {
+    await words.discardAutosave(String(req.params.key), actorOf(req));
+    res.status(204).end();
   });
 
   /** `{ words, version, publish }`: the form's words saved as the draft, or published. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { bumpContentVersion } from '../../db/queries/blogs.ts';
 import { setImageUses } from '../../db/queries/image-uses.ts';
+import { deleteAutosave, findAutosave, upsertAutosave } from '../../db/queries/blog-revisions.ts';
 import {
   type StoredWords,
   deleteWords,
@@ -13,7 +14,7 @@ import {
   writeWords,
 } from '../../db/queries/site-words.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { ADMIN_MESSAGES, PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-texts.ts';
 import { hasVisibleContent } from '../../shared/read-time.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
@@ -58,7 +59,8 @@ export interface SiteWordsReader {
 
 export interface SiteWordsService extends SiteWordsReader {
   list(name: string): Promise<WordsSummary[]>;
-  editorState(key: string, name: string): Promise<WordsEditorState>;
+  /** The form of `key` as `viewer` opens it (their newer autosave included). */
+  editorState(key: string, name: string, viewer?: Actor): Promise<WordsEditorState>;
   /**
    * Saves the form as the draft (`publish` false) or publishes it, when the stored version is still `version`
    * (what the form was opened with); another save in between is refused, never overwritten.
@@ -71,6 +73,9 @@ export interface SiteWordsService extends SiteWordsReader {
   diff(key: string, revisionId: string, name: string): Promise<WordsDiffField[]>;
   /** Deletes a page staff made, with its history: its address answers 404 from then on. */
   deletePage(key: string, options: { version: number; actor: Actor }): Promise<void>;
+  /** Keeps the form as `actor` left it while typing (the editor offers it back); a save or publish drops it. */
+  autosave(key: string, input: unknown, actor: Actor): Promise<{ savedAt: string }>;
+  discardAutosave(key: string, actor: Actor): Promise<void>;
 }
 
 export interface SiteWordsServiceDeps {
@@ -80,6 +85,33 @@ export interface SiteWordsServiceDeps {
   contentArea: string;
   /** Called after each committed publish or deletion, so this instance's cache drops its pages at once. */
   onChange?: () => void;
+}
+
+/**
+ * One autosave per person and key, in the blog editor's autosave table (the same safety net); `blog_id` stays empty.
+ * The key fits its 80 characters: "w:", a page staff made's key (41) and a user id (36).
+ */
+function autosaveKey(key: WordsKey, actor: Pick<Actor, 'userId'>): string {
+  if (!actor.userId) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
+  return `w:${key}:${actor.userId}`;
+}
+
+const LIST_KINDS: ReadonlySet<string> = new Set(['lines', 'paragraphs', 'pairs', 'links']);
+
+/**
+ * A form as typed, kept only as far as it has the form's fields with values of their kind: unfinished (an empty
+ * field) is fine, anything else is dropped. A body is sanitised as a save would sanitise it.
+ */
+function typedWords(key: WordsKey, input: unknown): Words {
+  const form = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const kept: Words = {};
+  for (const [field, spec] of Object.entries(fieldsOf(key))) {
+    const value = form[field];
+    if (spec.kind === 'flag' ? typeof value === 'boolean' : LIST_KINDS.has(spec.kind) ? Array.isArray(value) : typeof value === 'string') {
+      kept[field] = spec.kind === 'rich' ? sanitizeHtml(String(value)) : (value as FieldValue);
+    }
+  }
+  return kept;
 }
 
 function keyOf(key: string): WordsKey {
@@ -151,12 +183,19 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     return isServiceId(key) ? words.services[key].name : PAGE_NAMES[key];
   }
 
-  async function stateOf(from: Db, key: WordsKey, name: string): Promise<WordsEditorState> {
-    const [row, revisions] = await Promise.all([findStoredWords(from, key), listWordsRevisions(from, key, WORDS_REVISIONS_KEPT)]);
+  async function stateOf(from: Db, key: WordsKey, name: string, viewer?: Actor): Promise<WordsEditorState> {
+    const [row, revisions, autosaved] = await Promise.all([
+      findStoredWords(from, key),
+      listWordsRevisions(from, key, WORDS_REVISIONS_KEPT),
+      viewer?.userId ? findAutosave(from, autosaveKey(key, viewer)) : undefined,
+    ]);
     const isCustom = isCustomPageKey(key);
     const words = assemble(isCustom || !row ? [] : [row], name);
     const published = isCustom ? (row && resolve(key, row.published, BLANK_CUSTOM_PAGE)) ?? BLANK_CUSTOM_PAGE : wordsOf(words, key);
     const draft = row ? resolve(key, row.draft, published) : null;
+    const lastSave = [row?.draftSavedAt, row?.publishedAt].filter(Boolean).sort().at(-1) ?? '';
+    const autosave =
+      autosaved && autosaved.savedAt > lastSave ? { words: { ...(draft ?? published), ...typedWords(key, JSON.parse(autosaved.form)) }, savedAt: autosaved.savedAt } : null;
     return {
       key,
       name: displayName(key, words, draft ?? published),
@@ -167,6 +206,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       version: row?.version ?? 0,
       revisions: revisions.map((r) => ({ ...r, kind: WORDS_CHANGE_KINDS.find((k) => k === r.kind) ?? 'draft' })),
       isCustom,
+      autosave,
     };
   }
 
@@ -195,6 +235,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
         at,
       });
       if (!ok) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
+      if (actor.userId) await deleteAutosave(trx, autosaveKey(key, actor));
       if (change.kind !== 'discarded' && words) {
         await insertWordsRevision(trx, { id: randomUUID(), key, words, kind: change.kind, userId: actor.userId, at }, WORDS_REVISIONS_KEPT);
       }
@@ -231,7 +272,18 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       });
     },
 
-    editorState: (key, name) => stateOf(db, keyOf(key), name),
+    editorState: (key, name, viewer) => stateOf(db, keyOf(key), name, viewer),
+
+    async autosave(key, input, actor) {
+      const k = keyOf(key);
+      const savedAt = new Date().toISOString();
+      await upsertAutosave(db, { key: autosaveKey(k, actor), userId: actor.userId!, blogId: null, form: JSON.stringify(typedWords(k, input)), at: savedAt });
+      return { savedAt };
+    },
+
+    async discardAutosave(key, actor) {
+      await deleteAutosave(db, autosaveKey(keyOf(key), actor));
+    },
 
     save(key, input, { version, publish, actor, name }) {
       return write(keyOf(key), version, actor, name, { kind: publish ? 'published' : 'draft', input, publish });

@@ -194,4 +194,19 @@ describe('an Editor changes the site’s words', () => {
     expect(p.problems.splice(0).filter((m) => !m.includes('status of 400'))).toEqual([]);
     p.assertClean();
   });
+
+  it('what was typed and not saved comes back after a reload, and can be discarded', async () => {
+    await using p = await editorAt('/admin/pages/quote');
+    const { page } = p;
+    const field = page.getByLabel(PAGE_FIELDS.quote.lead.label, { exact: true });
+    await field.fill('Three short steps, typed but never saved.');
+    const autosaved = page.waitForResponse((res) => res.url().endsWith('/api/admin/pages/quote/autosave') && res.status() === 200);
+    await autosaved;
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('status').filter({ hasText: 'Your unsaved changes from' }).waitFor();
+    await expect(field.inputValue()).resolves.toBe('Three short steps, typed but never saved.');
+    await page.getByRole('button', { name: PAGES_TEXT.discardChanges }).click();
+    await expect.poll(() => field.inputValue()).toBe(DEFAULTS.pages.quote.lead);
+    p.assertClean();
+  });
 });

@@ -229,6 +229,16 @@ for (const engine of configuredEngines()) {
       expect((await t.staff.req('get', '/admin/navigation')).status).toBe(200);
     });
 
+    it('the form is autosaved while typing and offered back until a save; what is not the form’s is dropped', async () => {
+      const typed = { heroTitle: 'Half-typed hero', heroText: '', junk: '<script>x</script>', quoteButton: 42 };
+      expect((await t.staff.req('put', '/api/admin/pages/home/autosave').send(typed)).status).toBe(200);
+      const opened = await editorState(t.staff, 'home');
+      expect(opened.autosave?.words).toEqual({ ...(opened.draft ?? opened.published), heroTitle: 'Half-typed hero', heroText: '' });
+      expect(opened.autosave?.words).not.toHaveProperty('junk');
+      expect((await save(t.staff, 'home', { heroTitle: 'Saved hero' }, false)).status).toBe(200);
+      expect((await editorState(t.staff, 'home')).autosave).toBeNull();
+    });
+
     it('an unknown page is a 404, to the API and the editor alike', async () => {
       expect((await t.staff.req('get', '/admin/pages/home')).status).toBe(200);
       expect((await t.staff.req('get', '/api/admin/pages/careers')).status).toBe(404);

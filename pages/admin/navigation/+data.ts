@@ -14,7 +14,11 @@ const PAGE_PATHS: Record<PageKey, string> = { home: '/', services: SERVICES_LINK
 /** The navigation's form, and where its links can go: the site's pages, the blog, each service, the pages staff made. */
 export async function data(pageContext: PageContextServer): Promise<NavigationData> {
   const { name } = pageContext.settings;
-  const [state, words] = await Promise.all([pageContext.services.words.editorState(NAVIGATION_KEY, name), pageContext.services.words.current(name)]);
+  const user = pageContext.user!;
+  const [state, words] = await Promise.all([
+    pageContext.services.words.editorState(NAVIGATION_KEY, name, { userId: user.id, email: user.email, ip: null }),
+    pageContext.services.words.current(name),
+  ]);
   const suggestions: LinkSuggestion[] = [
     ...PAGE_KEYS.map((key) => ({ label: PAGE_NAMES[key], href: PAGE_PATHS[key] })),
     { label: SITE_TEXT.nav.blog, href: '/blog' },

@@ -6,5 +6,6 @@ import { isWordsKey, type WordsEditorState } from '../../../../shared/site-words
 export function data(pageContext: PageContextServer): Promise<WordsEditorState> {
   const key = pageContext.routeParams.key!;
   if (!isWordsKey(key)) throw render(404, ERROR_PAGES.sitePage);
-  return pageContext.services.words.editorState(key, pageContext.settings.name);
+  const { user } = pageContext;
+  return pageContext.services.words.editorState(key, pageContext.settings.name, { userId: user!.id, email: user!.email, ip: null });
 }

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../ui/format.ts';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
 import { useUnsavedWarning } from '../../ui/use-unsaved-warning.ts';
 import { type LinkSuggestion, LinkSuggestions, WordsField } from './WordsFields.tsx';
+import { useAutosave } from '../../blog-editor/use-autosave.ts';
 
 type Words = Record<string, FieldValue>;
 type Answer = { message: string; state: WordsEditorState };
@@ -107,21 +108,26 @@ function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore
 export function WordsEditor({ initial, suggestions }: { initial: WordsEditorState; suggestions?: LinkSuggestion[] }) {
   const { csrfToken, timeZone } = usePageContext();
   const [state, setState] = useState(initial);
-  const [words, setWords] = useState<Words>(initial.draft ?? initial.published);
+  const [words, setWords] = useState<Words>(initial.autosave?.words ?? initial.draft ?? initial.published);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice>(initial.autosave ? { kind: 'success', text: PAGES_TEXT.autosaveRestored(formatDateTime(initial.autosave.savedAt, timeZone)) } : null);
+  const [restored, setRestored] = useState(initial.autosave !== null);
   const [busy, setBusy] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(initial.autosave !== null);
+  const autosave = useAutosave(words, { url: `/api/admin/pages/${initial.key}/autosave`, dirty, paused: busy, csrfToken });
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const fields = fieldsOf(state.key);
   useUnsavedWarning(dirty);
 
   function settle(answer: Answer, keepForm = false) {
+    const next = keepForm ? words : (answer.state.draft ?? answer.state.published);
     setState(answer.state);
-    if (!keepForm) setWords(answer.state.draft ?? answer.state.published);
+    setWords(next);
+    autosave.settle(next);
     setErrors({});
     setDirty(false);
+    setRestored(false);
     setNotice({ kind: 'success', text: answer.message });
     noticeRef.current?.focus();
   }
@@ -138,6 +144,8 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
     setBusy(true);
     setNotice(null);
     try {
+      // An autosave under way must not land after the save (it would come back as "unsaved changes").
+      await autosave.flush();
       settle(await adminApi<Answer>('PUT', `/api/admin/pages/${state.key}`, csrfToken, { words, version: state.version, publish }), true);
     } catch (err) {
       refused(err);
@@ -156,7 +164,27 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
 
   return (
     <AdminShell title={PAGES_TEXT.editTitle(state.name)}>
-      <NoticeBox ref={noticeRef} notice={notice} />
+      <NoticeBox ref={noticeRef} notice={notice}>
+        {restored && (
+          <>
+            {' '}
+            <ActionButton
+              className="button button-small"
+              onAction={async () => {
+                await adminApi('DELETE', `/api/admin/pages/${state.key}/autosave`, csrfToken).catch(() => {});
+                const saved = state.draft ?? state.published;
+                setWords(saved);
+                autosave.settle(saved);
+                setDirty(false);
+                setRestored(false);
+                setNotice(null);
+              }}
+            >
+              {PAGES_TEXT.discardChanges}
+            </ActionButton>
+          </>
+        )}
+      </NoticeBox>
       <p className="hint">
         {state.publishedAt ? PAGES_TEXT.lastPublished(formatDateTime(state.publishedAt, timeZone)) : PAGES_TEXT.todaysWords}
         {state.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(state.draftSavedAt, timeZone))}`}
