@@ -646,7 +646,7 @@ export const PAGES_TEXT = {
   publishedNotice: 'Published. The public page shows the new words now.',
   discardedNotice: 'Draft discarded. The form shows the published words.',
   history: 'History',
-  noHistory: 'No saves yet: the page shows today’s words.',
+  noHistory: 'No saves yet.',
   savedBy: (who: string | null, when: string) => `${when}${who ? ` by ${who}` : ''}`,
   change: { draft: 'Saved a draft', published: 'Published', restored: 'Restored an earlier version as a draft' },
   restore: 'Restore as draft',

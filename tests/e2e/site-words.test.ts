@@ -113,6 +113,9 @@ describe('an Editor changes the site’s words', () => {
     const { page } = p;
     const [first, second] = DEFAULTS.pages.about.values;
     await page.getByRole('button', { name: `${PAGES_TEXT.moveDown('Value')} (Value 1)` }).click();
+    // Focus follows the moved value, so a keyboard user can move it again.
+    const followed = `${PAGES_TEXT.moveDown('Value')} (Value 2)`;
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, followed);
     await page.getByRole('button', { name: `${PAGES_TEXT.remove('Value')} (Value 4)` }).click();
     await page.getByLabel(PAGE_FIELDS.about.lead.label, { exact: true }).fill('Enterprise-grade infrastructure, small-business care.');
     await page.getByRole('button', { name: PAGES_TEXT.publish }).click();

@@ -186,7 +186,11 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
         )}
       </NoticeBox>
       <p className="hint">
-        {state.publishedAt ? PAGES_TEXT.lastPublished(formatDateTime(state.publishedAt, timeZone)) : PAGES_TEXT.todaysWords}
+        {state.publishedAt
+          ? PAGES_TEXT.lastPublished(formatDateTime(state.publishedAt, timeZone))
+          : state.isCustom
+            ? PAGES_TEXT.notPublished
+            : PAGES_TEXT.todaysWords}
         {state.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(state.draftSavedAt, timeZone))}`}
       </p>
       <form

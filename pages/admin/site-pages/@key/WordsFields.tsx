@@ -70,6 +70,11 @@ function TextBox({ path, label, hint, value, multiline, max, errors, onChange, l
   );
 }
 
+/** Focuses the element with this id once React has drawn the change that made it (or kept it). */
+function focusLater(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
 /** Moves item `from` to `to` (a reorder button's work). */
 function moved<T>(items: readonly T[], from: number, to: number): T[] {
   const next = [...items];
@@ -92,6 +97,15 @@ function ListFieldset<T extends string | TitledText>({ path, spec, items, blank,
   renderItem: (item: T, index: number, set: (item: T) => void) => React.ReactNode;
 }) {
   const errorId = `${fieldId(path)}-error`;
+  const buttonId = (i: number, way: 'up' | 'down') => `${fieldId(path)}-${i}-${way}`;
+  const addId = `${fieldId(path)}-add`;
+  // Focus follows the item a button moved (its button the same way, or the other one at the end of the list), so
+  // a keyboard or screen-reader user keeps their place; after a removal it goes to the list's Add button.
+  function move(from: number, to: number, way: 'up' | 'down') {
+    onChange(moved(items, from, to));
+    const atEnd = way === 'up' ? to === 0 : to === items.length - 1;
+    focusLater(buttonId(to, atEnd ? (way === 'up' ? 'down' : 'up') : way));
+  }
   return (
     <fieldset className="words-list-field" aria-describedby={errors[path] ? errorId : undefined}>
       <legend>{spec.label}</legend>
@@ -103,17 +117,25 @@ function ListFieldset<T extends string | TitledText>({ path, spec, items, blank,
             {renderItem(item, i, (next) => onChange(items.map((x, j) => (j === i ? next : x))))}
             <div className="button-row">
               {i > 0 && (
-                <button type="button" className="button button-small" aria-label={`${PAGES_TEXT.moveUp(spec.item)} (${name})`} onClick={() => onChange(moved(items, i, i - 1))}>
+                <button type="button" id={buttonId(i, 'up')} className="button button-small" aria-label={`${PAGES_TEXT.moveUp(spec.item)} (${name})`} onClick={() => move(i, i - 1, 'up')}>
                   ↑
                 </button>
               )}
               {i < items.length - 1 && (
-                <button type="button" className="button button-small" aria-label={`${PAGES_TEXT.moveDown(spec.item)} (${name})`} onClick={() => onChange(moved(items, i, i + 1))}>
+                <button type="button" id={buttonId(i, 'down')} className="button button-small" aria-label={`${PAGES_TEXT.moveDown(spec.item)} (${name})`} onClick={() => move(i, i + 1, 'down')}>
                   ↓
                 </button>
               )}
               {items.length > 1 && (
-                <button type="button" className="button button-danger-ghost" aria-label={`${PAGES_TEXT.remove(spec.item)} (${name})`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="button button-danger-ghost"
+                  aria-label={`${PAGES_TEXT.remove(spec.item)} (${name})`}
+                  onClick={() => {
+                    onChange(items.filter((_, j) => j !== i));
+                    focusLater(addId);
+                  }}
+                >
                   {PAGES_TEXT.remove(spec.item)}
                 </button>
               )}
@@ -122,7 +144,7 @@ function ListFieldset<T extends string | TitledText>({ path, spec, items, blank,
         );
       })}
       {items.length < spec.maxItems && (
-        <button type="button" className="button button-small" onClick={() => onChange([...items, blank])}>
+        <button type="button" id={addId} className="button button-small" onClick={() => onChange([...items, blank])}>
           {PAGES_TEXT.add(spec.item)}
         </button>
       )}
