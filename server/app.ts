@@ -147,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
     metrics: events,
     visits,
     backups: deps.backups,
+    serviceNames: () => words.serviceNames(),
   });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));

@@ -25,9 +25,11 @@ function fromRow(row: Row): StoredWords {
 
 const COLUMNS = ['key', 'published', 'published_at', 'draft', 'draft_saved_at', 'version'] as const;
 
-/** Every stored page's words (a few dozen rows at most): what one render reads. */
-export async function listStoredWords(db: Db): Promise<StoredWords[]> {
-  return (await db.selectFrom('site_words').select(COLUMNS).execute()).map(fromRow);
+/** Every stored page's words (a few dozen rows at most): what one render reads; or only those of `keys`. */
+export async function listStoredWords(db: Db, keys?: readonly string[]): Promise<StoredWords[]> {
+  let query = db.selectFrom('site_words').select(COLUMNS);
+  if (keys) query = query.where('key', 'in', keys);
+  return (await query.execute()).map(fromRow);
 }
 
 export async function findStoredWords(db: Db, key: string): Promise<StoredWords | undefined> {

@@ -18,7 +18,7 @@ import { ADMIN_MESSAGES, PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-t
 import { hasVisibleContent } from '../../shared/read-time.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
-import { isServiceId } from '../../shared/services.ts';
+import { SERVICE_IDS, type ServiceId, isServiceId } from '../../shared/services.ts';
 import {
   BLANK_CUSTOM_PAGE,
   BUILT_IN_KEYS,
@@ -55,6 +55,8 @@ export interface SiteWordsReader {
   current(name: string): Promise<SiteWords>;
   /** The same, with `key`'s draft in place of its published words: what its preview shows. */
   withDraft(key: string, name: string): Promise<SiteWords | null>;
+  /** Each service's name in force: what the lead e-mails call it. */
+  serviceNames(): Promise<Record<ServiceId, string>>;
 }
 
 export interface SiteWordsService extends SiteWordsReader {
@@ -253,6 +255,17 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
   return {
     async current(name) {
       return assemble(await listStoredWords(db), name);
+    },
+
+    async serviceNames() {
+      // Only the services' rows: a lead's e-mails need nothing else (the company name does not appear in a service's).
+      // Unreadable, the catalogue's names do: a lead is never refused for the sake of a renamed service.
+      const rows = await listStoredWords(db, SERVICE_IDS).catch((err: unknown) => {
+        logger.warn({ err }, 'service names unreadable; the e-mails use the catalogue’s');
+        return [];
+      });
+      const { services } = assemble(rows, '');
+      return Object.fromEntries(SERVICE_IDS.map((id) => [id, services[id].name])) as Record<ServiceId, string>;
     },
 
     async withDraft(key, name) {
