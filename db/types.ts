@@ -291,6 +291,8 @@ export interface SiteWordsTable {
   published_at: string | null;
   draft: string | null;
   draft_saved_at: string | null;
+  /** When the draft becomes the published words (a scheduled publish); null for none. */
+  scheduled_at: string | null;
   /** Counts saves: a save names the version it started from, and one from an older version is refused. */
   version: number;
   updated_at: string;

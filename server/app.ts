@@ -202,7 +202,7 @@ export function createApp(deps: AppDeps): Express {
   const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
   app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
-  app.use(adminSiteWordsRouter(words, settings));
+  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));

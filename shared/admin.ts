@@ -297,6 +297,7 @@ export const AUDIT_ACTIONS = [
   'settings.sign_in_policy',
   'words.draft',
   'words.published',
+  'words.scheduled',
   'words.restored',
   'words.discarded',
   'words.deleted',

@@ -349,7 +349,7 @@ export const PAGE_NAMES: Record<PageKey | typeof NAVIGATION_KEY, string> = {
 };
 
 /** What a save of a page's words was. */
-export const WORDS_CHANGE_KINDS = ['draft', 'published', 'restored'] as const;
+export const WORDS_CHANGE_KINDS = ['draft', 'published', 'scheduled', 'restored'] as const;
 export type WordsChangeKind = (typeof WORDS_CHANGE_KINDS)[number];
 
 /** One entry of a page's history. */
@@ -369,6 +369,8 @@ export interface WordsEditorState {
   publishedAt: string | null;
   draft: Record<string, FieldValue> | null;
   draftSavedAt: string | null;
+  /** When the draft becomes the published words (a scheduled publish), if it is to. */
+  scheduledAt: string | null;
   version: number;
   revisions: WordsRevision[];
   /** A page staff made: it can be deleted, and answers at its address once published. */

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
  * The words of the built-in pages and of each service as content staff edit (docs/product.md#site-words):
  * - `site_words`: per page or service (`key`), the published words and a draft, each a JSON document. No row, or no
  *   published document, means today's words: the defaults stay in code (shared/site-words.ts), read at render time,
- *   so this migration copies no text and an existing site shows exactly what it showed before. `version` counts
+ *   so this migration copies no text and an existing site shows exactly what it showed before. A draft with
+ *   `scheduled_at` becomes the published words at that time (read so; written so by the next save). `version` counts
  *   saves, so a save made from an older form is refused rather than lost.
  * - `site_words_revisions`: each draft, publish and restore, with who and when, for the history and its word diff.
  */
@@ -17,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('published_at', 'varchar(30)')
     .addColumn('draft', 'text')
     .addColumn('draft_saved_at', 'varchar(30)')
+    .addColumn('scheduled_at', 'varchar(30)')
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();

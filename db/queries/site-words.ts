@@ -7,10 +7,20 @@ export interface StoredWords {
   publishedAt: string | null;
   draft: unknown;
   draftSavedAt: string | null;
+  /** When the draft is to become the published words. */
+  scheduledAt: string | null;
   version: number;
 }
 
-type Row = { key: string; published: string | null; published_at: string | null; draft: string | null; draft_saved_at: string | null; version: number };
+type Row = {
+  key: string;
+  published: string | null;
+  published_at: string | null;
+  draft: string | null;
+  draft_saved_at: string | null;
+  scheduled_at: string | null;
+  version: number;
+};
 
 function fromRow(row: Row): StoredWords {
   return {
@@ -19,11 +29,12 @@ function fromRow(row: Row): StoredWords {
     publishedAt: row.published_at,
     draft: row.draft === null ? null : (JSON.parse(row.draft) as unknown),
     draftSavedAt: row.draft_saved_at,
+    scheduledAt: row.scheduled_at,
     version: row.version,
   };
 }
 
-const COLUMNS = ['key', 'published', 'published_at', 'draft', 'draft_saved_at', 'version'] as const;
+const COLUMNS = ['key', 'published', 'published_at', 'draft', 'draft_saved_at', 'scheduled_at', 'version'] as const;
 
 /** Every stored page's words (a few dozen rows at most): what one render reads; or only those of `keys`. */
 export async function listStoredWords(db: Db, keys?: readonly string[]): Promise<StoredWords[]> {
@@ -45,21 +56,29 @@ export async function writeWords(
   db: Db,
   key: string,
   expected: number,
-  change: { published?: { words: unknown; at: string }; draft: unknown; draftSavedAt: string | null; at: string },
+  change: { published?: { words: unknown; at: string }; draft: unknown; draftSavedAt: string | null; scheduledAt: string | null; at: string },
 ): Promise<boolean> {
   const draft = change.draft === null ? null : JSON.stringify(change.draft);
   const published = change.published && { published: JSON.stringify(change.published.words), published_at: change.published.at };
   if (expected === 0) {
     const made = await db
       .insertInto('site_words')
-      .values({ key, ...(published ?? { published: null, published_at: null }), draft, draft_saved_at: change.draftSavedAt, version: 1, updated_at: change.at })
+      .values({
+        key,
+        ...(published ?? { published: null, published_at: null }),
+        draft,
+        draft_saved_at: change.draftSavedAt,
+        scheduled_at: change.scheduledAt,
+        version: 1,
+        updated_at: change.at,
+      })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     return Number(made.numInsertedOrUpdatedRows ?? 0) === 1;
   }
   const updated = await db
     .updateTable('site_words')
-    .set({ ...published, draft, draft_saved_at: change.draftSavedAt, version: expected + 1, updated_at: change.at })
+    .set({ ...published, draft, draft_saved_at: change.draftSavedAt, scheduled_at: change.scheduledAt, version: expected + 1, updated_at: change.at })
     .where('key', '=', key)
     .where('version', '=', expected)
     .executeTakeFirst();
@@ -105,4 +124,10 @@ export async function deleteWords(db: Db, key: string, expected: number): Promis
   if (Number(deleted.numDeletedRows) !== 1) return false;
   await db.deleteFrom('site_words_revisions').where('key', '=', key).execute();
   return true;
+}
+
+/** The earliest scheduled publish of any page's words after `now`. */
+export async function findNextScheduledWords(db: Db, now: string): Promise<string | null> {
+  const row = await db.selectFrom('site_words').select('scheduled_at').where('scheduled_at', '>', now).orderBy('scheduled_at', 'asc').limit(1).executeTakeFirst();
+  return row?.scheduled_at ?? null;
 }

@@ -174,6 +174,7 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
 
     case 'words.draft':
     case 'words.published':
+    case 'words.scheduled':
     case 'words.restored':
     case 'words.discarded':
     case 'words.deleted': {
@@ -185,6 +186,7 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       const fields = fieldList.split(',').flatMap((f) => fieldInSentence(key, f) ?? []);
       if (entry.action === 'words.published') return T.wordsPublished(fields, page);
       if (entry.action === 'words.draft') return T.wordsDraft(fields, page);
+      if (entry.action === 'words.scheduled') return T.wordsScheduled(fields, page);
       return entry.action === 'words.restored' ? T.wordsRestored(page) : T.wordsDiscarded(page);
     }
 

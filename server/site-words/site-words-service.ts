@@ -67,7 +67,7 @@ export interface SiteWordsService extends SiteWordsReader {
    * Saves the form as the draft (`publish` false) or publishes it, when the stored version is still `version`
    * (what the form was opened with); another save in between is refused, never overwritten.
    */
-  save(key: string, input: unknown, options: { version: number; publish: boolean; actor: Actor; name: string }): Promise<WordsEditorState>;
+  save(key: string, input: unknown, options: { version: number; publish: boolean; publishAt?: string | null; actor: Actor; name: string }): Promise<WordsEditorState>;
   discardDraft(key: string, options: { version: number; actor: Actor; name: string }): Promise<WordsEditorState>;
   /** An earlier version's words become the draft. */
   restore(key: string, revisionId: string, options: { version: number; actor: Actor; name: string }): Promise<WordsEditorState>;
@@ -96,6 +96,12 @@ export interface SiteWordsServiceDeps {
 function autosaveKey(key: WordsKey, actor: Pick<Actor, 'userId'>): string {
   if (!actor.userId) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
   return `w:${key}:${actor.userId}`;
+}
+
+/** A row as it reads at `now`: a scheduled draft whose time has come is the published words (the next save writes it so). */
+function effective(row: StoredWords, now: string): StoredWords {
+  if (!row.scheduledAt || row.scheduledAt > now) return row;
+  return { ...row, published: row.draft, publishedAt: row.scheduledAt, draft: null, draftSavedAt: null, scheduledAt: null };
 }
 
 const LIST_KINDS: ReadonlySet<string> = new Set(['lines', 'paragraphs', 'pairs', 'links']);
@@ -148,9 +154,10 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
   }
 
   /** The site's words from the stored rows: each built-in key's published words (or draft, for `draftOf`), and the pages staff made. */
-  function assemble(rows: StoredWords[], name: string, draftOf?: WordsKey): SiteWords {
+  function assemble(stored: StoredWords[], name: string, draftOf?: WordsKey): SiteWords {
     const words = defaultSiteWords(name);
-    for (const row of rows) {
+    const now = new Date().toISOString();
+    for (const row of stored.map((r) => effective(r, now))) {
       if (!isWordsKey(row.key)) continue;
       const draft = row.key === draftOf ? resolve(row.key, row.draft, isCustomPageKey(row.key) ? BLANK_CUSTOM_PAGE : wordsOf(words, row.key)) : null;
       if (isCustomPageKey(row.key)) {
@@ -186,11 +193,12 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
   }
 
   async function stateOf(from: Db, key: WordsKey, name: string, viewer?: Actor): Promise<WordsEditorState> {
-    const [row, revisions, autosaved] = await Promise.all([
+    const [stored, revisions, autosaved] = await Promise.all([
       findStoredWords(from, key),
       listWordsRevisions(from, key, WORDS_REVISIONS_KEPT),
       viewer?.userId ? findAutosave(from, autosaveKey(key, viewer)) : undefined,
     ]);
+    const row = stored && effective(stored, new Date().toISOString());
     const isCustom = isCustomPageKey(key);
     const words = assemble(isCustom || !row ? [] : [row], name);
     const published = isCustom ? (row && resolve(key, row.published, BLANK_CUSTOM_PAGE)) ?? BLANK_CUSTOM_PAGE : wordsOf(words, key);
@@ -205,6 +213,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       publishedAt: row?.publishedAt ?? null,
       draft,
       draftSavedAt: row?.draftSavedAt ?? null,
+      scheduledAt: row?.scheduledAt ?? null,
       version: row?.version ?? 0,
       revisions: revisions.map((r) => ({ ...r, kind: WORDS_CHANGE_KINDS.find((k) => k === r.kind) ?? 'draft' })),
       isCustom,
@@ -224,16 +233,21 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     version: number,
     actor: Actor,
     name: string,
-    change: { kind: WordsChangeKind | 'discarded'; input: unknown; publish: boolean },
+    change: { kind: WordsChangeKind | 'discarded'; input: unknown; publish: boolean; scheduledAt?: string | null },
   ): Promise<WordsEditorState> {
     const at = new Date().toISOString();
+    const publishes = change.publish || change.kind === 'scheduled';
     await db.transaction().execute(async (trx) => {
       const words = change.input === null ? null : await parseWords(trx, key, change.input);
       const before = await stateOf(trx, key, name);
+      // A scheduled publish whose time has come is written as published now, unless this save publishes anew.
+      const arrived = before.publishedAt && !change.publish ? { words: before.published, at: before.publishedAt } : undefined;
+      const scheduledAt = change.scheduledAt ?? null;
       const ok = await writeWords(trx, key, version, {
-        published: change.publish && words ? { words, at } : undefined,
+        published: change.publish && words ? { words, at } : arrived,
         draft: change.publish ? null : words,
         draftSavedAt: change.publish || !words ? null : at,
+        scheduledAt,
         at,
       });
       if (!ok) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
@@ -246,9 +260,11 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       await setImageUses(trx, 'settings', `words:${key}`, { settings: JSON.stringify([after.published, after.draft]) }, at);
       const fields = words ? changedFields(key, before.published, words) : [];
       await recordAudit(trx, actor, `words.${change.kind}`, auditTarget(key, fields, after.name));
-      if (change.publish) await bumpContentVersion(trx, contentArea);
+      // A schedule bumps it too, as a scheduled post's save does: every instance's cache then checks at once and
+      // learns when the words go live (it re-renders then, with no other write).
+      if (publishes) await bumpContentVersion(trx, contentArea);
     });
-    if (change.publish) onChange();
+    if (publishes) onChange();
     return stateOf(db, key, name);
   }
 
@@ -274,7 +290,8 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     },
 
     async list(name) {
-      const rows = await listStoredWords(db);
+      const now = new Date().toISOString();
+      const rows = (await listStoredWords(db)).map((row) => effective(row, now));
       const words = assemble(rows, name);
       const byKey = new Map(rows.map((row) => [row.key, row]));
       const custom = rows.filter((row) => isCustomPageKey(row.key)).map((row) => row.key as WordsKey);
@@ -298,7 +315,11 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       await deleteAutosave(db, autosaveKey(keyOf(key), actor));
     },
 
-    save(key, input, { version, publish, actor, name }) {
+    save(key, input, { version, publish, publishAt, actor, name }) {
+      // A publish at a time still to come is a draft that becomes the published words then (effective()).
+      if (publish && publishAt && publishAt > new Date().toISOString()) {
+        return write(keyOf(key), version, actor, name, { kind: 'scheduled', input, publish: false, scheduledAt: publishAt });
+      }
       return write(keyOf(key), version, actor, name, { kind: publish ? 'published' : 'draft', input, publish });
     },
 

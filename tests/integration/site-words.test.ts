@@ -229,6 +229,21 @@ for (const engine of configuredEngines()) {
       expect((await t.staff.req('get', '/admin/navigation')).status).toBe(200);
     });
 
+    it('a scheduled publish: the words go live at their time on every instance, with no other write', async () => {
+      const lead = `Scheduled words (${engine}).`;
+      const opened = await editorState(t.staff, 'privacy');
+      const publishAt = new Date(Date.now() + 2_000).toISOString();
+      const res = await t.staff.req('put', '/api/admin/pages/privacy').send({ words: { ...opened.published, lead }, version: opened.version, publish: true, publishAt });
+      expect(res.status).toBe(200);
+      expect((res.body as { state: WordsEditorState }).state.scheduledAt).toBe(publishAt);
+      for (const app of [t.app, other]) expect((await visitor(app, '/privacy')).text).not.toContain(lead);
+      await eventually(async () => ((await visitor(other, '/privacy')).text.includes(lead) ? true : undefined), 'the scheduled words on the other instance', 5_000);
+      expect((await visitor(t.app, '/privacy')).text).toContain(lead);
+      const after = await editorState(t.staff, 'privacy');
+      expect({ publishedAt: after.publishedAt, draft: after.draft, scheduledAt: after.scheduledAt }).toEqual({ publishedAt: publishAt, draft: null, scheduledAt: null });
+      expect(after.revisions[0]!.kind).toBe('scheduled');
+    });
+
     it('the form is autosaved while typing and offered back until a save; what is not the form’s is dropped', async () => {
       const typed = { heroTitle: 'Half-typed hero', heroText: '', junk: '<script>x</script>', quoteButton: 42 };
       expect((await t.staff.req('put', '/api/admin/pages/home/autosave').send(typed)).status).toBe(200);

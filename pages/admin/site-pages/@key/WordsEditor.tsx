@@ -12,6 +12,7 @@ import { ActionButton } from '../../ui/ActionButton.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../ui/format.ts';
+import { fromLocalInput, toLocalInput } from '../../../../shared/zoned-time.ts';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
 import { useUnsavedWarning } from '../../ui/use-unsaved-warning.ts';
 import { type LinkSuggestion, LinkSuggestions, WordsField } from './WordsFields.tsx';
@@ -114,6 +115,7 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
   const [restored, setRestored] = useState(initial.autosave !== null);
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(initial.autosave !== null);
+  const [publishAt, setPublishAt] = useState(initial.scheduledAt ? toLocalInput(initial.scheduledAt, timeZone) : '');
   const autosave = useAutosave(words, { url: `/api/admin/pages/${initial.key}/autosave`, dirty, paused: busy, csrfToken });
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -146,7 +148,8 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
     try {
       // An autosave under way must not land after the save (it would come back as "unsaved changes").
       await autosave.flush();
-      settle(await adminApi<Answer>('PUT', `/api/admin/pages/${state.key}`, csrfToken, { words, version: state.version, publish }), true);
+      const at = publish && publishAt ? fromLocalInput(publishAt, timeZone) : null;
+      settle(await adminApi<Answer>('PUT', `/api/admin/pages/${state.key}`, csrfToken, { words, version: state.version, publish, publishAt: at }), true);
     } catch (err) {
       refused(err);
     } finally {
@@ -192,6 +195,7 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
             ? PAGES_TEXT.notPublished
             : PAGES_TEXT.todaysWords}
         {state.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(state.draftSavedAt, timeZone))}`}
+        {state.scheduledAt && ` · ${PAGES_TEXT.scheduledFor(formatDateTime(state.scheduledAt, timeZone))}`}
       </p>
       <form
         ref={formRef}
@@ -216,12 +220,19 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
             }}
           />
         ))}
+        <div className="field">
+          <label htmlFor="words-publish-at">{PAGES_TEXT.publishAt}</label>
+          <p id="words-publish-at-hint" className="hint">
+            {PAGES_TEXT.publishAtHint}
+          </p>
+          <input id="words-publish-at" type="datetime-local" value={publishAt} aria-describedby="words-publish-at-hint" onChange={(e) => setPublishAt(e.target.value)} />
+        </div>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
             {PAGES_TEXT.saveDraft}
           </button>
           <button type="button" className="button button-primary" disabled={busy} onClick={() => void send(true)}>
-            {PAGES_TEXT.publish}
+            {publishAt ? PAGES_TEXT.schedule : PAGES_TEXT.publish}
           </button>
           {state.draft && state.key !== NAVIGATION_KEY && (
             <a className="button button-ghost-dark" href={previewHref(state.key)} target="_blank" rel="noopener">
