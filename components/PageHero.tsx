@@ -1,10 +1,10 @@
-/** The band that opens a content page: its one heading and a line that says what the page is for. */
-export function PageHero({ title, lead }: { title: string; lead: string }) {
+/** The band that opens a content page: its one heading and (a page staff made may have none) a line that says what the page is for. */
+export function PageHero({ title, lead }: { title: string; lead?: string }) {
   return (
     <section className="page-hero">
       <div className="container">
         <h1>{title}</h1>
-        <p className="lead">{lead}</p>
+        {lead && <p className="lead">{lead}</p>}
       </div>
     </section>
   );

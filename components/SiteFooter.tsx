@@ -7,7 +7,7 @@ import { Logo } from './Logo.tsx';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
-  const { settings } = usePageContext();
+  const { settings, serviceLabels, navigation } = usePageContext();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -30,7 +30,7 @@ export function SiteFooter() {
             <ul>
               {SERVICES.filter((s) => s.category === category).map((s) => (
                 <li key={s.id}>
-                  <a href={`/services?service=${s.id}`}>{s.name}</a>
+                  <a href={`/services?service=${s.id}`}>{serviceLabels[s.id].name}</a>
                 </li>
               ))}
             </ul>
@@ -41,11 +41,11 @@ export function SiteFooter() {
             {SITE_TEXT.footerCompany}
           </h2>
           <ul>
-            <li><a href="/about">{SITE_TEXT.nav.about}</a></li>
-            <li><a href="/blog">{SITE_TEXT.nav.blog}</a></li>
-            <li><a href="/contact">{SITE_TEXT.nav.contact}</a></li>
-            <li><a href="/quote">{SITE_TEXT.getQuote}</a></li>
-            <li><a href="/privacy">{SITE_TEXT.nav.privacy}</a></li>
+            {navigation.footer.map((link, i) => (
+              <li key={i}>
+                <a href={link.text}>{link.title}</a>
+              </li>
+            ))}
           </ul>
           {settings.social.length > 0 && <h2 className="footer-heading">{SITE_TEXT.footerFollow}</h2>}
           <ul className="social-links">

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
-import { SERVICES } from '../shared/services.ts';
+import { SERVICES_LINK, SERVICE_IDS } from '../shared/services.ts';
 import { Logo } from './Logo.tsx';
-
-const LINKS = [
-  { href: '/', label: SITE_TEXT.nav.home },
-  { href: '/services', label: SITE_TEXT.nav.services },
-  { href: '/about', label: SITE_TEXT.nav.about },
-  { href: '/blog', label: SITE_TEXT.nav.blog },
-  { href: '/contact', label: SITE_TEXT.nav.contact },
-] as const;
 
 function isCurrent(pathname: string, href: string): boolean {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
@@ -84,7 +76,9 @@ function NavMenu({ id, href, label, menuLabel, current, align, children }: {
  * compact Get Quote button and a Menu button whose panel is a native popover too (Escape closes it).
  */
 export function SiteHeader() {
-  const { urlPathname, user, csrfToken, settings } = usePageContext();
+  const { urlPathname, user, csrfToken, settings, serviceLabels, navigation } = usePageContext();
+  // The header's links as staff last published them (docs/product.md#navigation): a label and where it goes.
+  const links = navigation.header.map(({ title, text }) => ({ label: title, href: text }));
   const current = (href: string) => (isCurrent(urlPathname, href) ? ('page' as const) : undefined);
   return (
     <header className="site-header">
@@ -94,17 +88,17 @@ export function SiteHeader() {
         </a>
         <nav aria-label={SITE_TEXT.mainNav} className="main-nav">
           <ul className="nav-list">
-            {LINKS.map((link) =>
-              link.href === '/services' ? (
-                <NavMenu key={link.href} id="services" href="/services" label={link.label} menuLabel={SITE_TEXT.servicesMenu} current={current('/services')}>
-                  {SERVICES.map((service) => (
-                    <li key={service.id}>
-                      <a href={`/quote?service=${service.id}`}>{service.name}</a>
+            {links.map((link, i) =>
+              link.href === SERVICES_LINK ? (
+                <NavMenu key={i} id="services" href={SERVICES_LINK} label={link.label} menuLabel={SITE_TEXT.servicesMenu} current={current(SERVICES_LINK)}>
+                  {SERVICE_IDS.map((id) => (
+                    <li key={id}>
+                      <a href={`/quote?service=${id}`}>{serviceLabels[id].name}</a>
                     </li>
                   ))}
                 </NavMenu>
               ) : (
-                <li key={link.href}>
+                <li key={i}>
                   <a href={link.href} aria-current={current(link.href)}>
                     {link.label}
                   </a>
@@ -129,8 +123,8 @@ export function SiteHeader() {
         </button>
         <nav id="mobile-nav" popover="auto" aria-label={SITE_TEXT.mobileNav} className="mobile-nav">
           <ul>
-            {LINKS.map((link) => (
-              <li key={link.href}>
+            {links.map((link, i) => (
+              <li key={i}>
                 <a href={link.href} aria-current={current(link.href)}>
                   {link.label}
                 </a>

@@ -318,6 +318,30 @@ export interface BlogAutosavesTable {
 }
 
 /** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
+/** A built-in page's or a service's words (migration 220): JSON documents; null published means today's words. */
+export interface SiteWordsTable {
+  key: string;
+  published: string | null;
+  published_at: string | null;
+  draft: string | null;
+  draft_saved_at: string | null;
+  /** When the draft becomes the published words (a scheduled publish); null for none. */
+  scheduled_at: string | null;
+  /** Counts saves: a save names the version it started from, and one from an older version is refused. */
+  version: number;
+  updated_at: string;
+}
+
+/** One save of a page's words (migration 220): `kind` is `WordsChangeKind` in shared/site-words.ts. */
+export interface SiteWordsRevisionsTable {
+  id: string;
+  key: string;
+  words: string;
+  kind: string;
+  user_id: string | null;
+  created_at: string;
+}
+
 export interface SiteSettingsTable {
   key: string;
   value: string;
@@ -481,6 +505,8 @@ export interface Database {
   post_preview_links: PostPreviewLinksTable;
   blog_autosaves: BlogAutosavesTable;
   site_settings: SiteSettingsTable;
+  site_words: SiteWordsTable;
+  site_words_revisions: SiteWordsRevisionsTable;
   post_sharing_images: PostSharingImagesTable;
   passkeys: PasskeysTable;
   analytics_salts: AnalyticsSaltsTable;

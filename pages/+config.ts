@@ -8,7 +8,8 @@ export default {
   clientRouting: false,
   // urlPathname: the header and Seo read it, and server routing does not send it to hydrating pages by itself.
   // settings: the header and footer of a hydrating page show the company's details (content pages ship nothing).
-  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname', 'settings'],
+  // serviceLabels, navigation: their header, footer and quote form show the services' names and the links staff last published.
+  passToClient: ['user', 'csrfToken', 'siteUrl', 'timeZone', 'urlPathname', 'settings', 'serviceLabels', 'navigation'],
   // The admin has no page of its own at /admin: its home is the dashboard (signed out, the guard then asks to sign in).
   redirects: { '/admin': '/admin/dashboard' },
   meta: {

@@ -28,6 +28,11 @@ const ADMIN_PATHS = [
   '/admin/settings',
   '/admin/blog',
   '/admin/blog-editor',
+  '/admin/pages',
+  '/admin/pages/home',
+  '/admin/pages/about',
+  '/admin/pages/page-00000000-0000-4000-8000-000000000000',
+  '/admin/navigation',
 ];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];

@@ -50,6 +50,8 @@ import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
+import { createSiteWordsService } from './site-words/site-words-service.ts';
+import { adminSiteWordsRouter } from './site-words/site-words-routes.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
@@ -148,6 +150,8 @@ export function createApp(deps: AppDeps): Site {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  // A publish of the pages' words bumps the same version: every instance renders the pages showing them again.
+  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
   const leads = createLeadService({
     db: database.db,
     captcha: captcha.verifier,
@@ -158,6 +162,7 @@ export function createApp(deps: AppDeps): Site {
     metrics: events,
     visits,
     backups: deps.backups,
+    serviceNames: () => words.serviceNames(),
   });
   const challengeLimits = { perMinute: config.RATE_LIMIT_PER_MINUTE * 10, perDay: config.RATE_LIMIT_PER_DAY * 10 };
   if (captcha.altcha) app.use(captchaRouter(CHALLENGE_PATHS.forms, captcha.altcha, challengeLimits, deps.redis));
@@ -189,7 +194,8 @@ export function createApp(deps: AppDeps): Site {
   });
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
-  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL));
+  const customPages = async () => (await words.current((await settings.current()).name)).customPages;
+  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL, async () => (await customPages()).map((p) => ({ path: `/${p.address}`, updatedAt: p.publishedAt }))));
   app.use(blogApiRouter(blog));
   const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   app.use(mediaRouter(images));
@@ -211,6 +217,7 @@ export function createApp(deps: AppDeps): Site {
   const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
   app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
+  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
@@ -232,6 +239,7 @@ export function createApp(deps: AppDeps): Site {
     }),
     previews,
     settings,
+    words,
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

@@ -150,6 +150,12 @@ export const AUDIT_TEXT = {
     'leads.purged': 'Deleted leads past the retention period',
     'settings.updated': 'Changed site settings',
     'settings.sign_in_policy': 'Changed the sign-in policy',
+    'words.draft': 'Saved a draft of a page’s words',
+    'words.published': 'Published a page’s words',
+    'words.scheduled': 'Scheduled a page’s words',
+    'words.restored': 'Restored an earlier version of a page’s words',
+    'words.discarded': 'Discarded a draft of a page’s words',
+    'words.deleted': 'Deleted a page',
   } satisfies Record<AuditAction, string>,
 
   /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */
@@ -240,6 +246,12 @@ export const AUDIT_TEXT = {
   settingChange: (name: string, from: string, to: string) => `the ${name} from ${from || 'nothing'} to ${to || 'nothing'}`,
   settingNames: (names: readonly string[]) => `the ${listed(names)}`,
   settingsSavedUnchanged: (settings: Part): Part[] => ['Saved the ', settings, ' without changes'],
+  wordsPublished: (fields: readonly string[], page: Part): Part[] => (fields.length ? ['Changed ', listed(fields), ' on ', page] : ['Published ', page, ' without changes']),
+  wordsScheduled: (fields: readonly string[], page: Part): Part[] => ['Scheduled a change of ', page, fields.length ? `: ${listed(fields)}` : ''],
+  wordsDraft: (fields: readonly string[], page: Part): Part[] => ['Saved a draft of ', page, fields.length ? ` changing ${listed(fields)}` : ''],
+  wordsRestored: (page: Part): Part[] => ['Restored an earlier version of ', page, ' as its draft'],
+  wordsDiscarded: (page: Part): Part[] => ['Discarded the draft of ', page],
+  wordsDeleted: (title: string): Part[] => [`Deleted the page “${title}”`],
   /** The settings as an entry names them (keys of SiteSettings, the address's parts, and the old entries' `address`). */
   settingName: {
     name: 'company name',

@@ -366,6 +366,12 @@ export const AUDIT_ACTIONS = [
   'leads.purged',
   'settings.updated',
   'settings.sign_in_policy',
+  'words.draft',
+  'words.published',
+  'words.scheduled',
+  'words.restored',
+  'words.discarded',
+  'words.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -132,6 +132,7 @@ export const ERROR_PAGES = {
   adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
   post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
   lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
+  sitePage: { title: 'Page not found', message: 'There is no such page or service to edit.', backHref: '/admin/pages', backLabel: 'Back to the pages' },
   person: { title: 'Person not found', message: 'This person has no staff account.', backHref: '/admin/staff', backLabel: 'Back to the staff' },
 } as const;
 

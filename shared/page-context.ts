@@ -3,6 +3,7 @@ import type { BlogPageService } from './blog.ts';
 import type { PreviewPageService } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
+import type { Navigation, ServiceLabels, SiteWords, WordsEditorState, WordsSummary } from './site-words.ts';
 
 /**
  * What every page finds in `pageContext` (pages/vike.d.ts adds it to Vike's type). `services` carries the
@@ -15,6 +16,12 @@ export interface SitePageContext {
   timeZone: string;
   /** The company details every page shows (header, footer, JSON-LD), read once per render (server/settings/). */
   settings: SiteSettings;
+  /** The published words of the built-in pages and services (server/site-words/), read once per render; server only. */
+  words: SiteWords;
+  /** Each service's name and tagline in force: the header, footer and quote form of a hydrating page need them. */
+  serviceLabels: ServiceLabels;
+  /** The header's and footer's links in force (staff's, else today's), with the pages staff chose to show in the footer. */
+  navigation: Navigation;
   services: PageServices;
 }
 
@@ -35,6 +42,14 @@ export interface PageServices {
   previews: PreviewPageService;
   /** Staff-only reads for the admin pages; their guard runs first. */
   admin: AdminPageService;
+  /** The pages' words: those in force, with one page's draft in place (its preview), and the admin's list and form (after the guard). */
+  words: {
+    current(name: string): Promise<SiteWords>;
+    withDraft(key: string, name: string): Promise<SiteWords | null>;
+    list(name: string): Promise<WordsSummary[]>;
+    /** `viewer`: the signed-in person, whose newer autosave the form offers back. */
+    editorState(key: string, name: string, viewer?: { userId: string | null; email: string | null; ip: string | null }): Promise<WordsEditorState>;
+  };
   /** The site settings in force (the settings page's form starts from them). */
   settings: { current(): Promise<SiteSettings> };
 }

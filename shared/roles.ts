@@ -33,6 +33,7 @@ export const CAPABILITIES = {
   'posts.publish': 'Publish, schedule, unpublish and delete posts; see posts waiting for review',
   'staff.manage': 'Invite staff, change roles, deactivate and reactivate accounts, end sessions',
   'settings.manage': 'The company details and site settings',
+  'pages.edit': 'The words of the site’s pages and services: drafts, previews, publishing and their history',
   'privacy.manage': 'Privacy requests: export and erase a person’s data',
   'audit.view': 'The audit log',
   'analytics.view': 'Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view',
@@ -49,7 +50,7 @@ const ALL_BUT_OWNERSHIP = (Object.keys(CAPABILITIES) as Capability[]).filter((c)
 export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
   owner: new Set(Object.keys(CAPABILITIES) as Capability[]),
   administrator: new Set(ALL_BUT_OWNERSHIP),
-  editor: new Set([...EVERY_STAFF_MEMBER, ...BLOG_EDITING, 'analytics.view']),
+  editor: new Set([...EVERY_STAFF_MEMBER, ...BLOG_EDITING, 'pages.edit', 'analytics.view']),
   author: new Set([...EVERY_STAFF_MEMBER, 'posts.write']),
   sales: new Set([...EVERY_STAFF_MEMBER, ...LEAD_WORK, 'analytics.view']),
 };
@@ -77,6 +78,8 @@ export const ADMIN_PAGE_CAPABILITIES: Record<string, Capability | null> = {
   'blog-editor': 'posts.write',
   preview: 'posts.write',
   media: 'posts.write',
+  pages: 'pages.edit',
+  navigation: 'pages.edit',
   staff: 'staff.manage',
   settings: 'settings.manage',
   privacy: 'privacy.manage',
@@ -106,7 +109,7 @@ export const ROLE_TEXT = {
   summaries: {
     owner: 'Everything, and hands ownership over. There is exactly one.',
     administrator: 'Everything but ownership.',
-    editor: 'Every post (write, publish, schedule, delete), uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
+    editor: 'Every post (write, publish, schedule, delete), the pages’ and services’ words, uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
     author: 'Writes their own drafts and submits them for review. Cannot publish.',
     sales: 'The leads: status, notes, release from spam, taking unassigned leads, replies, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
   },

@@ -213,6 +213,9 @@ export const SERVICES: readonly Service[] = [
   },
 ];
 
+/** The services page's address: the header's link to it keeps the menu of every service (docs/product.md#navigation). */
+export const SERVICES_LINK = '/services';
+
 export const CATEGORY_LABELS: Record<ServiceCategory, string> = {
   infrastructure: 'IT Infrastructure',
   web: 'Web Solutions',

@@ -42,6 +42,18 @@ export function serviceLd(service: Service, settings: SiteSettings, siteUrl: str
   };
 }
 
+/** A page staff made (docs/product.md#new-pages). */
+export function webPageLd(page: { title: string; metaDescription: string; address: string; publishedAt: string }, siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: page.title,
+    description: page.metaDescription,
+    url: new URL(`/${page.address}`, siteUrl).href,
+    datePublished: page.publishedAt,
+  };
+}
+
 export function breadcrumbLd(siteUrl: string, trail: ReadonlyArray<{ name: string; path: string }>) {
   return {
     '@context': 'https://schema.org',

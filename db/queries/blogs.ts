@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { type AdminPostSummary, type BlogPost, type BlogSummary, type PostContent, tagKey } from '../../shared/blog.ts';
 import type { Db } from '../database.ts';
+import { findNextScheduledWords } from './site-words.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { BlogRow, NewBlogRow, PostContentColumns } from '../types.ts';
 import { namesImages, setImageUses } from './image-uses.ts';
@@ -374,15 +375,14 @@ export function listPublicBlogUpdates(db: Db, now: string, limit: number): Promi
 }
 
 /** When the next scheduled post becomes public (so caches know when the public list changes by itself). */
+/** The next time public pages change without a write: a scheduled post going live, or a page's scheduled words. */
 export async function findNextScheduledAt(db: Db, now: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('blogs')
-    .select('published_at')
-    .where(isScheduledAt(now))
-    .orderBy('published_at', 'asc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.published_at ?? null;
+  const [row, words] = await Promise.all([
+    db.selectFrom('blogs').select('published_at').where(isScheduledAt(now)).orderBy('published_at', 'asc').limit(1).executeTakeFirst(),
+    findNextScheduledWords(db, now),
+  ]);
+  const times = [row?.published_at, words].filter((t): t is string => Boolean(t)).sort();
+  return times[0] ?? null;
 }
 
 export async function readContentVersion(db: Db, area: string): Promise<number> {

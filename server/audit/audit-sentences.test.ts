@@ -96,6 +96,17 @@ describe('audit entries in words', () => {
     );
   });
 
+  it('a page’s words: the fields a publish changed, on the page or service it links to', () => {
+    expect(said('words.published', 'home heroTitle Home')).toBe('Changed the hero title on [Home]');
+    expect(said('words.published', 'web-hosting name,summary Managed Hosting')).toBe('Changed the name and the short description on [Managed Hosting]');
+    expect(said('words.published', 'about - About')).toBe('Published [About] without changes');
+    expect(said('words.draft', 'home seoTitle Home')).toBe('Saved a draft of [Home] changing the SEO title');
+    expect(said('words.restored', 'privacy - Privacy')).toBe('Restored an earlier version of [Privacy] as its draft');
+    expect(said('words.discarded', 'quote - Get a quote')).toBe('Discarded the draft of [Get a quote]');
+    expect(said('words.deleted', `page-${ID} - Careers at Northbridge`)).toBe('Deleted the page “Careers at Northbridge”');
+    expect(said('words.published', 'careers title Careers')).toBe('Published a page’s words: careers title Careers');
+  });
+
   it('what cannot be read as more shows its action’s name and the stored text', () => {
     expect(said('lead.status', 'something else')).toBe('Changed lead status: something else');
     expect(said('settings.updated', '{"changes":"x"}')).toBe('Changed site settings: {"changes":"x"}');

@@ -4,6 +4,7 @@ import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
+import { editorHref, fieldInSentence, isWordsKey } from '../../shared/site-words.ts';
 import { type ExportedFilter, readExport, readSettings } from './audit-details.ts';
 
 /*
@@ -170,6 +171,24 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return post && T.previewShared(postPart, when(/^until (.+)$/.exec(post[3] ?? '')?.[1]));
     case 'post.preview_revoked':
       return post && T.previewRevoked(postPart);
+
+    case 'words.draft':
+    case 'words.published':
+    case 'words.scheduled':
+    case 'words.restored':
+    case 'words.discarded':
+    case 'words.deleted': {
+      // `<key> <field,field… or -> <the page's name>` (server/site-words/site-words-service.ts)
+      const [, key, fieldList = '', name = ''] = /^(\S+) (\S+) (.+)$/.exec(target ?? '') ?? [];
+      if (!isWordsKey(key)) return null;
+      if (entry.action === 'words.deleted') return T.wordsDeleted(name);
+      const page = { href: editorHref(key), label: name };
+      const fields = fieldList.split(',').flatMap((f) => fieldInSentence(key, f) ?? []);
+      if (entry.action === 'words.published') return T.wordsPublished(fields, page);
+      if (entry.action === 'words.draft') return T.wordsDraft(fields, page);
+      if (entry.action === 'words.scheduled') return T.wordsScheduled(fields, page);
+      return entry.action === 'words.restored' ? T.wordsRestored(page) : T.wordsDiscarded(page);
+    }
 
     case 'image.uploaded':
       return image && T.imageUploaded(subject ?? T.quoted(image[2]!));

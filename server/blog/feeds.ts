@@ -29,7 +29,14 @@ function xml(text: string): string {
  * docs/product.md#blog-tags) and `/sitemap.xml` (every public page, post and tag page). All are built and
  * compressed once per content version by the page cache, so crawlers cost one query per change.
  */
-export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: PageCache, siteUrl: string): Router {
+export function feedsRouter(
+  blog: BlogService,
+  settings: SettingsReader,
+  cache: PageCache,
+  siteUrl: string,
+  /** The published pages staff made (server/site-words/), passed in so the blog does not depend on them. */
+  otherPages: () => Promise<Array<{ path: string; updatedAt: string }>> = async () => [],
+): Router {
   const router = Router();
   const url = (path: string) => new URL(path, siteUrl).href;
 
@@ -80,8 +87,8 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
   }
 
   async function sitemap(): Promise<string> {
-    const posts = await blog.sitemapPosts();
-    const tags = await blog.sitemapTags(SITEMAP_MAX_URLS - PUBLIC_PATHS.length - posts.length);
+    const [posts, pages] = await Promise.all([blog.sitemapPosts(), otherPages()]);
+    const tags = await blog.sitemapTags(SITEMAP_MAX_URLS - PUBLIC_PATHS.length - pages.length - posts.length);
     const newest = posts.reduce<string | undefined>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), undefined);
     const entry = (path: string, lastmod?: string) =>
       `<url><loc>${xml(url(path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
@@ -89,6 +96,7 @@ export function feedsRouter(blog: BlogService, settings: SettingsReader, cache: 
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...PUBLIC_PATHS.map((path) => entry(path, path === '/blog' ? newest : undefined)),
+      ...pages.map((p) => entry(p.path, p.updatedAt)),
       ...posts.map((p) => entry(`/blog/${encodeURIComponent(p.slug)}`, p.updatedAt)),
       ...tags.map((t) => entry(tagPath(t.tag), t.updatedAt)),
       '</urlset>',

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import type { PageServices, PageContextInit } from '../../shared/page-context.ts';
 import type { SessionUser } from '../../shared/staff.ts';
+import { navigationOf, serviceLabels } from '../../shared/site-words.ts';
 import type { Config } from '../core/config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import type { PageRenderer } from './render.ts';
@@ -28,7 +29,18 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
   async function render(init: Pick<PageContextInit, 'urlOriginal' | 'headersOriginal' | 'user' | 'csrfToken'>, log?: Request['log']): Promise<RenderedPage | null> {
     // Settings are read for each render: a stored page is rendered once per content version, which a save bumps.
     const settings = await services.settings.current();
-    const pageContext = await renderer.render({ ...init, siteUrl: config.SITE_URL, timeZone: config.TIME_ZONE, settings, services });
+    // The pages' words likewise: a publish bumps the same content version.
+    const words = await services.words.current(settings.name);
+    const pageContext = await renderer.render({
+      ...init,
+      siteUrl: config.SITE_URL,
+      timeZone: config.TIME_ZONE,
+      settings,
+      words,
+      serviceLabels: serviceLabels(words),
+      navigation: navigationOf(words),
+      services,
+    });
     const { httpResponse } = pageContext;
     // A page's `throw render(404)` or `redirect()` also arrives as errorWhileRendering: only a 5xx is an error.
     if (pageContext.errorWhileRendering && (!httpResponse || httpResponse.statusCode >= 500)) {

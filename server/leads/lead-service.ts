@@ -71,6 +71,8 @@ export interface LeadServiceDeps {
   visits?: VisitCounter;
   /** Told of each lead kept, so a quiet day's first lead is off-site within minutes (server/backup/backup-schedule.ts). */
   backups?: { leadStored(createdAt: string): void } | undefined;
+  /** Each service's name as staff published it, for the e-mails (server/site-words/); the catalogue's without it. */
+  serviceNames?: () => Promise<Readonly<Record<string, string>>>;
 }
 
 /**
@@ -150,6 +152,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
           hasWebhook: Boolean(config.WEBHOOK_URL),
           acknowledge: await acknowledgements.take(lead.lead.email),
           company: await deps.settings.current(),
+          serviceNames: await deps.serviceNames?.(),
         });
     try {
       const key = idempotencyKey

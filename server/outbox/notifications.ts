@@ -41,6 +41,8 @@ export interface NotificationSettings {
   queuedAt?: string;
   /** The site settings in force: the acknowledgement is signed with the company's name, phone and e-mail. */
   company: SiteSettings;
+  /** Each service's name as staff last published it (docs/product.md#site-words); the catalogue's where absent. */
+  serviceNames?: Readonly<Record<string, string>>;
 }
 
 /** A plain-text e-mail's paragraphs as HTML, the paragraph that is exactly `link` made a link. */
@@ -69,10 +71,11 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   const { id } = lead.lead;
   const base = { leadType: lead.type, leadId: id, createdAt: settings.queuedAt ?? lead.lead.createdAt };
   const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
+  const nameOf = (id: string | null | undefined) => (id && settings.serviceNames?.[id]) || serviceName(id);
   const messages: NewOutboxMessage[] = [
-    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone) },
+    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone, nameOf) },
   ];
-  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company) });
+  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company, nameOf) });
   if (settings.hasWebhook) {
     const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
     messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });
@@ -85,9 +88,9 @@ function leadFields(lead: NewLead): Record<string, unknown> {
   return fields;
 }
 
-function staffEmail(lead: NewLead, to: string, adminUrl: string, timeZone: string): EmailMessage {
-  const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, serviceName(lead.lead.service));
-  const lines = leadLines(lead);
+function staffEmail(lead: NewLead, to: string, adminUrl: string, timeZone: string, nameOf: typeof serviceName): EmailMessage {
+  const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, nameOf(lead.lead.service));
+  const lines = leadLines(lead).map((line) => (line.name === 'service' ? { ...line, value: nameOf(lead.lead.service) } : line));
   const text = [
     subject,
     '',
@@ -112,10 +115,10 @@ export function greeting(name: string): string {
   return LEAD_EMAIL_TEXT.greeting(/^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? first : null);
 }
 
-function acknowledgement(lead: NewLead, company: SiteSettings): EmailMessage {
+function acknowledgement(lead: NewLead, company: SiteSettings, nameOf: typeof serviceName): EmailMessage {
   const paragraphs = [
     greeting(lead.lead.name),
-    LEAD_EMAIL_TEXT.thanks(lead.type, serviceName(lead.lead.service), company),
+    LEAD_EMAIL_TEXT.thanks(lead.type, nameOf(lead.lead.service), company),
     LEAD_EMAIL_TEXT.urgent(company),
     `${company.name}\n${company.email}`,
   ];

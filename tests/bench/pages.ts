@@ -32,6 +32,7 @@ import { publicCaptchaConfig } from '../../server/leads/captcha/index.ts';
 import { createStaffService } from '../../server/staff/users.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { createSettingsService } from '../../server/settings/settings-service.ts';
+import { createSiteWordsService } from '../../server/site-words/site-words-service.ts';
 import { seedDemoContent } from '../../server/blog/demo-content.ts';
 import { serveCommand } from '../helpers/serve-command.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
@@ -91,7 +92,8 @@ async function renderTimes(): Promise<string> {
     const images = createImageService({ db: database.db });
     const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
     const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus });
-    const services = { captcha: publicCaptchaConfig(config), blog, admin, settings, previews };
+    const words = createSiteWordsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
+    const services = { captcha: publicCaptchaConfig(config), blog, admin, settings, previews, words };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);
     const post = (await blog.listPublic({})).posts[0]!.slug;

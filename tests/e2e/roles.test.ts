@@ -38,7 +38,7 @@ describe('roles in the browser', () => {
     await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
     const { page } = p;
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Analytics', 'Account']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Pages', 'Analytics', 'Account']);
     await expect(page.getByText('Quote requests').count()).resolves.toBe(0);
 
     const res = await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
@@ -127,7 +127,7 @@ describe('roles in the browser', () => {
     // The same session, one click later: the menu has Blog and no Leads.
     await sales.page.getByRole('link', { name: 'Dashboard' }).first().click();
     await sales.page.waitForLoadState('networkidle');
-    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Analytics', 'Account']);
+    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Pages', 'Analytics', 'Account']);
 
     // The Owner's own page offers no Deactivate, and says why.
     const ownerId = (await staffService(site.database.db).overview()).members.find((m) => m.role === 'owner')!.id;

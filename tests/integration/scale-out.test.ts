@@ -9,6 +9,8 @@ import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { createStaff, pageDataOf } from '../helpers/admin-client.ts';
 import type { LeadDetail } from '../../shared/admin.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
+import { type WordsEditorState, defaultSiteWords } from '../../shared/site-words.ts';
 
 const SITE = 'https://www.example.com.au';
 const STAFF = { email: 'ops@northbridge-it.com.au', name: 'Olive Ops', password: 'two instances, one truth' };
@@ -36,6 +38,9 @@ class Visitor {
     return this.fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   }
 }
+
+/** Today's words: what a site shows until staff publish others. */
+const DEFAULT_WORDS = defaultSiteWords(DEFAULT_SITE_SETTINGS.name);
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
@@ -170,5 +175,16 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     expect(Date.now() - written).toBeLessThan(1_500);
     const cached = await reader.fetch('/blog');
     expect(cached.headers.get('cache-control')).toMatch(/^public/);
+  });
+
+  it('a page’s words published through one instance are on the other at its next request after the version check', async () => {
+    const reader = new Visitor(b.base);
+    expect(await (await reader.fetch('/about')).text()).toContain(DEFAULT_WORDS.pages.about.lead);
+    const opened = (await (await a.fetch('/api/admin/pages/about')).json()) as WordsEditorState;
+    const lead = `Two instances, one set of words (${schema}).`;
+    const published = await a.json('PUT', '/api/admin/pages/about', { words: { ...opened.published, lead }, version: opened.version, publish: true });
+    expect(published.status).toBe(200);
+    // Instance B checks the content version at most once a second; 500 ms more covers rendering on a busy machine.
+    await eventually(async () => ((await (await reader.fetch('/about')).text()).includes(lead) ? true : undefined), 'the new words on instance B', 1_500);
   });
 });

@@ -5,26 +5,26 @@ import { Seo } from '../../../components/Seo.tsx';
 import { phoneE164 } from '../../../shared/au-identifiers.ts';
 import { addressLine } from '../../../shared/company.ts';
 import { CONTACT_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
-import type { LeadFormData } from './+data.ts';
+import type { ContactData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
 import { PrivacyNote } from '../../../components/form/PrivacyNote.tsx';
 
 export default function ContactPage() {
-  const { captcha, wasPostedWithoutScript } = useData<LeadFormData>();
+  const { captcha, wasPostedWithoutScript, words } = useData<ContactData>();
   const { settings } = usePageContext();
   return (
     <>
       <Seo
-        title={CONTACT_TEXT.title}
-        description={CONTACT_TEXT.description(settings.name)}
+        title={words.seoTitle}
+        description={words.metaDescription}
         breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]}
       />
-      <PageHero title={CONTACT_TEXT.title} lead={CONTACT_TEXT.lead} />
+      <PageHero title={words.title} lead={words.lead} />
       <section className="section">
         <div className="container form-layout">
           <ContactForm captcha={captcha} wasPostedWithoutScript={wasPostedWithoutScript} />
           <aside className="form-aside" aria-labelledby="contact-details">
-            <h2 id="contact-details">{CONTACT_TEXT.asideHeading}</h2>
+            <h2 id="contact-details">{words.asideHeading}</h2>
             <dl className="contact-list">
               <dt>{CONTACT_TEXT.email}</dt>
               <dd>

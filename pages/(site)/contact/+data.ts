@@ -1,13 +1,12 @@
 import type { PageContextServer } from 'vike/types';
-import type { PublicCaptchaConfig } from '../../../shared/page-context.ts';
+import type { PageWordsMap } from '../../../shared/site-words.ts';
+import { type LeadFormData, leadFormData } from './lead-form-data.ts';
 
-export interface LeadFormData {
-  captcha: PublicCaptchaConfig;
-  /** Sent back here after posting the form without JavaScript (server/leads/no-script-forms.ts). */
-  wasPostedWithoutScript: boolean;
+export interface ContactData extends LeadFormData {
+  /** The page's words in force (this page hydrates, so they travel with its data, not with every page's context). */
+  words: PageWordsMap['contact'];
 }
 
-/** The spam check's public settings, from the server's configuration. */
-export function data(pageContext: PageContextServer): LeadFormData {
-  return { captcha: pageContext.services.captcha, wasPostedWithoutScript: pageContext.urlParsed.search.script === 'required' };
+export function data(pageContext: PageContextServer): ContactData {
+  return { ...leadFormData(pageContext), words: pageContext.words.pages.contact };
 }

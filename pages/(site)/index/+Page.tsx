@@ -3,30 +3,35 @@ import { CallToAction } from '../../../components/CallToAction.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { ServiceCard } from '../../../components/ServiceCard.tsx';
 import { Stats } from '../../../components/Stats.tsx';
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { HOME_TEXT } from '../../../shared/messages.ts';
-import { CATEGORY_LABELS, SERVICES, SERVICE_CATEGORIES } from '../../../shared/services.ts';
+import { SERVICE_CATEGORIES } from '../../../shared/services.ts';
+import { type SiteWordsData, servicesWithWords } from '../../../shared/site-words.ts';
 import { organizationLd } from '../../../shared/structured-data.ts';
 
 export default function HomePage() {
   const { siteUrl, settings } = usePageContext();
+  const { words } = useData<SiteWordsData>();
+  const home = words.pages.home;
+  const services = servicesWithWords(words);
+  const bands = {
+    infrastructure: { heading: home.infrastructureHeading, intro: home.infrastructureIntro },
+    web: { heading: home.webHeading, intro: home.webIntro },
+  };
   return (
     <>
-      <Seo
-        title={settings.name}
-        description={HOME_TEXT.description}
-        jsonLd={organizationLd(settings, siteUrl)}
-      />
+      <Seo title={home.seoTitle} description={home.metaDescription} jsonLd={organizationLd(settings, siteUrl)} />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">
-            <p className="eyebrow">{HOME_TEXT.eyebrow}</p>
-            <h1>{HOME_TEXT.heading}</h1>
-            <p className="lead">{HOME_TEXT.lead(settings.name)}</p>
+            <p className="eyebrow">{home.eyebrow}</p>
+            <h1>{home.heroTitle}</h1>
+            <p className="lead">{home.heroText}</p>
             <ActionLinks
               className="hero-actions"
-              main={{ href: '/quote', label: HOME_TEXT.getQuote }}
-              other={{ href: '/services', label: HOME_TEXT.explore }}
+              main={{ href: '/quote', label: home.quoteButton }}
+              other={{ href: '/services', label: home.exploreButton }}
             />
           </div>
           <div className="hero-art" aria-hidden="true">
@@ -57,17 +62,17 @@ export default function HomePage() {
       </section>
 
       {SERVICE_CATEGORIES.map((category, i) => {
-        const services = SERVICES.filter((s) => s.category === category);
+        const shown = services.filter((s) => s.category === category);
         return (
           // Every other band is tinted; whatever the width, no row of cards has an empty slot.
           <section key={category} className={i % 2 ? 'section section-tint' : 'section'} aria-labelledby={`${category}-title`}>
             <div className="container">
               <div className="section-head">
-                <h2 id={`${category}-title`}>{CATEGORY_LABELS[category]}</h2>
-                <p>{HOME_TEXT.categoryIntro[category]}</p>
+                <h2 id={`${category}-title`}>{bands[category].heading}</h2>
+                <p>{bands[category].intro}</p>
               </div>
               <div className="card-grid-fill">
-                {services.map((s) => (
+                {shown.map((s) => (
                   <ServiceCard key={s.id} service={s} />
                 ))}
               </div>
@@ -85,7 +90,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <CallToAction {...HOME_TEXT.cta} />
+      <CallToAction title={home.ctaTitle} text={home.ctaText} />
     </>
   );
 }

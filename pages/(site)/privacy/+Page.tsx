@@ -1,28 +1,30 @@
 import { Fragment } from 'react';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
-import { usePageContext } from 'vike-react/usePageContext';
-import { PRIVACY_POLICY_TEXT } from '../../../shared/privacy-policy.ts';
+import { EMAIL_PLACEHOLDER, type SiteWordsData } from '../../../shared/site-words.ts';
 
 export default function PrivacyPage() {
   const { settings } = usePageContext();
+  const privacy = useData<SiteWordsData>().words.pages.privacy;
   return (
     <>
-      <Seo title={PRIVACY_POLICY_TEXT.title} description={PRIVACY_POLICY_TEXT.description(settings.name)} />
-      <PageHero title={PRIVACY_POLICY_TEXT.title} lead={PRIVACY_POLICY_TEXT.lead} />
+      <Seo title={privacy.seoTitle} description={privacy.metaDescription} />
+      <PageHero title={privacy.title} lead={privacy.lead} />
       <section className="section">
         <div className="container prose">
-          {PRIVACY_POLICY_TEXT.sections.map((section) => (
-            <Fragment key={section.heading}>
-              <h2>{section.heading}</h2>
+          {privacy.sections.map((section, i) => (
+            <Fragment key={i}>
+              <h2>{section.title}</h2>
               <p>
-                {section.text}
-                {'afterEmail' in section && (
-                  <>
-                    {' '}
-                    <a href={`mailto:${settings.email}`}>{settings.email}</a> {section.afterEmail}
-                  </>
-                )}
+                {/* `{email}` in a section is the company's address, as a link. */}
+                {section.text.split(EMAIL_PLACEHOLDER).map((part, j) => (
+                  <Fragment key={j}>
+                    {j > 0 && <a href={`mailto:${settings.email}`}>{settings.email}</a>}
+                    {part}
+                  </Fragment>
+                ))}
               </p>
             </Fragment>
           ))}

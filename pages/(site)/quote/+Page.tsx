@@ -9,25 +9,25 @@ import type { QuoteFormData } from './+data.ts';
 import { QuoteWizard } from './QuoteWizard.tsx';
 
 export default function QuotePage() {
-  const { captcha, preselect, startStep, wasPostedWithoutScript } = useData<QuoteFormData>();
+  const { captcha, preselect, startStep, wasPostedWithoutScript, words } = useData<QuoteFormData>();
   const { settings } = usePageContext();
   return (
     <>
       <Seo
-        title={QUOTE_TEXT.title}
-        description={QUOTE_TEXT.description(settings.name)}
+        title={words.seoTitle}
+        description={words.metaDescription}
         path="/quote"
         breadcrumb={[{ name: QUOTE_TEXT.breadcrumb, path: '/quote' }]}
       />
-      <PageHero title={QUOTE_TEXT.title} lead={QUOTE_TEXT.lead} />
+      <PageHero title={words.title} lead={words.lead} />
       <section className="section">
         <div className="container form-layout">
-          <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} />
+          <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} next={words.next} />
           <aside className="form-aside" aria-labelledby="quote-help">
             {/* Hidden while the confirmation panel, which says it too, is shown (site.css). */}
             <div className="form-aside-next">
-              <h2 id="quote-help">{QUOTE_TEXT.asideHeading}</h2>
-              <p>{QUOTE_TEXT.next}</p>
+              <h2 id="quote-help">{words.asideHeading}</h2>
+              <p>{words.next}</p>
             </div>
             <p>
               {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>{' '}

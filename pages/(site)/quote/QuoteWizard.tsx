@@ -28,7 +28,8 @@ import {
   validateStep,
 } from '../../../shared/quote-wizard.ts';
 import type { FieldErrors } from '../../../shared/schemas/fields.ts';
-import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, getService, isServiceId } from '../../../shared/services.ts';
+import { CATEGORY_LABELS, SERVICE_CATEGORIES, SERVICES, type ServiceId, isServiceId } from '../../../shared/services.ts';
+import { usePageContext } from 'vike-react/usePageContext';
 import { reportStep } from '../../../components/form/funnel-beacon.ts';
 
 const STORAGE_KEY = 'quote-wizard';
@@ -81,9 +82,12 @@ export interface QuoteWizardProps {
   preselect: string | null;
   startStep: WizardStep;
   wasPostedWithoutScript: boolean;
+  /** What happens after a request, in the quote page's words (the confirmation panel says it too). */
+  next: string;
 }
 
-export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScript }: QuoteWizardProps) {
+export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScript, next }: QuoteWizardProps) {
+  const { serviceLabels } = usePageContext();
   const [state, setState] = useState<WizardState>(() => initialWizardState(preselect, startStep));
   const [restored, setRestored] = useState(false);
   const [honeypot, setHoneypot] = useState('');
@@ -203,7 +207,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
         title={QUOTE_TEXT.sentHeading}
         message={MESSAGES.quoteSuccess}
         sent={sent}
-        next={QUOTE_TEXT.next}
+        next={next}
         onAgain={() => {
           focusHeading.current = true;
           setSent(null);
@@ -212,7 +216,7 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
     );
   }
 
-  const service = getService(state.service);
+  const service = isServiceId(state.service) ? serviceLabels[state.service] : undefined;
   const title = WIZARD_STEPS[state.step - 1]!.title;
   return (
     <form ref={form} className="form card wizard" data-step={state.step} method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
@@ -301,7 +305,8 @@ function withTyped(state: WizardState, typed: Array<[string, string]>): WizardSt
   return next;
 }
 
-function ServiceChoice({ value, error, onChoose }: { value: string; error: string | undefined; onChoose: (id: (typeof SERVICES)[number]['id']) => void }) {
+function ServiceChoice({ value, error, onChoose }: { value: string; error: string | undefined; onChoose: (id: ServiceId) => void }) {
+  const { serviceLabels } = usePageContext();
   return (
     <>
       <p className="choice-jump">
@@ -320,8 +325,8 @@ function ServiceChoice({ value, error, onChoose }: { value: string; error: strin
             <label key={s.id} className="choice">
               <input type="radio" name="service" value={s.id} checked={value === s.id} onChange={() => onChoose(s.id)} />
               <span>
-                <span className="choice-title">{s.name}</span>
-                <span className="choice-text">{s.tagline}</span>
+                <span className="choice-title">{serviceLabels[s.id].name}</span>
+                <span className="choice-text">{serviceLabels[s.id].tagline}</span>
               </span>
             </label>
           ))}

@@ -3,14 +3,10 @@ import { CallToAction } from '../../../components/CallToAction.tsx';
 import { PageHero } from '../../../components/PageHero.tsx';
 import { Seo } from '../../../components/Seo.tsx';
 import { ServiceIcon } from '../../../components/ServiceIcon.tsx';
-import {
-  CATEGORY_LABELS,
-  SERVICE_CATEGORIES,
-  SERVICES,
-  type ServiceCategory,
-  getService,
-} from '../../../shared/services.ts';
+import { useData } from 'vike-react/useData';
+import { CATEGORY_LABELS, SERVICE_CATEGORIES, type ServiceCategory } from '../../../shared/services.ts';
 import { SERVICES_TEXT, SITE_TEXT } from '../../../shared/messages.ts';
+import { type SiteWordsData, servicesWithWords } from '../../../shared/site-words.ts';
 import { serviceLd } from '../../../shared/structured-data.ts';
 
 function servicesHref(category: ServiceCategory | 'all', serviceId?: string): string {
@@ -27,23 +23,26 @@ function servicesHref(category: ServiceCategory | 'all', serviceId?: string): st
  */
 export default function ServicesPage() {
   const { urlParsed, siteUrl, settings } = usePageContext();
+  const { words } = useData<SiteWordsData>();
+  const page = words.pages.services;
+  const services = servicesWithWords(words);
   const requestedCategory = urlParsed.search.category;
   const category: ServiceCategory | 'all' = SERVICE_CATEGORIES.find((c) => c === requestedCategory) ?? 'all';
-  const visible = SERVICES.filter((s) => category === 'all' || s.category === category);
-  const requested = getService(urlParsed.search.service ?? '');
+  const visible = services.filter((s) => category === 'all' || s.category === category);
+  const requested = services.find((s) => s.id === urlParsed.search.service);
   const selected = requested && visible.includes(requested) ? requested : visible[0]!;
   const filters: Array<ServiceCategory | 'all'> = ['all', ...SERVICE_CATEGORIES];
 
   return (
     <>
       <Seo
-        title={requested ? SERVICES_TEXT.serviceTitle(selected.name) : SERVICES_TEXT.title}
-        description={requested ? selected.summary : SERVICES_TEXT.description}
+        title={requested ? SERVICES_TEXT.serviceTitle(selected.name) : page.seoTitle}
+        description={requested ? selected.summary : page.metaDescription}
         path={requested ? `/services?service=${selected.id}` : '/services'}
-        jsonLd={SERVICES.map((s) => serviceLd(s, settings, siteUrl))}
+        jsonLd={services.map((s) => serviceLd(s, settings, siteUrl))}
         breadcrumb={[{ name: SITE_TEXT.nav.services, path: '/services' }]}
       />
-      <PageHero title={SERVICES_TEXT.title} lead={SERVICES_TEXT.lead} />
+      <PageHero title={page.title} lead={page.lead} />
       <section className="section">
         <div className="container">
           <nav aria-label={SERVICES_TEXT.categoriesNav} className="filter-bar">
@@ -91,10 +90,10 @@ export default function ServicesPage() {
                 </div>
               </div>
               <p>{selected.description}</p>
-              <h3>{SERVICES_TEXT.included}</h3>
+              <h3>{page.included}</h3>
               <ul className="feature-list">
-                {selected.features.map((f) => (
-                  <li key={f}>{f}</li>
+                {selected.features.map((f, i) => (
+                  <li key={i}>{f}</li>
                 ))}
               </ul>
               <a href={`/quote?service=${selected.id}`} className="button button-primary">
@@ -104,7 +103,7 @@ export default function ServicesPage() {
           </div>
         </div>
       </section>
-      <CallToAction {...SERVICES_TEXT.cta} />
+      <CallToAction title={page.ctaTitle} text={page.ctaText} />
     </>
   );
 }

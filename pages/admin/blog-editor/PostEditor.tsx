@@ -87,7 +87,7 @@ export function PostEditor({ data }: { data: EditorData }) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const uid = useId();
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(saved), [form, saved]);
-  const autosave = useAutosave(form, { postId: post?.id ?? null, dirty, paused: saving || saveRetry.failures > 0, csrfToken });
+  const autosave = useAutosave(form, { url: `/api/admin/posts/${post?.id ?? 'new'}/autosave`, dirty, paused: saving || saveRetry.failures > 0, csrfToken });
   const state = saveState({ saving, failing: saveRetry.failures > 0 || autosave.failing, dirty, saved: post !== null });
 
   // Links in the admin load a new page, so they ask too; with nothing unsaved, nothing asks.

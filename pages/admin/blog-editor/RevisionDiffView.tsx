@@ -6,7 +6,7 @@ import { formatDateTime } from '../ui/format.ts';
  * Words removed since the version (struck through, in <del>) and added (underlined, in <ins>). Screen readers do
  * not read those elements out as such, so each run says where it starts and ends in words only they hear.
  */
-function DiffText({ parts }: { parts: DiffPart[] }) {
+export function DiffText({ parts }: { parts: DiffPart[] }) {
   return parts.map((part, i) =>
     part.op === 'same' ? (
       <span key={i}>{part.text}</span>
