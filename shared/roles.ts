@@ -16,39 +16,59 @@ export const DEFAULT_ROLE: AssignableRole = 'administrator';
 
 /**
  * Every capability, with what it allows. Each admin route and page names exactly one (the route × role test
- * reads them from the router and fails for a route that names none).
+ * reads them from the router and fails for a route that names none). What each allows is a comment, not a string:
+ * every admin page loads this table, and no screen shows those sentences.
  */
-export const CAPABILITIES = {
-  'account.own': 'Their own account: password, two-step sign-in, passkeys, sessions',
-  'dashboard.view': 'The dashboard (each of its figures asks for its own capability)',
-  'leads.view': 'The leads inbox, each lead with its contact details, and the dashboard lead figures',
-  'leads.work': 'Change a lead’s status, add notes, release a held lead, retry its notifications',
-  'leads.assign': 'Take an unassigned lead for themselves',
-  'leads.assign-any': 'Assign a lead to anyone who works leads, or move it from one person to another',
-  'leads.reply': 'Reply to a lead by e-mail from its page, and keep saved replies',
-  'leads.export': 'Download leads as CSV',
-  'leads.delete': 'Delete a lead',
-  'posts.write': 'Write posts of their own; the media library (upload, and change or delete their own images); drafts only, unless they may also publish',
-  'posts.edit-any': 'Open and edit every post, whoever wrote it; change or delete any image in the library',
-  'posts.publish': 'Publish, schedule, unpublish and delete posts; see posts waiting for review',
-  'staff.manage': 'Invite staff, change roles, deactivate and reactivate accounts, end sessions',
-  'settings.manage': 'The company details and site settings',
-  'pages.edit': 'The words of the site’s pages and services: drafts, previews, publishing and their history',
-  'privacy.manage': 'Privacy requests: export and erase a person’s data',
-  'audit.view': 'The audit log',
-  'analytics.view': 'Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view',
-  'ownership.transfer': 'Hand ownership to an Administrator, set the site’s sign-in policy, and see the off-site backup on the dashboard',
-} as const;
-export type Capability = keyof typeof CAPABILITIES;
+export const CAPABILITIES = [
+  /** Their own account: password, two-step sign-in, passkeys, sessions */
+  'account.own',
+  /** The dashboard (each of its figures asks for its own capability) */
+  'dashboard.view',
+  /** The leads inbox, each lead with its contact details, and the dashboard lead figures */
+  'leads.view',
+  /** Change a lead’s status, add notes, release a held lead, retry its notifications */
+  'leads.work',
+  /** Take an unassigned lead for themselves */
+  'leads.assign',
+  /** Assign a lead to anyone who works leads, or move it from one person to another */
+  'leads.assign-any',
+  /** Reply to a lead by e-mail from its page, and keep saved replies */
+  'leads.reply',
+  /** Download leads as CSV */
+  'leads.export',
+  /** Delete a lead */
+  'leads.delete',
+  /** Write posts of their own; the media library (upload, and change or delete their own images); drafts only, unless they may also publish */
+  'posts.write',
+  /** Open and edit every post, whoever wrote it; change or delete any image in the library */
+  'posts.edit-any',
+  /** Publish, schedule, unpublish and delete posts; see posts waiting for review */
+  'posts.publish',
+  /** Invite staff, change roles, deactivate and reactivate accounts, end sessions */
+  'staff.manage',
+  /** The company details and site settings */
+  'settings.manage',
+  /** The words of the site’s pages and services: drafts, previews, publishing and their history */
+  'pages.edit',
+  /** Privacy requests: export and erase a person’s data */
+  'privacy.manage',
+  /** The audit log */
+  'audit.view',
+  /** Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view */
+  'analytics.view',
+  /** Hand ownership to an Administrator, set the site’s sign-in policy, and see the off-site backup on the dashboard */
+  'ownership.transfer',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 const EVERY_STAFF_MEMBER: Capability[] = ['account.own', 'dashboard.view'];
 const BLOG_EDITING: Capability[] = ['posts.write', 'posts.edit-any', 'posts.publish'];
 const LEAD_WORK: Capability[] = ['leads.view', 'leads.work', 'leads.assign', 'leads.reply', 'leads.export'];
-const ALL_BUT_OWNERSHIP = (Object.keys(CAPABILITIES) as Capability[]).filter((c) => c !== 'ownership.transfer');
+const ALL_BUT_OWNERSHIP = CAPABILITIES.filter((c) => c !== 'ownership.transfer');
 
 /** The permission table: role → capabilities. */
 export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<Capability>> = {
-  owner: new Set(Object.keys(CAPABILITIES) as Capability[]),
+  owner: new Set(CAPABILITIES),
   administrator: new Set(ALL_BUT_OWNERSHIP),
   editor: new Set([...EVERY_STAFF_MEMBER, ...BLOG_EDITING, 'pages.edit', 'analytics.view']),
   author: new Set([...EVERY_STAFF_MEMBER, 'posts.write']),

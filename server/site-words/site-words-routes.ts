@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { PAGES_TEXT } from '../../shared/pages-texts.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
 import { POST_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf } from '../http/admin-request.ts';

@@ -14,7 +14,8 @@ import {
   writeWords,
 } from '../../db/queries/site-words.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { ADMIN_MESSAGES, PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
+import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/pages-texts.ts';
 import { hasVisibleContent } from '../../shared/read-time.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';

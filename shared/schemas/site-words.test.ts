@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES_MESSAGES } from '../admin-texts.ts';
+import { PAGES_MESSAGES } from '../pages-texts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../company.ts';
 import { FIELD_MESSAGES, HOME_TEXT } from '../messages.ts';
 import { SERVICES } from '../services.ts';

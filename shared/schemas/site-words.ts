@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGES_MESSAGES } from '../admin-texts.ts';
+import { PAGES_MESSAGES } from '../pages-texts.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { ADDRESS_PATTERN, type FieldSpec, RESERVED_ADDRESSES, type WordsKey, fieldsOf } from '../site-words.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
-import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/admin-texts.ts';
+import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/pages-texts.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { REVISION_TEXT } from '../../shared/revisions.ts';
 import { CUSTOM_PAGE_FIELDS, PAGE_FIELDS, SERVICE_FIELDS, defaultSiteWords } from '../../shared/site-words.ts';

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { PAGES_TEXT } from '../../../shared/admin-texts.ts';
+import { PAGES_TEXT } from '../../../shared/pages-texts.ts';
 import { isServiceId } from '../../../shared/services.ts';
 import { NAVIGATION_KEY, type WordsSummary, editorHref, isCustomPageKey } from '../../../shared/site-words.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { focusFirstError } from '../../../../components/form/focus.ts';
 import { RequestError, adminApi, errorMessage } from '../../../../components/request.ts';
-import { PAGES_TEXT } from '../../../../shared/admin-texts.ts';
+import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
 import { REVISION_TEXT } from '../../../../shared/revisions.ts';
 import { isServiceId } from '../../../../shared/services.ts';
 import { type FieldValue, NAVIGATION_KEY, type WordsDiffField, type WordsEditorState, type WordsRevision, fieldsOf } from '../../../../shared/site-words.ts';

@@ -1,6 +1,6 @@
 import { FieldError } from '../../../../components/form/FieldError.tsx';
 import { RichTextEditor } from '../../blog-editor/RichTextEditor.tsx';
-import { PAGES_TEXT } from '../../../../shared/admin-texts.ts';
+import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
 import type { FieldSpec, FieldValue, TitledText } from '../../../../shared/site-words.ts';
 
 type Errors = Record<string, string>;

@@ -1,5 +1,5 @@
 import { useData } from 'vike-react/useData';
-import { PAGES_TEXT } from '../../../../../shared/admin-texts.ts';
+import { PAGES_TEXT } from '../../../../../shared/pages-texts.ts';
 import { isServiceId } from '../../../../../shared/services.ts';
 import { type PageKey, isCustomPageKey } from '../../../../../shared/site-words.ts';
 import HomePage from '../../../../(site)/index/+Page.tsx';
