@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
+import { QUOTE_COLUMN_FIELDS, fieldValues } from '../../shared/lead-fields.ts';
 import type { NewLead } from '../../shared/leads.ts';
 import { getService } from '../../shared/services.ts';
 import { type EmailMessage, leadNotifications } from './notifications.ts';
@@ -13,17 +14,15 @@ const lead: NewLead = {
     clientIp: null,
     createdAt: '2026-11-27T01:00:00.000Z',
     submittedAt: null,
-    service: 'web-hosting',
-    name: 'Ada Lovelace',
-    email: 'ada@example.com',
-    company: null,
-    phone: null,
-    companySize: null,
-    budget: null,
-    timeline: null,
-    startDate: '2027-01-04',
-    completionDate: '2027-02-01',
-    description: 'Move our site.',
+    // Built from the catalogue, as the lead service does: a field added there needs nothing here.
+    ...fieldValues(QUOTE_COLUMN_FIELDS, {
+      service: 'web-hosting',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      startDate: '2027-01-04',
+      completionDate: '2027-02-01',
+      description: 'Move our site.',
+    }),
     details: {},
   },
 };
