@@ -1,5 +1,5 @@
 /**
- * The whole suite, in the order a failure is cheapest to see: typecheck, lint, layers, references and the
+ * The whole suite, in the order a failure is cheapest to see: format, typecheck, lint, layers, references and the
  * production build side by side (none writes what another reads), then unit, integration and property tests
  * (PROPERTY_RUNS payloads per property), fault tests (real database and Redis outages), browser tests. Each test
  * runs once. Ends with one line `N passed, N failed` (CI reads it).
@@ -110,6 +110,7 @@ function chromiumPath(): string | undefined {
 }
 
 await together([
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['boundaries', 'npm', ['run', '--silent', 'boundaries']],

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
+import { ABOUT_TEXT, HOME_TEXT, PRIVACY_POLICY_TITLE, SERVICES_TEXT } from '../../shared/messages.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { VIEWPORTS, axeViolations, liveSite, openPage } from '../helpers/browser.ts';
 
 const site = liveSite();
 
+// Each heading from the default words' one home: staff may change them, these are what a new site shows.
 const PAGES = [
-  { path: '/', heading: 'Infrastructure that stays up. Websites that win work.' },
-  { path: '/services', heading: 'Services' },
-  { path: '/services?category=web&service=domain-management', heading: 'Services' },
-  { path: '/about', heading: 'About Northbridge IT' },
-  { path: '/privacy', heading: 'Privacy policy' },
+  { path: '/', heading: HOME_TEXT.heading },
+  { path: '/services', heading: SERVICES_TEXT.title },
+  { path: '/services?category=web&service=domain-management', heading: SERVICES_TEXT.title },
+  { path: '/about', heading: ABOUT_TEXT.heading(DEFAULT_SITE_SETTINGS.name) },
+  { path: '/privacy', heading: PRIVACY_POLICY_TITLE },
   { path: '/this-page-does-not-exist', heading: 'Page not found' },
 ];
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { HOME_TEXT, SERVICES_TEXT } from '../../shared/messages.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/core/logger.ts';
@@ -18,8 +19,8 @@ function executableScripts(html: string): string[] {
 
 describe('public pages', () => {
   it.each([
-    ['/', 'Infrastructure that stays up'],
-    ['/services', 'Services'],
+    ['/', HOME_TEXT.heading],
+    ['/services', SERVICES_TEXT.title],
     ['/about', 'Global Mindset'],
     ['/privacy', 'Australian Privacy Principles'],
   ])('visitor opens %s and sees its content', async (path, text) => {
