@@ -51,7 +51,9 @@ export function SiteFooter() {
           <ul className="social-links">
             {settings.social.map((s) => (
               <li key={s.url}>
-                <a href={s.url} rel="noopener noreferrer">{s.name}</a>
+                <a href={s.url} rel="noopener noreferrer">
+                  {s.name}
+                </a>
               </li>
             ))}
           </ul>

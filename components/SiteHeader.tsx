@@ -44,7 +44,15 @@ function StaffItems({ csrfToken }: { csrfToken: string | null }) {
  * link also opens it (an interest invoker, where the browser has them), and Escape closes it then too. The caret
  * button is named after the menu, the link after its page.
  */
-function NavMenu({ id, href, label, menuLabel, current, align, children }: {
+function NavMenu({
+  id,
+  href,
+  label,
+  menuLabel,
+  current,
+  align,
+  children,
+}: {
   id: string;
   href: string;
   label: string;
@@ -90,7 +98,14 @@ export function SiteHeader() {
           <ul className="nav-list">
             {links.map((link, i) =>
               link.href === SERVICES_LINK ? (
-                <NavMenu key={i} id="services" href={SERVICES_LINK} label={link.label} menuLabel={SITE_TEXT.servicesMenu} current={current(SERVICES_LINK)}>
+                <NavMenu
+                  key={i}
+                  id="services"
+                  href={SERVICES_LINK}
+                  label={link.label}
+                  menuLabel={SITE_TEXT.servicesMenu}
+                  current={current(SERVICES_LINK)}
+                >
                   {SERVICE_IDS.map((id) => (
                     <li key={id}>
                       <a href={`/quote?service=${id}`}>{serviceLabels[id].name}</a>
@@ -106,7 +121,14 @@ export function SiteHeader() {
               ),
             )}
             {user && (
-              <NavMenu id="admin" href="/admin/dashboard" label={SITE_TEXT.admin} menuLabel={SITE_TEXT.adminMenu} current={current('/admin')} align="right">
+              <NavMenu
+                id="admin"
+                href="/admin/dashboard"
+                label={SITE_TEXT.admin}
+                menuLabel={SITE_TEXT.adminMenu}
+                current={current('/admin')}
+                align="right"
+              >
                 <StaffItems csrfToken={csrfToken} />
               </NavMenu>
             )}

@@ -34,7 +34,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function requestJson<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: RequestOptions = {}): Promise<T> {
+export async function requestJson<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const { body, csrfToken, idempotencyKey, signal } = options;
   const file = body instanceof Blob;
   let res: Response;
@@ -78,7 +82,12 @@ export async function callFunction<T>(name: string, data: Record<string, unknown
 }
 
 /** The admin JSON API, with the session's CSRF token on every change. */
-export function adminApi<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, csrfToken: string | null, body?: unknown): Promise<T> {
+export function adminApi<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  csrfToken: string | null,
+  body?: unknown,
+): Promise<T> {
   return requestJson<T>(method, url, { body, csrfToken });
 }
 

@@ -31,10 +31,23 @@ const report = join(dir, 'figures.jsonl');
 try {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   for (const bench of BENCHES) run(process.execPath, [bench], { ...process.env, BENCH_REPORT: report });
-  const lines = existsSync(report) ? readFileSync(report, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Figure | { note: string }) : [];
+  const lines = existsSync(report)
+    ? readFileSync(report, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Figure | { note: string })
+    : [];
   const figures = lines.filter((line): line is Figure => !('note' in line));
   const notes = lines.filter((line): line is { note: string } => 'note' in line).map((line) => line.note);
-  const rows = figures.map((f) => [f.bench, f.engine, f.figure, formatValue(f.value, f.unit), f.baseline, formatValue(f.baselineValue, f.unit), (f.value / f.baselineValue).toFixed(2)]);
+  const rows = figures.map((f) => [
+    f.bench,
+    f.engine,
+    f.figure,
+    formatValue(f.value, f.unit),
+    f.baseline,
+    formatValue(f.baselineValue, f.unit),
+    (f.value / f.baselineValue).toFixed(2),
+  ]);
   const header = ['bench', 'engine', 'figure', 'value', 'baseline (same run)', 'baseline', 'ratio'];
   console.log(`\nAll figures, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}\n`);
   console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);

@@ -62,7 +62,9 @@ for (const input of Object.keys(reach.metafile!.inputs)) {
   if (match) packages.add(match[1]!);
 }
 // better-sqlite3 finds its compiled addon through `bindings` at run time.
-for (const name of Object.keys((JSON.parse(readFileSync('node_modules/better-sqlite3/package.json', 'utf8')) as { dependencies: object }).dependencies)) {
+for (const name of Object.keys(
+  (JSON.parse(readFileSync('node_modules/better-sqlite3/package.json', 'utf8')) as { dependencies: object }).dependencies,
+)) {
   packages.add(name);
 }
 // The sharing cards' font is read from its package by path (server/sharing/draw-card.ts), which no import shows;

@@ -12,7 +12,17 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(process.argv[2] ?? '.');
 
 const TOP_FOLDERS = ['server', 'db', 'shared', 'pages', 'components', 'scripts', 'tests', 'docs', 'deploy', 'public', '.ci'];
-const TOP_FILES = ['README.md', 'Dockerfile', 'docker-compose.yml', 'package.json', 'tsconfig.json', 'vite.config.ts', 'vitest.config.ts', 'eslint.config.js', '.dependency-cruiser.cjs'];
+const TOP_FILES = [
+  'README.md',
+  'Dockerfile',
+  'docker-compose.yml',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'vitest.config.ts',
+  'eslint.config.js',
+  '.dependency-cruiser.cjs',
+];
 /** Documents that once lived beside the repository; the product's own account is docs/product.md. */
 const OUTSIDE = /\b(SPEC|DESIGN|CONVENTIONS)\.md\b/g;
 
@@ -64,7 +74,13 @@ function anchorsOf(path: string): Set<string> {
     const text = readFileSync(path, 'utf8');
     anchors = new Set([...text.matchAll(/<a id="([\w-]+)"><\/a>/g)].map((m) => m[1]!));
     for (const heading of text.matchAll(/^#+\s+(.+)$/gm)) {
-      anchors.add(heading[1]!.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s/g, '-'));
+      anchors.add(
+        heading[1]!
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s/g, '-'),
+      );
     }
     anchorsCache.set(path, anchors);
   }
@@ -86,7 +102,12 @@ function exists(target: string, section: string | undefined): boolean {
     // A glob names a family of files: its folder must exist and, when the glob is in the file name, match one.
     const folder = dirname(path.slice(0, path.indexOf('*')) + 'x');
     const name = relative(folder, path);
-    const pattern = new RegExp(`^${name.split('*').map((part) => part.replace(/[.+()[\]]/g, '\\$&')).join('.*')}$`);
+    const pattern = new RegExp(
+      `^${name
+        .split('*')
+        .map((part) => part.replace(/[.+()[\]]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     found = existsSync(folder) && (name.includes('/') || readdirSync(folder).some((f) => pattern.test(f)));
   }
   if (found && section && path.endsWith('.md')) return anchorsOf(path).has(section.slice(1));

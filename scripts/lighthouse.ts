@@ -18,7 +18,13 @@ const RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const HELD = new Set(['accessibility', 'best-practices', 'seo']);
 // The metrics the performance score is made of (CLS unitless, the others in ms), with the column each gets.
-const METRICS = { 'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS', 'speed-index': 'SI' } as const;
+const METRICS = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+} as const;
 type Metric = keyof typeof METRICS;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -29,14 +35,27 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 async function lighthouse(url: string, out: string, attempts = 3): Promise<void> {
   try {
     // `--no`: the project's own Lighthouse (a devDependency), never a download.
-    await run('npx', [
-      '--no', 'lighthouse', url, '--quiet', '--output=json', `--output-path=${out}`, '--form-factor=mobile',
-      `--only-categories=${CATEGORIES.join(',')}`, `--chrome-path=${chromePath}`,
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
-    ], { maxBuffer: 64 * 1024 * 1024 });
+    await run(
+      'npx',
+      [
+        '--no',
+        'lighthouse',
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--form-factor=mobile',
+        `--only-categories=${CATEGORIES.join(',')}`,
+        `--chrome-path=${chromePath}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
   } catch (err) {
     if (attempts <= 1) throw err;
-    console.error(`Lighthouse failed on ${url}, trying again: ${(err as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? String(err)}`);
+    console.error(
+      `Lighthouse failed on ${url}, trying again: ${(err as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? String(err)}`,
+    );
     await lighthouse(url, out, attempts - 1);
   }
 }

@@ -26,7 +26,8 @@ import { loadCliConfig } from './cli-env.ts';
 const USAGE = 'Usage: npm run backup:restore -- --latest | --at "2026-11-27 10:00" [--to FILE]';
 
 function backupOf(config: Config, databaseFile: string): OffsiteBackup {
-  if (!config.BACKUP_URL || !config.BACKUP_KEY) throw new CliError('BACKUP_URL and BACKUP_KEY are not set (docs/operations.md#off-site-backups).');
+  if (!config.BACKUP_URL || !config.BACKUP_KEY)
+    throw new CliError('BACKUP_URL and BACKUP_KEY are not set (docs/operations.md#off-site-backups).');
   return createOffsiteBackup({ store: createObjectStore(config), key: config.BACKUP_KEY, databaseFile, keep: config.BACKUP_KEEP });
 }
 

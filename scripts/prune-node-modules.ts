@@ -83,4 +83,6 @@ for (const file of readdirSync(dir, { recursive: true }) as string[]) {
     stripped += 1;
   }
 }
-console.log(`kept ${keep.size} packages, removed ${removed}, ${trimmed} files their list does not name, and ${stripped} files Node never loads`);
+console.log(
+  `kept ${keep.size} packages, removed ${removed}, ${trimmed} files their list does not name, and ${stripped} files Node never loads`,
+);

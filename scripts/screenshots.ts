@@ -14,7 +14,18 @@ import { STAFF, createStaff } from '../tests/helpers/admin-client.ts';
 import { fillProjectDetails, fillServiceAnswers } from '../tests/helpers/leads.ts';
 
 const WIDTHS = [360, 768, 1440];
-const DEFAULT_PATHS = ['/', '/services', '/services?category=web&service=web-hosting', '/about', '/contact', '/quote', '/blog', '/privacy', '/admin/login', '/no-such-page'];
+const DEFAULT_PATHS = [
+  '/',
+  '/services',
+  '/services?category=web&service=web-hosting',
+  '/about',
+  '/contact',
+  '/quote',
+  '/blog',
+  '/privacy',
+  '/admin/login',
+  '/no-such-page',
+];
 
 /** Pages seen signed in (the admin frame: sidebar from 64rem, the Menu button's drawer below). */
 const ADMIN_PATHS = [

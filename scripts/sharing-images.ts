@@ -8,7 +8,9 @@ import { PAGE_CARDS, SHARING_IMAGE_SIZE, pageCardPath } from '../shared/sharing-
 async function svgFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? svgFiles(join(dir, e.name)) : Promise.resolve(e.name.endsWith('.svg') ? [join(dir, e.name)] : []))),
+    entries.map((e) =>
+      e.isDirectory() ? svgFiles(join(dir, e.name)) : Promise.resolve(e.name.endsWith('.svg') ? [join(dir, e.name)] : []),
+    ),
   );
   return nested.flat();
 }
@@ -26,7 +28,11 @@ async function write(outDir: string, path: string, png: Buffer): Promise<void> {
  * - every public page's card (`PAGE_CARDS`): the artwork with the page's title, at `/images/pages/{file}.png`.
  * Posts' cards are drawn by the server when they are published (server/sharing/post-images.ts).
  */
-export async function writeSharingImages(publicDir: string, outDir: string, warn: (message: string) => void = console.warn): Promise<string[]> {
+export async function writeSharingImages(
+  publicDir: string,
+  outDir: string,
+  warn: (message: string) => void = console.warn,
+): Promise<string[]> {
   const written: string[] = [];
   for (const file of await svgFiles(join(publicDir, 'images'))) {
     const image = await drawPng(await readFile(file));

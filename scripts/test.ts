@@ -89,7 +89,10 @@ function failingTests(report: VitestReport): string[] {
  * nothing runs again, so a test that fails only sometimes is seen, and fixed.
  */
 function vitest(label: string, projects: string[]): void {
-  const { ok, report } = runVitest(label, projects.flatMap((p) => ['--project', p]));
+  const { ok, report } = runVitest(
+    label,
+    projects.flatMap((p) => ['--project', p]),
+  );
   const failing = report ? failingTests(report) : [];
   passed += report?.numPassedTests ?? 0;
   failed += failing.length;

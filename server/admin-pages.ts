@@ -27,7 +27,16 @@ export interface AdminPageDeps {
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
 
 /** What the admin pages' `+data.ts` files may read (through `pageContext.services.admin`). */
-export function createAdminPageService({ inbox, blog, staff, analytics, db, previews, images, backupStatus }: AdminPageDeps): AdminPageService {
+export function createAdminPageService({
+  inbox,
+  blog,
+  staff,
+  analytics,
+  db,
+  previews,
+  images,
+  backupStatus,
+}: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
     dashboard: async (viewer) => {

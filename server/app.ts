@@ -195,7 +195,11 @@ export function createApp(deps: AppDeps): Site {
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
   const customPages = async () => (await words.current((await settings.current()).name)).customPages;
-  app.use(feedsRouter(blog, settings, pageCache, config.SITE_URL, async () => (await customPages()).map((p) => ({ path: `/${p.address}`, updatedAt: p.publishedAt }))));
+  app.use(
+    feedsRouter(blog, settings, pageCache, config.SITE_URL, async () =>
+      (await customPages()).map((p) => ({ path: `/${p.address}`, updatedAt: p.publishedAt })),
+    ),
+  );
   app.use(blogApiRouter(blog));
   const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   app.use(mediaRouter(images));
@@ -208,10 +212,31 @@ export function createApp(deps: AppDeps): Site {
   app.use(captchaRouter(CHALLENGE_PATHS.signIn, signInProof, challengeLimits, deps.redis));
   app.use(adminAuthRouter(staff, config, staffAuth.passport, staffAuth.store, signInProof, events.signIn));
   app.use(adminAccountRouter(staff));
-  const passkeys = createPasskeyService({ db: database.db, settings: config, staff, companyName: async () => (await settings.current()).name });
-  app.use(passkeyRouter({ passkeys, accounts: staff, config, store: staffAuth.store, limits: challengeLimits, redis: deps.redis, counts: events.signIn }));
+  const passkeys = createPasskeyService({
+    db: database.db,
+    settings: config,
+    staff,
+    companyName: async () => (await settings.current()).name,
+  });
+  app.use(
+    passkeyRouter({
+      passkeys,
+      accounts: staff,
+      config,
+      store: staffAuth.store,
+      limits: challengeLimits,
+      redis: deps.redis,
+      counts: events.signIn,
+    }),
+  );
   app.use(adminStaffRouter(staff, { accounts: staff, config, store: staffAuth.store }));
-  const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings, repliesPerHour: config.REPLIES_PER_HOUR });
+  const inbox = createInboxService({
+    db: database.db,
+    timeZone: config.TIME_ZONE,
+    delivery: deliverySettings(config),
+    settings,
+    repliesPerHour: config.REPLIES_PER_HOUR,
+  });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
   const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });

@@ -71,7 +71,9 @@ try {
   await retryWhileUnavailable(() => prepareDatabase(database, config, logger), config.DATABASE_STARTUP_TIMEOUT_MS);
 } catch (err) {
   const { message, code } = safeError(err);
-  failStart(`database not ready at start (gave up after ${config.DATABASE_STARTUP_TIMEOUT_MS / 1000} s): ${code ? `${code} ` : ''}${message}`);
+  failStart(
+    `database not ready at start (gave up after ${config.DATABASE_STARTUP_TIMEOUT_MS / 1000} s): ${code ? `${code} ` : ''}${message}`,
+  );
 }
 
 /** Migrations and demo content under the start-up lock (one instance at a time), then the first-admin hint. */
@@ -94,12 +96,15 @@ routeUncaughtErrors(logger);
 // Not awaited: with Redis down the site starts in its degraded mode and connects when Redis is back.
 const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
-const visits = config.ANALYTICS
-  ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config) })
-  : NO_VISIT_COUNTER;
+const visits = config.ANALYTICS ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config) }) : NO_VISIT_COUNTER;
 const backups = startOffsiteBackups(config, database, logger);
 site.app = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups }).listener;
-const retention = startRetentionJob({ db: database.db, logger, days: config.LEAD_RETENTION_DAYS, unusedImageDays: config.UNUSED_IMAGE_DAYS });
+const retention = startRetentionJob({
+  db: database.db,
+  logger,
+  days: config.LEAD_RETENTION_DAYS,
+  unusedImageDays: config.UNUSED_IMAGE_DAYS,
+});
 const weeklySummaries = config.ANALYTICS
   ? startWeeklySummaries({
       db: database.db,

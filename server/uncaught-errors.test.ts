@@ -8,13 +8,20 @@ describe('errors as logged', () => {
       client: { connectionParameters: { user: 'site', password: 's3cret-pass', host: 'db.internal' } },
     });
     const safe = safeError(err);
-    expect(safe).toMatchObject({ type: 'Error', code: 'ECONNREFUSED', message: 'connect to postgres://[redacted]@db.internal:5432/site failed' });
+    expect(safe).toMatchObject({
+      type: 'Error',
+      code: 'ECONNREFUSED',
+      message: 'connect to postgres://[redacted]@db.internal:5432/site failed',
+    });
     expect(Object.keys(safe).sort()).toEqual(['code', 'message', 'stack', 'type']);
     expect(JSON.stringify(safe)).not.toContain('s3cret');
     expect(safe.stack).toContain('postgres://[redacted]@db.internal');
   });
 
   it('say what was thrown when it is not an error', () => {
-    expect(safeError('redis://:hunter2@cache:6379 went away')).toEqual({ type: 'string', message: 'redis://[redacted]@cache:6379 went away' });
+    expect(safeError('redis://:hunter2@cache:6379 went away')).toEqual({
+      type: 'string',
+      message: 'redis://[redacted]@cache:6379 went away',
+    });
   });
 });

@@ -43,7 +43,11 @@ export function historyText(entry: LeadNote): string {
   if (entry.assignment) {
     const by = entry.author ?? INBOX_MESSAGES.noteAuthorUnknown;
     const { kind, assignee } = entry.assignment;
-    const words = { assigned: LEAD_WORK_TEXT.assignedEntry, unassigned: LEAD_WORK_TEXT.unassignedEntry, released: LEAD_WORK_TEXT.releasedEntry };
+    const words = {
+      assigned: LEAD_WORK_TEXT.assignedEntry,
+      unassigned: LEAD_WORK_TEXT.unassignedEntry,
+      released: LEAD_WORK_TEXT.releasedEntry,
+    };
     return words[kind](assignee, by);
   }
   return entry.body;
@@ -175,7 +179,8 @@ export const AUDIT_TEXT = {
     owner ? ['Failed to sign in with a passkey of ', owner] : ['Failed to sign in with a passkey the site does not know'],
   signedOut: 'Signed out',
   passwordChanged: 'Changed their password',
-  sessionsEnded: (n: number | null) => (n === null ? 'Signed out their other sessions' : `Signed out ${counted(n, 'other session', 'other sessions')}`),
+  sessionsEnded: (n: number | null) =>
+    n === null ? 'Signed out their other sessions' : `Signed out ${counted(n, 'other session', 'other sessions')}`,
   twoFactorOn: 'Turned on two-factor sign-in',
   twoFactorOff: 'Turned off two-factor sign-in',
   recoveryCodeUsed: 'Signed in with a recovery code',
@@ -187,7 +192,8 @@ export const AUDIT_TEXT = {
   joined: 'Accepted an invitation and chose a password',
   passwordReset: (person: Part): Part[] => ['Reset the password of ', person, ' from the command line'],
   invited: (person: Part, role: string | null): Part[] => ['Invited ', person, role ? ` as ${role}` : ''],
-  invitationLinkCopied: (person: Part | null): Part[] => (person ? ['Copied the invitation link for ', person] : ['Copied an invitation link']),
+  invitationLinkCopied: (person: Part | null): Part[] =>
+    person ? ['Copied the invitation link for ', person] : ['Copied an invitation link'],
   deactivated: (person: Part): Part[] => ['Deactivated ', person],
   reactivated: (person: Part): Part[] => ['Reactivated ', person],
   sessionEnded: (person: Part): Part[] => ['Ended a session of ', person],
@@ -202,7 +208,11 @@ export const AUDIT_TEXT = {
   postRestored: (post: Part, savedAt: string | null): Part[] =>
     savedAt ? ['Restored the post ', post, ` to the version saved on ${savedAt}`] : ['Restored an earlier version of the post ', post],
   postSubmitted: (post: Part): Part[] => ['Submitted the post ', post, ' for review'],
-  previewShared: (post: Part, until: string | null): Part[] => ['Shared a preview of the post ', post, until ? `, open until ${until}` : ''],
+  previewShared: (post: Part, until: string | null): Part[] => [
+    'Shared a preview of the post ',
+    post,
+    until ? `, open until ${until}` : '',
+  ],
   previewRevoked: (post: Part): Part[] => ['Turned off a preview link of the post ', post],
   imageUploaded: (image: Part): Part[] => ['Uploaded the image ', image],
   imageAltChanged: (image: Part): Part[] => ['Changed the alt text of the image ', image],
@@ -211,8 +221,12 @@ export const AUDIT_TEXT = {
   imagesPurged: (stored: string): Part[] => [`Deleted ${stored.replace(/ deleted$/, '')}`],
 
   leadMoved: (lead: Part, from: string, to: string): Part[] => ['Moved ', lead, ` from ${from} to ${to}`],
-  leadReleased: (lead: Part, queued: number | null): Part[] =>
-    ['Marked ', lead, ' not spam', queued === null ? '' : ` and queued ${counted(queued, 'notification', 'notifications')}`],
+  leadReleased: (lead: Part, queued: number | null): Part[] => [
+    'Marked ',
+    lead,
+    ' not spam',
+    queued === null ? '' : ` and queued ${counted(queued, 'notification', 'notifications')}`,
+  ],
   noteAdded: (lead: Part): Part[] => ['Added a note to ', lead],
   leadAssigned: (lead: Part): Part[] => ['Changed who has ', lead],
   replied: (lead: Part): Part[] => ['Replied by e-mail to ', lead],
@@ -246,9 +260,18 @@ export const AUDIT_TEXT = {
   settingChange: (name: string, from: string, to: string) => `the ${name} from ${from || 'nothing'} to ${to || 'nothing'}`,
   settingNames: (names: readonly string[]) => `the ${listed(names)}`,
   settingsSavedUnchanged: (settings: Part): Part[] => ['Saved the ', settings, ' without changes'],
-  wordsPublished: (fields: readonly string[], page: Part): Part[] => (fields.length ? ['Changed ', listed(fields), ' on ', page] : ['Published ', page, ' without changes']),
-  wordsScheduled: (fields: readonly string[], page: Part): Part[] => ['Scheduled a change of ', page, fields.length ? `: ${listed(fields)}` : ''],
-  wordsDraft: (fields: readonly string[], page: Part): Part[] => ['Saved a draft of ', page, fields.length ? ` changing ${listed(fields)}` : ''],
+  wordsPublished: (fields: readonly string[], page: Part): Part[] =>
+    fields.length ? ['Changed ', listed(fields), ' on ', page] : ['Published ', page, ' without changes'],
+  wordsScheduled: (fields: readonly string[], page: Part): Part[] => [
+    'Scheduled a change of ',
+    page,
+    fields.length ? `: ${listed(fields)}` : '',
+  ],
+  wordsDraft: (fields: readonly string[], page: Part): Part[] => [
+    'Saved a draft of ',
+    page,
+    fields.length ? ` changing ${listed(fields)}` : '',
+  ],
   wordsRestored: (page: Part): Part[] => ['Restored an earlier version of ', page, ' as its draft'],
   wordsDiscarded: (page: Part): Part[] => ['Discarded the draft of ', page],
   wordsDeleted: (title: string): Part[] => [`Deleted the page “${title}”`],

@@ -17,7 +17,8 @@ import { INVITATION_DAYS } from './staff.ts';
 export const ADMIN_MESSAGES = {
   loginFailed: MESSAGES.loginFailed,
   loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`,
-  signInProofNeeded: 'Many sign-in attempts are failing on this site right now, so your browser must first do a short check (it needs JavaScript). Press Sign in again.',
+  signInProofNeeded:
+    'Many sign-in attempts are failing on this site right now, so your browser must first do a short check (it needs JavaScript). Press Sign in again.',
   signInBusy: 'Sign-in is busy right now. Please try again in a few seconds.',
   signInProofFailed: 'The browser check did not finish. Please press Sign in again.',
   totpInvalid: 'That code is not valid. Enter the 6-digit code from your authenticator app, or a recovery code.',
@@ -45,7 +46,8 @@ export const ADMIN_MESSAGES = {
   privacyEmailInvalid: 'Enter the email address the person used, like name@example.com.',
   notificationGone: 'That notification was delivered, no longer exists, or is being sent right now.',
   notificationRequeued: 'The notification will be sent again shortly.',
-  notificationsRequeued: (n: number) => (n === 1 ? '1 notification will be sent again shortly.' : `${n} notifications will be sent again shortly.`),
+  notificationsRequeued: (n: number) =>
+    n === 1 ? '1 notification will be sent again shortly.' : `${n} notifications will be sent again shortly.`,
   noSuchLeadType: 'No such lead type.',
   totpSetupExpired: 'The set-up expired. Start again to get a new QR code.',
   twoFactorMandatory: 'Two-step sign-in is required for your account: keep the authenticator app, or add a passkey first.',
@@ -117,12 +119,14 @@ export const STAFF_MESSAGES = {
   signedInAs: 'Signed in as',
   viewSite: 'View website',
   skipToContent: 'Skip to content',
-  invited: (email: string) => `Invitation to ${email} is on its way (its status below follows the e-mail). The link in it works once, for ${INVITATION_DAYS} days.`,
+  invited: (email: string) =>
+    `Invitation to ${email} is on its way (its status below follows the e-mail). The link in it works once, for ${INVITATION_DAYS} days.`,
   invitedQueued: (email: string) =>
     `Invitation to ${email} is queued: e-mail is not set up on this server (SMTP_URL), so it goes out once it is. Meanwhile copy its link and send it another way; it works once, for ${INVITATION_DAYS} days.`,
   invitationClosed: 'This invitation is no longer open: it was accepted, replaced or has expired.',
   invitationPending: (email: string) => `${email} has an invitation waiting; sending another replaces it.`,
-  invitationInvalid: 'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
+  invitationInvalid:
+    'This invitation link is not valid any more: it was used, replaced or has expired. Ask a colleague to invite you again.',
   invitationAccepted: 'Your password is set and you are signed in.',
   invitationSubject: (company: string) => `Your ${company} staff account`,
   invitationText: (i: { name: string; inviter: string; link: string; company: string; role: string; can: string }) =>
@@ -246,7 +250,9 @@ export const ACCOUNT_TEXT = {
   setUp: 'Set up two-factor sign-in',
   sessionsHeading: 'Other sessions',
   otherSessions: (n: number) =>
-    n === 0 ? 'You are not signed in anywhere else.' : `You are signed in on ${n} other ${n === 1 ? 'browser or device' : 'browsers or devices'}.`,
+    n === 0
+      ? 'You are not signed in anywhere else.'
+      : `You are signed in on ${n} other ${n === 1 ? 'browser or device' : 'browsers or devices'}.`,
   sessionLimit: (limit: number) =>
     `At most ${limit} sessions stay open at once: signing in on one more browser signs out the one signed in longest ago.`,
   endOthers: 'Sign out other sessions',
@@ -255,7 +261,8 @@ export const ACCOUNT_TEXT = {
 /** The account page's passkeys (docs/product.md#passkeys). */
 export const PASSKEY_TEXT = {
   heading: 'Passkeys',
-  intro: 'A passkey signs you in with your fingerprint, face, screen lock or security key instead of your password, and counts as two-factor sign-in.',
+  intro:
+    'A passkey signs you in with your fingerprint, face, screen lock or security key instead of your password, and counts as two-factor sign-in.',
   none: 'You have no passkeys yet.',
   caption: 'Your passkeys',
   added: 'Added',
@@ -301,7 +308,8 @@ export const PRIVACY_REQUEST_TEXT = {
 /** What the blog editor says: about its fields, links, image uploads, autosave, history and address (issue 18). */
 export const EDITOR_MESSAGES = {
   notYourPost: 'You can edit only your own drafts. An Editor can change this post.',
-  publishNeedsEditor: 'Your role submits posts for review; an Editor publishes them. Untick “Publish this post” and use “Submit for review”.',
+  publishNeedsEditor:
+    'Your role submits posts for review; an Editor publishes them. Untick “Publish this post” and use “Submit for review”.',
   submitForReview: 'Submit for review',
   submitting: 'Submitting…',
   submitted: 'Submitted for review. The Editors have been told by e-mail.',
@@ -401,8 +409,10 @@ export const DASHBOARD_TEXT = {
       const hours = Math.floor(minutes / 60);
       return hours < 48 ? unit(hours, 'hour') : unit(Math.floor(hours / 24), 'day');
     },
-    overdue: 'No off-site backup has succeeded for two backup intervals: leads and posts since the last one are only on this server. The site keeps trying; check the storage settings and the log.',
-    verifyFailed: 'The last test restore of the newest off-site backup failed, so it may not restore. Run npm run backup:verify on the server to see why.',
+    overdue:
+      'No off-site backup has succeeded for two backup intervals: leads and posts since the last one are only on this server. The site keeps trying; check the storage settings and the log.',
+    verifyFailed:
+      'The last test restore of the newest off-site backup failed, so it may not restore. Run npm run backup:verify on the server to see why.',
     lastError: (error: string) => `Last error: ${error}`,
     off: 'Off-site backup is off: leads and posts are only on this server. Set BACKUP_URL and BACKUP_KEY to turn it on (see the operations guide).',
     database: 'On PostgreSQL the database keeps the off-site backups (your provider’s backups, WAL-G or pgBackRest), not the site.',

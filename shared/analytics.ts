@@ -57,7 +57,12 @@ export interface AnalyticsLimits {
   pagesPerVisitor: number;
 }
 
-export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = { sourcesPerDay: 500, visitorsPerDay: 10_000, newVisitorsPerFlush: 1_000, pagesPerVisitor: 30 };
+export const DEFAULT_ANALYTICS_LIMITS: AnalyticsLimits = {
+  sourcesPerDay: 500,
+  visitorsPerDay: 10_000,
+  newVisitorsPerFlush: 1_000,
+  pagesPerVisitor: 30,
+};
 
 export function isBeaconEvent(value: unknown): value is BeaconEvent {
   return (BEACON_EVENTS as readonly unknown[]).includes(value);
@@ -74,7 +79,14 @@ export const MAX_RANGE_DAYS = 366;
 export const ANALYTICS_TEXT = {
   heading: 'Analytics',
   intro: 'Counted on this server: no cookies, no tracking script, nothing that identifies a visitor.',
-  channels: { campaign: 'Campaign', search: 'Search', social: 'Social', email: 'E-mail', referral: 'Referral', direct: 'Direct' } satisfies Record<Channel, string>,
+  channels: {
+    campaign: 'Campaign',
+    search: 'Search',
+    social: 'Social',
+    email: 'E-mail',
+    referral: 'Referral',
+    direct: 'Direct',
+  } satisfies Record<Channel, string>,
   range: 'Period',
   lastDays: (n: number) => `Last ${n} days`,
   custom: 'Chosen dates',
@@ -155,9 +167,11 @@ export const ANALYTICS_TEXT = {
   weeklyLeads: (total: number) => `Leads with a known source: ${total}.`,
   weeklyChannelLine: (channel: string, leads: number) => `- ${channel}: ${leads}`,
   weeklyTopPosts: 'Most read posts:',
-  weeklyPostLine: (title: string, views: number, leads: number | null) => `- ${title}: ${views} views${leads === null ? '' : `, ${leads} leads`}`,
+  weeklyPostLine: (title: string, views: number, leads: number | null) =>
+    `- ${title}: ${views} views${leads === null ? '' : `, ${leads} leads`}`,
   weeklyNoPosts: 'No post was read last week.',
-  weeklyWaiting: (n: number) => (n === 1 ? '1 lead has been waiting for an answer for over 24 hours.' : `${n} leads have been waiting for an answer for over 24 hours.`),
+  weeklyWaiting: (n: number) =>
+    n === 1 ? '1 lead has been waiting for an answer for over 24 hours.' : `${n} leads have been waiting for an answer for over 24 hours.`,
   weeklyMore: (link: string) => `More on the Analytics page: ${link}`,
   weeklyStop: 'You get this because you asked for it on your account page; turn it off there.',
 } as const;

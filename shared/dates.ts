@@ -17,7 +17,11 @@ function formatter(timeZone: string, month: 'short' | 'long'): Intl.DateTimeForm
 }
 
 function format(iso: string, timeZone: string, month: 'short' | 'long'): string {
-  const parts = Object.fromEntries(formatter(timeZone, month).formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(timeZone, month)
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.month} ${parts.day}, ${parts.year}`;
 }
 

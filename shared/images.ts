@@ -42,7 +42,9 @@ export function isImageFormat(value: string): value is ImageFormat {
 }
 
 /** What the file picker offers. */
-export const IMAGE_ACCEPT = Object.values(IMAGE_FORMATS).map((f) => f.type).join(',');
+export const IMAGE_ACCEPT = Object.values(IMAGE_FORMATS)
+  .map((f) => f.type)
+  .join(',');
 
 /** An uploaded image as the editor gets it back: where it lives and its size at the largest stored width. */
 export interface UploadedImage {

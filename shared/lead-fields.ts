@@ -65,8 +65,13 @@ export type FieldColumns<Fields extends readonly LeadField[]> = {
 };
 
 /** `values` (a valid submission or a stored lead) by field name; empty or missing optional values become null. */
-export function fieldValues<const Fields extends readonly LeadField[]>(fields: Fields, values: Record<string, unknown>): FieldValues<Fields> {
-  return Object.fromEntries(fields.map((f) => [f.name, values[f.name] === undefined || values[f.name] === '' ? null : values[f.name]])) as FieldValues<Fields>;
+export function fieldValues<const Fields extends readonly LeadField[]>(
+  fields: Fields,
+  values: Record<string, unknown>,
+): FieldValues<Fields> {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, values[f.name] === undefined || values[f.name] === '' ? null : values[f.name]]),
+  ) as FieldValues<Fields>;
 }
 
 /** Values by name to their columns: the row a lead's fields are stored as. */
@@ -88,9 +93,33 @@ export function serviceName(id: string | null | undefined): string {
 }
 
 // Each field keeps its literal name, column and `required` (`as const satisfies`), so the types above can read them.
-const name = { name: 'name', label: 'Full Name', kind: 'text', required: true, maxLength: 100, autoComplete: 'name', column: 'name' } as const satisfies TextLeadField;
-const email = { name: 'email', label: 'Email', kind: 'email', required: true, maxLength: 254, autoComplete: 'email', column: 'email' } as const satisfies TextLeadField;
-const company = { name: 'company', label: 'Company', kind: 'text', required: false, maxLength: 200, autoComplete: 'organization', column: 'company' } as const satisfies TextLeadField;
+const name = {
+  name: 'name',
+  label: 'Full Name',
+  kind: 'text',
+  required: true,
+  maxLength: 100,
+  autoComplete: 'name',
+  column: 'name',
+} as const satisfies TextLeadField;
+const email = {
+  name: 'email',
+  label: 'Email',
+  kind: 'email',
+  required: true,
+  maxLength: 254,
+  autoComplete: 'email',
+  column: 'email',
+} as const satisfies TextLeadField;
+const company = {
+  name: 'company',
+  label: 'Company',
+  kind: 'text',
+  required: false,
+  maxLength: 200,
+  autoComplete: 'organization',
+  column: 'company',
+} as const satisfies TextLeadField;
 const service = { name: 'service', label: 'Service', kind: 'select', optionLabel: serviceName, column: 'service' } as const;
 
 export const CONTACT_FIELDS = [
@@ -118,7 +147,15 @@ export const QUOTE_DETAIL_FIELDS = [
   email,
   company,
   { name: 'phone', label: 'Phone', kind: 'tel', required: false, maxLength: 40, autoComplete: 'tel', column: 'phone' },
-  { name: 'companySize', label: 'Company size', kind: 'select', required: false, options: COMPANY_SIZES, optionLabel: (s) => `${s} employees`, column: 'company_size' },
+  {
+    name: 'companySize',
+    label: 'Company size',
+    kind: 'select',
+    required: false,
+    options: COMPANY_SIZES,
+    optionLabel: (s) => `${s} employees`,
+    column: 'company_size',
+  },
   { name: 'budget', label: 'Budget', kind: 'select', required: false, options: BUDGETS, column: 'budget' },
   { name: 'timeline', label: 'Timeline', kind: 'select', required: false, options: TIMELINES, column: 'timeline' },
   { name: 'startDate', label: 'Start date', kind: 'date', required: true, column: 'start_date' },

@@ -70,17 +70,14 @@ export const LEAD_WORK_MESSAGES = {
   openInbox: 'Open the inbox',
   subjectTooLong: `A subject can be at most ${formatWholeNumber(REPLY_SUBJECT_MAX)} characters.`,
   messageTooLong: `A message can be at most ${formatWholeNumber(REPLY_BODY_MAX)} characters.`,
-  tooManyReplies: (perHour: number) => `You have sent ${counted(perHour, 'reply', 'replies')} in the last hour, the most allowed. Try again later.`,
+  tooManyReplies: (perHour: number) =>
+    `You have sent ${counted(perHour, 'reply', 'replies')} in the last hour, the most allowed. Try again later.`,
   spamNotConfirmed: 'This lead is held as possible spam: confirm that you want to reply to it.',
   /** The e-mail to the person a lead is assigned to. */
   assignmentEmail: {
     subject: (name: string, service: string) => `Assigned to you: ${name}${service ? ` (${service})` : ''}`,
     body: (assignee: string, by: string, name: string, service: string, link: string) =>
-      [
-        `Hi ${assignee},`,
-        `${by} assigned you a lead: ${name}${service ? `, about ${service}` : ''}.`,
-        link,
-      ].join('\n\n'),
+      [`Hi ${assignee},`, `${by} assigned you a lead: ${name}${service ? `, about ${service}` : ''}.`, link].join('\n\n'),
   },
 } as const;
 

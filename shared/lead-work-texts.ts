@@ -1,4 +1,3 @@
-
 /*
  * The words of working a lead to the end (docs/product.md#lead-work): assignment, replies from the lead's page and
  * their delivery, and the e-mails these send. Only the admin and the server read this module (like

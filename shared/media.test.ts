@@ -13,7 +13,9 @@ describe('what counts as a use of an uploaded image', () => {
   });
 
   it('nothing else: other images, a malformed id, no text', () => {
-    expect(mediaIdsIn('<img src="/images/blog/a.svg"> /media/not-an-id/480.png /media/0B0C1D2E-3F40-4152-8364-758697A8B9C0/1.png')).toEqual([]);
+    expect(mediaIdsIn('<img src="/images/blog/a.svg"> /media/not-an-id/480.png /media/0B0C1D2E-3F40-4152-8364-758697A8B9C0/1.png')).toEqual(
+      [],
+    );
     expect(mediaIdsIn(null)).toEqual([]);
   });
 });
@@ -52,7 +54,12 @@ describe('an image address as a save stores it', () => {
 
 describe('the library’s words', () => {
   it('sizes read as people read them', () => {
-    expect([formatBytes(512), formatBytes(850_000), formatBytes(4.2 * 1024 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual(['512 bytes', '830 KB', '4.2 MB', '3.00 GB']);
+    expect([formatBytes(512), formatBytes(850_000), formatBytes(4.2 * 1024 * 1024), formatBytes(3 * 1024 ** 3)]).toEqual([
+      '512 bytes',
+      '830 KB',
+      '4.2 MB',
+      '3.00 GB',
+    ]);
   });
 
   it('a use names its post and place', () => {
@@ -62,7 +69,12 @@ describe('the library’s words', () => {
   });
 
   it('the filter is "unused" or everything, and a view is a link', () => {
-    expect([mediaFilter('unused'), mediaFilter('all'), mediaFilter('anything'), mediaFilter(undefined)]).toEqual(['unused', 'all', 'all', 'all']);
+    expect([mediaFilter('unused'), mediaFilter('all'), mediaFilter('anything'), mediaFilter(undefined)]).toEqual([
+      'unused',
+      'all',
+      'all',
+      'all',
+    ]);
     expect(mediaQueryString({ show: 'unused', cursor: 'abc.def' })).toBe('?show=unused&cursor=abc.def');
     expect(mediaQueryString({ show: 'all' })).toBe('');
   });

@@ -153,7 +153,8 @@ export const MEDIA_TEXT = {
   chooseRequired: 'Choose an image, or upload one.',
   /** The featured image's own alt text (docs/product.md#blog-editor). */
   featuredAlt: 'Alt text',
-  featuredAltHint: 'What the image shows, for people who cannot see it. Also read out on the blog’s cards and shown where the post is shared.',
+  featuredAltHint:
+    'What the image shows, for people who cannot see it. Also read out on the blog’s cards and shown where the post is shared.',
   decorative: 'This image is decorative: it adds nothing the title and text do not say',
 } as const;
 

@@ -16,8 +16,7 @@ export const MESSAGES = {
   contactError: 'Sorry, there was an error sending your message. Please try again.',
   quoteError: 'Sorry, there was an error submitting your request. Please try again.',
   contactSuccess: "Thank you! Your message has been sent successfully. We'll contact you within 24 hours.",
-  quoteSuccess:
-    "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.",
+  quoteSuccess: "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.",
   loginFailed: 'Invalid email or password',
   blogNotFound: 'Blog post not found',
   blogNotFoundTitle: 'Blog Post Not Found',
@@ -127,13 +126,43 @@ export const REQUEST_MESSAGES = {
 export const ERROR_PAGES = {
   notFound: { title: 'Page not found', message: "The page you were looking for doesn't exist or has moved." },
   failed: { title: 'Something went wrong', message: 'Sorry, something went wrong on our side. Please try again in a moment.' },
-  blogListPage: { title: 'Page not found', message: 'That page of the blog does not exist.', backHref: '/blog', backLabel: 'Back to the blog' },
+  blogListPage: {
+    title: 'Page not found',
+    message: 'That page of the blog does not exist.',
+    backHref: '/blog',
+    backLabel: 'Back to the blog',
+  },
   blogTag: { title: 'Tag not found', message: 'No published post has this tag.', backHref: '/blog', backLabel: 'Back to the blog' },
-  adminListPage: (backHref: string) => ({ title: 'Page not found', message: 'That page of the list does not exist.', backHref, backLabel: 'Back to the first page' }),
-  post: { title: 'Post not found', message: 'This post does not exist or was deleted.', backHref: '/admin/blog', backLabel: 'Back to the posts' },
-  lead: { title: 'Lead not found', message: 'This lead does not exist or has been deleted.', backHref: '/admin/leads', backLabel: 'Back to the leads' },
-  sitePage: { title: 'Page not found', message: 'There is no such page or service to edit.', backHref: '/admin/pages', backLabel: 'Back to the pages' },
-  person: { title: 'Person not found', message: 'This person has no staff account.', backHref: '/admin/staff', backLabel: 'Back to the staff' },
+  adminListPage: (backHref: string) => ({
+    title: 'Page not found',
+    message: 'That page of the list does not exist.',
+    backHref,
+    backLabel: 'Back to the first page',
+  }),
+  post: {
+    title: 'Post not found',
+    message: 'This post does not exist or was deleted.',
+    backHref: '/admin/blog',
+    backLabel: 'Back to the posts',
+  },
+  lead: {
+    title: 'Lead not found',
+    message: 'This lead does not exist or has been deleted.',
+    backHref: '/admin/leads',
+    backLabel: 'Back to the leads',
+  },
+  sitePage: {
+    title: 'Page not found',
+    message: 'There is no such page or service to edit.',
+    backHref: '/admin/pages',
+    backLabel: 'Back to the pages',
+  },
+  person: {
+    title: 'Person not found',
+    message: 'This person has no staff account.',
+    backHref: '/admin/staff',
+    backLabel: 'Back to the staff',
+  },
 } as const;
 
 /** The frame of every public page: skip link, header, footer, and the closing call to action. */
@@ -166,7 +195,8 @@ export const HOME_TEXT = {
     'Network security, datacenter, support, migrations and web solutions for Australian businesses. 99.9% uptime, 24/7 support and a reply within 24 hours.',
   eyebrow: 'IT infrastructure · Web solutions · Australia-wide',
   heading: 'Infrastructure that stays up. Websites that win work.',
-  lead: (name: string) => `${name} designs, secures and supports the networks, servers and websites that Australian businesses run on, with engineers who answer the phone at 3 am.`,
+  lead: (name: string) =>
+    `${name} designs, secures and supports the networks, servers and websites that Australian businesses run on, with engineers who answer the phone at 3 am.`,
   getQuote: 'Get a free quote',
   explore: 'Explore services',
   categoryIntro: {
@@ -179,7 +209,8 @@ export const HOME_TEXT = {
 
 export const ABOUT_TEXT = {
   title: 'About us',
-  description: (name: string) => `${name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`,
+  description: (name: string) =>
+    `${name} was founded in ${COMPANY.founded} in Sydney to give Australian businesses enterprise-grade infrastructure and web solutions with a personal service.`,
   heading: (name: string) => `About ${name}`,
   lead: 'Enterprise-grade infrastructure, small-business attention.',
   storyHeading: 'Our story',
@@ -191,12 +222,24 @@ export const ABOUT_TEXT = {
   valuesHeading: 'Our values',
   valuesIntro: 'Four commitments that decide how we work, every day.',
   values: [
-    { name: 'Excellence', text: 'We document what we build, test what we change and measure what we promise. Good enough is not a standard.' },
+    {
+      name: 'Excellence',
+      text: 'We document what we build, test what we change and measure what we promise. Good enough is not a standard.',
+    },
     { name: 'Collaboration', text: 'Your team knows your business; we know infrastructure. Projects go best when we plan them together.' },
-    { name: 'Innovation', text: 'We adopt new technology when it makes your systems safer, simpler or cheaper to run, not because it is new.' },
-    { name: 'Global Mindset', text: 'Australian-based and internationally experienced: we support offices and users wherever your business operates.' },
+    {
+      name: 'Innovation',
+      text: 'We adopt new technology when it makes your systems safer, simpler or cheaper to run, not because it is new.',
+    },
+    {
+      name: 'Global Mindset',
+      text: 'Australian-based and internationally experienced: we support offices and users wherever your business operates.',
+    },
   ],
-  cta: { title: "Let's work together", text: "Tell us about your environment and goals; we'll come back within 24 hours on business days." },
+  cta: {
+    title: "Let's work together",
+    text: "Tell us about your environment and goals; we'll come back within 24 hours on business days.",
+  },
 } as const;
 
 export const SERVICES_TEXT = {
@@ -218,7 +261,13 @@ export const FORM_TEXT = {
   optional: '(optional)',
   selectPlaceholder: 'Select…',
   honeypot: 'Leave this field empty',
-  recaptchaNote: { before: 'This site is protected by reCAPTCHA and the Google', privacy: 'Privacy Policy', and: 'and', terms: 'Terms of Service', after: 'apply.' },
+  recaptchaNote: {
+    before: 'This site is protected by reCAPTCHA and the Google',
+    privacy: 'Privacy Policy',
+    and: 'and',
+    terms: 'Terms of Service',
+    after: 'apply.',
+  },
   sentHeading: 'What you sent',
   nextHeading: 'What happens next',
   sendAnother: 'Send another',
@@ -227,7 +276,8 @@ export const FORM_TEXT = {
 
 export const CONTACT_TEXT = {
   title: 'Contact us',
-  description: (name: string) => `Send ${name} a message about your network, servers, support or website. We reply within 24 hours on business days.`,
+  description: (name: string) =>
+    `Send ${name} a message about your network, servers, support or website. We reply within 24 hours on business days.`,
   lead: 'Tell us what you need. We reply within 24 hours on business days.',
   formHeading: 'Send us a message',
   send: 'Send message',
@@ -244,7 +294,8 @@ export const CONTACT_TEXT = {
 
 export const QUOTE_TEXT = {
   title: 'Request a quote',
-  description: (name: string) => `Request a quote from ${name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`,
+  description: (name: string) =>
+    `Request a quote from ${name} for network security, datacenter, support, migrations, IMACD, break/fix, global ICT support, web design, domains or hosting.`,
   breadcrumb: 'Get a quote',
   lead: 'Three short steps. We reply with a tailored quote within 24 hours on business days.',
   asideHeading: 'What happens next',

@@ -5,13 +5,7 @@
 
 export const COMPANY_SIZES = ['1-10', '11-50', '51-200', '201-500', '501+'] as const;
 
-export const BUDGETS = [
-  'under $5,000',
-  '$5,000-$15,000',
-  '$15,000-$50,000',
-  '$50,000-$100,000',
-  '$100,000+',
-] as const;
+export const BUDGETS = ['under $5,000', '$5,000-$15,000', '$15,000-$50,000', '$50,000-$100,000', '$100,000+'] as const;
 
 /**
  * The original brief named a timeline field without options (docs/product.md#differences); a short fixed list

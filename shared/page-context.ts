@@ -48,7 +48,11 @@ export interface PageServices {
     withDraft(key: string, name: string): Promise<SiteWords | null>;
     list(name: string): Promise<WordsSummary[]>;
     /** `viewer`: the signed-in person, whose newer autosave the form offers back. */
-    editorState(key: string, name: string, viewer?: { userId: string | null; email: string | null; ip: string | null }): Promise<WordsEditorState>;
+    editorState(
+      key: string,
+      name: string,
+      viewer?: { userId: string | null; email: string | null; ip: string | null },
+    ): Promise<WordsEditorState>;
   };
   /** The site settings in force (the settings page's form starts from them). */
   settings: { current(): Promise<SiteSettings> };

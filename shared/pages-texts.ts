@@ -9,7 +9,8 @@ import { ADMIN_SECTIONS } from './admin-texts.ts';
 /** The pages' and services' words (/admin/pages): the list, the form, its workflow and its refusals. */
 export const PAGES_TEXT = {
   title: ADMIN_SECTIONS.pages.label,
-  intro: 'The words of the site’s pages and services. Each shows its published words until you publish new ones; a draft is seen only in its preview.',
+  intro:
+    'The words of the site’s pages and services. Each shows its published words until you publish new ones; a draft is seen only in its preview.',
   pagesHeading: 'Pages',
   servicesHeading: 'Services',
   servicesHint: 'A renamed service keeps its address, its quote form questions and its leads.',
@@ -55,7 +56,8 @@ export const PAGES_TEXT = {
   deleteQuestion: (title: string) => `Delete the page “${title}”? Its address stops working at once.`,
   deleted: 'Page deleted.',
   navigationHeading: 'Navigation',
-  navigationHint: 'The header’s and the footer’s links: add, remove, rename and reorder them. The Services link keeps its menu of services.',
+  navigationHint:
+    'The header’s and the footer’s links: add, remove, rename and reorder them. The Services link keeps its menu of services.',
 } as const;
 
 /** Refusals of the pages' words, beside the field or above the form. */
@@ -63,7 +65,8 @@ export const PAGES_MESSAGES = {
   tooMany: (item: string, max: number) => `Add at most ${max} ${item.toLowerCase()}s.`,
   atLeastOne: (item: string) => `Keep at least one ${item.toLowerCase()}.`,
   notFound: 'There is no such page.',
-  conflict: 'Someone else saved this page after you opened it. Your words are kept in the form: copy what you need, reload to see theirs, then save again.',
+  conflict:
+    'Someone else saved this page after you opened it. Your words are kept in the form: copy what you need, reload to see theirs, then save again.',
   revisionNotFound: 'That version is no longer in the history.',
   addressFormat: 'Use lowercase letters, digits and single hyphens, like careers or our-team.',
   addressReserved: (address: string) => `/${address} is one of the site’s own addresses. Choose another, like ${address}-info.`,

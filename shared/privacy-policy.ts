@@ -8,7 +8,8 @@ import { PRIVACY_POLICY_TITLE } from './messages.ts';
 /** The privacy policy; the section `afterEmail` belongs to ends with the company's address and that text. */
 export const PRIVACY_POLICY_TEXT = {
   title: PRIVACY_POLICY_TITLE,
-  description: (name: string) => `How ${name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`,
+  description: (name: string) =>
+    `How ${name} collects, uses, stores and deletes the personal information you send us, under the Australian Privacy Principles.`,
   lead: 'What we keep when you contact us, why, and how to have it removed.',
   sections: [
     {
@@ -32,6 +33,9 @@ export const PRIVACY_POLICY_TEXT = {
       heading: 'Counting visits',
       text: 'We count page views on our own server, with no cookies, no tracking scripts and no other company involved. To tell one day’s visitors apart we mix a shortened form of your network address and your browser’s name with a random value that is replaced at midnight and then deleted, so no one, us included, can recognise you on another day. We note which website or campaign link brought a visit (the website’s name only, never the page you came from). If you send us an enquiry the same day, we keep with it where your visit came from and which of our pages you viewed first, so we learn what helps people find us; that goes when your enquiry is deleted. If your browser sends Global Privacy Control, your visit is counted but never linked to your enquiry.',
     },
-    { heading: 'Cookies', text: 'Public pages set no cookies. The staff sign-in sets one session cookie, used only to keep staff signed in.' },
+    {
+      heading: 'Cookies',
+      text: 'Public pages set no cookies. The staff sign-in sets one session cookie, used only to keep staff signed in.',
+    },
   ],
 } as const;

@@ -59,12 +59,7 @@ export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = 
   ],
   'rollouts-migrations': [
     count('deviceCount', 'Number of devices', 1_000_000),
-    select('migrationType', 'Migration type', [
-      'Hardware Upgrade',
-      'Software Migration',
-      'Cloud Migration',
-      'Office Relocation',
-    ]),
+    select('migrationType', 'Migration type', ['Hardware Upgrade', 'Software Migration', 'Cloud Migration', 'Office Relocation']),
     count('dataSize', 'Data size', 100_000_000, 'GB'),
     {
       name: 'downtimeWindow',
@@ -96,13 +91,7 @@ export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = 
   'web-design': [
     select('websiteType', 'Website type', ['Corporate', 'E-commerce', 'Portfolio', 'Web Application', 'Other']),
     count('pageCount', 'Number of pages', 100_000),
-    select('features', 'Main feature', [
-      'Basic CMS',
-      'E-commerce',
-      'User Accounts',
-      'Payment Processing',
-      'Custom Database',
-    ]),
+    select('features', 'Main feature', ['Basic CMS', 'E-commerce', 'User Accounts', 'Payment Processing', 'Custom Database']),
     select('designStyle', 'Design style', ['Modern', 'Corporate', 'Creative', 'Minimal', 'Custom']),
   ],
   'domain-management': [
@@ -120,9 +109,7 @@ export const QUOTE_FIELDS: Readonly<Record<ServiceId, readonly QuoteField[]>> = 
 };
 
 /** Every service-specific field name used by any service (docs/product.md#entities lists them on the quote request). */
-export const ALL_QUOTE_FIELD_NAMES: readonly string[] = [
-  ...new Set(SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id].map((f) => f.name))),
-];
+export const ALL_QUOTE_FIELD_NAMES: readonly string[] = [...new Set(SERVICE_IDS.flatMap((id) => QUOTE_FIELDS[id].map((f) => f.name)))];
 
 export function quoteFieldsFor(service: string): readonly QuoteField[] {
   // Own keys only: '__proto__' or 'constructor' name no service.

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseService,
-  initialWizardState,
-  quoteRequest,
-  restoreWizardState,
-  stepOfField,
-  validateStep,
-} from './quote-wizard.ts';
+import { chooseService, initialWizardState, quoteRequest, restoreWizardState, stepOfField, validateStep } from './quote-wizard.ts';
 
 describe('quote wizard state', () => {
   it('preselects a known service from ?service= and ignores an unknown one', () => {
@@ -35,14 +28,30 @@ describe('quote wizard state', () => {
   });
 
   it('sends the whole form state as typed: the chosen service\'s fields only, empty ones as ""', () => {
-    const state = { ...chooseService(initialWizardState(), 'web-hosting'), answers: { storage: '50', hostingType: 'VPS', bandwidth: '', serverCount: '9' } };
+    const state = {
+      ...chooseService(initialWizardState(), 'web-hosting'),
+      answers: { storage: '50', hostingType: 'VPS', bandwidth: '', serverCount: '9' },
+    };
     const request = quoteRequest(state);
-    expect(request).toMatchObject({ service: 'web-hosting', storage: '50', hostingType: 'VPS', bandwidth: '', ssl: '', name: '', phone: '' });
+    expect(request).toMatchObject({
+      service: 'web-hosting',
+      storage: '50',
+      hostingType: 'VPS',
+      bandwidth: '',
+      ssl: '',
+      name: '',
+      phone: '',
+    });
     expect(request).not.toHaveProperty('serverCount');
   });
 
   it('restores what sessionStorage held, dropping anything unexpected', () => {
-    const saved = JSON.stringify({ step: 3, service: 'datacenter', details: { name: 'Ada', evil: 'x', email: 3 }, answers: { serverCount: '2', networkType: 'Wired' } });
+    const saved = JSON.stringify({
+      step: 3,
+      service: 'datacenter',
+      details: { name: 'Ada', evil: 'x', email: 3 },
+      answers: { serverCount: '2', networkType: 'Wired' },
+    });
     const state = restoreWizardState(saved)!;
     expect(state.step).toBe(3);
     expect(state.details.name).toBe('Ada');

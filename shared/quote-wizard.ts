@@ -99,7 +99,10 @@ export function restoreWizardState(raw: string | null, preselect?: string | null
     step: saved.step === 2 || saved.step === 3 ? saved.step : 1,
     service,
     details: strings(saved.details, DETAIL_FIELDS),
-    answers: strings(saved.answers, quoteFieldsFor(service).map((f) => f.name)),
+    answers: strings(
+      saved.answers,
+      quoteFieldsFor(service).map((f) => f.name),
+    ),
   };
   if (!state.service && state.step > 1) state = { ...state, step: 1 };
   if (isServiceId(preselect) && preselect !== state.service) state = { ...chooseService(state, preselect), step: 1 };

@@ -5,7 +5,17 @@
  */
 
 /** The parts of a post a save can change, in the order a diff lists them. */
-export const POST_FIELDS = ['title', 'excerpt', 'slug', 'tags', 'author', 'featuredImage', 'featuredImageAlt', 'publishing', 'content'] as const;
+export const POST_FIELDS = [
+  'title',
+  'excerpt',
+  'slug',
+  'tags',
+  'author',
+  'featuredImage',
+  'featuredImageAlt',
+  'publishing',
+  'content',
+] as const;
 export type PostField = (typeof POST_FIELDS)[number];
 
 /** The short text fields a diff shows word by word above the body. */
@@ -98,7 +108,8 @@ export const REVISION_TEXT = {
   scheduledFor: (when: string) => `Scheduled for ${when}`,
   /** How an image in the body reads in a diff: the words that describe it. */
   image: (alt: string) => `[Image: ${alt}]`,
-  restoreHint: 'Restoring brings back this version’s words and images as a new save. The address and publishing stay as they are, and the current version stays in the history.',
+  restoreHint:
+    'Restoring brings back this version’s words and images as a new save. The address and publishing stay as they are, and the current version stays in the history.',
   close: 'Close',
   loading: 'Loading the changes…',
   loadFailed: 'The changes could not be loaded.',

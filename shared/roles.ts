@@ -129,9 +129,11 @@ export const ROLE_TEXT = {
   summaries: {
     owner: 'Everything, and hands ownership over. There is exactly one.',
     administrator: 'Everything but ownership.',
-    editor: 'Every post (write, publish, schedule, delete), the pages’ and services’ words, uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
+    editor:
+      'Every post (write, publish, schedule, delete), the pages’ and services’ words, uploads, and Analytics without lead figures. No leads, staff, settings, privacy or audit log.',
     author: 'Writes their own drafts and submits them for review. Cannot publish.',
-    sales: 'The leads: status, notes, release from spam, taking unassigned leads, replies, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
+    sales:
+      'The leads: status, notes, release from spam, taking unassigned leads, replies, CSV export; and Analytics. No blog, staff, settings, privacy or audit log.',
   },
   roleHint: 'What this person can see and do in the admin.',
   changeRole: 'Change role',
@@ -148,12 +150,14 @@ export const ROLE_TEXT = {
   transferred: (name: string) => `${name} is now the Owner. You are an Administrator.`,
   transferNeedsAdministrator: 'Ownership can go only to an active Administrator. Make them an Administrator first.',
   refusedTitle: 'You don’t have access to this page',
-  refusedMessage: (role: string) => `Your role (${role}) does not include this part of the admin. Ask the Owner or an Administrator if you need it.`,
+  refusedMessage: (role: string) =>
+    `Your role (${role}) does not include this part of the admin. Ask the Owner or an Administrator if you need it.`,
   refusedAction: 'This action is not part of your role. Ask the Owner or an Administrator if you need it.',
   refusedBack: 'Back to the dashboard',
   policyHeading: 'Sign-in policy',
   policyLabel: 'Require two-step sign-in (an authenticator app or a passkey) for everyone who sees leads',
-  policyHint: 'The Owner, Administrators and Sales. Anyone of these without it is asked to set it up at their next click, and can do nothing else until then.',
+  policyHint:
+    'The Owner, Administrators and Sales. Anyone of these without it is asked to set it up at their next click, and can do nothing else until then.',
   policySave: 'Save policy',
   policyNeedsOwnFactor: 'Set up two-step sign-in for yourself first (on your Account page): the policy applies to you too.',
   policySaved: (on: boolean) =>

@@ -20,7 +20,9 @@ describe('saved replies', () => {
   it('refuses a saved reply with an unknown placeholder, in words', () => {
     const refused = SavedReplySchema.safeParse({ name: 'Welcome', body: 'Hi {nmae} from {firm}' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues.map((i) => i.message)).toEqual(['{nmae}, {firm} are not placeholders: use {name}, {company}, {service} or {sender}.']);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      '{nmae}, {firm} are not placeholders: use {name}, {company}, {service} or {sender}.',
+    ]);
     expect(SavedReplySchema.safeParse({ name: 'Welcome', body: 'Hi {name}' }).success).toBe(true);
   });
 });

@@ -23,6 +23,7 @@ export function unknownPlaceholders(text: string): string[] {
 
 /** The text with each placeholder replaced by this lead's value (an empty value leaves nothing). */
 export function fillSavedReply(text: string, values: Record<SavedReplyPlaceholder, string>): string {
-  return text.replace(PLACEHOLDER, (whole, key: string) => ((SAVED_REPLY_PLACEHOLDERS as readonly string[]).includes(key) ? values[key as SavedReplyPlaceholder] : whole));
+  return text.replace(PLACEHOLDER, (whole, key: string) =>
+    (SAVED_REPLY_PLACEHOLDERS as readonly string[]).includes(key) ? values[key as SavedReplyPlaceholder] : whole,
+  );
 }
-

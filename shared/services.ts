@@ -72,8 +72,7 @@ export const SERVICES: readonly Service[] = [
     category: 'infrastructure',
     name: 'Network Support',
     tagline: 'Stable, monitored networks across every site',
-    summary:
-      'Ongoing monitoring, maintenance and troubleshooting for switches, Wi-Fi, routers and WAN links across one site or many.',
+    summary: 'Ongoing monitoring, maintenance and troubleshooting for switches, Wi-Fi, routers and WAN links across one site or many.',
     description:
       'Our engineers monitor your switches, wireless access points, routers and internet links around the clock and respond to faults before most users notice. Firmware, configuration backups and change records are kept current so every site is built the same way. When something does fail, we coordinate with your carrier or vendor until the issue is resolved.',
     features: [
@@ -90,8 +89,7 @@ export const SERVICES: readonly Service[] = [
     category: 'infrastructure',
     name: 'Rollouts & Migrations',
     tagline: 'Planned moves with minimal disruption',
-    summary:
-      'Structured project delivery for office relocations, hardware refreshes, cloud migrations and multi-site technology rollouts.',
+    summary: 'Structured project delivery for office relocations, hardware refreshes, cloud migrations and multi-site technology rollouts.',
     description:
       'Whether you are moving offices, replacing a fleet of laptops or shifting workloads to the cloud, we plan each step, agree on cut-over windows and test before anything goes live. Work is scheduled after hours or in stages so your team can keep trading. Every project finishes with a handover pack, updated documentation and a clear list of what was changed.',
     features: [
@@ -108,8 +106,7 @@ export const SERVICES: readonly Service[] = [
     category: 'infrastructure',
     name: 'IT IMACD',
     tagline: 'Install, move, add, change and dispose',
-    summary:
-      'Day-to-day install, move, add, change and disposal services for the devices, users and workspaces in your organisation.',
+    summary: 'Day-to-day install, move, add, change and disposal services for the devices, users and workspaces in your organisation.',
     description:
       'IMACD covers the routine changes every organisation makes: onboarding staff, relocating desks, adding equipment and retiring old devices. We handle these requests through a single ticket with agreed turnaround times, so nothing falls between teams. Asset registers are updated as work is completed, giving you an accurate picture of what you own and where it is.',
     features: [
@@ -144,8 +141,7 @@ export const SERVICES: readonly Service[] = [
     category: 'infrastructure',
     name: 'Global ICT Support',
     tagline: 'One partner for every office, everywhere',
-    summary:
-      'Coordinated ICT support for organisations with staff and offices outside Australia, delivered through one point of contact.',
+    summary: 'Coordinated ICT support for organisations with staff and offices outside Australia, delivered through one point of contact.',
     description:
       'If your organisation operates offices or remote staff overseas, we coordinate support through a vetted network of field engineers while you deal with a single team in Sydney. Standard builds, shared documentation and consistent service levels apply at every location. Local logistics, such as shipping hardware, customs paperwork and on-site visits, are arranged on your behalf.',
     features: [
@@ -162,8 +158,7 @@ export const SERVICES: readonly Service[] = [
     category: 'web',
     name: 'Web Design',
     tagline: 'Clear, fast websites that win enquiries',
-    summary:
-      'Responsive, accessible websites built around your customers, with content you can update yourself after launch.',
+    summary: 'Responsive, accessible websites built around your customers, with content you can update yourself after launch.',
     description:
       'We start with your customers and the enquiries you want to receive, then design pages that load quickly and read clearly on any device. Sites are built to WCAG 2.2 AA accessibility guidelines and include the basics of search optimisation from day one. After launch you can edit content yourself, and we remain available for changes and improvements.',
     features: [
@@ -198,8 +193,7 @@ export const SERVICES: readonly Service[] = [
     category: 'web',
     name: 'Web Hosting',
     tagline: 'Fast, secure Australian hosting, fully managed',
-    summary:
-      'Managed hosting on Australian servers with daily backups, SSL certificates, monitoring and a 99.9% uptime target.',
+    summary: 'Managed hosting on Australian servers with daily backups, SSL certificates, monitoring and a 99.9% uptime target.',
     description:
       'Your website runs on servers located in Australia, with daily off-site backups, automatic SSL certificates and continuous uptime monitoring. We apply security updates, watch resource usage and scale plans as your traffic grows. If something goes wrong, our support team is available 24/7 and can restore a known-good copy of your site quickly.',
     features: [

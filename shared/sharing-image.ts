@@ -42,7 +42,10 @@ export function postSharingImage(post: { id: string; title: string }): string {
  * when the image was uploaded here (a known format and size, always there) and has alt text; otherwise its card,
  * which shows its title.
  */
-export function postSharing(post: { id: string; title: string; featuredImage: string | null; featuredImageAlt: string | null }): { image: string; alt: string } {
+export function postSharing(post: { id: string; title: string; featuredImage: string | null; featuredImageAlt: string | null }): {
+  image: string;
+  alt: string;
+} {
   if (post.featuredImage && post.featuredImageAlt && parseUploadedImage(post.featuredImage)) {
     return { image: post.featuredImage, alt: post.featuredImageAlt };
   }
@@ -67,4 +70,3 @@ export function sharingImage(image: string | null | undefined): string {
   if (!image) return DEFAULT_SHARING_IMAGE;
   return image.startsWith('/') && image.endsWith('.svg') ? `${image.slice(0, -'.svg'.length)}.png` : image;
 }
-

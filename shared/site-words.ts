@@ -43,8 +43,30 @@ export function isWordsKey(value: unknown): value is WordsKey {
  * is one path segment of lowercase letters, digits and hyphens, so a file name (with a dot) cannot be typed at all.
  */
 export const RESERVED_ADDRESSES: ReadonlySet<string> = new Set([
-  'admin', 'blog', 'services', 'quote', 'contact', 'about', 'privacy', 'api', 'functions', 'media', 'images', 'assets',
-  'preview', 'rss', 'feed', 'feeds', 'sitemap', 'robots', 'favicon', 'healthz', 'readyz', 'metrics', 'index', 'home',
+  'admin',
+  'blog',
+  'services',
+  'quote',
+  'contact',
+  'about',
+  'privacy',
+  'api',
+  'functions',
+  'media',
+  'images',
+  'assets',
+  'preview',
+  'rss',
+  'feed',
+  'feeds',
+  'sitemap',
+  'robots',
+  'favicon',
+  'healthz',
+  'readyz',
+  'metrics',
+  'index',
+  'home',
 ]);
 export const ADDRESS_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -58,7 +80,16 @@ export type FieldSpec =
   | { kind: 'image'; label: string; max: number; hint?: string }
   | { kind: 'flag'; label: string; hint?: string }
   | { kind: 'lines' | 'paragraphs'; label: string; item: string; max: number; maxItems: number }
-  | { kind: 'pairs' | 'links'; label: string; item: string; titleLabel: string; titleMax: number; textLabel: string; textMax: number; maxItems: number };
+  | {
+      kind: 'pairs' | 'links';
+      label: string;
+      item: string;
+      titleLabel: string;
+      titleMax: number;
+      textLabel: string;
+      textMax: number;
+      maxItems: number;
+    };
 
 export interface TitledText {
   title: string;
@@ -76,7 +107,12 @@ export type WordsOf<S extends Record<string, FieldSpec>> = { -readonly [K in key
 export type FieldValue = string | boolean | string[] | TitledText[];
 
 const SEO = {
-  seoTitle: { kind: 'line', label: 'SEO title', max: 70, hint: 'The browser tab, search results and sharing cards; the company name is added.' },
+  seoTitle: {
+    kind: 'line',
+    label: 'SEO title',
+    max: 70,
+    hint: 'The browser tab, search results and sharing cards; the company name is added.',
+  },
   metaDescription: { kind: 'text', label: 'Meta description', max: 200, hint: 'The summary search engines and sharing cards show.' },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -117,7 +153,16 @@ export const PAGE_FIELDS = {
     story: { kind: 'paragraphs', label: 'Story', item: 'Paragraph', max: 1000, maxItems: 8 },
     valuesHeading: { kind: 'line', label: 'Values heading', max: 80 },
     valuesIntro: { kind: 'text', label: 'Values intro', max: 300 },
-    values: { kind: 'pairs', label: 'Values', item: 'Value', titleLabel: 'Name', titleMax: 40, textLabel: 'Sentence', textMax: 300, maxItems: 8 },
+    values: {
+      kind: 'pairs',
+      label: 'Values',
+      item: 'Value',
+      titleLabel: 'Name',
+      titleMax: 40,
+      textLabel: 'Sentence',
+      textMax: 300,
+      maxItems: 8,
+    },
     ...CTA,
   },
   contact: {
@@ -148,7 +193,12 @@ export const PAGE_FIELDS = {
 } as const satisfies Record<PageKey, Record<string, FieldSpec>>;
 
 export const SERVICE_FIELDS = {
-  name: { kind: 'line', label: 'Name', max: 60, hint: 'Shown in the menus, the quote form and the staff e-mails; the service keeps its address and its leads.' },
+  name: {
+    kind: 'line',
+    label: 'Name',
+    max: 60,
+    hint: 'Shown in the menus, the quote form and the staff e-mails; the service keeps its address and its leads.',
+  },
   tagline: { kind: 'line', label: 'Tagline', max: 120 },
   summary: { kind: 'text', label: 'Short description', max: 300, hint: 'The card text on the home and services pages.' },
   description: { kind: 'text', label: 'Description', max: 1500 },
@@ -161,7 +211,12 @@ export const CUSTOM_PAGE_FIELDS = {
   address: { kind: 'address', label: 'Address', max: 60, hint: 'The page answers at /{address}: lowercase letters, digits and hyphens.' },
   body: { kind: 'rich', label: 'Body', max: 200_000 },
   ...SEO,
-  socialImage: { kind: 'image', label: 'Social image', max: 300, hint: 'Optional: an image from the media library, shown when the page is shared.' },
+  socialImage: {
+    kind: 'image',
+    label: 'Social image',
+    max: 300,
+    hint: 'Optional: an image from the media library, shown when the page is shared.',
+  },
   showInFooter: { kind: 'flag', label: 'Show in the footer menu' },
 } as const satisfies Record<string, FieldSpec>;
 
@@ -181,7 +236,6 @@ export interface Navigation {
   header: TitledText[];
   footer: TitledText[];
 }
-
 
 /** A published page staff made, as its public page and the footer read it. */
 export interface CustomPage extends CustomPageWords {
@@ -293,7 +347,10 @@ export function defaultPageWords(name: string): PageWordsMap {
 
 export function defaultServiceWords(): Record<ServiceId, ServiceWords> {
   return Object.fromEntries(
-    SERVICES.map(({ id, name, tagline, summary, description, features }) => [id, { name, tagline, summary, description, features: [...features] }]),
+    SERVICES.map(({ id, name, tagline, summary, description, features }) => [
+      id,
+      { name, tagline, summary, description, features: [...features] },
+    ]),
   ) as Record<ServiceId, ServiceWords>;
 }
 
@@ -328,7 +385,9 @@ export function navigationOf(words: SiteWords): Navigation {
 }
 
 export function serviceLabels(words: SiteWords): ServiceLabels {
-  return Object.fromEntries(SERVICE_IDS.map((id) => [id, { name: words.services[id].name, tagline: words.services[id].tagline }])) as ServiceLabels;
+  return Object.fromEntries(
+    SERVICE_IDS.map((id) => [id, { name: words.services[id].name, tagline: words.services[id].tagline }]),
+  ) as ServiceLabels;
 }
 
 /** A built-in key's words within the site's words. */

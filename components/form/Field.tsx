@@ -55,7 +55,8 @@ export function FieldFrame({ label, error, hint, required, labelSuffix, classNam
         {labelSuffix ? ` (${labelSuffix})` : ''}
         {required ? (
           <span className="field-required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : (
           <span className="field-optional"> {FORM_TEXT.optional}</span>

@@ -35,7 +35,18 @@ export function LeadFields({ fields, values, errors, onValueChange, inputProps =
         return <SelectField key={field.name} {...common} options={options} placeholder={field.placeholder} />;
       }
       case 'number':
-        return <TextField key={field.name} {...common} labelSuffix={field.unit} type="number" inputMode="numeric" min={field.min} max={field.max} step={1} />;
+        return (
+          <TextField
+            key={field.name}
+            {...common}
+            labelSuffix={field.unit}
+            type="number"
+            inputMode="numeric"
+            min={field.min}
+            max={field.max}
+            step={1}
+          />
+        );
       case 'textarea':
         return <TextArea key={field.name} {...common} maxLength={field.maxLength} />;
       case 'date':

@@ -11,7 +11,13 @@ export interface SentItem {
  * and a way to send another. It takes focus when it appears, so it is read out and scrolled into view (its
  * scroll margin keeps it clear of the sticky header) wherever the visitor was on the page.
  */
-export function SuccessPanel({ title, message, sent, next, onAgain }: {
+export function SuccessPanel({
+  title,
+  message,
+  sent,
+  next,
+  onAgain,
+}: {
   title: string;
   /** The form's success text (docs/product.md#messages), verbatim. */
   message: string;

@@ -4,10 +4,7 @@ import { type CaptchaHandle, CaptchaProblem } from '../CaptchaWidget.tsx';
 import { RequestError, callFunction } from '../request.ts';
 
 /** What became of a submission, and what the visitor is told (a success text is the form's own). */
-export type LeadOutcome =
-  | { kind: 'success' }
-  | { kind: 'fields'; fields: FieldErrors }
-  | { kind: 'warning' | 'error'; message: string };
+export type LeadOutcome = { kind: 'success' } | { kind: 'fields'; fields: FieldErrors } | { kind: 'warning' | 'error'; message: string };
 
 export interface LeadSubmission {
   name: 'submitContact' | 'submitQuote';

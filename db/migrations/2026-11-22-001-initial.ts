@@ -27,11 +27,7 @@ function handlingColumns(table: CreateTableBuilder<string>): CreateTableBuilder<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function createLeadIndexes(db: Kysely<any>, table: 'quotes' | 'contacts'): Promise<void> {
   await db.schema.createIndex(`${table}_recent`).on(table).columns(['created_at desc', 'id desc']).execute();
-  await db.schema
-    .createIndex(`${table}_status_recent`)
-    .on(table)
-    .columns(['status', 'created_at desc', 'id desc'])
-    .execute();
+  await db.schema.createIndex(`${table}_status_recent`).on(table).columns(['status', 'created_at desc', 'id desc']).execute();
 }
 
 // Migrations are frozen in time: they take Kysely<any>, never the current Database type.
@@ -53,11 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('read_time', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema
-    .createIndex('blogs_public_order')
-    .on('blogs')
-    .columns(['published', 'published_at desc', 'id desc'])
-    .execute();
+  await db.schema.createIndex('blogs_public_order').on('blogs').columns(['published', 'published_at desc', 'id desc']).execute();
 
   await db.schema
     .createTable('blog_redirects')
@@ -155,17 +147,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'captcha_solutions',
-    'audit_log',
-    'outbox',
-    'sessions',
-    'users',
-    'contacts',
-    'quotes',
-    'blog_redirects',
-    'blogs',
-  ]) {
+  for (const table of ['captcha_solutions', 'audit_log', 'outbox', 'sessions', 'users', 'contacts', 'quotes', 'blog_redirects', 'blogs']) {
     await db.schema.dropTable(table).execute();
   }
 }

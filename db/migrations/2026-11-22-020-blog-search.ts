@@ -12,7 +12,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db.schema.alterTable('blogs').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('blogs')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   const rows = await db.selectFrom('blogs').select(['id', 'title', 'excerpt', 'content']).execute();
   for (const row of rows) {
     const text = `${row.title}\n${row.excerpt}\n${htmlToText(row.content)}`.toLowerCase();

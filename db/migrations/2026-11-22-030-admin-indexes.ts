@@ -8,11 +8,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('audit_action_target').on('audit_log').columns(['action', 'target', 'created_at']).execute();
   await db.schema.createIndex('audit_action_ip').on('audit_log').columns(['action', 'ip', 'created_at']).execute();
-  await db.schema
-    .createIndex('quotes_service_recent')
-    .on('quotes')
-    .columns(['service', 'created_at desc', 'id desc'])
-    .execute();
+  await db.schema.createIndex('quotes_service_recent').on('quotes').columns(['service', 'created_at desc', 'id desc']).execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

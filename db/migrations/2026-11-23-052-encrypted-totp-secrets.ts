@@ -22,9 +22,14 @@ export function encryptedTotpSecrets(sealing: TotpSealing | undefined): Migratio
       }>;
       const plain = rows.filter((r) => !sealing?.isSealed(r.totp_secret));
       if (plain.length === 0) return;
-      if (!sealing) throw new Error('TOTP secrets need encrypting: migrate with the server configuration (TOTP_ENCRYPTION_KEY or SESSION_SECRET).');
+      if (!sealing)
+        throw new Error('TOTP secrets need encrypting: migrate with the server configuration (TOTP_ENCRYPTION_KEY or SESSION_SECRET).');
       for (const row of plain) {
-        await db.updateTable('users').set({ totp_secret: sealing.seal(row.totp_secret) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('users')
+          .set({ totp_secret: sealing.seal(row.totp_secret) })
+          .where('id', '=', row.id)
+          .execute();
       }
     },
     // Nothing to undo in the schema; secrets stay encrypted (an older server would need --reset-password).

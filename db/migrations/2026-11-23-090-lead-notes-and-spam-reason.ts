@@ -25,12 +25,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const now = new Date().toISOString();
   for (const [type, table] of Object.entries(LEAD_TABLES)) {
-    const rows: Array<{ id: string; notes: string }> = await db.selectFrom(table).select(['id', 'notes']).where('notes', 'is not', null).execute();
+    const rows: Array<{ id: string; notes: string }> = await db
+      .selectFrom(table)
+      .select(['id', 'notes'])
+      .where('notes', 'is not', null)
+      .execute();
     const notes = rows
       .filter((r) => r.notes.trim() !== '')
       .map((r) => ({ id: randomUUID(), lead_type: type, lead_id: r.id, author_id: null, author: null, body: r.notes, created_at: now }));
     // Batches keep each statement under SQLite's bound-parameter limit.
-    for (let i = 0; i < notes.length; i += 500) await db.insertInto('lead_notes').values(notes.slice(i, i + 500)).execute();
+    for (let i = 0; i < notes.length; i += 500)
+      await db
+        .insertInto('lead_notes')
+        .values(notes.slice(i, i + 500))
+        .execute();
     await db.schema.alterTable(table).dropColumn('notes').execute();
     await db.schema.alterTable(table).addColumn('spam_reason', 'varchar(20)').execute();
   }
@@ -50,7 +58,12 @@ export async function down(db: Kysely<any>): Promise<void> {
       .execute();
     const byLead = new Map<string, string[]>();
     for (const n of notes) byLead.set(n.lead_id, [...(byLead.get(n.lead_id) ?? []), n.body]);
-    for (const [id, bodies] of byLead) await db.updateTable(table).set({ notes: bodies.join('\n\n') }).where('id', '=', id).execute();
+    for (const [id, bodies] of byLead)
+      await db
+        .updateTable(table)
+        .set({ notes: bodies.join('\n\n') })
+        .where('id', '=', id)
+        .execute();
   }
   await db.schema.dropTable('lead_notes').execute();
 }

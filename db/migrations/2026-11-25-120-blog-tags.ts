@@ -21,9 +21,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (let offset = 0; ; offset += BATCH) {
     const posts = await db.selectFrom('blogs').select(['id', 'tags', 'published_at']).orderBy('id').limit(BATCH).offset(offset).execute();
     const rows = posts.flatMap((post: { id: string; tags: string; published_at: string }) =>
-      [...new Set((JSON.parse(post.tags) as string[]).map(tagKey))].map((tag) => ({ blog_id: post.id, tag, published_at: post.published_at })),
+      [...new Set((JSON.parse(post.tags) as string[]).map(tagKey))].map((tag) => ({
+        blog_id: post.id,
+        tag,
+        published_at: post.published_at,
+      })),
     );
-    for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('blog_tags').values(rows.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < rows.length; i += BATCH)
+      await db
+        .insertInto('blog_tags')
+        .values(rows.slice(i, i + BATCH))
+        .execute();
     if (posts.length < BATCH) break;
   }
 }

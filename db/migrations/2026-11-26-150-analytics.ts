@@ -109,7 +109,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('lead_attribution_pages_pk', ['lead_type', 'lead_id', 'position'])
     .execute();
   await db.schema.createIndex('lead_attribution_pages_path').on('lead_attribution_pages').column('path').execute();
-  await db.schema.alterTable('users').addColumn('weekly_summary', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('weekly_summary', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('analytics_summaries_sent')
     .addColumn('week', day, (c) => c.notNull())

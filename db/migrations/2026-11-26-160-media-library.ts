@@ -14,8 +14,14 @@ const idsIn = (text: string | null): string[] => [...new Set(Array.from((text ??
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('images').addColumn('alt_text', 'varchar(300)', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('images').addColumn('stored_bytes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('alt_text', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('stored_bytes', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('images').addColumn('unused_since', 'varchar(30)').execute();
   await db.schema.createIndex('images_created').on('images').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('images_unused_since').on('images').column('unused_since').execute();
@@ -54,11 +60,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     const settings: Array<{ key: string; value: string }> = await db.selectFrom('site_settings').select(['key', 'value']).execute();
     for (const document of settings) add(idsIn(document.value), 'settings', document.key, 'settings');
   }
-  for (let i = 0; i < uses.length; i += 500) await db.insertInto('image_uses').values(uses.slice(i, i + 500)).execute();
+  for (let i = 0; i < uses.length; i += 500)
+    await db
+      .insertInto('image_uses')
+      .values(uses.slice(i, i + 500))
+      .execute();
   await db
     .updateTable('images')
     .set({ unused_since: sql`created_at` })
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))),
+    )
     .execute();
 }
 

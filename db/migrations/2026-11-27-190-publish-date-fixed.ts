@@ -7,8 +7,15 @@ import { type Kysely, sql } from 'kysely';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('blogs').addColumn('publish_date_fixed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.updateTable('blogs').set({ publish_date_fixed: 1 }).where(sql<boolean>`published = 1 or published_at > updated_at`).execute();
+  await db.schema
+    .alterTable('blogs')
+    .addColumn('publish_date_fixed', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db
+    .updateTable('blogs')
+    .set({ publish_date_fixed: 1 })
+    .where(sql<boolean>`published = 1 or published_at > updated_at`)
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn('follow_up_note', 'varchar(500)').execute();
     await db.schema.createIndex(`${table}_follow_up_on`).on(table).column('follow_up_on').execute();
   }
-  await db.schema.alterTable('users').addColumn('follow_up_email', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('follow_up_email', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('follow_up_emails_sent')
     .addColumn('day', 'varchar(10)', (c) => c.notNull())

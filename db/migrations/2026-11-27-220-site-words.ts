@@ -32,7 +32,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'varchar(36)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('site_words_revisions_key').on('site_words_revisions').columns(['key', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('site_words_revisions_key')
+    .on('site_words_revisions')
+    .columns(['key', 'created_at desc', 'id desc'])
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

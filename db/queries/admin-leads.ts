@@ -1,5 +1,14 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { LEAD_OUTCOMES, LEAD_STATUSES, LEAD_TYPES, LOST_REASONS, type LeadStatus, type LeadSummary, type LeadType, type LostReason } from '../../shared/admin.ts';
+import {
+  LEAD_OUTCOMES,
+  LEAD_STATUSES,
+  LEAD_TYPES,
+  LOST_REASONS,
+  type LeadStatus,
+  type LeadSummary,
+  type LeadType,
+  type LostReason,
+} from '../../shared/admin.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import type { Db } from '../database.ts';
@@ -85,16 +94,28 @@ export function summaryOf({ type, lead }: StoredLead, work: LeadWork): LeadSumma
 
 /** Who a lead is assigned to (by their current name) and how it ended; none of it for a lead that is gone. */
 export async function findLeadWork(db: Db, type: LeadType, id: string): Promise<LeadWork> {
-  const row = await db.selectFrom(LEAD_TABLES[type] as 'quotes').select([...WORK_COLUMNS, assigneeName]).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom(LEAD_TABLES[type] as 'quotes')
+    .select([...WORK_COLUMNS, assigneeName])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return NO_WORK;
-  return { assignee: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null, ...outcomeOf(row) };
+  return {
+    assignee: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
+    ...outcomeOf(row),
+  };
 }
 
 /**
  * Assigns a lead to `to` (an account id, or null for nobody) if it is still assigned to `from` (two people assigning
  * at once: one wins). Returns whether it changed.
  */
-export async function updateAssignee(db: Db, type: LeadType, id: string, change: { from: string | null; to: string | null }): Promise<boolean> {
+export async function updateAssignee(
+  db: Db,
+  type: LeadType,
+  id: string,
+  change: { from: string | null; to: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable(LEAD_TABLES[type] as 'quotes')
     .set({ assigned_to: change.to })
@@ -108,7 +129,12 @@ export async function updateAssignee(db: Db, type: LeadType, id: string, change:
 export async function unassignLeadsOf(db: Db, userId: string): Promise<Array<{ type: LeadType; id: string }>> {
   const freed: Array<{ type: LeadType; id: string }> = [];
   for (const type of LEAD_TYPES) {
-    const rows = await db.updateTable(LEAD_TABLES[type] as 'quotes').set({ assigned_to: null }).where('assigned_to', '=', userId).returning('id').execute();
+    const rows = await db
+      .updateTable(LEAD_TABLES[type] as 'quotes')
+      .set({ assigned_to: null })
+      .where('assigned_to', '=', userId)
+      .returning('id')
+      .execute();
     freed.push(...rows.map((r) => ({ type, id: r.id })));
   }
   return freed;
@@ -136,7 +162,12 @@ export async function countReleasedLeads(db: Db, type: LeadType): Promise<number
 }
 
 /** Sets (or, with null, clears) the day to follow a lead up and its note; returns whether the lead exists. */
-export async function setFollowUp(db: Db, type: LeadType, id: string, followUp: { on: string | null; note: string | null }): Promise<boolean> {
+export async function setFollowUp(
+  db: Db,
+  type: LeadType,
+  id: string,
+  followUp: { on: string | null; note: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable(LEAD_TABLES[type] as 'quotes')
     .set({ follow_up_on: followUp.on, follow_up_note: followUp.on === null ? null : followUp.note })
@@ -185,7 +216,9 @@ function matching<O>(query: SelectQueryBuilder<Database, 'quotes', O>, q: LeadMa
   if (q.assignedTo) query = query.where('assigned_to', '=', q.assignedTo);
   if (q.q) {
     const text = q.q.toLowerCase();
-    query = query.where((eb) => eb.or((['name', 'email', 'company'] as const).map((column) => containsLiteral(sql`lower(${sql.ref(column)})`, text))));
+    query = query.where((eb) =>
+      eb.or((['name', 'email', 'company'] as const).map((column) => containsLiteral(sql`lower(${sql.ref(column)})`, text))),
+    );
   }
   return query;
 }
@@ -205,7 +238,10 @@ export async function listLeadSummaries(db: Db, type: LeadType, q: LeadListQuery
 
 /** COUNT(*) of one type's leads a list filter matches (every page of it). */
 export async function countMatchingLeads(db: Db, type: LeadType, q: LeadMatch): Promise<number> {
-  const row = await matching(db.selectFrom(LEAD_TABLES[type] as 'quotes').select((eb) => eb.fn.countAll<number>().as('n')), q).executeTakeFirstOrThrow();
+  const row = await matching(
+    db.selectFrom(LEAD_TABLES[type] as 'quotes').select((eb) => eb.fn.countAll<number>().as('n')),
+    q,
+  ).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -277,7 +313,11 @@ export async function updateLeadStatus(
  */
 export async function deleteLeadRow(trx: Db, type: LeadType, id: string): Promise<boolean> {
   for (const table of LEAD_BELONGINGS) {
-    await trx.deleteFrom(table as 'outbox').where('lead_type', '=', type).where('lead_id', '=', id).execute();
+    await trx
+      .deleteFrom(table as 'outbox')
+      .where('lead_type', '=', type)
+      .where('lead_id', '=', id)
+      .execute();
   }
   const result = await trx
     .deleteFrom(LEAD_TABLES[type] as 'quotes')

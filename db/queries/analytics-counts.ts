@@ -38,7 +38,10 @@ export interface CountBatch {
 
 /** `counter + excluded.counter` for each counter, the upsert's "add what this flush brings". */
 function addExcluded<T extends string>(table: string, columns: readonly T[]): Record<T, RawBuilder<number>> {
-  return Object.fromEntries(columns.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<T, RawBuilder<number>>;
+  return Object.fromEntries(columns.map((c) => [c, sql<number>`${sql.ref(`${table}.${c}`)} + ${sql.ref(`excluded.${c}`)}`])) as Record<
+    T,
+    RawBuilder<number>
+  >;
 }
 
 /**
@@ -46,7 +49,12 @@ function addExcluded<T extends string>(table: string, columns: readonly T[]): Re
  * (or already has this one), else "Other" in its channel, so a flood of made-up tags and referrers adds at most
  * a few rows a day. `known` holds the day's stored sources and grows as visits open.
  */
-function sourceWithinLimit(known: Map<string, Set<string>>, day: string, source: VisitSourceColumns, sourcesPerDay: number): VisitSourceColumns {
+function sourceWithinLimit(
+  known: Map<string, Set<string>>,
+  day: string,
+  source: VisitSourceColumns,
+  sourcesPerDay: number,
+): VisitSourceColumns {
   const stored = known.get(day) ?? known.set(day, new Set()).get(day)!;
   if (stored.has(sourceKey(day, source)) || stored.size < sourcesPerDay) return source;
   const tagged = source.utm_source || source.utm_medium || source.utm_campaign ? OTHER_SOURCE : '';
@@ -78,7 +86,9 @@ async function storedSources(trx: Db, days: readonly string[]): Promise<Map<stri
  * pass that by one batch's new sources each.
  */
 export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: number): Promise<void> {
-  const sorted = [...batch.views].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.firstAt, b.firstAt) || compare(a.path, b.path));
+  const sorted = [...batch.views].sort(
+    (a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.firstAt, b.firstAt) || compare(a.path, b.path),
+  );
   const days = new Map<string, { visitors: number; views: number }>();
   const pages = new Map<string, { day: string; path: string; visitors: number; views: number; entries: number }>();
   const sources = new Map<string, VisitSourceColumns & { day: string; visits: number }>();
@@ -94,7 +104,7 @@ export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: numb
 
   await db.transaction().execute(async (trx) => {
     const known = await storedSources(trx, [...new Set(sorted.map((v) => v.day))]);
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       // One visitor's views: the earliest opens the visit when the database has none for them today.
       const first = sorted[i]!;
       let j = i;
@@ -110,7 +120,16 @@ export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: numb
       const source = sourceWithinLimit(known, first.day, first.source, sourcesPerDay);
       const opened = await trx
         .insertInto('analytics_visits')
-        .values({ day: first.day, visitor: first.visitor, landing_path: first.path, ...source, linkable: linkable ? 1 : 0, views: total, started_at: first.firstAt, last_seen_at: lastAt })
+        .values({
+          day: first.day,
+          visitor: first.visitor,
+          landing_path: first.path,
+          ...source,
+          linkable: linkable ? 1 : 0,
+          views: total,
+          started_at: first.firstAt,
+          last_seen_at: lastAt,
+        })
         .onConflict((oc) => oc.columns(['day', 'visitor']).doNothing())
         .returning('visitor')
         .executeTakeFirst();
@@ -163,7 +182,9 @@ export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: numb
       await trx
         .insertInto('analytics_page_days')
         .values(row)
-        .onConflict((oc) => oc.columns(['day', 'path']).doUpdateSet(addExcluded('analytics_page_days', ['visitors', 'views', 'entries'] as const)))
+        .onConflict((oc) =>
+          oc.columns(['day', 'path']).doUpdateSet(addExcluded('analytics_page_days', ['visitors', 'views', 'entries'] as const)),
+        )
         .execute();
     }
     for (const row of [...sources.values()].sort((a, b) => compare(sourceKey(a.day, a), sourceKey(b.day, b)))) {
@@ -182,7 +203,9 @@ export async function writeCounts(db: Db, batch: CountBatch, sourcesPerDay: numb
     }
     // A step counts once per visitor of the day, and only for one whose view of its form page was counted.
     const reached = new Map<string, { day: string; event: string; count: number }>();
-    for (const step of [...batch.events].sort((a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.event, b.event))) {
+    for (const step of [...batch.events].sort(
+      (a, b) => compare(a.day, b.day) || compare(a.visitor, b.visitor) || compare(a.event, b.event),
+    )) {
       const viewed = await trx
         .selectFrom('analytics_visit_pages')
         .select('path')
@@ -217,7 +240,11 @@ function compare(a: string, b: string): number {
 
 /** The salt of a day's visitor hashes: the one stored, or `fresh` stored now (whichever instance asks first wins). */
 export async function daySalt(db: Db, day: string, fresh: string): Promise<string> {
-  await db.insertInto('analytics_salts').values({ day, salt: fresh }).onConflict((oc) => oc.column('day').doNothing()).execute();
+  await db
+    .insertInto('analytics_salts')
+    .values({ day, salt: fresh })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
   const row = await db.selectFrom('analytics_salts').select('salt').where('day', '=', day).executeTakeFirstOrThrow();
   return row.salt;
 }
@@ -234,6 +261,10 @@ export async function forgetVisitsBefore(db: Db, day: string): Promise<void> {
 
 /** Visitors already recorded on `day` (by every instance). */
 export async function countVisits(db: Db, day: string): Promise<number> {
-  const row = await db.selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).where('day', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('analytics_visits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('day', '=', day)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

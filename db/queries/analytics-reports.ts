@@ -20,7 +20,13 @@ export interface LeadFigures {
 const convertedVisits = sql<number>`count(distinct ${sql.ref('a.day')} || ':' || coalesce(${sql.ref('a.visitor')}, ${sql.ref('a.lead_type')} || ${sql.ref('a.lead_id')}))`;
 
 export async function dailyTotals(db: Db, range: DayRange): Promise<Array<{ day: string; visitors: number; views: number }>> {
-  const rows = await db.selectFrom('analytics_days').selectAll().where('day', '>=', range.from).where('day', '<=', range.to).orderBy('day').execute();
+  const rows = await db
+    .selectFrom('analytics_days')
+    .selectAll()
+    .where('day', '>=', range.from)
+    .where('day', '<=', range.to)
+    .orderBy('day')
+    .execute();
   return rows.map((r) => ({ day: r.day, visitors: count(r.visitors), views: count(r.views) }));
 }
 
@@ -35,7 +41,12 @@ export interface PageFigures {
 export async function topPages(db: Db, range: DayRange, limit: number, prefix?: string): Promise<PageFigures[]> {
   let query = db
     .selectFrom('analytics_page_days')
-    .select((eb) => ['path', eb.fn.sum<number>('visitors').as('visitors'), eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('entries').as('entries')])
+    .select((eb) => [
+      'path',
+      eb.fn.sum<number>('visitors').as('visitors'),
+      eb.fn.sum<number>('views').as('views'),
+      eb.fn.sum<number>('entries').as('entries'),
+    ])
     .where('day', '>=', range.from)
     .where('day', '<=', range.to);
   if (prefix) query = query.where('path', 'like', `${prefix}%`);
@@ -63,7 +74,11 @@ export async function leadsByPage(db: Db, range: DayRange, paths?: readonly stri
   let query = db
     .selectFrom('lead_attribution_pages as p')
     .innerJoin('lead_attributions as a', (join) => join.onRef('a.lead_type', '=', 'p.lead_type').onRef('a.lead_id', '=', 'p.lead_id'))
-    .select((eb) => ['p.path', eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads'), convertedVisits.as('converted')])
+    .select((eb) => [
+      'p.path',
+      eb.fn.count<number>(sql`distinct ${sql.ref('p.lead_type')} || ':' || ${sql.ref('p.lead_id')}`).as('leads'),
+      convertedVisits.as('converted'),
+    ])
     .where('a.day', '>=', range.from)
     .where('a.day', '<=', range.to);
   if (paths) query = query.where('p.path', 'in', paths);
@@ -106,12 +121,19 @@ export async function visitsBySource(
     .groupBy([...columns])
     .orderBy('visits', 'desc');
   // Ties in a fixed order, so the cut is the same on every engine.
-  const rows = await columns.reduce((query, column) => query.orderBy(column), grouped).limit(limit).execute();
+  const rows = await columns
+    .reduce((query, column) => query.orderBy(column), grouped)
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, visits: count(r.visits) }));
 }
 
 /** Leads in the range (by the day of their visit) grouped by the same source columns. */
-export async function leadsBySource(db: Db, range: DayRange, columns: readonly SourcePart[]): Promise<Array<VisitSourceColumns & LeadFigures>> {
+export async function leadsBySource(
+  db: Db,
+  range: DayRange,
+  columns: readonly SourcePart[],
+): Promise<Array<VisitSourceColumns & LeadFigures>> {
   const rows = await db
     .selectFrom('lead_attributions as a')
     .select((eb) => [...sourceParts(columns), eb.fn.countAll<number>().as('leads'), convertedVisits.as('converted')])
@@ -126,12 +148,18 @@ export async function leadsBySource(db: Db, range: DayRange, columns: readonly S
  * Won leads from visits in the range (by the day of the visit) and their value in whole AUD, grouped by the same
  * source columns; both kinds of lead added together.
  */
-export async function wonValueBySource(db: Db, range: DayRange, columns: readonly SourcePart[]): Promise<Array<VisitSourceColumns & { won: number; value: number }>> {
+export async function wonValueBySource(
+  db: Db,
+  range: DayRange,
+  columns: readonly SourcePart[],
+): Promise<Array<VisitSourceColumns & { won: number; value: number }>> {
   const runs = await Promise.all(
     (['quote', 'contact'] as const).map((type) =>
       db
         .selectFrom('lead_attributions as a')
-        .innerJoin(`${type === 'quote' ? 'quotes' : 'contacts'} as l` as 'quotes as l', (join) => join.onRef('l.id', '=', 'a.lead_id').on('a.lead_type', '=', type))
+        .innerJoin(`${type === 'quote' ? 'quotes' : 'contacts'} as l` as 'quotes as l', (join) =>
+          join.onRef('l.id', '=', 'a.lead_id').on('a.lead_type', '=', type),
+        )
         .select((eb) => [...sourceParts(columns), eb.fn.countAll<number>().as('won'), eb.fn.sum<number>('l.won_value').as('value')])
         .where('l.status', '=', 'won')
         .where('a.day', '>=', range.from)
@@ -171,15 +199,30 @@ export interface StoredAttribution extends VisitSourceColumns {
 
 /** Where a lead's visit came from, and the pages it saw in order; null when none was recorded. */
 export async function findAttribution(db: Db, leadType: string, leadId: string): Promise<StoredAttribution | null> {
-  const row = await db.selectFrom('lead_attributions').selectAll().where('lead_type', '=', leadType).where('lead_id', '=', leadId).executeTakeFirst();
+  const row = await db
+    .selectFrom('lead_attributions')
+    .selectAll()
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
   if (!row) return null;
-  const pages = await db.selectFrom('lead_attribution_pages').select('path').where('lead_type', '=', leadType).where('lead_id', '=', leadId).orderBy('position').execute();
+  const pages = await db
+    .selectFrom('lead_attribution_pages')
+    .select('path')
+    .where('lead_type', '=', leadType)
+    .where('lead_id', '=', leadId)
+    .orderBy('position')
+    .execute();
   const { lead_type: _type, lead_id: _id, ...rest } = row;
   return { ...rest, pages_viewed: count(rest.pages_viewed), seconds_to_lead: count(rest.seconds_to_lead), pages: pages.map((p) => p.path) };
 }
 
 /** Where each of these leads' visits came from, by lead id (leads with none recorded are left out). */
-export async function findAttributions(db: Db, leadType: string, leadIds: readonly string[]): Promise<Map<string, VisitSourceColumns & { landing_path: string }>> {
+export async function findAttributions(
+  db: Db,
+  leadType: string,
+  leadIds: readonly string[],
+): Promise<Map<string, VisitSourceColumns & { landing_path: string }>> {
   if (!leadIds.length) return new Map();
   const rows = await db
     .selectFrom('lead_attributions')
@@ -194,7 +237,12 @@ export async function findAttributions(db: Db, leadType: string, leadIds: readon
  * Records where a lead's visit came from: the same-day visit of `visitor`, if it may be linked, with the pages it
  * saw up to `at`. Returns whether there was such a visit. A second call for the same lead changes nothing.
  */
-export async function linkLeadToVisit(db: Db, lead: { type: string; id: string }, visit: { day: string; visitor: string }, at: string): Promise<boolean> {
+export async function linkLeadToVisit(
+  db: Db,
+  lead: { type: string; id: string },
+  visit: { day: string; visitor: string },
+  at: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('analytics_visits')

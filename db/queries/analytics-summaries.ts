@@ -2,7 +2,11 @@ import type { Db } from '../database.ts';
 
 /** Turns a person's weekly analytics e-mail on or off. */
 export async function setWeeklySummary(db: Db, userId: string, enabled: boolean): Promise<void> {
-  await db.updateTable('users').set({ weekly_summary: enabled ? 1 : 0 }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ weekly_summary: enabled ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function weeklySummaryChosen(db: Db, userId: string): Promise<boolean> {
@@ -12,7 +16,13 @@ export async function weeklySummaryChosen(db: Db, userId: string): Promise<boole
 
 /** Active staff who asked for the weekly e-mail, with their role. */
 export function listWeeklySummaryReaders(db: Db): Promise<Array<{ id: string; email: string; name: string; role: string }>> {
-  return db.selectFrom('users').select(['id', 'email', 'name', 'role']).where('weekly_summary', '=', 1).where('deactivated_at', 'is', null).orderBy('id').execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role'])
+    .where('weekly_summary', '=', 1)
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /**
@@ -33,7 +43,12 @@ export async function claimWeeklySummary(trx: Db, week: string, userId: string):
 export async function countLeadsWaitingSince(db: Db, before: string): Promise<number> {
   const counts = await Promise.all(
     (['quotes', 'contacts'] as const).map((table) =>
-      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'new').where('created_at', '<', before).executeTakeFirst(),
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'new')
+        .where('created_at', '<', before)
+        .executeTakeFirst(),
     ),
   );
   return counts.reduce((n, row) => n + Number(row?.n ?? 0), 0);

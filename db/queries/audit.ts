@@ -75,7 +75,11 @@ export async function findAuditSubjects(
 export async function findNotificationLeads(db: Db, ids: string[]): Promise<Map<string, { type: 'quote' | 'contact'; id: string }>> {
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('outbox').select(['id', 'lead_type', 'lead_id']).where('id', 'in', ids).execute();
-  return new Map(rows.flatMap((r) => (r.lead_type === 'quote' || r.lead_type === 'contact' ? [[r.id, { type: r.lead_type, id: r.lead_id }] as const] : [])));
+  return new Map(
+    rows.flatMap((r) =>
+      r.lead_type === 'quote' || r.lead_type === 'contact' ? [[r.id, { type: r.lead_type, id: r.lead_id }] as const] : [],
+    ),
+  );
 }
 
 /** Every staff account's id and name, for the audit log's person filter. */

@@ -36,12 +36,16 @@ export async function renewBackupJob(db: Db, job: BackupJob, token: string, leas
 
 /** Ends the holder's lease without recording a run (a stopping instance gives the job back). */
 export async function releaseBackupJob(db: Db, job: BackupJob, token: string): Promise<void> {
-  await db.updateTable('backup_jobs').set({ lease_token: null, lease_until: null }).where('job', '=', job).where('lease_token', '=', token).execute();
+  await db
+    .updateTable('backup_jobs')
+    .set({ lease_token: null, lease_until: null })
+    .where('job', '=', job)
+    .where('lease_token', '=', token)
+    .execute();
 }
 
 export type BackupOutcome =
-  | { ok: true; at: string; snapshot: string; nextDueAt: string }
-  | { ok: false; at: string; error: string; nextDueAt: string };
+  { ok: true; at: string; snapshot: string; nextDueAt: string } | { ok: false; at: string; error: string; nextDueAt: string };
 
 /**
  * Records how a run went and when the job is next due, ending the lease. With `token` only the holder may; without
@@ -53,7 +57,12 @@ export async function recordBackupOutcome(db: Db, job: BackupJob, outcome: Backu
     .set((eb) =>
       outcome.ok
         ? { last_success_at: outcome.at, last_snapshot: outcome.snapshot, failures: 0, last_error: null, due_at: outcome.nextDueAt }
-        : { failures: eb('failures', '+', 1), last_failure_at: outcome.at, last_error: outcome.error.slice(0, 500), due_at: outcome.nextDueAt },
+        : {
+            failures: eb('failures', '+', 1),
+            last_failure_at: outcome.at,
+            last_error: outcome.error.slice(0, 500),
+            due_at: outcome.nextDueAt,
+          },
     )
     .where('job', '=', job);
   if (token) update = update.set({ lease_token: null, lease_until: null }).where('lease_token', '=', token);
@@ -73,7 +82,9 @@ export async function bringUploadForward(db: Db, at: string, lead: { leadAt: str
     .where((eb) =>
       eb.and(
         (['quotes', 'contacts'] as const).map((table) =>
-          eb.not(eb.exists(eb.selectFrom(table).select('id').where('created_at', '>=', lead.quietSince).where('created_at', '<', lead.leadAt))),
+          eb.not(
+            eb.exists(eb.selectFrom(table).select('id').where('created_at', '>=', lead.quietSince).where('created_at', '<', lead.leadAt)),
+          ),
         ),
       ),
     )

@@ -8,7 +8,10 @@ import { type StoredPost, contentColumns } from './blogs.ts';
 /** A stored version as its diff reads it: its words, and its publishing state when it was recorded. */
 export type StoredRevision = PostContent & { savedAt: string; publishing: PublishState | null };
 
-export async function insertRevision(db: Db, revision: { id: string; post: StoredPost; userId: string | null; at: string; change: RevisionChange }): Promise<void> {
+export async function insertRevision(
+  db: Db,
+  revision: { id: string; post: StoredPost; userId: string | null; at: string; change: RevisionChange },
+): Promise<void> {
   const { post, change } = revision;
   await db
     .insertInto('blog_revisions')
@@ -41,7 +44,13 @@ export async function pruneRevisions(db: Db, blogId: string, keep: number): Prom
     .deleteFrom('blog_revisions')
     .where('blog_id', '=', blogId)
     .where('id', 'not in', (eb) =>
-      eb.selectFrom('blog_revisions').select('id').where('blog_id', '=', blogId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+      eb
+        .selectFrom('blog_revisions')
+        .select('id')
+        .where('blog_id', '=', blogId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
     )
     .execute();
 }
@@ -95,13 +104,17 @@ export async function findRevision(db: Db, blogId: string, id: string): Promise<
       featuredImage: row.featured_image,
       featuredImageAlt: row.featured_image_alt,
       savedAt: row.created_at,
-      publishing: row.published === null || row.published_at === null ? null : { published: row.published === 1, publishedAt: row.published_at },
+      publishing:
+        row.published === null || row.published_at === null ? null : { published: row.published === 1, publishedAt: row.published_at },
     }
   );
 }
 
 /** One person's autosaved form for one post (or for a post not created yet), as JSON text. */
-export async function upsertAutosave(db: Db, autosave: { key: string; userId: string; blogId: string | null; form: string; at: string }): Promise<void> {
+export async function upsertAutosave(
+  db: Db,
+  autosave: { key: string; userId: string; blogId: string | null; form: string; at: string },
+): Promise<void> {
   await db
     .insertInto('blog_autosaves')
     .values({ key: autosave.key, user_id: autosave.userId, blog_id: autosave.blogId, form: autosave.form, saved_at: autosave.at })

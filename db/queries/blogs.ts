@@ -65,8 +65,19 @@ function toRow(post: StoredPost): NewBlogRow {
 }
 
 const LIST_COLUMNS = [
-  'id', 'slug', 'title', 'excerpt', 'author', 'tags', 'featured_image', 'featured_image_alt',
-  'published', 'published_at', 'created_at', 'updated_at', 'read_time',
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'author',
+  'tags',
+  'featured_image',
+  'featured_image_alt',
+  'published',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'read_time',
 ] as const;
 
 export interface PublicListQuery {
@@ -113,7 +124,12 @@ export async function listPublicBlogs(db: Db, q: PublicListQuery): Promise<BlogS
 
 async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]> {
   if (!q.search) {
-    return publicRows(db, q).select([...LIST_COLUMNS]).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+    return publicRows(db, q)
+      .select([...LIST_COLUMNS])
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.limit)
+      .execute();
   }
   const matches = containsLiteral(sql.ref('search_text'), q.search);
   const window = publicRows(db, q)
@@ -134,7 +150,10 @@ async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]
   if (isPostgres(db)) {
     // Materialised, so the planner takes the trigram index instead of walking the date order again.
     return db
-      .with((cte) => cte('found').materialized(), (qb) => qb.selectFrom('blogs').select('id').where(matches))
+      .with(
+        (cte) => cte('found').materialized(),
+        (qb) => qb.selectFrom('blogs').select('id').where(matches),
+      )
       .selectFrom('blogs')
       .innerJoin('found', 'found.id', 'blogs.id')
       .select(LIST_COLUMNS.map((c) => `blogs.${c}` as const))
@@ -145,7 +164,9 @@ async function listPublicRows(db: Db, q: PublicListQuery): Promise<BlogListRow[]
       .limit(q.limit)
       .execute();
   }
-  let query = publicRows(db, q).select([...LIST_COLUMNS]).where(matches);
+  let query = publicRows(db, q)
+    .select([...LIST_COLUMNS])
+    .where(matches);
   if ([...q.search].length >= TRIGRAM) {
     query = query.where(sql<boolean>`blogs.rowid in (select rowid from blogs_fts where blogs_fts match ${ftsPhrase(q.search)})`);
   }
@@ -197,7 +218,10 @@ export async function listPublicTagUpdates(db: Db, now: string, limit: number): 
 }
 
 /** Every post, drafts and scheduled ones included (the admin list), newest publishedAt first; or only `createdBy`'s. */
-export async function listAllBlogs(db: Db, q: { after: Cursor | null; limit: number; createdBy?: string | null }): Promise<AdminPostSummary[]> {
+export async function listAllBlogs(
+  db: Db,
+  q: { after: Cursor | null; limit: number; createdBy?: string | null },
+): Promise<AdminPostSummary[]> {
   let query = db.selectFrom('blogs').select([...LIST_COLUMNS, 'review_requested_at']);
   if (q.after) query = query.where(afterKey('published_at', q.after));
   if (q.createdBy) query = query.where('created_by', '=', q.createdBy);
@@ -213,7 +237,11 @@ export interface PostAccess {
 }
 
 export async function findPostAccess(db: Db, id: string): Promise<PostAccess | undefined> {
-  const row = await db.selectFrom('blogs').select(['created_by', 'published', 'review_requested_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('blogs')
+    .select(['created_by', 'published', 'review_requested_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && { createdBy: row.created_by, published: row.published === 1, reviewRequestedAt: row.review_requested_at };
 }
 
@@ -241,12 +269,7 @@ export async function findBlogById(db: Db, id: string): Promise<BlogPost | undef
 }
 
 export async function findPublicBlogBySlug(db: Db, slug: string, now: string): Promise<BlogPost | undefined> {
-  const row = await db
-    .selectFrom('blogs')
-    .selectAll()
-    .where('slug', '=', slug)
-    .where(isPublicAt(now))
-    .executeTakeFirst();
+  const row = await db.selectFrom('blogs').selectAll().where('slug', '=', slug).where(isPublicAt(now)).executeTakeFirst();
   return row && toPost(row);
 }
 
@@ -279,7 +302,10 @@ async function insertTagRows(db: Db, posts: readonly StoredPost[]): Promise<void
     [...new Set(post.tags.map(tagKey))].map((tag) => ({ blog_id: post.id, tag, published_at: post.publishedAt })),
   );
   for (let i = 0; i < rows.length; i += TAG_ROWS_PER_INSERT) {
-    await db.insertInto('blog_tags').values(rows.slice(i, i + TAG_ROWS_PER_INSERT)).execute();
+    await db
+      .insertInto('blog_tags')
+      .values(rows.slice(i, i + TAG_ROWS_PER_INSERT))
+      .execute();
   }
 }
 
@@ -293,7 +319,10 @@ function setPostImageUses(db: Db, post: StoredPost): Promise<void> {
  * they use; `createdBy` is the staff account that wrote them (null: scripts and demo content).
  */
 export async function insertBlogs(db: Db, posts: StoredPost[], createdBy: string | null = null): Promise<void> {
-  await db.insertInto('blogs').values(posts.map((post) => ({ ...toRow(post), created_by: createdBy }))).execute();
+  await db
+    .insertInto('blogs')
+    .values(posts.map((post) => ({ ...toRow(post), created_by: createdBy })))
+    .execute();
   await insertTagRows(db, posts);
   for (const post of posts) if (namesImages(post.content, post.featuredImage)) await setPostImageUses(db, post);
 }

@@ -8,7 +8,11 @@ export interface UsedCaptchaSolution {
 
 /** Records captcha solutions as used; returns how many were new (fewer than given means a replay). */
 export function recordCaptchaSolutions(db: Db, solutions: UsedCaptchaSolution[]): Promise<number> {
-  return insertNewKeys(db, 'captcha_solutions', solutions.map((s) => ({ key: s.key, expires_at: s.expiresAt })));
+  return insertNewKeys(
+    db,
+    'captcha_solutions',
+    solutions.map((s) => ({ key: s.key, expires_at: s.expiresAt })),
+  );
 }
 
 /** Solutions past their challenge's expiry can never be replayed (the challenge is refused first). */

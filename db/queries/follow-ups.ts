@@ -2,7 +2,11 @@ import type { Db } from '../database.ts';
 
 /** Turns a person's morning follow-ups e-mail on or off. */
 export async function setFollowUpEmail(db: Db, userId: string, enabled: boolean): Promise<void> {
-  await db.updateTable('users').set({ follow_up_email: enabled ? 1 : 0 }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ follow_up_email: enabled ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function followUpEmailChosen(db: Db, userId: string): Promise<boolean> {
@@ -12,7 +16,13 @@ export async function followUpEmailChosen(db: Db, userId: string): Promise<boole
 
 /** Active staff who asked for the morning follow-ups e-mail, with their role. */
 export function listFollowUpEmailReaders(db: Db): Promise<Array<{ id: string; email: string; name: string; role: string }>> {
-  return db.selectFrom('users').select(['id', 'email', 'name', 'role']).where('follow_up_email', '=', 1).where('deactivated_at', 'is', null).orderBy('id').execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'role'])
+    .where('follow_up_email', '=', 1)
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /**

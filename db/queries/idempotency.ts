@@ -12,7 +12,11 @@ export interface IdempotencyKey {
 
 /** Records the keys of leads being stored; returns how many were new (fewer than given: a key was used before). */
 export function recordIdempotencyKeys(db: Db, keys: IdempotencyKey[]): Promise<number> {
-  return insertNewKeys(db, 'idempotency_keys', keys.map((k) => ({ scope: k.scope, key: k.key, lead_id: k.leadId, expires_at: k.expiresAt, body_hash: k.bodyHash })));
+  return insertNewKeys(
+    db,
+    'idempotency_keys',
+    keys.map((k) => ({ scope: k.scope, key: k.key, lead_id: k.leadId, expires_at: k.expiresAt, body_hash: k.bodyHash })),
+  );
 }
 
 /** The lead stored with this key and the hash of the submission that used it, if any. */

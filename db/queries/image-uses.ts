@@ -16,12 +16,33 @@ export function namesImages(...texts: Array<string | null | undefined>): boolean
  * the library's "Used in" never disagrees with what is stored. An image that loses its last use is unused from
  * `at`; one that gains a use is no longer unused. Addresses of images that do not exist are left out.
  */
-export async function setImageUses(db: Db, source: Source, sourceId: string, texts: Partial<Record<Place, string | null>>, at: string): Promise<void> {
-  const wanted = (Object.entries(texts) as Array<[Place, string | null]>).flatMap(([place, text]) => mediaIdsIn(text).map((id) => ({ id, place })));
-  const before = await db.selectFrom('image_uses').select(['image_id', 'place']).where('source', '=', source).where('source_id', '=', sourceId).execute();
+export async function setImageUses(
+  db: Db,
+  source: Source,
+  sourceId: string,
+  texts: Partial<Record<Place, string | null>>,
+  at: string,
+): Promise<void> {
+  const wanted = (Object.entries(texts) as Array<[Place, string | null]>).flatMap(([place, text]) =>
+    mediaIdsIn(text).map((id) => ({ id, place })),
+  );
+  const before = await db
+    .selectFrom('image_uses')
+    .select(['image_id', 'place'])
+    .where('source', '=', source)
+    .where('source_id', '=', sourceId)
+    .execute();
   if (before.length === 0 && wanted.length === 0) return;
   const known = wanted.length
-    ? new Set((await db.selectFrom('images').select('id').where('id', 'in', [...new Set(wanted.map((w) => w.id))]).execute()).map((r) => r.id))
+    ? new Set(
+        (
+          await db
+            .selectFrom('images')
+            .select('id')
+            .where('id', 'in', [...new Set(wanted.map((w) => w.id))])
+            .execute()
+        ).map((r) => r.id),
+      )
     : new Set<string>();
   const rows = wanted.filter((w) => known.has(w.id)).map((w) => ({ image_id: w.id, source, source_id: sourceId, place: w.place }));
   const same = (a: Array<{ image_id: string; place: string }>, b: Array<{ image_id: string; place: string }>) =>
@@ -41,7 +62,9 @@ export async function setImageUses(db: Db, source: Source, sourceId: string, tex
       .set({ unused_since: at })
       .where('id', 'in', dropped)
       .where('unused_since', 'is', null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))),
+      )
       .execute();
   }
 }

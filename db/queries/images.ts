@@ -40,7 +40,9 @@ export async function insertImage(db: Db, image: StoredImage): Promise<void> {
     .execute();
   await db
     .insertInto('image_variants')
-    .values(image.variants.map((v) => ({ image_id: image.id, width: v.width, format: v.format, content_type: v.contentType, data: v.data })))
+    .values(
+      image.variants.map((v) => ({ image_id: image.id, width: v.width, format: v.format, content_type: v.contentType, data: v.data })),
+    )
     .execute();
 }
 
@@ -61,7 +63,6 @@ export async function findImageVariant(
   return row && { contentType: row.content_type, data: row.data };
 }
 
-
 /** An upload as the library lists it (without its copies' bytes). */
 export interface ImageRecord extends ImageFile {
   /** Every stored copy together (each width and format). */
@@ -77,8 +78,18 @@ function imageRecords(db: Db) {
     .selectFrom('images')
     .leftJoin('users', 'users.id', 'images.uploaded_by')
     .select([
-      'images.id', 'images.file_name', 'images.format', 'images.width', 'images.height', 'images.bytes', 'images.stored_bytes', 'images.alt_text',
-      'images.uploaded_by', 'users.name as uploader', 'images.created_at', 'images.unused_since',
+      'images.id',
+      'images.file_name',
+      'images.format',
+      'images.width',
+      'images.height',
+      'images.bytes',
+      'images.stored_bytes',
+      'images.alt_text',
+      'images.uploaded_by',
+      'users.name as uploader',
+      'images.created_at',
+      'images.unused_since',
     ]);
 }
 
@@ -175,12 +186,18 @@ export async function deleteImages(db: Db, ids: readonly string[]): Promise<void
 }
 
 /** Images nothing has used since before `cutoff` (ISO), oldest first: what the retention job deletes. */
-export async function listImagesUnusedBefore(db: Db, cutoff: string, limit: number): Promise<Array<{ id: string; fileName: string; storedBytes: number }>> {
+export async function listImagesUnusedBefore(
+  db: Db,
+  cutoff: string,
+  limit: number,
+): Promise<Array<{ id: string; fileName: string; storedBytes: number }>> {
   const rows = await db
     .selectFrom('images')
     .select(['id', 'file_name', 'stored_bytes'])
     .where('unused_since', '<', cutoff)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('image_uses').select('image_id').whereRef('image_uses.image_id', '=', 'images.id'))),
+    )
     .orderBy('unused_since')
     .limit(limit)
     .execute();

@@ -75,7 +75,10 @@ export async function listInvitations(db: Db, now: string, keptSince: string): P
     .selectFrom('staff_invitations')
     .leftJoin('users', 'users.id', 'staff_invitations.invited_by')
     .leftJoin('outbox', (join) =>
-      join.onRef('outbox.lead_id', '=', 'staff_invitations.id').on('outbox.lead_type', '=', 'staff').on('outbox.kind', '=', 'staff-invitation'),
+      join
+        .onRef('outbox.lead_id', '=', 'staff_invitations.id')
+        .on('outbox.lead_type', '=', 'staff')
+        .on('outbox.kind', '=', 'staff-invitation'),
     )
     .select([
       'staff_invitations.id',
@@ -92,9 +95,26 @@ export async function listInvitations(db: Db, now: string, keptSince: string): P
     .orderBy('staff_invitations.created_at', 'desc')
     .execute();
   return rows.map((r) => {
-    const state: InvitationState = r.accepted_at ? 'accepted' : r.expires_at <= now ? 'expired' : r.mail === 'delivered' ? 'sent' : r.mail === 'failed' ? 'failed' : 'queued';
+    const state: InvitationState = r.accepted_at
+      ? 'accepted'
+      : r.expires_at <= now
+        ? 'expired'
+        : r.mail === 'delivered'
+          ? 'sent'
+          : r.mail === 'failed'
+            ? 'failed'
+            : 'queued';
     const open = state !== 'accepted' && state !== 'expired';
-    return { id: r.id, name: r.name, email: r.email, invitedBy: r.inviter, expiresAt: r.expires_at, role: invitedRole(r.role), state, linkAvailable: open && r.token_sealed !== null };
+    return {
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      invitedBy: r.inviter,
+      expiresAt: r.expires_at,
+      role: invitedRole(r.role),
+      state,
+      linkAvailable: open && r.token_sealed !== null,
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import { ASSIGNMENT_KINDS, type AssignmentKind, type LeadNote, type LeadStatus } from '../../shared/admin.ts';
 
-const isAssignmentKind = (value: string | null): value is AssignmentKind => (ASSIGNMENT_KINDS as readonly (string | null)[]).includes(value);
+const isAssignmentKind = (value: string | null): value is AssignmentKind =>
+  (ASSIGNMENT_KINDS as readonly (string | null)[]).includes(value);
 import type { Db } from '../database.ts';
 
 export interface NewLeadNote {
@@ -46,7 +47,18 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
   const rows = await db
     .selectFrom('lead_notes')
     .leftJoin('users', 'users.id', 'lead_notes.author_id')
-    .select(['lead_notes.id', 'lead_notes.lead_id', 'lead_notes.author', 'users.name', 'lead_notes.body', 'lead_notes.status_from', 'lead_notes.status_to', 'lead_notes.assignment', 'lead_notes.assignee', 'lead_notes.created_at'])
+    .select([
+      'lead_notes.id',
+      'lead_notes.lead_id',
+      'lead_notes.author',
+      'users.name',
+      'lead_notes.body',
+      'lead_notes.status_from',
+      'lead_notes.status_to',
+      'lead_notes.assignment',
+      'lead_notes.assignee',
+      'lead_notes.created_at',
+    ])
     .where('lead_notes.lead_type', '=', leadType)
     .where('lead_notes.lead_id', 'in', leadIds)
     .orderBy('lead_notes.created_at')

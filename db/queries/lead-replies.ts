@@ -61,7 +61,14 @@ export async function listLeadReplies(db: Db, leadType: string, leadId: string):
     .orderBy('lead_replies.created_at')
     .orderBy('lead_replies.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, author: r.name ?? r.author, subject: r.subject, body: r.body, delivery: deliveryOf(r), createdAt: r.created_at }));
+  return rows.map((r) => ({
+    id: r.id,
+    author: r.name ?? r.author,
+    subject: r.subject,
+    body: r.body,
+    delivery: deliveryOf(r),
+    createdAt: r.created_at,
+  }));
 }
 
 /** The Message-IDs of a lead's earlier replies, oldest first: the next reply's References. */

@@ -63,7 +63,10 @@ export async function writeLeads(db: Db, writes: LeadWrite[]): Promise<void> {
   const quotes = writes.flatMap((w) => (w.lead.type === 'quote' ? [quoteRow(w.lead.lead)] : []));
   if (contacts.length) await db.insertInto('contacts').values(contacts).execute();
   if (quotes.length) await db.insertInto('quotes').values(quotes).execute();
-  await insertOutboxMessages(db, writes.flatMap((w) => w.options.outbox));
+  await insertOutboxMessages(
+    db,
+    writes.flatMap((w) => w.options.outbox),
+  );
   // Last moment before the commit: a visitor already told "took too long" will retry, so this lead is dropped.
   if (writes.some((w) => w.options.signal?.aborted)) throw new DeadlinePassedError('deadline passed before commit');
 }

@@ -231,17 +231,30 @@ export async function listOutboxFailures(db: Db, limit: number): Promise<OutboxE
 }
 
 export async function countOutboxFailures(db: Db): Promise<number> {
-  const row = await outboxFailures(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await outboxFailures(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Per kind: notifications waiting (not failed), when the oldest of them was queued, and failures (metrics). */
-export async function outboxBacklog(db: Db): Promise<Array<{ kind: string; pending: number; oldestPendingAt: string | null; failed: number }>> {
+export async function outboxBacklog(
+  db: Db,
+): Promise<Array<{ kind: string; pending: number; oldestPendingAt: string | null; failed: number }>> {
   const rows = await db
     .selectFrom('outbox')
     .select((eb) => [
       'kind',
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('status', '=', 'pending'), eb('last_error', 'is', null)])).then(1).else(0).end()).as('pending'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('status', '=', 'pending'), eb('last_error', 'is', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('pending'),
       eb.fn.min<string | null>(eb.case().when('status', '=', 'pending').then(eb.ref('created_at')).end()).as('oldest'),
       eb.fn.sum<number>(eb.case().when(isFailure(eb)).then(1).else(0).end()).as('failed'),
     ])

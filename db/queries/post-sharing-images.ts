@@ -6,11 +6,7 @@ export interface StoredSharingImage {
 }
 
 export async function findPostSharingImage(db: Db, postId: string): Promise<StoredSharingImage | null> {
-  const row = await db
-    .selectFrom('post_sharing_images')
-    .select(['drawn_from', 'png'])
-    .where('post_id', '=', postId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('post_sharing_images').select(['drawn_from', 'png']).where('post_id', '=', postId).executeTakeFirst();
   return row ? { drawnFrom: row.drawn_from, png: Buffer.from(row.png) } : null;
 }
 

@@ -52,7 +52,11 @@ const MAKER_COLUMNS = ['post_preview_links.created_by', 'users.role', 'users.dea
  * A post's links neither expired at `now` nor turned off, newest first, with the name of who made each and their
  * account as it is now (whether a link works also depends on that: server/blog/post-previews.ts).
  */
-export async function listLivePreviewLinks(db: Db, blogId: string, now: string): Promise<Array<{ link: PreviewLink; maker: LinkMaker | null }>> {
+export async function listLivePreviewLinks(
+  db: Db,
+  blogId: string,
+  now: string,
+): Promise<Array<{ link: PreviewLink; maker: LinkMaker | null }>> {
   const rows = await db
     .selectFrom('post_preview_links')
     .leftJoin('users', 'users.id', 'post_preview_links.created_by')

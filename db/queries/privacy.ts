@@ -48,12 +48,25 @@ export function findHeldData(db: Db, email: string, reference: string): Promise<
           .execute()
       : [];
     const notes = [
-      ...(await listLeadNotes(trx, 'quote', quotes.map((q) => q.id))).map((n) => ({ ...n, leadType: 'quote' })),
-      ...(await listLeadNotes(trx, 'contact', contacts.map((c) => c.id))).map((n) => ({ ...n, leadType: 'contact' })),
+      ...(
+        await listLeadNotes(
+          trx,
+          'quote',
+          quotes.map((q) => q.id),
+        )
+      ).map((n) => ({ ...n, leadType: 'quote' })),
+      ...(
+        await listLeadNotes(
+          trx,
+          'contact',
+          contacts.map((c) => c.id),
+        )
+      ).map((n) => ({ ...n, leadType: 'contact' })),
     ];
     const replies = [];
     for (const lead of leads) {
-      for (const leadId of lead.ids) replies.push(...(await listLeadReplies(trx, lead.type, leadId)).map((r) => ({ ...r, leadType: lead.type, leadId })));
+      for (const leadId of lead.ids)
+        replies.push(...(await listLeadReplies(trx, lead.type, leadId)).map((r) => ({ ...r, leadType: lead.type, leadId })));
     }
     const audit = await trx
       .selectFrom('audit_log')

@@ -19,8 +19,16 @@ export async function insertSavedReply(db: Db, reply: SavedReply & { userId: str
 }
 
 /** Changes a saved reply; 'gone' when it no longer exists, 'taken' when another one has the new name. */
-export async function updateSavedReply(db: Db, reply: SavedReply & { userId: string | null; at: string }): Promise<'updated' | 'gone' | 'taken'> {
-  const other = await db.selectFrom('saved_replies').select('id').where('name', '=', reply.name).where('id', '!=', reply.id).executeTakeFirst();
+export async function updateSavedReply(
+  db: Db,
+  reply: SavedReply & { userId: string | null; at: string },
+): Promise<'updated' | 'gone' | 'taken'> {
+  const other = await db
+    .selectFrom('saved_replies')
+    .select('id')
+    .where('name', '=', reply.name)
+    .where('id', '!=', reply.id)
+    .executeTakeFirst();
   if (other) return 'taken';
   const result = await db
     .updateTable('saved_replies')

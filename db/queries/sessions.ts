@@ -19,9 +19,7 @@ export async function upsertSession(db: Db, row: SessionsTable): Promise<void> {
   await db
     .insertInto('sessions')
     .values({ ...row, sid: key(row.sid) })
-    .onConflict((oc) =>
-      oc.column('sid').doUpdateSet({ user_id: row.user_id, data: row.data, expires_at: row.expires_at }),
-    )
+    .onConflict((oc) => oc.column('sid').doUpdateSet({ user_id: row.user_id, data: row.data, expires_at: row.expires_at }))
     .execute();
 }
 
@@ -78,7 +76,13 @@ export async function listUserSessions(db: Db, userId: string, now: string, view
     .execute();
   return rows.map((r) => {
     const data = parseSessionData(r.data);
-    return { ref: r.sid, startedAt: r.created_at, expiresAt: r.expires_at, device: data.device ?? null, current: viewerCsrf !== null && data.csrfToken === viewerCsrf };
+    return {
+      ref: r.sid,
+      startedAt: r.created_at,
+      expiresAt: r.expires_at,
+      device: data.device ?? null,
+      current: viewerCsrf !== null && data.csrfToken === viewerCsrf,
+    };
   });
 }
 

@@ -56,7 +56,13 @@ export async function writeWords(
   db: Db,
   key: string,
   expected: number,
-  change: { published?: { words: unknown; at: string }; draft: unknown; draftSavedAt: string | null; scheduledAt: string | null; at: string },
+  change: {
+    published?: { words: unknown; at: string };
+    draft: unknown;
+    draftSavedAt: string | null;
+    scheduledAt: string | null;
+    at: string;
+  },
 ): Promise<boolean> {
   const draft = change.draft === null ? null : JSON.stringify(change.draft);
   const published = change.published && { published: JSON.stringify(change.published.words), published_at: change.published.at };
@@ -78,29 +84,57 @@ export async function writeWords(
   }
   const updated = await db
     .updateTable('site_words')
-    .set({ ...published, draft, draft_saved_at: change.draftSavedAt, scheduled_at: change.scheduledAt, version: expected + 1, updated_at: change.at })
+    .set({
+      ...published,
+      draft,
+      draft_saved_at: change.draftSavedAt,
+      scheduled_at: change.scheduledAt,
+      version: expected + 1,
+      updated_at: change.at,
+    })
     .where('key', '=', key)
     .where('version', '=', expected)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export async function insertWordsRevision(db: Db, revision: { id: string; key: string; words: unknown; kind: string; userId: string | null; at: string }, keep: number): Promise<void> {
+export async function insertWordsRevision(
+  db: Db,
+  revision: { id: string; key: string; words: unknown; kind: string; userId: string | null; at: string },
+  keep: number,
+): Promise<void> {
   await db
     .insertInto('site_words_revisions')
-    .values({ id: revision.id, key: revision.key, words: JSON.stringify(revision.words), kind: revision.kind, user_id: revision.userId, created_at: revision.at })
+    .values({
+      id: revision.id,
+      key: revision.key,
+      words: JSON.stringify(revision.words),
+      kind: revision.kind,
+      user_id: revision.userId,
+      created_at: revision.at,
+    })
     .execute();
   await db
     .deleteFrom('site_words_revisions')
     .where('key', '=', revision.key)
     .where('id', 'not in', (eb) =>
-      eb.selectFrom('site_words_revisions').select('id').where('key', '=', revision.key).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(keep),
+      eb
+        .selectFrom('site_words_revisions')
+        .select('id')
+        .where('key', '=', revision.key)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep),
     )
     .execute();
 }
 
 /** A key's history, newest first, with the name of who saved each. */
-export async function listWordsRevisions(db: Db, key: string, limit: number): Promise<Array<{ id: string; kind: string; savedAt: string; savedBy: string | null }>> {
+export async function listWordsRevisions(
+  db: Db,
+  key: string,
+  limit: number,
+): Promise<Array<{ id: string; kind: string; savedAt: string; savedBy: string | null }>> {
   const rows = await db
     .selectFrom('site_words_revisions')
     .leftJoin('users', 'users.id', 'site_words_revisions.user_id')
@@ -128,6 +162,12 @@ export async function deleteWords(db: Db, key: string, expected: number): Promis
 
 /** The earliest scheduled publish of any page's words after `now`. */
 export async function findNextScheduledWords(db: Db, now: string): Promise<string | null> {
-  const row = await db.selectFrom('site_words').select('scheduled_at').where('scheduled_at', '>', now).orderBy('scheduled_at', 'asc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('site_words')
+    .select('scheduled_at')
+    .where('scheduled_at', '>', now)
+    .orderBy('scheduled_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
   return row?.scheduled_at ?? null;
 }

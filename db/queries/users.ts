@@ -97,7 +97,10 @@ export async function insertUser(db: Db, account: StaffAccount): Promise<void> {
       created_at: account.createdAt,
       deactivated_at: account.deactivatedAt,
       role: account.role,
-      ...(toColumns(account) as Omit<UsersTable, 'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary' | 'follow_up_email'>),
+      ...(toColumns(account) as Omit<
+        UsersTable,
+        'id' | 'email' | 'created_at' | 'deactivated_at' | 'role' | 'weekly_summary' | 'follow_up_email'
+      >),
     })
     .execute();
 }
@@ -107,7 +110,10 @@ export async function updateUser(db: Db, id: string, changes: StaffAccountChange
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -173,7 +179,11 @@ export async function listStaffMembers(db: Db, now: string): Promise<StaffMember
  * each other at once then take turns on PostgreSQL, and the second sees the first's change; SQLite has one writer.
  */
 export async function lockActiveUsers(db: Db): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('deactivated_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('deactivated_at', 'is', null)
+    .execute();
 }
 
 /** Deactivates the account unless it is the Owner or the last active one; false when it was not changed. */
@@ -201,9 +211,18 @@ export async function countActiveUsers(db: Db): Promise<number> {
 }
 
 /** The active accounts whose role is one of `roles` (those who should hear of something), by name. */
-export async function listActiveStaffWithRoles(db: Db, roles: readonly Role[]): Promise<Array<{ id: string; email: string; name: string }>> {
+export async function listActiveStaffWithRoles(
+  db: Db,
+  roles: readonly Role[],
+): Promise<Array<{ id: string; email: string; name: string }>> {
   if (roles.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'email', 'name']).where('role', 'in', roles).where('deactivated_at', 'is', null).orderBy('name').execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'name'])
+    .where('role', 'in', roles)
+    .where('deactivated_at', 'is', null)
+    .orderBy('name')
+    .execute();
 }
 
 /** Gives account `id` role `to` if it still has role `from` (of two changes racing, one wins); false otherwise. */

@@ -20,7 +20,13 @@ afterEach(async () => {
 
 describe('sqliteDialect', () => {
   it('runs a query again after a stream of the same query was left half-read', async () => {
-    await db.insertInto('items').values([{ id: 1, body: 'a' }, { id: 2, body: 'b' }]).execute();
+    await db
+      .insertInto('items')
+      .values([
+        { id: 1, body: 'a' },
+        { id: 2, body: 'b' },
+      ])
+      .execute();
     const seen: number[] = [];
     for await (const row of db.selectFrom('items').select('id').orderBy('id').stream()) {
       seen.push(row.id);
@@ -36,7 +42,11 @@ describe('sqliteDialect', () => {
     // ~2 MB of rows: far below the writer's own threshold, so only the checkpoint worker can move them.
     const body = 'x'.repeat(1000);
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 2000; i += 1) await trx.insertInto('items').values({ id: i + 10, body }).execute();
+      for (let i = 0; i < 2000; i += 1)
+        await trx
+          .insertInto('items')
+          .values({ id: i + 10, body })
+          .execute();
     });
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(2_000_000);
     let size = statSync(file).size;
@@ -51,7 +61,11 @@ describe('sqliteDialect', () => {
     const other = new SQLite(join(dir, 'site.db'));
     other.exec('begin immediate');
     const order: string[] = [];
-    const write = db.insertInto('items').values({ id: 1, body: 'waited' }).execute().then(() => order.push('write'));
+    const write = db
+      .insertInto('items')
+      .values({ id: 1, body: 'waited' })
+      .execute()
+      .then(() => order.push('write'));
     // The event loop is free while the write waits: a timer fires and a read on the same connection answers.
     await new Promise((resolve) => setTimeout(resolve, 50));
     order.push('timer');
@@ -68,9 +82,11 @@ describe('sqliteDialect', () => {
     const other = new SQLite(join(dir, 'site.db'));
     other.exec('begin immediate');
     try {
-      await expect(db.transaction().execute((trx) => trx.insertInto('items').values({ id: 1, body: 'x' }).execute())).rejects.toMatchObject({
-        code: 'SQLITE_BUSY',
-      });
+      await expect(db.transaction().execute((trx) => trx.insertInto('items').values({ id: 1, body: 'x' }).execute())).rejects.toMatchObject(
+        {
+          code: 'SQLITE_BUSY',
+        },
+      );
     } finally {
       other.exec('rollback');
       other.close();
@@ -79,7 +95,9 @@ describe('sqliteDialect', () => {
 
   it('reports the error that ended a transaction, not the rollback SQLite already did', async () => {
     // max_page_count makes the file "full" from this connection's point of view: SQLite rolls back on its own.
-    await sql`pragma max_page_count = ${sql.raw(String((await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0]!.page_count))}`.execute(db);
+    await sql`pragma max_page_count = ${sql.raw(String((await sql<{ page_count: number }>`pragma page_count`.execute(db)).rows[0]!.page_count))}`.execute(
+      db,
+    );
     const body = 'x'.repeat(100_000);
     await expect(db.transaction().execute((trx) => trx.insertInto('items').values({ id: 1, body }).execute())).rejects.toMatchObject({
       code: 'SQLITE_FULL',

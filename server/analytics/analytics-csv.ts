@@ -13,15 +13,27 @@ export function analyticsCsv(report: AnalyticsReport, table: AnalyticsTable): st
       case 'days':
         return [[T.date, T.visitors, T.views], ...report.days.map((d) => [d.day, d.visitors, d.views])];
       case 'pages':
-        return [[T.page, T.visitors, T.views, T.entries, ...leadHeadings], ...report.pages.map((p) => [p.path, p.visitors, p.views, p.entries, ...leadColumns(p, p.visitors)])];
+        return [
+          [T.page, T.visitors, T.views, T.entries, ...leadHeadings],
+          ...report.pages.map((p) => [p.path, p.visitors, p.views, p.entries, ...leadColumns(p, p.visitors)]),
+        ];
       case 'posts':
-        return [[T.post, T.address, T.visitors, T.views, ...leadHeadings], ...report.posts.map((p) => [p.title, p.path, p.visitors, p.views, ...leadColumns(p, p.visitors)])];
+        return [
+          [T.post, T.address, T.visitors, T.views, ...leadHeadings],
+          ...report.posts.map((p) => [p.title, p.path, p.visitors, p.views, ...leadColumns(p, p.visitors)]),
+        ];
       case 'channels':
-        return [[T.channel, T.visits, ...leadHeadings], ...report.channels.map((c) => [T.channels[c.channel], c.visits, ...leadColumns(c, c.visits)])];
+        return [
+          [T.channel, T.visits, ...leadHeadings],
+          ...report.channels.map((c) => [T.channels[c.channel], c.visits, ...leadColumns(c, c.visits)]),
+        ];
       case 'referrers':
         return [[T.referrer, T.visits, ...leadHeadings], ...report.referrers.map((r) => [r.host, r.visits, ...leadColumns(r, r.visits)])];
       case 'campaigns':
-        return [[T.campaign, T.source, T.medium, T.visits, ...leadHeadings], ...report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visits, ...leadColumns(c, c.visits)])];
+        return [
+          [T.campaign, T.source, T.medium, T.visits, ...leadHeadings],
+          ...report.campaigns.map((c) => [c.campaign, c.source, c.medium, c.visits, ...leadColumns(c, c.visits)]),
+        ];
       case 'funnel':
         return [[T.step, T.count], ...(report.funnel ?? []).map((f) => [T.funnelSteps[f.step], f.count])];
     }

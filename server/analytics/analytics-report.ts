@@ -50,7 +50,8 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
   const today = (now = new Date()) => localDate(now, timeZone);
 
   async function report(range: DayRange, withLeads: boolean): Promise<AnalyticsReport> {
-    const leadsOf = (f: LeadFigures | undefined): LeadCounts => (withLeads ? { leads: f?.leads ?? 0, converted: f?.converted ?? 0 } : { leads: null, converted: null });
+    const leadsOf = (f: LeadFigures | undefined): LeadCounts =>
+      withLeads ? { leads: f?.leads ?? 0, converted: f?.converted ?? 0 } : { leads: null, converted: null };
     const [stored, pages, postRows, channelVisits, referrerVisits, campaignVisits, events] = await Promise.all([
       dailyTotals(db, range),
       topPages(db, range, TOP),
@@ -63,11 +64,20 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
     ]);
     const posts = postRows.filter((p) => POST_PATH.test(p.path)).slice(0, TOP);
     const [pageLeads, channelLeads, referrerLeads, campaignLeads, titles, wonByChannel, wonByCampaign] = await Promise.all([
-      withLeads ? leadsByPage(db, range, [...pages, ...posts].map((p) => p.path)) : new Map<string, LeadFigures>(),
+      withLeads
+        ? leadsByPage(
+            db,
+            range,
+            [...pages, ...posts].map((p) => p.path),
+          )
+        : new Map<string, LeadFigures>(),
       withLeads ? leadsBySource(db, range, ['channel']) : [],
       withLeads ? leadsBySource(db, range, ['referrer_host']) : [],
       withLeads ? leadsBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium']) : [],
-      postTitles(db, posts.map((p) => POST_PATH.exec(p.path)![1]!)),
+      postTitles(
+        db,
+        posts.map((p) => POST_PATH.exec(p.path)![1]!),
+      ),
       withLeads ? wonValueBySource(db, range, ['channel']) : [],
       withLeads ? wonValueBySource(db, range, ['utm_campaign', 'utm_source', 'utm_medium']) : [],
     ]);
@@ -77,7 +87,8 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       return byDay.get(day) ?? { day, visitors: 0, views: 0 };
     });
     const channelLeadCount = new Map(channelLeads.map((c) => [c.channel, c]));
-    const campaignKey = (c: { utm_campaign: string; utm_source: string; utm_medium: string }) => `${c.utm_campaign}\n${c.utm_source}\n${c.utm_medium}`;
+    const campaignKey = (c: { utm_campaign: string; utm_source: string; utm_medium: string }) =>
+      `${c.utm_campaign}\n${c.utm_source}\n${c.utm_medium}`;
     const campaignLeadCount = new Map(campaignLeads.map((c) => [campaignKey(c), c]));
     const referrerLeadCount = new Map(referrerLeads.map((r) => [r.referrer_host, r]));
     const visitsOf = new Map(channelVisits.map((c) => [c.channel, c.visits]));
@@ -114,7 +125,11 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
         visits: visitsOf.get(channel) ?? 0,
         ...leadsOf(channelLeadCount.get(channel)),
       })),
-      referrers: referrerVisits.map((r) => ({ host: sourceLabel(r.referrer_host), visits: r.visits, ...leadsOf(referrerLeadCount.get(r.referrer_host)) })),
+      referrers: referrerVisits.map((r) => ({
+        host: sourceLabel(r.referrer_host),
+        visits: r.visits,
+        ...leadsOf(referrerLeadCount.get(r.referrer_host)),
+      })),
       campaigns: campaignVisits.map((c) => ({
         campaign: sourceLabel(c.utm_campaign),
         source: sourceLabel(c.utm_source),
@@ -129,7 +144,13 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
             // Won leads whose visit carried no campaign are in the channels' figures only.
             campaigns: wonByCampaign
               .filter((c) => c.utm_campaign || c.utm_source)
-              .map((c) => ({ campaign: sourceLabel(c.utm_campaign), source: sourceLabel(c.utm_source), medium: sourceLabel(c.utm_medium), won: c.won, value: c.value })),
+              .map((c) => ({
+                campaign: sourceLabel(c.utm_campaign),
+                source: sourceLabel(c.utm_source),
+                medium: sourceLabel(c.utm_medium),
+                won: c.won,
+                value: c.value,
+              })),
           }
         : null,
     };
@@ -154,7 +175,11 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
         visitorsIn(db, lastWeek),
         withLeads ? leadsBySource(db, thisWeek, ['channel']) : null,
       ]);
-      const leadsByChannel = leads && CHANNELS.flatMap((channel) => leads.filter((l) => l.channel === channel).map((l) => ({ channel: channel as Channel, leads: l.leads })));
+      const leadsByChannel =
+        leads &&
+        CHANNELS.flatMap((channel) =>
+          leads.filter((l) => l.channel === channel).map((l) => ({ channel: channel as Channel, leads: l.leads })),
+        );
       return { visitorsThisWeek, visitorsLastWeek, leadsByChannel };
     },
 
@@ -162,7 +187,9 @@ export function createAnalyticsReader(db: Db, timeZone: string, enabled: boolean
       const range = { from: addDays(today(now), -29), to: today(now) };
       const paths = slugs.map((slug) => `/blog/${slug}`);
       const [views, leads] = await Promise.all([viewsOfPaths(db, range, paths), withLeads ? leadsByPage(db, range, paths) : null]);
-      return new Map(slugs.map((slug, i) => [slug, { views: views.get(paths[i]!) ?? 0, leads: leads ? (leads.get(paths[i]!)?.leads ?? 0) : null }]));
+      return new Map(
+        slugs.map((slug, i) => [slug, { views: views.get(paths[i]!) ?? 0, leads: leads ? (leads.get(paths[i]!)?.leads ?? 0) : null }]),
+      );
     },
 
     async leadSource(type, id) {

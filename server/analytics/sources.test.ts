@@ -31,8 +31,16 @@ describe('a visit’s source (docs/product.md#analytics)', () => {
   it('cuts campaign values to 60 characters, lower case, keeping letters, digits, spaces and . _ -', () => {
     const source = visitSource(new URLSearchParams(`utm_campaign=${'X'.repeat(300)}`), undefined, SITE);
     expect(source.utmCampaign).toBe('x'.repeat(60));
-    const tags = new URLSearchParams({ utm_source: ' News\u0000letter<script>  ', utm_medium: 'E-Mail', utm_campaign: 'Frühling 2026 / Sale*' });
-    expect(visitSource(tags, undefined, SITE)).toMatchObject({ utmSource: 'news letter script', utmMedium: 'e-mail', utmCampaign: 'frühling 2026 sale' });
+    const tags = new URLSearchParams({
+      utm_source: ' News\u0000letter<script>  ',
+      utm_medium: 'E-Mail',
+      utm_campaign: 'Frühling 2026 / Sale*',
+    });
+    expect(visitSource(tags, undefined, SITE)).toMatchObject({
+      utmSource: 'news letter script',
+      utmMedium: 'e-mail',
+      utmCampaign: 'frühling 2026 sale',
+    });
   });
 
   it('keeps a referrer only when its host is a DNS name', () => {

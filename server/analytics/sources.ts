@@ -18,8 +18,39 @@ const MAX_TAG = 60;
 const HOST = /^(?=.{1,100}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** Hosts (and their subdomains) whose visitors came from a search engine. */
-const SEARCH = ['google', 'bing.com', 'duckduckgo.com', 'search.yahoo.com', 'yahoo.com', 'ecosia.org', 'baidu.com', 'yandex.ru', 'yandex.com', 'search.brave.com', 'startpage.com', 'qwant.com', 'kagi.com'];
-const SOCIAL = ['facebook.com', 'fb.com', 'instagram.com', 'linkedin.com', 'lnkd.in', 't.co', 'twitter.com', 'x.com', 'reddit.com', 'youtube.com', 'pinterest.com', 'threads.net', 'tiktok.com', 'news.ycombinator.com', 'mastodon.social', 'bsky.app'];
+const SEARCH = [
+  'google',
+  'bing.com',
+  'duckduckgo.com',
+  'search.yahoo.com',
+  'yahoo.com',
+  'ecosia.org',
+  'baidu.com',
+  'yandex.ru',
+  'yandex.com',
+  'search.brave.com',
+  'startpage.com',
+  'qwant.com',
+  'kagi.com',
+];
+const SOCIAL = [
+  'facebook.com',
+  'fb.com',
+  'instagram.com',
+  'linkedin.com',
+  'lnkd.in',
+  't.co',
+  'twitter.com',
+  'x.com',
+  'reddit.com',
+  'youtube.com',
+  'pinterest.com',
+  'threads.net',
+  'tiktok.com',
+  'news.ycombinator.com',
+  'mastodon.social',
+  'bsky.app',
+];
 const EMAIL = ['mail.google.com', 'outlook.live.com', 'outlook.office.com', 'outlook.office365.com', 'mail.yahoo.com', 'webmail'];
 const EMAIL_MEDIUMS = new Set(['email', 'e-mail', 'newsletter', 'mail']);
 const PAID_MEDIUMS = /^(?:cpc|ppc|cpm|paid|paid[-_ ]?\w+|display|banner|affiliate)$/;

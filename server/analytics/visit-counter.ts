@@ -1,7 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
-import { type CountBatch, type PendingEvent, type PendingPageViews, countVisits, daySalt, forgetVisitsBefore, writeCounts } from '../../db/queries/analytics-counts.ts';
+import {
+  type CountBatch,
+  type PendingEvent,
+  type PendingPageViews,
+  countVisits,
+  daySalt,
+  forgetVisitsBefore,
+  writeCounts,
+} from '../../db/queries/analytics-counts.ts';
 import { linkLeadToVisit } from '../../db/queries/analytics-reports.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, FUNNEL_PAGES, type FunnelEvent, LEAD_EVENTS } from '../../shared/analytics.ts';
 import { addDays, localDate, startOfDay } from '../../shared/zoned-time.ts';
@@ -65,7 +73,12 @@ export interface VisitCounterOptions {
 
 /** What the site's configuration says of counting: its time zone, address, client address and limits. */
 export function configuredCounting(config: Config): Pick<VisitCounterOptions, 'timeZone' | 'siteUrl' | 'clientAddress' | 'limits'> {
-  return { timeZone: config.TIME_ZONE, siteUrl: config.SITE_URL, clientAddress: clientAddressOf(config.TRUST_PROXY), limits: analyticsLimits(config) };
+  return {
+    timeZone: config.TIME_ZONE,
+    siteUrl: config.SITE_URL,
+    clientAddress: clientAddressOf(config.TRUST_PROXY),
+    limits: analyticsLimits(config),
+  };
 }
 
 /** Distinct visitor × page entries held between flushes; past this, further new ones count as views only. */
@@ -166,7 +179,13 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
   function restore(batch: KeyedBatch): void {
     for (const [key, view] of batch.views) {
       const later = pending.get(key);
-      if (later) Object.assign(later, { views: later.views + view.views, firstAt: view.firstAt, source: view.source, linkable: later.linkable && view.linkable });
+      if (later)
+        Object.assign(later, {
+          views: later.views + view.views,
+          firstAt: view.firstAt,
+          source: view.source,
+          linkable: later.linkable && view.linkable,
+        });
       else pending.set(key, view);
     }
     for (const [key, event] of batch.events) events.set(key, event);
@@ -206,7 +225,12 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
 
   function countEvent(name: FunnelEvent, visit: VisitKey | null): void {
     if (!visit || events.size >= MAX_PENDING) return;
-    events.set(`${visit.day}\n${visit.visitor}\n${name}`, { day: visit.day, visitor: visit.visitor, event: name, page: FUNNEL_PAGES[name] });
+    events.set(`${visit.day}\n${visit.visitor}\n${name}`, {
+      day: visit.day,
+      visitor: visit.visitor,
+      event: name,
+      page: FUNNEL_PAGES[name],
+    });
   }
 
   let ticking: Promise<void> | null = null;
@@ -255,7 +279,13 @@ export async function startVisitCounter(options: VisitCounterOptions): Promise<V
         views: 1,
         firstAt: at,
         lastAt: at,
-        source: { channel: source.channel, referrer_host: source.referrerHost, utm_source: source.utmSource, utm_medium: source.utmMedium, utm_campaign: source.utmCampaign },
+        source: {
+          channel: source.channel,
+          referrer_host: source.referrerHost,
+          utm_source: source.utmSource,
+          utm_medium: source.utmMedium,
+          utm_campaign: source.utmCampaign,
+        },
         linkable: visit.linkable,
       });
     },
@@ -301,7 +331,11 @@ type ViewsOnly = CountBatch['viewsOnly'][number];
  * Splits a flush into transactions of about BATCH_ENTRIES entries: a visitor's views stay together (the earliest
  * opens the visit), and funnel steps come after every view, since a step counts only after its page's view.
  */
-function intoBatches(views: Map<string, InMemoryViews>, events: Map<string, PendingEvent>, viewsOnly: Map<string, ViewsOnly>): KeyedBatch[] {
+function intoBatches(
+  views: Map<string, InMemoryViews>,
+  events: Map<string, PendingEvent>,
+  viewsOnly: Map<string, ViewsOnly>,
+): KeyedBatch[] {
   const batches: KeyedBatch[] = [{ views: [], events: [], viewsOnly: [...viewsOnly] }];
   const byVisitor = [...views].sort(([, a], [, b]) => compareText(a.day, b.day) || compareText(a.visitor, b.visitor));
   for (const [i, entry] of byVisitor.entries()) {
@@ -312,7 +346,8 @@ function intoBatches(views: Map<string, InMemoryViews>, events: Map<string, Pend
     else last.views.push(entry);
   }
   const steps = [...events];
-  for (let i = 0; i < steps.length; i += BATCH_ENTRIES) batches.push({ views: [], events: steps.slice(i, i + BATCH_ENTRIES), viewsOnly: [] });
+  for (let i = 0; i < steps.length; i += BATCH_ENTRIES)
+    batches.push({ views: [], events: steps.slice(i, i + BATCH_ENTRIES), viewsOnly: [] });
   return batches;
 }
 

@@ -29,7 +29,14 @@ export interface WeeklySummaryOptions {
 }
 
 /** The e-mail for one person: their role decides whether lead figures are in it. */
-export function weeklySummaryEmail(report: AnalyticsReport, before: AnalyticsReport, waiting: number | null, to: string, company: string, siteUrl: string): EmailMessage {
+export function weeklySummaryEmail(
+  report: AnalyticsReport,
+  before: AnalyticsReport,
+  waiting: number | null,
+  to: string,
+  company: string,
+  siteUrl: string,
+): EmailMessage {
   const link = siteLink(siteUrl, `/admin/analytics?from=${report.range.from}&to=${report.range.to}`);
   const parts = [T.weeklyVisitors(report.totals.visitors, before.totals.visitors)];
   if (report.totals.leads !== null) {
@@ -37,7 +44,9 @@ export function weeklySummaryEmail(report: AnalyticsReport, before: AnalyticsRep
     parts.push([T.weeklyLeads(report.totals.leads), ...lines].join('\n'));
   }
   const posts = report.posts.slice(0, TOP_POSTS);
-  parts.push(posts.length ? [T.weeklyTopPosts, ...posts.map((p) => T.weeklyPostLine(p.title, p.views, p.leads))].join('\n') : T.weeklyNoPosts);
+  parts.push(
+    posts.length ? [T.weeklyTopPosts, ...posts.map((p) => T.weeklyPostLine(p.title, p.views, p.leads))].join('\n') : T.weeklyNoPosts,
+  );
   if (waiting !== null && waiting > 0) parts.push(T.weeklyWaiting(waiting));
   parts.push(link, T.weeklyStop);
   const text = parts.join('\n\n');
@@ -62,7 +71,8 @@ export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, '
   // Two versions of the figures at most (with and without leads), read once, whatever the number of readers.
   const figures = new Map<boolean, Promise<[AnalyticsReport, AnalyticsReport]>>();
   const figuresFor = (withLeads: boolean) => {
-    if (!figures.has(withLeads)) figures.set(withLeads, Promise.all([reader.report(week, withLeads), reader.report(weekBefore, withLeads)]));
+    if (!figures.has(withLeads))
+      figures.set(withLeads, Promise.all([reader.report(week, withLeads), reader.report(weekBefore, withLeads)]));
     return figures.get(withLeads)!;
   };
   let queued = 0;
@@ -73,7 +83,9 @@ export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, '
     await db.transaction().execute(async (trx) => {
       if (!(await claimWeeklySummary(trx, week.from, person.id))) return;
       const at = now.toISOString();
-      await insertOutboxMessages(trx, [{ id: randomUUID(), kind: 'analytics-summary', leadType: 'staff', leadId: person.id, payload, createdAt: at }]);
+      await insertOutboxMessages(trx, [
+        { id: randomUUID(), kind: 'analytics-summary', leadType: 'staff', leadId: person.id, payload, createdAt: at },
+      ]);
       queued += 1;
     });
   }
@@ -87,5 +99,9 @@ export function startWeeklySummaries(options: WeeklySummaryOptions): PeriodicJob
     const queued = await queueWeeklySummaries(options, now());
     if (queued) logger.info({ queued }, 'analytics: weekly summaries queued');
   };
-  return startPeriodicJob(run, { intervalMs: options.intervalMs ?? HOUR_MS, logger, failure: 'analytics: could not queue the weekly summaries; will try again' });
+  return startPeriodicJob(run, {
+    intervalMs: options.intervalMs ?? HOUR_MS,
+    logger,
+    failure: 'analytics: could not queue the weekly summaries; will try again',
+  });
 }

@@ -54,7 +54,11 @@ export async function listAuditPage(db: Db, query: AuditQuery, timeZone: string)
   const filter = { userId: query.person, action: query.action };
   const after = cursorParam(query.cursor);
   const [page, people] = await Promise.all([
-    keysetPage(AUDIT_PAGE_SIZE, (take) => listAudit(db, take, after, filter), (entry) => ({ at: entry.createdAt, id: entry.id })),
+    keysetPage(
+      AUDIT_PAGE_SIZE,
+      (take) => listAudit(db, take, after, filter),
+      (entry) => ({ at: entry.createdAt, id: entry.id }),
+    ),
     listAuditPeople(db),
   ]);
   return { entries: await withSubjects(db, page.items, timeZone), nextCursor: page.next && encodeCursor(page.next), people };

@@ -15,7 +15,8 @@ function words(parts: AuditPart[]): string {
   return parts.map((p) => (typeof p === 'string' ? p : `[${p.label}]`)).join('');
 }
 
-const said = (action: string, target: string | null, subject: AuditSubject | null = null) => words(auditSentence(entry(action, target), subject, TZ));
+const said = (action: string, target: string | null, subject: AuditSubject | null = null) =>
+  words(auditSentence(entry(action, target), subject, TZ));
 
 const lead: AuditSubject = { href: `/admin/leads/quote/${ID}`, label: 'Lena Lead’s quote request' };
 const post: AuditSubject = { href: `/admin/blog-editor/${ID}`, label: 'Backups that work' };
@@ -50,11 +51,15 @@ describe('audit entries in words', () => {
       { setting: 'locality', from: 'North Sydney', to: 'Chatswood' },
     ]);
     const sentence = auditSentence(entry('settings.updated', target), null, TZ);
-    expect(words(sentence)).toBe('Changed the phone from 02 8005 0142 to 02 8005 0199 and the suburb from North Sydney to Chatswood in the [site settings]');
+    expect(words(sentence)).toBe(
+      'Changed the phone from 02 8005 0142 to 02 8005 0199 and the suburb from North Sydney to Chatswood in the [site settings]',
+    );
     expect(sentence).toContainEqual({ href: '/admin/settings', label: 'site settings' });
     expect(said('settings.updated', 'name, phone, social')).toBe('Changed the company name, phone and social links in the [site settings]');
     expect(said('settings.updated', 'nothing')).toBe('Saved the [site settings] without changes');
-    expect(said('settings.sign_in_policy', 'two-step sign-in for those who see leads: off → on')).toBe('Required two-step sign-in for everyone who sees leads');
+    expect(said('settings.sign_in_policy', 'two-step sign-in for those who see leads: off → on')).toBe(
+      'Required two-step sign-in for everyone who sees leads',
+    );
   });
 
   it('post entries name the post, say times in the company’s zone, and quote the address of a deleted post', () => {
@@ -66,7 +71,9 @@ describe('audit entries in words', () => {
       'Restored the post [Backups that work] to the version saved on 25 Nov 2026, 4:30 pm',
     );
     expect(said('post.deleted', `${ID} backups-that-work`)).toBe('Deleted the post “backups-that-work”');
-    expect(said('post.preview_shared', `${ID} (until 2026-12-03T01:00:00.000Z)`)).toBe('Shared a preview of the post (since deleted), open until 3 Dec 2026, 12:00 pm');
+    expect(said('post.preview_shared', `${ID} (until 2026-12-03T01:00:00.000Z)`)).toBe(
+      'Shared a preview of the post (since deleted), open until 3 Dec 2026, 12:00 pm',
+    );
   });
 
   it('staff entries name the person, or the address when the account is gone', () => {
@@ -87,7 +94,9 @@ describe('audit entries in words', () => {
     expect(said('image.uploaded', `${ID} network diagram.png`)).toBe('Uploaded the image “network diagram.png”');
     expect(said('image.alt_changed', `${ID} rack.jpg`)).toBe('Changed the alt text of the image “rack.jpg”');
     expect(said('image.deleted', `${ID} rack.jpg`)).toBe('Deleted the image “rack.jpg”');
-    expect(said('images.purged', '3 images (1.2 MB) unused for more than 30 days deleted')).toBe('Deleted 3 images (1.2 MB) unused for more than 30 days');
+    expect(said('images.purged', '3 images (1.2 MB) unused for more than 30 days deleted')).toBe(
+      'Deleted 3 images (1.2 MB) unused for more than 30 days',
+    );
     expect(said('privacy.erased', 'email#0123456789abcdef01234567: 1 quote request, 0 contact messages and 2 notifications erased')).toBe(
       'Erased 1 quote request, 0 contact messages and 2 notifications held about one e-mail address (reference email#0123456789abcdef01234567)',
     );
@@ -98,7 +107,9 @@ describe('audit entries in words', () => {
 
   it('a page’s words: the fields a publish changed, on the page or service it links to', () => {
     expect(said('words.published', 'home heroTitle Home')).toBe('Changed the hero title on [Home]');
-    expect(said('words.published', 'web-hosting name,summary Managed Hosting')).toBe('Changed the name and the short description on [Managed Hosting]');
+    expect(said('words.published', 'web-hosting name,summary Managed Hosting')).toBe(
+      'Changed the name and the short description on [Managed Hosting]',
+    );
     expect(said('words.published', 'about - About')).toBe('Published [About] without changes');
     expect(said('words.draft', 'home seoTitle Home')).toBe('Saved a draft of [Home] changing the SEO title');
     expect(said('words.restored', 'privacy - Privacy')).toBe('Restored an earlier version of [Privacy] as its draft');
@@ -117,7 +128,10 @@ describe('audit entries in words', () => {
   it('finds what each entry is about from its target', () => {
     expect(referenceOf(entry('post.preview_revoked', `${ID} (link ${ID})`))).toEqual({ kind: 'post', id: ID });
     expect(referenceOf(entry('lead.note_added', `contact:${ID}`))).toEqual({ kind: 'contact', id: ID });
-    expect(referenceOf(entry('user.role_changed', 'Ann@Example.com (Editor → Sales)'))).toEqual({ kind: 'person', email: 'ann@example.com' });
+    expect(referenceOf(entry('user.role_changed', 'Ann@Example.com (Editor → Sales)'))).toEqual({
+      kind: 'person',
+      email: 'ann@example.com',
+    });
     expect(referenceOf(entry('image.uploaded', `${ID} photo.jpg`))).toEqual({ kind: 'image', id: ID });
     expect(referenceOf(entry('outbox.retried', ID))).toEqual({ kind: 'notification', id: ID });
     expect(referenceOf(entry('leads.exported', '{"q":"ann@example.com"}'))).toBeNull();

@@ -200,7 +200,9 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return target ? T.imagesPurged(target) : null;
 
     case 'lead.status':
-      return isStatus(lead?.[3]) && isStatus(lead[4]) ? aboutLead((l) => T.leadMoved(l, LEAD_STATUS_LABELS[lead[3] as LeadStatus], LEAD_STATUS_LABELS[lead[4] as LeadStatus])) : null;
+      return isStatus(lead?.[3]) && isStatus(lead[4])
+        ? aboutLead((l) => T.leadMoved(l, LEAD_STATUS_LABELS[lead[3] as LeadStatus], LEAD_STATUS_LABELS[lead[4] as LeadStatus]))
+        : null;
     case 'lead.not_spam':
       return aboutLead((l) => T.leadReleased(l, number(lead?.[5])));
     case 'lead.note_added':

@@ -14,7 +14,9 @@ export async function withSubjects(db: Db, entries: AuditEntry[], timeZone: stri
   const idsOf = (kind: Reference['kind']) => [...new Set(refs.flatMap((r) => (r && r.kind === kind && 'id' in r ? [r.id] : [])))];
   // A retried notification is about its lead: the notification is found first, then the lead with the others.
   const notificationLeads = await findNotificationLeads(db, idsOf('notification'));
-  const leadsOf = (type: LeadType) => [...new Set([...idsOf(type), ...[...notificationLeads.values()].flatMap((l) => (l.type === type ? [l.id] : []))])];
+  const leadsOf = (type: LeadType) => [
+    ...new Set([...idsOf(type), ...[...notificationLeads.values()].flatMap((l) => (l.type === type ? [l.id] : []))]),
+  ];
   const names = await findAuditSubjects(db, {
     posts: idsOf('post'),
     quotes: leadsOf('quote'),

@@ -58,7 +58,9 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
   async function runJob(job: BackupJob, work: () => Promise<string>, intervalMs: number): Promise<boolean> {
     if (!(await claimBackupJob(db, job, token, iso(now()), iso(now() + LEASE_MS)))) return false;
     const renewal = setInterval(() => {
-      renewBackupJob(db, job, token, iso(now() + LEASE_MS)).catch((err: unknown) => logger.warn({ err, job }, 'could not renew the backup lease'));
+      renewBackupJob(db, job, token, iso(now() + LEASE_MS)).catch((err: unknown) =>
+        logger.warn({ err, job }, 'could not renew the backup lease'),
+      );
     }, LEASE_MS / 3).unref();
     try {
       const snapshot = await work();

@@ -26,7 +26,9 @@ export async function readOffsiteBackupStatus(
   const jobs = await readBackupJobs(db);
   const upload = jobs.find((j) => j.job === 'upload')!;
   const verify = jobs.find((j) => j.job === 'verify')!;
-  const overdue = upload.lastSuccessAt ? now - Date.parse(upload.lastSuccessAt) > OVERDUE_INTERVALS * config.BACKUP_EVERY : upload.failures > 0;
+  const overdue = upload.lastSuccessAt
+    ? now - Date.parse(upload.lastSuccessAt) > OVERDUE_INTERVALS * config.BACKUP_EVERY
+    : upload.failures > 0;
   const verifyFailed = verify.failures > 0;
   return {
     state,

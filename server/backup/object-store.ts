@@ -8,7 +8,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../core/config.ts';
 
 /** One stored object, as a listing shows it. */
@@ -37,7 +44,9 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /** A refusal by the store (wrong credentials, no such bucket, quota) in one line, or undefined for any other error. */
 export function storeRefusal(err: unknown): string | undefined {
-  return err instanceof S3ServiceException ? `the store refused (${err.name}, HTTP ${err.$metadata.httpStatusCode}): ${err.message}` : undefined;
+  return err instanceof S3ServiceException
+    ? `the store refused (${err.name}, HTTP ${err.$metadata.httpStatusCode}): ${err.message}`
+    : undefined;
 }
 
 export function createObjectStore(config: Pick<Config, 'BACKUP_URL' | 'BACKUP_S3_ENDPOINT' | 'AWS_REGION'>): ObjectStore {

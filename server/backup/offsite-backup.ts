@@ -84,7 +84,9 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
 
   async function restore(manifest: Manifest, target: string, signal?: AbortSignal): Promise<SnapshotContents> {
     if (manifest.keyId !== ourKey) {
-      throw new SnapshotUnreadable(`snapshot ${manifest.id} was sealed with another BACKUP_KEY (key ${manifest.keyId}, this one is ${ourKey}).`);
+      throw new SnapshotUnreadable(
+        `snapshot ${manifest.id} was sealed with another BACKUP_KEY (key ${manifest.keyId}, this one is ${ourKey}).`,
+      );
     }
     return withScratch(async (dir) => {
       const sealed = join(dir, 'snapshot.enc');
@@ -115,7 +117,16 @@ export function createOffsiteBackup(options: OffsiteBackupOptions): OffsiteBacku
         const contents = await copyLiveDatabase(databaseFile, copy);
         const { size, sha256 } = await sealFile(copy, sealed, key, id);
         await store.putFile(objectKey(id), sealed, signal);
-        const written: Manifest = { format: 1, id, takenAt: takenAt.toISOString(), object: objectKey(id), size, sha256, keyId: ourKey, ...contents };
+        const written: Manifest = {
+          format: 1,
+          id,
+          takenAt: takenAt.toISOString(),
+          object: objectKey(id),
+          size,
+          sha256,
+          keyId: ourKey,
+          ...contents,
+        };
         await store.putText(manifestKey(id), `${JSON.stringify(written, null, 2)}\n`, signal);
         return written;
       });

@@ -34,12 +34,17 @@ export async function sealFile(input: string, output: string, key: Buffer, id: s
     size += chunk.length;
     return chunk;
   };
-  await pipeline(createReadStream(input), createGzip(), async function* (compressed: AsyncIterable<Buffer>) {
-    yield emit(Buffer.concat([MAGIC, nonce]));
-    for await (const chunk of compressed) yield emit(cipher.update(chunk));
-    yield emit(cipher.final());
-    yield emit(cipher.getAuthTag());
-  }, createWriteStream(output));
+  await pipeline(
+    createReadStream(input),
+    createGzip(),
+    async function* (compressed: AsyncIterable<Buffer>) {
+      yield emit(Buffer.concat([MAGIC, nonce]));
+      for await (const chunk of compressed) yield emit(cipher.update(chunk));
+      yield emit(cipher.final());
+      yield emit(cipher.getAuthTag());
+    },
+    createWriteStream(output),
+  );
   return { size, sha256: hash.digest('hex') };
 }
 
@@ -69,7 +74,12 @@ export async function openSealedFile(input: string, output: string, key: Buffer,
   if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotUnreadable('the object is not a snapshot of this site.');
   const decipher = createDecipheriv('aes-256-gcm', key, header.subarray(MAGIC.length)).setAAD(Buffer.from(id)).setAuthTag(tag);
   try {
-    await pipeline(createReadStream(input, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 }), decipher, createGunzip(), createWriteStream(output));
+    await pipeline(
+      createReadStream(input, { start: HEADER_BYTES, end: size - TAG_BYTES - 1 }),
+      decipher,
+      createGunzip(),
+      createWriteStream(output),
+    );
   } catch (err) {
     await rm(output, { force: true });
     // GCM checks the tag at the end; a damaged or truncated stream may fail in gunzip first. Either way: not this key's.

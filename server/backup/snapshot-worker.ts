@@ -13,7 +13,10 @@ async function inspect(file: string): Promise<SnapshotContents> {
   const { database, schemaVersion } = await openSiteDatabase(file);
   try {
     const count = (table: string) => database.prepare(`select count(*) from ${table}`).pluck().get() as number;
-    return { schemaVersion, counts: { posts: count('blogs'), quotes: count('quotes'), contacts: count('contacts'), images: count('images') } };
+    return {
+      schemaVersion,
+      counts: { posts: count('blogs'), quotes: count('quotes'), contacts: count('contacts'), images: count('images') },
+    };
   } finally {
     database.close();
   }
@@ -32,5 +35,6 @@ async function run(task: WorkerTask): Promise<SnapshotContents> {
 
 run(workerData as WorkerTask).then(
   (contents) => parentPort!.postMessage({ contents } satisfies WorkerAnswer),
-  (err: unknown) => parentPort!.postMessage({ error: (err as Error).message, refused: err instanceof NotASiteDatabase } satisfies WorkerAnswer),
+  (err: unknown) =>
+    parentPort!.postMessage({ error: (err as Error).message, refused: err instanceof NotASiteDatabase } satisfies WorkerAnswer),
 );

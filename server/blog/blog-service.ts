@@ -55,7 +55,13 @@ import { encodeCursor } from '../../shared/cursor.ts';
 import { canonicalImageAddress } from '../../shared/images.ts';
 import type { RevisionChange, RevisionDiff } from '../../shared/revisions.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
-import { type BlogPostData, type BlogPostInput, BlogPostInputSchema, type EditorForm, EditorFormSchema } from '../../shared/schemas/blog-post.ts';
+import {
+  type BlogPostData,
+  type BlogPostInput,
+  BlogPostInputSchema,
+  type EditorForm,
+  EditorFormSchema,
+} from '../../shared/schemas/blog-post.ts';
 import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import { ADMIN_MESSAGES, EDITOR_MESSAGES, POSTS_TEXT } from '../../shared/admin-texts.ts';
 import { hasVisibleContent, htmlToText, readTimeMinutes } from '../../shared/read-time.ts';
@@ -143,7 +149,10 @@ function sanitised(post: BlogPost): BlogPost {
   return { ...post, content: sanitizeHtml(post.content) };
 }
 
-async function postPage<T extends BlogSummary>(size: number, read: (take: number) => Promise<T[]>): Promise<{ posts: T[]; nextCursor: string | null }> {
+async function postPage<T extends BlogSummary>(
+  size: number,
+  read: (take: number) => Promise<T[]>,
+): Promise<{ posts: T[]; nextCursor: string | null }> {
   const { items, next } = await keysetPage(size, read, (post) => ({ at: post.publishedAt, id: post.id }));
   return { posts: items, nextCursor: next && encodeCursor(next) };
 }
@@ -271,7 +280,12 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
   }
 
   /** Saves a checked post over the stored one, inside a write: as an edit of it, by someone who may edit it. */
-  async function saveOver(trx: Db, before: BlogPost, data: BlogPostData, { actor = SYSTEM_ACTOR, now = new Date(), writer }: WriteContext): Promise<BlogPost> {
+  async function saveOver(
+    trx: Db,
+    before: BlogPost,
+    data: BlogPostData,
+    { actor = SYSTEM_ACTOR, now = new Date(), writer }: WriteContext,
+  ): Promise<BlogPost> {
     const { id } = before;
     const access = await accessOf(trx, id);
     assertMayEdit(writer, access);
@@ -309,7 +323,12 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
    * Addresses like `base` a save by `writer` may not take: other posts', and other posts' old ones (their 301s)
    * unless the writer may publish (docs/product.md#blog-editor).
    */
-  async function takenSlugs(trx: Db, base: string, writer: Writer | undefined, exceptId?: string): Promise<{ posts: string[]; redirects: string[] }> {
+  async function takenSlugs(
+    trx: Db,
+    base: string,
+    writer: Writer | undefined,
+    exceptId?: string,
+  ): Promise<{ posts: string[]; redirects: string[] }> {
     const posts = await findSlugsLike(trx, base, exceptId);
     return { posts, redirects: mayPublish(writer) ? [] : await findRedirectSlugsLike(trx, base, exceptId) };
   }
@@ -392,29 +411,39 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
       const data = parsePost(input);
       assertMayPublish(writer, data.published);
       const at = now.toISOString();
-      return saved(await write(async (trx) => {
-        // A first save sent again (its answer was lost) finds the post it made and saves over it.
-        const made = newId ? await findBlogById(trx, newId) : undefined;
-        if (made) return saveOver(trx, made, data, by);
-        const slug = await slugFor(trx, data, writer);
-        const post = storedPost(data, { id: newId ?? randomUUID(), slug, ...publishDateFor(data, null, at), createdAt: at, updatedAt: at });
-        await insertBlogs(trx, [post], actor.userId);
-        await takeOverRedirect(trx, post);
-        await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
-        if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
-        await auditSave(trx, actor, null, post, now);
-        return withoutSearchText(post);
-      }));
+      return saved(
+        await write(async (trx) => {
+          // A first save sent again (its answer was lost) finds the post it made and saves over it.
+          const made = newId ? await findBlogById(trx, newId) : undefined;
+          if (made) return saveOver(trx, made, data, by);
+          const slug = await slugFor(trx, data, writer);
+          const post = storedPost(data, {
+            id: newId ?? randomUUID(),
+            slug,
+            ...publishDateFor(data, null, at),
+            createdAt: at,
+            updatedAt: at,
+          });
+          await insertBlogs(trx, [post], actor.userId);
+          await takeOverRedirect(trx, post);
+          await recordRevision(trx, post, actor, at, changeBetween(null, post, now));
+          if (actor.userId) await deleteAutosave(trx, autosaveKey(null, actor));
+          await auditSave(trx, actor, null, post, now);
+          return withoutSearchText(post);
+        }),
+      );
     },
 
     async updatePost(id, input, by = {}) {
       const data = parsePost(input);
       assertMayPublish(by.writer, data.published);
-      return saved(await write(async (trx) => {
-        const before = await findBlogById(trx, id);
-        if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-        return saveOver(trx, before, data, by);
-      }));
+      return saved(
+        await write(async (trx) => {
+          const before = await findBlogById(trx, id);
+          if (!before) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+          return saveOver(trx, before, data, by);
+        }),
+      );
     },
 
     async restoreRevision(id, revisionId, { actor, now = new Date(), writer }) {
@@ -433,16 +462,18 @@ export function createBlogService({ db, onChange = () => {}, onPublished = () =>
         featuredImageDecorative: alt === '',
         published: before.published,
       });
-      return saved(await write(async (trx) => {
-        const current = await findBlogById(trx, id);
-        if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
-        const { slug, publishedAt, publishDateFixed, createdAt } = current;
-        const post = storedPost(data, { id, slug, publishedAt, publishDateFixed, createdAt, updatedAt: now.toISOString() });
-        await updateBlog(trx, post);
-        await recordRevision(trx, post, actor, post.updatedAt, changeBetween(current, post, now, revision.savedAt));
-        await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);
-        return withoutSearchText(post);
-      }));
+      return saved(
+        await write(async (trx) => {
+          const current = await findBlogById(trx, id);
+          if (!current) throw new AppError('NOT_FOUND', MESSAGES.blogNotFound);
+          const { slug, publishedAt, publishDateFixed, createdAt } = current;
+          const post = storedPost(data, { id, slug, publishedAt, publishDateFixed, createdAt, updatedAt: now.toISOString() });
+          await updateBlog(trx, post);
+          await recordRevision(trx, post, actor, post.updatedAt, changeBetween(current, post, now, revision.savedAt));
+          await recordAudit(trx, actor, 'post.restored', `${id} ${post.slug} (version saved ${revision.savedAt})`);
+          return withoutSearchText(post);
+        }),
+      );
     },
 
     async revisionDiff(id, revisionId, viewer) {

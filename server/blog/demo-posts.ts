@@ -95,8 +95,7 @@ export const DEMO_POSTS: readonly DemoPost[] = [
   },
   {
     title: 'Shared Hosting, VPS or Managed WordPress',
-    excerpt:
-      'Three common hosting options, what each one is good for, and the questions to ask before you move your business website.',
+    excerpt: 'Three common hosting options, what each one is good for, and the questions to ask before you move your business website.',
     author: 'Sophie Tran',
     tags: ['Hosting', 'WordPress', 'Web'],
     featuredImage: '/images/blog/shared-hosting-vps-or-managed-wordpress.svg',

@@ -2,7 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { findNewestVersion } from '../../db/queries/blog-revisions.ts';
 import { type PostAccess, findPostAccess } from '../../db/queries/blogs.ts';
-import { type LinkMaker, findLivePreviewLink, insertPreviewLink, listLivePreviewLinks, revokePreviewLink } from '../../db/queries/preview-links.ts';
+import {
+  type LinkMaker,
+  findLivePreviewLink,
+  insertPreviewLink,
+  listLivePreviewLinks,
+  revokePreviewLink,
+} from '../../db/queries/preview-links.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { MESSAGES } from '../../shared/messages.ts';
 import {

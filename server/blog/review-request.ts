@@ -18,7 +18,10 @@ export async function queueReviewRequest(
   siteUrl: string,
   at: string,
 ): Promise<void> {
-  const reviewers = await listActiveStaffWithRoles(trx, ROLES.filter((role) => can(role, 'posts.publish')));
+  const reviewers = await listActiveStaffWithRoles(
+    trx,
+    ROLES.filter((role) => can(role, 'posts.publish')),
+  );
   const link = siteLink(siteUrl, `/admin/blog-editor/${post.id}`);
   const text = EDITOR_MESSAGES.reviewText(authorName, post.title, link);
   const html = paragraphsHtml(text, link);

@@ -1,5 +1,12 @@
 import { type PostContent, postStatus } from '../../shared/blog.ts';
-import { POST_FIELDS, type PublishState, REVISION_TEXT, type RevisionChange, type RevisionDiff, type TextField } from '../../shared/revisions.ts';
+import {
+  POST_FIELDS,
+  type PublishState,
+  REVISION_TEXT,
+  type RevisionChange,
+  type RevisionDiff,
+  type TextField,
+} from '../../shared/revisions.ts';
 import type { StoredRevision } from '../../db/queries/blog-revisions.ts';
 import { diffWords } from './word-diff.ts';
 
@@ -70,9 +77,10 @@ export function diffRevision(revision: StoredRevision, current: PostState): Revi
     .filter(({ before, after }) => before !== after)
     .map(({ field, before, after }) => ({ field, parts: diffWords(before, after) }));
   const was = revision.publishing;
-  const publishing = was && (was.published !== current.published || was.publishedAt !== current.publishedAt)
-    ? { before: was, after: { published: current.published, publishedAt: current.publishedAt } }
-    : null;
+  const publishing =
+    was && (was.published !== current.published || was.publishedAt !== current.publishedAt)
+      ? { before: was, after: { published: current.published, publishedAt: current.publishedAt } }
+      : null;
   const [before, after] = [bodyText(revision.content), bodyText(current.content)];
   // The same words in other formatting: an empty diff, which the editor says is formatting only.
   const content = before !== after ? diffWords(before, after) : revision.content !== current.content ? [] : null;

@@ -6,8 +6,14 @@ import { diffWords } from './word-diff.ts';
 /** The two texts a diff was made from, put back together from its parts. */
 function sides(parts: DiffPart[]): [string, string] {
   return [
-    parts.filter((p) => p.op !== 'added').map((p) => p.text).join(''),
-    parts.filter((p) => p.op !== 'removed').map((p) => p.text).join(''),
+    parts
+      .filter((p) => p.op !== 'added')
+      .map((p) => p.text)
+      .join(''),
+    parts
+      .filter((p) => p.op !== 'removed')
+      .map((p) => p.text)
+      .join(''),
   ];
 }
 
@@ -70,7 +76,11 @@ describe('diffWords', () => {
     edited.splice(40_000, 1);
     const parts = diffWords(words.join(' '), edited.join(' '));
     expect(sides(parts)).toEqual([words.join(' '), edited.join(' ')]);
-    expect(parts.filter((p) => p.op !== 'same').map((p) => `${p.op}:${p.text.trim()}`)).toEqual(['removed:w100', 'added:changed', 'removed:w40000']);
+    expect(parts.filter((p) => p.op !== 'same').map((p) => `${p.op}:${p.text.trim()}`)).toEqual([
+      'removed:w100',
+      'added:changed',
+      'removed:w40000',
+    ]);
   });
 });
 
@@ -96,8 +106,16 @@ describe('revision diffs', () => {
   it('each save is named by what it did', () => {
     expect(changeBetween(null, post, now).kind).toBe('created');
     expect(changeBetween(post, post, now)).toEqual({ kind: 'unchanged', fields: [], restoredFrom: null });
-    expect(changeBetween(post, { ...post, title: 'Backups 101', tags: ['Backup', 'Cloud'] }, now)).toEqual({ kind: 'edited', fields: ['title', 'tags'], restoredFrom: null });
-    expect(changeBetween(post, { ...post, published: true }, now)).toEqual({ kind: 'published', fields: ['publishing'], restoredFrom: null });
+    expect(changeBetween(post, { ...post, title: 'Backups 101', tags: ['Backup', 'Cloud'] }, now)).toEqual({
+      kind: 'edited',
+      fields: ['title', 'tags'],
+      restoredFrom: null,
+    });
+    expect(changeBetween(post, { ...post, published: true }, now)).toEqual({
+      kind: 'published',
+      fields: ['publishing'],
+      restoredFrom: null,
+    });
     expect(changeBetween(post, { ...post, published: true, publishedAt: '2026-12-01T00:00:00.000Z' }, now).kind).toBe('scheduled');
     expect(changeBetween({ ...post, published: true }, post, now).kind).toBe('unpublished');
     expect(changeBetween(post, { ...post, content: '<p>Other</p>' }, now, '2026-11-21T00:00:00.000Z')).toEqual({
@@ -111,14 +129,26 @@ describe('revision diffs', () => {
     const revision = { ...post, savedAt: '2026-11-21T00:00:00.000Z', publishing: { published: false, publishedAt: post.publishedAt } };
     const current = { ...post, title: 'Backups That Work', content: post.content.replace('fail', 'wear out'), published: true };
     const diff = diffRevision(revision, current);
-    expect(diff.fields).toEqual([{ field: 'title', parts: [{ op: 'same', text: 'Backups' }, { op: 'added', text: ' That Work' }] }]);
+    expect(diff.fields).toEqual([
+      {
+        field: 'title',
+        parts: [
+          { op: 'same', text: 'Backups' },
+          { op: 'added', text: ' That Work' },
+        ],
+      },
+    ]);
     expect(diff.publishing).toEqual({ before: revision.publishing, after: { published: true, publishedAt: post.publishedAt } });
     expect(diff.content?.filter((p) => p.op !== 'same')).toEqual([
       { op: 'removed', text: 'fail' },
       { op: 'added', text: 'wear out' },
     ]);
     expect(diffRevision(revision, { ...post, content: post.content.replace('<strong>fail</strong>', 'fail') }).content).toEqual([]);
-    expect(diffRevision({ ...revision, publishing: null }, { ...post, published: true })).toEqual({ fields: [], publishing: null, content: null });
+    expect(diffRevision({ ...revision, publishing: null }, { ...post, published: true })).toEqual({
+      fields: [],
+      publishing: null,
+      content: null,
+    });
   });
 
   it('the featured image’s alt text is a field of its own, in the history and in the diff', () => {
@@ -127,7 +157,14 @@ describe('revision diffs', () => {
     expect(changeBetween(before, after, now)).toEqual({ kind: 'edited', fields: ['featuredImageAlt'], restoredFrom: null });
     const revision = { ...before, savedAt: '2026-11-21T00:00:00.000Z', publishing: null };
     expect(diffRevision(revision, after).fields).toEqual([
-      { field: 'featuredImageAlt', parts: [{ op: 'same', text: 'A ' }, { op: 'added', text: 'tidy ' }, { op: 'same', text: 'rack' }] },
+      {
+        field: 'featuredImageAlt',
+        parts: [
+          { op: 'same', text: 'A ' },
+          { op: 'added', text: 'tidy ' },
+          { op: 'same', text: 'rack' },
+        ],
+      },
     ]);
   });
 });

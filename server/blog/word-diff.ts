@@ -52,7 +52,9 @@ function grouped(parts: readonly DiffPart[]): DiffPart[] {
   }
   return runs.flatMap((run): DiffPart[] =>
     run.op === 'same'
-      ? run.text ? [run] : []
+      ? run.text
+        ? [run]
+        : []
       : [
           ...(run.removed ? [{ op: 'removed' as const, text: run.removed }] : []),
           ...(run.added ? [{ op: 'added' as const, text: run.added }] : []),
@@ -73,7 +75,11 @@ function slid(parts: DiffPart[]): DiffPart[] {
     while (parts[end + 1]?.op === op) end += 1;
     let start = i;
     // Moving the run on by one: its first token and the unchanged one after it are the same text, so they swap roles.
-    while (parts[end + 1]?.op === 'same' && parts[end + 1]!.text === parts[start]!.text && parts[start - 1]?.op !== (op === 'added' ? 'removed' : 'added')) {
+    while (
+      parts[end + 1]?.op === 'same' &&
+      parts[end + 1]!.text === parts[start]!.text &&
+      parts[start - 1]?.op !== (op === 'added' ? 'removed' : 'added')
+    ) {
       parts[start]!.op = 'same';
       parts[end + 1]!.op = op;
       start += 1;

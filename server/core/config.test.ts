@@ -78,8 +78,14 @@ describe('loadConfig: lead capture settings', () => {
 
   it.each([
     [{ CAPTCHA_PROVIDER: 'hcaptcha' }, /^Invalid configuration: CAPTCHA_PROVIDER /],
-    [{ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k' }, /^Invalid configuration: CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is recaptcha$/],
-    [{ CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 's' }, /^Invalid configuration: TURNSTILE_SITE_KEY is required when CAPTCHA_PROVIDER is turnstile$/],
+    [
+      { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k' },
+      /^Invalid configuration: CAPTCHA_SECRET is required when CAPTCHA_PROVIDER is recaptcha$/,
+    ],
+    [
+      { CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 's' },
+      /^Invalid configuration: TURNSTILE_SITE_KEY is required when CAPTCHA_PROVIDER is turnstile$/,
+    ],
     [{ RECAPTCHA_MIN_SCORE: '2' }, /^Invalid configuration: RECAPTCHA_MIN_SCORE /],
     [{ WEBHOOK_URL: 'https://hooks.example.com/x' }, /^Invalid configuration: WEBHOOK_SECRET is required when WEBHOOK_URL is set$/],
     [{ SMTP_URL: 'mail.example.com' }, /^Invalid configuration: SMTP_URL must start with smtp:\/\/ or smtps:\/\/$/],
@@ -108,7 +114,12 @@ describe('loadConfig: off-site backups', () => {
   });
 
   it('reads the key as base64 or hex, durations and the retention', () => {
-    const c = loadConfig({ BACKUP_URL: 's3://site-backups/northbridge', BACKUP_KEY: key, BACKUP_EVERY: '15m', BACKUP_KEEP: '48h, 14d, 8w, 12m' });
+    const c = loadConfig({
+      BACKUP_URL: 's3://site-backups/northbridge',
+      BACKUP_KEY: key,
+      BACKUP_EVERY: '15m',
+      BACKUP_KEEP: '48h, 14d, 8w, 12m',
+    });
     expect(c.BACKUP_KEY).toEqual(Buffer.from(key, 'base64'));
     expect(loadConfig({ BACKUP_KEY: 'ab'.repeat(32) }).BACKUP_KEY).toEqual(Buffer.alloc(32, 0xab));
     expect(c.BACKUP_EVERY).toBe(900_000);
@@ -119,7 +130,10 @@ describe('loadConfig: off-site backups', () => {
     [{ BACKUP_URL: 's3://b' }, /^Invalid configuration: BACKUP_URL must be s3:\/\/bucket/],
     [{ BACKUP_URL: 'https://bucket.example.com' }, /^Invalid configuration: BACKUP_URL must be s3:\/\/bucket/],
     [{ BACKUP_URL: 's3://site-backups' }, /^Invalid configuration: BACKUP_KEY is required when BACKUP_URL is set: must be 32 random bytes/],
-    [{ BACKUP_KEY: 'too-short' }, /^Invalid configuration: BACKUP_KEY must be 32 random bytes as 64 hex characters or 44 base64 characters/],
+    [
+      { BACKUP_KEY: 'too-short' },
+      /^Invalid configuration: BACKUP_KEY must be 32 random bytes as 64 hex characters or 44 base64 characters/,
+    ],
     [{ BACKUP_EVERY: '1 hour' }, /^Invalid configuration: BACKUP_EVERY must be a number and a unit, e.g. 15m/],
     [{ BACKUP_EVERY: '0s' }, /^Invalid configuration: BACKUP_EVERY must be at least 1s/],
     [{ BACKUP_KEEP: 'forever' }, /^Invalid configuration: BACKUP_KEEP must be like 24h,7d,4w,6m/],

@@ -5,9 +5,7 @@ import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { CLIENT_IP_STORAGE_MODES } from './client-ip.ts';
 
 /** Environment booleans: only the words people actually write, anything else is an error. */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** `90s`, `15m`, `1h`, `7d` → milliseconds; at least a second (tests run backups every few seconds). */
 const duration = z
@@ -20,7 +18,11 @@ const BACKUP_KEY_FORMAT = 'must be 32 random bytes as 64 hex characters or 44 ba
 
 /** BACKUP_KEY as its 32 bytes, or undefined when it is not 32 bytes in hex or base64. */
 function backupKey(value: string): Buffer | undefined {
-  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : /^[A-Za-z0-9+/]{43}=$/.test(value) ? Buffer.from(value, 'base64') : null;
+  const bytes = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/]{43}=$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : null;
   return bytes?.length === 32 ? bytes : undefined;
 }
 
@@ -67,7 +69,10 @@ const ConfigSchema = z
           return false;
         }
       }, 'is not a known IANA time zone'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis://')
+      .optional(),
     // Fault tolerance (issue 14): how long the site waits on its database and Redis before it gives up.
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.connectTimeoutMs),
     DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DB_TIMEOUT_DEFAULTS.queryTimeoutMs),
@@ -98,7 +103,10 @@ const ConfigSchema = z
     RATE_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(50),
     MIN_FILL_MS: z.coerce.number().int().min(0).default(3_000),
     FUNCTION_TIMEOUT_MS: z.coerce.number().int().min(1).default(70_000),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().min(3).default('Northbridge IT <hello@northbridge-it.com.au>'),
     STAFF_EMAIL: z.email().default('hello@northbridge-it.com.au'),
     // Replies one staff member may send visitors from lead pages in an hour (docs/product.md#lead-work).
@@ -175,7 +183,11 @@ export type Config = z.infer<typeof ConfigSchema>;
 export class ConfigError extends Error {}
 
 export function analyticsLimits(config: Config): AnalyticsLimits {
-  return { ...DEFAULT_ANALYTICS_LIMITS, sourcesPerDay: config.ANALYTICS_SOURCES_PER_DAY, visitorsPerDay: config.ANALYTICS_VISITORS_PER_DAY };
+  return {
+    ...DEFAULT_ANALYTICS_LIMITS,
+    sourcesPerDay: config.ANALYTICS_SOURCES_PER_DAY,
+    visitorsPerDay: config.ANALYTICS_VISITORS_PER_DAY,
+  };
 }
 
 /** Parses the environment once; the first problem is reported as one line naming the variable. */

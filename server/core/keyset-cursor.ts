@@ -20,7 +20,11 @@ export interface KeysetPage<T> {
  * Reads a page of `size` rows by asking for one more: that extra row says whether a next page exists without a
  * count. Every keyset list (blog, admin posts, leads, CSV batches, audit log) pages through here.
  */
-export async function keysetPage<T>(size: number, read: (take: number) => Promise<T[]>, keyOf: (item: T) => Cursor): Promise<KeysetPage<T>> {
+export async function keysetPage<T>(
+  size: number,
+  read: (take: number) => Promise<T[]>,
+  keyOf: (item: T) => Cursor,
+): Promise<KeysetPage<T>> {
   const rows = await read(size + 1);
   const items = rows.slice(0, size);
   const last = items.at(-1);

@@ -20,16 +20,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'NODE_ENV'>, des
     // Personal data never reaches the logs, whatever a caller passes. PostgreSQL puts the offending values in an
     // error's `detail` ("Key (email)=(…) already exists"), so that goes too.
     redact: {
-      paths: [
-        'email',
-        '*.email',
-        'password',
-        '*.password',
-        'data',
-        'err.detail',
-        'req.headers.cookie',
-        'req.headers.authorization',
-      ],
+      paths: ['email', '*.email', 'password', '*.password', 'data', 'err.detail', 'req.headers.cookie', 'req.headers.authorization'],
       censor: '[redacted]',
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),

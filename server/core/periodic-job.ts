@@ -9,7 +9,10 @@ export interface PeriodicJob {
  * Runs `work` at once and then every `intervalMs`, never two runs at a time. A failed run is logged as `failure`
  * and the next one tries again. Each instance may run its own: the jobs that use this are idempotent.
  */
-export function startPeriodicJob(work: () => Promise<unknown>, options: { intervalMs: number; logger: Logger; failure: string }): PeriodicJob {
+export function startPeriodicJob(
+  work: () => Promise<unknown>,
+  options: { intervalMs: number; logger: Logger; failure: string },
+): PeriodicJob {
   let running: Promise<unknown> | undefined;
   const run = () => {
     running ??= work()

@@ -25,7 +25,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   for (const [name, value] of Object.entries(appError?.headers ?? {})) res.setHeader(name, value);
   const wantsHtml = req.method === 'GET' && req.accepts(['json', 'html']) === 'html';
   if (wantsHtml) {
-    res.status(status).type('text/plain').send(`${status} ${error.message}\n${API_MESSAGES.requestId(requestId)}`);
+    res
+      .status(status)
+      .type('text/plain')
+      .send(`${status} ${error.message}\n${API_MESSAGES.requestId(requestId)}`);
     return;
   }
   res.status(status).json({ error });

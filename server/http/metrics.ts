@@ -79,8 +79,16 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const cacheHits = new Counter({ name: 'site_page_cache_hits_total', help: 'Public pages answered from the page cache.', registers: [registry] });
-  const cacheMisses = new Counter({ name: 'site_page_cache_misses_total', help: 'Public pages rendered because the cache did not hold them.', registers: [registry] });
+  const cacheHits = new Counter({
+    name: 'site_page_cache_hits_total',
+    help: 'Public pages answered from the page cache.',
+    registers: [registry],
+  });
+  const cacheMisses = new Counter({
+    name: 'site_page_cache_misses_total',
+    help: 'Public pages rendered because the cache did not hold them.',
+    registers: [registry],
+  });
   new Gauge({
     name: 'site_page_cache_bytes',
     help: 'Memory held by the page cache (every stored encoding).',
@@ -90,12 +98,33 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     },
   });
   const outbox: Array<[Gauge, (b: OutboxBacklog) => number]> = [
-    [new Gauge({ name: 'site_outbox_pending', help: 'Notifications waiting to be sent, by kind.', labelNames: ['kind'], registers: [registry] }), (b) => b.pending],
     [
-      new Gauge({ name: 'site_outbox_oldest_pending_seconds', help: 'How long the oldest waiting notification has waited, by kind.', labelNames: ['kind'], registers: [registry] }),
+      new Gauge({
+        name: 'site_outbox_pending',
+        help: 'Notifications waiting to be sent, by kind.',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      (b) => b.pending,
+    ],
+    [
+      new Gauge({
+        name: 'site_outbox_oldest_pending_seconds',
+        help: 'How long the oldest waiting notification has waited, by kind.',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
       (b) => b.oldestSeconds,
     ],
-    [new Gauge({ name: 'site_outbox_failed', help: 'Notifications that failed (for good, or last time), by kind.', labelNames: ['kind'], registers: [registry] }), (b) => b.failed],
+    [
+      new Gauge({
+        name: 'site_outbox_failed',
+        help: 'Notifications that failed (for good, or last time), by kind.',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      (b) => b.failed,
+    ],
   ];
   /**
    * One read of the outbox per scrape sets all three gauges. With the database unreachable they are left empty
@@ -136,8 +165,16 @@ export function createMetrics(token: string, sources: MetricsSources): Metrics {
     labelNames: ['type', 'outcome'],
     registers: [registry],
   });
-  const signInFailures = new Counter({ name: 'site_sign_in_failures_total', help: 'Staff sign-ins refused for a wrong password or code.', registers: [registry] });
-  const signInThrottled = new Counter({ name: 'site_sign_in_throttled_total', help: 'Staff sign-ins refused by the limits before any check.', registers: [registry] });
+  const signInFailures = new Counter({
+    name: 'site_sign_in_failures_total',
+    help: 'Staff sign-ins refused for a wrong password or code.',
+    registers: [registry],
+  });
+  const signInThrottled = new Counter({
+    name: 'site_sign_in_throttled_total',
+    help: 'Staff sign-ins refused by the limits before any check.',
+    registers: [registry],
+  });
 
   // One child per label set, found by a plain string key: prom-client would otherwise sort and hash the labels
   // on every request, the larger part of what timing a cache hit costs.

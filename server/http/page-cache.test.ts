@@ -26,7 +26,11 @@ describe('page cache', () => {
     app.get('/{*path}', async (req, res) => {
       const render = async () => {
         renders += 1;
-        return { statusCode: status, headers: [['Content-Type', 'text/html']] as Array<[string, string]>, body: `<p>render ${renders}</p>` };
+        return {
+          statusCode: status,
+          headers: [['Content-Type', 'text/html']] as Array<[string, string]>,
+          body: `<p>render ${renders}</p>`,
+        };
       };
       if (cache.handles(req)) await cache.serve(req, res, render);
       else res.send((await render()).body);
@@ -69,7 +73,16 @@ describe('page cache', () => {
   it('pages drop when a scheduled post becomes public, with no write', async () => {
     const blog = createBlogService({ db: database.db });
     await blog.createPost(
-      { title: 'Later', excerpt: 'E', author: 'A', content: '<p>c</p>', featuredImage: '', tags: '', published: true, publishedAt: new Date(now + 60_000).toISOString() },
+      {
+        title: 'Later',
+        excerpt: 'E',
+        author: 'A',
+        content: '<p>c</p>',
+        featuredImage: '',
+        tags: '',
+        published: true,
+        publishedAt: new Date(now + 60_000).toISOString(),
+      },
       { now: new Date(now) },
     );
     now += 2000;

@@ -128,10 +128,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   async function check(): Promise<void> {
     const now = clock();
-    const [version, next] = await Promise.all([
-      readContentVersion(db, area),
-      findNextScheduledAt(db, new Date(now).toISOString()),
-    ]);
+    const [version, next] = await Promise.all([readContentVersion(db, area), findNextScheduledAt(db, new Date(now).toISOString())]);
     const changed = (knownVersion !== null && version !== knownVersion) || now >= nextChangeAt || now >= expiresAt;
     knownVersion = version;
     nextChangeAt = next ? Date.parse(next) : Infinity;

@@ -25,8 +25,17 @@ export interface PageRoutes {
 /** Vite's own dev-server paths: Vike refuses to render them, and a production server has nothing there. */
 const VITE_PATHS = /^\/(?:@vite|@fs|@id|@react-refresh|__vite)(?:[/_?-]|$)/;
 
-export function pageRoutes(renderer: PageRenderer, config: Config, services: PageServices, csp: ContentSecurityPolicy, cache: PageCache): PageRoutes {
-  async function render(init: Pick<PageContextInit, 'urlOriginal' | 'headersOriginal' | 'user' | 'csrfToken'>, log?: Request['log']): Promise<RenderedPage | null> {
+export function pageRoutes(
+  renderer: PageRenderer,
+  config: Config,
+  services: PageServices,
+  csp: ContentSecurityPolicy,
+  cache: PageCache,
+): PageRoutes {
+  async function render(
+    init: Pick<PageContextInit, 'urlOriginal' | 'headersOriginal' | 'user' | 'csrfToken'>,
+    log?: Request['log'],
+  ): Promise<RenderedPage | null> {
     // Settings are read for each render: a stored page is rendered once per content version, which a save bumps.
     const settings = await services.settings.current();
     // The pages' words likewise: a publish bumps the same content version.
@@ -60,7 +69,8 @@ export function pageRoutes(renderer: PageRenderer, config: Config, services: Pag
   }
 
   // No request headers, no user: what a stored page shows must not depend on whoever asked first.
-  const renderPublic = (url: string, log?: Request['log']) => render({ urlOriginal: url, headersOriginal: {}, user: null, csrfToken: null }, log);
+  const renderPublic = (url: string, log?: Request['log']) =>
+    render({ urlOriginal: url, headersOriginal: {}, user: null, csrfToken: null }, log);
 
   /** Pages that are never stored: everything staff see, and the admin pages (sign-in) for anyone. */
   async function renderFresh(req: Request, res: Response): Promise<RenderedPage | null> {

@@ -77,7 +77,10 @@ class RedisOrMemoryStore implements Store {
   async increment(key: string): Promise<IncrementResponse> {
     if (this.#redis.isAvailable) {
       try {
-        const reply = (await this.#redis.command(['EVAL', INCREMENT_SCRIPT, '1', this.prefix + key, String(this.#windowMs)])) as [number, number];
+        const reply = (await this.#redis.command(['EVAL', INCREMENT_SCRIPT, '1', this.prefix + key, String(this.#windowMs)])) as [
+          number,
+          number,
+        ];
         return { totalHits: Number(reply[0]), resetTime: new Date(Date.now() + Number(reply[1])) };
       } catch {
         // Logged by the link; this request counts in memory.

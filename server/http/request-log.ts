@@ -42,7 +42,8 @@ export function logWhenFinished(logger: Logger, request: RequestFields | string,
     logged = true;
     const responseTime = Date.now() - started;
     const status = res.statusCode;
-    if (status >= 500) logger.info({ req: fields, res: { status }, err: new Error(`failed with status code ${status}`), responseTime }, 'request errored');
+    if (status >= 500)
+      logger.info({ req: fields, res: { status }, err: new Error(`failed with status code ${status}`), responseTime }, 'request errored');
     else logger.info({ req: fields, res: { status }, responseTime }, 'request completed');
   };
   res.once('finish', done);

@@ -12,13 +12,17 @@ async function helmetSends(hsts: boolean): Promise<Array<[string, string]>> {
   app.get('/', (_req, res) => void res.end());
   // Node keeps the headers in the order they arrived, names in lower case.
   const { headers } = await request(app).get('/');
-  return Object.entries(headers as Record<string, string>).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name));
+  return Object.entries(headers as Record<string, string>).filter(
+    ([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name),
+  );
 }
 
 describe('the security headers', () => {
   const csp = contentSecurityPolicy(true);
   const helmetPart = (list: ReadonlyArray<readonly [string, string]>) =>
-    list.filter(([name]) => name !== 'Content-Security-Policy' && name !== 'Permissions-Policy').map(([name, value]) => [name.toLowerCase(), value]);
+    list
+      .filter(([name]) => name !== 'Content-Security-Policy' && name !== 'Permissions-Policy')
+      .map(([name, value]) => [name.toLowerCase(), value]);
 
   it("are helmet's, in its order, with HSTS on an https production site", async () => {
     expect(helmetPart(securityHeaderList(csp, true, true))).toEqual(await helmetSends(true));

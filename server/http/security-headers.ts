@@ -123,7 +123,11 @@ const HELMET_HEADERS: ReadonlyArray<readonly [string, string]> = [
  * tried on http://localhost must not tell browsers to insist on https for two years. The middleware below and the
  * early answer of stored pages (early-hits.ts) send this same list.
  */
-export function securityHeaderList(csp: ContentSecurityPolicy, production: boolean, hsts = false): ReadonlyArray<readonly [string, string]> {
+export function securityHeaderList(
+  csp: ContentSecurityPolicy,
+  production: boolean,
+  hsts = false,
+): ReadonlyArray<readonly [string, string]> {
   return [
     ['Content-Security-Policy', csp.header],
     ...HELMET_HEADERS.filter(([name]) => name !== 'Strict-Transport-Security' || (production && hsts)),

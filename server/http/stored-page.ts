@@ -61,7 +61,13 @@ const PER_VARIANT = new Set(['cache-control', 'content-length', 'content-encodin
 export async function storePage(page: RenderedPage, now = Date.now()): Promise<StoredPage> {
   const identity = Buffer.from(page.body);
   const [brotli, gzipped] = await Promise.all([
-    compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length, [constants.BROTLI_PARAM_LGWIN]: LGWIN } }),
+    compressBrotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [constants.BROTLI_PARAM_LGWIN]: LGWIN,
+      },
+    }),
     compressGzip(identity, { level: 9 }),
   ]);
   // zlib hands back a slice of its 16 KB output chunk when the result fits in one: kept as it is, a 10 KB page
@@ -94,7 +100,9 @@ export async function storePage(page: RenderedPage, now = Date.now()): Promise<S
     modifiedAt,
     variants: { br: variant(br, 'br', '-br'), gzip: variant(gz, 'gzip', '-gz'), identity: variant(identity, 'identity', '') },
     bytes: br.length + gz.length,
-    isPage: page.statusCode === 200 && page.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html')),
+    isPage:
+      page.statusCode === 200 &&
+      page.headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html')),
   };
 }
 

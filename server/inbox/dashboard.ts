@@ -1,7 +1,21 @@
 import type { Db } from '../../db/database.ts';
-import { countAssignedTo, countCreatedBetween, countLeads, countReleasedLeads, listFollowUpsDue, listLeadSummaries } from '../../db/queries/admin-leads.ts';
+import {
+  countAssignedTo,
+  countCreatedBetween,
+  countLeads,
+  countReleasedLeads,
+  listFollowUpsDue,
+  listLeadSummaries,
+} from '../../db/queries/admin-leads.ts';
 import { countOutboxFailures, countPendingByKind, listOutboxFailures } from '../../db/queries/outbox.ts';
-import { type DashboardData, LEAD_TYPES, type LeadSummary, type OutboxFailure, type PendingDelivery, type WeeklyLeads } from '../../shared/admin.ts';
+import {
+  type DashboardData,
+  LEAD_TYPES,
+  type LeadSummary,
+  type OutboxFailure,
+  type PendingDelivery,
+  type WeeklyLeads,
+} from '../../shared/admin.ts';
 import type { Config } from '../core/config.ts';
 import { HELD } from './lead-list.ts';
 import { addDays, localDate, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
@@ -21,7 +35,12 @@ export interface DeliverySettings {
 }
 
 export function deliverySettings(config: Pick<Config, 'SITE_URL' | 'STAFF_EMAIL' | 'SMTP_URL' | 'WEBHOOK_URL'>): DeliverySettings {
-  return { siteUrl: config.SITE_URL, staffEmail: config.STAFF_EMAIL, hasSmtp: Boolean(config.SMTP_URL), hasWebhook: Boolean(config.WEBHOOK_URL) };
+  return {
+    siteUrl: config.SITE_URL,
+    staffEmail: config.STAFF_EMAIL,
+    hasSmtp: Boolean(config.SMTP_URL),
+    hasWebhook: Boolean(config.WEBHOOK_URL),
+  };
 }
 
 /** Leads per week (Monday to Sunday in the company's time zone) for the last 12 weeks, this week last. */
@@ -70,26 +89,33 @@ async function pendingDelivery(db: Db, delivery: DeliverySettings): Promise<Pend
 }
 
 /** The dashboard's lead figures, spam left out; every number is a COUNT(*), never a full read. */
-export async function getDashboard(db: Db, viewerId: string, timeZone: string, delivery: DeliverySettings, now: Date = new Date()): Promise<DashboardData> {
+export async function getDashboard(
+  db: Db,
+  viewerId: string,
+  timeZone: string,
+  delivery: DeliverySettings,
+  now: Date = new Date(),
+): Promise<DashboardData> {
   const recent = await listLeadSummaries(db, 'quote', { limit: RECENT_QUOTES, excludeSpam: true });
   const [assigned, released, dueFollowUps] = await Promise.all([
     Promise.all(LEAD_TYPES.map((type) => countAssignedTo(db, type, viewerId))),
     Promise.all(LEAD_TYPES.map((type) => countReleasedLeads(db, type))),
     followUpsDue(db, viewerId, localDate(now, timeZone)),
   ]);
-  const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] = await Promise.all([
-    countLeads(db, 'quote', 'not-spam'),
-    countLeads(db, 'contact', 'not-spam'),
-    waitingLeads(db),
-    countLeads(db, 'quote', { status: 'new' }),
-    countLeads(db, 'contact', { status: 'new' }),
-    countLeads(db, 'quote', HELD),
-    countLeads(db, 'contact', HELD),
-    listOutboxFailures(db, OUTBOX_FAILURES_SHOWN),
-    countOutboxFailures(db),
-    pendingDelivery(db, delivery),
-    weeklyLeads(db, timeZone, now),
-  ]);
+  const [quotes, contacts, newLeads, newQuotes, newContacts, heldQuotes, heldContacts, failures, failureCount, pending, weekly] =
+    await Promise.all([
+      countLeads(db, 'quote', 'not-spam'),
+      countLeads(db, 'contact', 'not-spam'),
+      waitingLeads(db),
+      countLeads(db, 'quote', { status: 'new' }),
+      countLeads(db, 'contact', { status: 'new' }),
+      countLeads(db, 'quote', HELD),
+      countLeads(db, 'contact', HELD),
+      listOutboxFailures(db, OUTBOX_FAILURES_SHOWN),
+      countOutboxFailures(db),
+      pendingDelivery(db, delivery),
+      weeklyLeads(db, timeZone, now),
+    ]);
   const outboxFailures: OutboxFailure[] = failures.map((r) => ({
     id: r.id,
     kind: r.kind,

@@ -37,7 +37,10 @@ export function followUpEmail(name: string, to: string, day: string, due: readon
   }));
   const text = [T.intro(name), ...lines.map((l) => T.line(l.lead.name, l.when, l.lead.followUpNote, l.link)), T.stop].join('\n\n');
   const items = lines
-    .map((l) => `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.lead.name)}</a>, ${escapeHtml(l.when)}${l.lead.followUpNote ? `: ${escapeHtml(l.lead.followUpNote)}` : ''}</li>`)
+    .map(
+      (l) =>
+        `<li><a href="${escapeHtml(l.link)}">${escapeHtml(l.lead.name)}</a>, ${escapeHtml(l.when)}${l.lead.followUpNote ? `: ${escapeHtml(l.lead.followUpNote)}` : ''}</li>`,
+    )
     .join('');
   const html = `<p>${escapeHtml(T.intro(name))}</p><ul>${items}</ul><p>${escapeHtml(T.stop)}</p>`;
   return { to, subject: T.subject(due.length, formatCalendarDate(day)), text, html };
@@ -63,7 +66,9 @@ export async function queueFollowUpEmails(options: Omit<FollowUpEmailOptions, 'i
     const payload = followUpEmail(person.name, person.email, day, due, siteUrl);
     await db.transaction().execute(async (trx) => {
       if (!(await claimFollowUpEmail(trx, day, person.id))) return;
-      await insertOutboxMessages(trx, [{ id: randomUUID(), kind: 'follow-up-email', leadType: 'staff', leadId: person.id, payload, createdAt: now.toISOString() }]);
+      await insertOutboxMessages(trx, [
+        { id: randomUUID(), kind: 'follow-up-email', leadType: 'staff', leadId: person.id, payload, createdAt: now.toISOString() },
+      ]);
       queued += 1;
     });
   }
@@ -77,5 +82,9 @@ export function startFollowUpEmails(options: FollowUpEmailOptions): PeriodicJob 
     const queued = await queueFollowUpEmails(options, new Date());
     if (queued) logger.info({ queued }, 'leads: follow-ups e-mails queued');
   };
-  return startPeriodicJob(run, { intervalMs: options.intervalMs ?? HOUR_MS / 4, logger, failure: 'leads: could not queue the follow-ups e-mails; will try again' });
+  return startPeriodicJob(run, {
+    intervalMs: options.intervalMs ?? HOUR_MS / 4,
+    logger,
+    failure: 'leads: could not queue the follow-ups e-mails; will try again',
+  });
 }

@@ -6,7 +6,13 @@ import { allow, requireStaff } from '../staff/require-staff.ts';
 import { AppError } from '../core/errors.ts';
 import type { InboxService } from './inbox-service.ts';
 import type { LeadWorker } from './lead-work.ts';
-import { FollowUpEmailSchema, FollowUpSchema, LeadAssignmentSchema, LeadReplySchema, SavedReplySchema } from '../../shared/schemas/lead-work.ts';
+import {
+  FollowUpEmailSchema,
+  FollowUpSchema,
+  LeadAssignmentSchema,
+  LeadReplySchema,
+  SavedReplySchema,
+} from '../../shared/schemas/lead-work.ts';
 import { ADMIN_BODY_LIMIT, adminBodyParsers } from '../http/admin-body.ts';
 import { actorOf, parseBody } from '../http/admin-request.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
@@ -28,7 +34,10 @@ function workerOf(req: Request): LeadWorker {
 export function adminLeadsRouter(inbox: InboxService, timeZone: string): Router {
   const router = Router();
   const body = adminBodyParsers(ADMIN_BODY_LIMIT);
-  router.use(['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit', '/api/admin/account/follow-up-email', '/api/admin/saved-replies'], requireStaff());
+  router.use(
+    ['/api/admin/leads', '/api/admin/outbox', '/api/admin/audit', '/api/admin/account/follow-up-email', '/api/admin/saved-replies'],
+    requireStaff(),
+  );
 
   router.get('/api/admin/leads', allow('leads.view'), async (req, res) => {
     const { cursor, ...filter } = parseLeadFilter(req.query as Record<string, unknown>);

@@ -107,7 +107,16 @@ async function updateLead(
     const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release, ...outcome });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
     const at = new Date().toISOString();
-    await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', change: { from, to }, createdAt: at });
+    await insertLeadNote(trx, {
+      id: randomUUID(),
+      leadType: type,
+      leadId: id,
+      authorId: actor.userId,
+      author: actor.email,
+      body: '',
+      change: { from, to },
+      createdAt: at,
+    });
     if (!release) {
       await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${from} → ${to}`);
       return;
@@ -121,39 +130,63 @@ async function updateLead(
 
 /** Adds a note to the lead's history (never edits one), with its audit entry. */
 async function addNote(db: Db, actor: Actor, type: LeadType, id: string, body: string): Promise<LeadDetail> {
-  await withAudit(db, actor, 'lead.note_added', async (trx) => {
-    if (!(await findLead(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-    await insertLeadNote(trx, {
-      id: randomUUID(),
-      leadType: type,
-      leadId: id,
-      authorId: actor.userId,
-      author: actor.email,
-      body,
-      createdAt: new Date().toISOString(),
-    });
-  }, () => leadTarget(type, id));
+  await withAudit(
+    db,
+    actor,
+    'lead.note_added',
+    async (trx) => {
+      if (!(await findLead(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+      await insertLeadNote(trx, {
+        id: randomUUID(),
+        leadType: type,
+        leadId: id,
+        authorId: actor.userId,
+        author: actor.email,
+        body,
+        createdAt: new Date().toISOString(),
+      });
+    },
+    () => leadTarget(type, id),
+  );
   return (await getLead(db, type, id))!;
 }
 
 /** Erases a lead (the right to erasure); the audit keeps who and when, not the person's data. */
 async function deleteLead(db: Db, actor: Actor, type: LeadType, id: string): Promise<void> {
-  await withAudit(db, actor, 'lead.deleted', async (trx) => {
-    if (!(await deleteLeadRow(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-  }, () => leadTarget(type, id));
+  await withAudit(
+    db,
+    actor,
+    'lead.deleted',
+    async (trx) => {
+      if (!(await deleteLeadRow(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
+    },
+    () => leadTarget(type, id),
+  );
 }
 
 async function retryNotification(db: Db, actor: Actor, outboxId: string): Promise<void> {
-  await withAudit(db, actor, 'outbox.retried', async (trx) => {
-    if (!(await requeueOutbox(trx, { id: outboxId }, new Date().toISOString()))) {
-      throw new AppError('NOT_FOUND', ADMIN_MESSAGES.notificationGone);
-    }
-  }, () => outboxId);
+  await withAudit(
+    db,
+    actor,
+    'outbox.retried',
+    async (trx) => {
+      if (!(await requeueOutbox(trx, { id: outboxId }, new Date().toISOString()))) {
+        throw new AppError('NOT_FOUND', ADMIN_MESSAGES.notificationGone);
+      }
+    },
+    () => outboxId,
+  );
 }
 
 /** "Retry all now": every failed notification is due again at once; returns how many. */
 function retryAllNotifications(db: Db, actor: Actor): Promise<number> {
-  return withAudit(db, actor, 'outbox.retried-all', (trx) => requeueOutbox(trx, 'failures', new Date().toISOString()), (requeued) => `${requeued} notifications`);
+  return withAudit(
+    db,
+    actor,
+    'outbox.retried-all',
+    (trx) => requeueOutbox(trx, 'failures', new Date().toISOString()),
+    (requeued) => `${requeued} notifications`,
+  );
 }
 
 /** The inbox: staff work the leads (list, read, move along the workflow, erase, export) and see the dashboard. */

@@ -53,11 +53,16 @@ function answerCells(lead: StoredLead): Cell[] {
   const fields = quoteFieldsFor(service);
   const byColumn = new Map(fields.map((f) => [fieldLabel(f), cellOf(f, details[f.name])]));
   const others = Object.entries(details).filter(([name]) => !fields.some((f) => f.name === name));
-  return [...ANSWER_COLUMNS.map((column) => byColumn.get(column) ?? null), others.map(([name, value]) => `${name}: ${value}`).join('; ') || null];
+  return [
+    ...ANSWER_COLUMNS.map((column) => byColumn.get(column) ?? null),
+    others.map(([name, value]) => `${name}: ${value}`).join('; ') || null,
+  ];
 }
 
 function notesCell(notes: readonly LeadNote[], timeZone: string): string {
-  return notes.map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${historyText(n)}`).join('\n');
+  return notes
+    .map((n) => `${localDateTime(n.createdAt, timeZone)} ${n.author ?? INBOX_MESSAGES.noteAuthorUnknown}: ${historyText(n)}`)
+    .join('\n');
 }
 
 type Attribution = VisitSourceColumns & { landing_path: string };
@@ -65,17 +70,47 @@ type Attribution = VisitSourceColumns & { landing_path: string };
 /** Where the lead's visit came from, as its page shows it (docs/product.md#analytics); empty when not recorded. */
 function sourceCells(source: Attribution | undefined): Cell[] {
   if (!source) return [null, null, null, null];
-  const campaign = campaignText({ utmCampaign: sourceLabel(source.utm_campaign), utmSource: sourceLabel(source.utm_source), utmMedium: sourceLabel(source.utm_medium) });
-  return [ANALYTICS_TEXT.channels[source.channel as Channel], sourceLabel(source.referrer_host) || null, campaign || null, source.landing_path];
+  const campaign = campaignText({
+    utmCampaign: sourceLabel(source.utm_campaign),
+    utmSource: sourceLabel(source.utm_source),
+    utmMedium: sourceLabel(source.utm_medium),
+  });
+  return [
+    ANALYTICS_TEXT.channels[source.channel as Channel],
+    sourceLabel(source.referrer_host) || null,
+    campaign || null,
+    source.landing_path,
+  ];
 }
 
 // What every lead has first; each service's own questions after them, since most rows leave those empty.
 function header(timeZone: string): string {
   const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
-  return csvRow([T.type, T.received(timeZone), T.status, LEAD_WORK_TEXT.assignedTo, LEAD_WORK_MESSAGES.outcome, LEAD_WORK_TEXT.value, LEAD_WORK_TEXT.followUpOn, ...COMMON_FIELDS.map(fieldLabel), ...sourceColumns, T.notes, T.sent, T.id, ...ANSWER_COLUMNS, T.otherAnswers]);
+  return csvRow([
+    T.type,
+    T.received(timeZone),
+    T.status,
+    LEAD_WORK_TEXT.assignedTo,
+    LEAD_WORK_MESSAGES.outcome,
+    LEAD_WORK_TEXT.value,
+    LEAD_WORK_TEXT.followUpOn,
+    ...COMMON_FIELDS.map(fieldLabel),
+    ...sourceColumns,
+    T.notes,
+    T.sent,
+    T.id,
+    ...ANSWER_COLUMNS,
+    T.otherAnswers,
+  ]);
 }
 
-function leadRow(summary: LeadSummary, lead: StoredLead, notes: readonly LeadNote[], source: Attribution | undefined, timeZone: string): string {
+function leadRow(
+  summary: LeadSummary,
+  lead: StoredLead,
+  notes: readonly LeadNote[],
+  source: Attribution | undefined,
+  timeZone: string,
+): string {
   const values: Record<string, unknown> = { ...lead.lead };
   return csvRow([
     LEAD_TYPE_LABELS[summary.type],
@@ -100,7 +135,11 @@ async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: st
   const read = await Promise.all(
     types.map(async (type) => {
       const ids = summaries.filter((s) => s.type === type).map((s) => s.id);
-      const [leads, notes, sources] = await Promise.all([findLeads(db, type, ids), listLeadNotes(db, type, ids), findAttributions(db, type, ids)]);
+      const [leads, notes, sources] = await Promise.all([
+        findLeads(db, type, ids),
+        listLeadNotes(db, type, ids),
+        findAttributions(db, type, ids),
+      ]);
       return { type, leads, notes, sources };
     }),
   );

@@ -29,7 +29,13 @@ function typesOf(filter: LeadFilter): LeadType[] {
  * merged, so every page costs two index range scans whatever its depth. The inbox's pages and the CSV export's
  * batches both read the list this way.
  */
-export function mergedPage(db: Db, filter: LeadFilter, timeZone: string, size: number, after: Cursor | null): Promise<KeysetPage<LeadSummary>> {
+export function mergedPage(
+  db: Db,
+  filter: LeadFilter,
+  timeZone: string,
+  size: number,
+  after: Cursor | null,
+): Promise<KeysetPage<LeadSummary>> {
   return keysetPage(
     size,
     async (take) => {

@@ -33,7 +33,14 @@ const leadTarget = (type: LeadType, id: string) => `${type}:${id}`;
  * the person assigning, an e-mail through the outbox, in one transaction. Sales may take a lead nobody has; only a
  * role with `leads.assign-any` moves a lead between people or takes it from someone.
  */
-export async function assignLead(db: Db, actor: LeadWorker, type: LeadType, id: string, assigneeId: string | null, siteUrl: string): Promise<void> {
+export async function assignLead(
+  db: Db,
+  actor: LeadWorker,
+  type: LeadType,
+  id: string,
+  assigneeId: string | null,
+  siteUrl: string,
+): Promise<void> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
   const current = (await findLeadWork(db, type, id)).assignee;
@@ -50,8 +57,19 @@ export async function assignLead(db: Db, actor: LeadWorker, type: LeadType, id: 
     if (!(await updateAssignee(trx, type, id, { from: current?.id ?? null, to: assigneeId }))) {
       throw new AppError('ABORTED', LEAD_WORK_MESSAGES.leadAssignedMeanwhile);
     }
-    const assignment = assignee ? { kind: 'assigned' as const, assignee: assignee.name } : { kind: 'unassigned' as const, assignee: current!.name };
-    await insertLeadNote(trx, { id: randomUUID(), leadType: type, leadId: id, authorId: actor.userId, author: actor.email, body: '', assignment, createdAt: at });
+    const assignment = assignee
+      ? { kind: 'assigned' as const, assignee: assignee.name }
+      : { kind: 'unassigned' as const, assignee: current!.name };
+    await insertLeadNote(trx, {
+      id: randomUUID(),
+      leadType: type,
+      leadId: id,
+      authorId: actor.userId,
+      author: actor.email,
+      body: '',
+      assignment,
+      createdAt: at,
+    });
     await recordAudit(trx, actor, 'lead.assigned', leadTarget(type, id));
     if (!assignee || assignee.id === actor.userId) return;
     const by = (await findUserById(trx, actor.userId))?.name ?? actor.email;
@@ -78,7 +96,14 @@ export interface ReplySettings {
  * the answer reaches them; its Message-ID, and the earlier replies' as In-Reply-To and References, thread the
  * conversation in the visitor's mail program. The reply, its outbox row and the audit entry are one transaction.
  */
-export async function sendReply(db: Db, actor: LeadWorker, type: LeadType, id: string, input: LeadReplyInput, settings: ReplySettings): Promise<void> {
+export async function sendReply(
+  db: Db,
+  actor: LeadWorker,
+  type: LeadType,
+  id: string,
+  input: LeadReplyInput,
+  settings: ReplySettings,
+): Promise<void> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
   if (stored.lead.status === 'spam' && !input.confirmSpam) throw new AppError('INVALID_ARGUMENT', LEAD_WORK_MESSAGES.spamNotConfirmed);

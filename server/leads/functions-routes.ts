@@ -29,7 +29,14 @@ export function functionsRouter(deps: FunctionsDeps): Router {
   const limits = { perMinute: deps.config.RATE_LIMIT_PER_MINUTE, perDay: deps.config.RATE_LIMIT_PER_DAY };
   const endpoint = (name: string, fn: Callable) =>
     // Full paths (mounted at the root): the route a request matched names it alike in metrics and logs.
-    router.post(`/functions/${name}`, ...rateLimits(name, limits, deps.redis), requireJson, ...leadBody, rejectNulCharacters, callable(fn, deps.config.FUNCTION_TIMEOUT_MS, deps.visitOf));
+    router.post(
+      `/functions/${name}`,
+      ...rateLimits(name, limits, deps.redis),
+      requireJson,
+      ...leadBody,
+      rejectNulCharacters,
+      callable(fn, deps.config.FUNCTION_TIMEOUT_MS, deps.visitOf),
+    );
   endpoint('submitContact', deps.leads.submitContact);
   endpoint('submitQuote', deps.leads.submitQuote);
   return router;

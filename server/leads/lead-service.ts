@@ -60,7 +60,18 @@ export interface LeadServiceDeps {
   db: Db;
   captcha: CaptchaVerifier;
   logger: Logger;
-  config: Pick<Config, 'MIN_FILL_MS' | 'SITE_URL' | 'STAFF_EMAIL' | 'TIME_ZONE' | 'WEBHOOK_URL' | 'CLIENT_IP_STORAGE' | 'IP_HASH_KEY' | 'SESSION_SECRET' | 'ACKNOWLEDGEMENTS_PER_DAY'>;
+  config: Pick<
+    Config,
+    | 'MIN_FILL_MS'
+    | 'SITE_URL'
+    | 'STAFF_EMAIL'
+    | 'TIME_ZONE'
+    | 'WEBHOOK_URL'
+    | 'CLIENT_IP_STORAGE'
+    | 'IP_HASH_KEY'
+    | 'SESSION_SECRET'
+    | 'ACKNOWLEDGEMENTS_PER_DAY'
+  >;
   /** Counts acknowledgements per address across instances when REDIS_URL is set. */
   redis?: RedisLink | undefined;
   /** The company details the acknowledgement signs with. */
@@ -94,7 +105,14 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     context: SubmitContext,
     toLead: (
       input: T,
-      base: { id: string; status: string; spamReason: SpamReason | null; clientIp: string | null; createdAt: string; submittedAt: string | null },
+      base: {
+        id: string;
+        status: string;
+        spamReason: SpamReason | null;
+        clientIp: string | null;
+        createdAt: string;
+        submittedAt: string | null;
+      },
     ) => NewLead,
   ): Promise<{ id: string }> {
     const scope = action;
@@ -156,7 +174,13 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
         });
     try {
       const key = idempotencyKey
-        ? { scope, key: idempotencyKey, leadId: lead.lead.id, expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS).toISOString(), bodyHash }
+        ? {
+            scope,
+            key: idempotencyKey,
+            leadId: lead.lead.id,
+            expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_TTL_MS).toISOString(),
+            bodyHash,
+          }
         : undefined;
       await leads.store(lead, { singleUse: verdict.singleUse, outbox, idempotencyKey: key, signal });
     } catch (err) {

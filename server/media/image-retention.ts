@@ -20,7 +20,10 @@ export async function purgeUnusedImages(db: Db, logger: Logger, days: number, no
     const batch = await db.transaction().execute(async (trx) => {
       const found = await listImagesUnusedBefore(trx, cutoff, BATCH);
       if (found.length === 0) return found;
-      await deleteImages(trx, found.map((i) => i.id));
+      await deleteImages(
+        trx,
+        found.map((i) => i.id),
+      );
       const bytes = found.reduce((sum, i) => sum + i.storedBytes, 0);
       await recordAudit(trx, SYSTEM_ACTOR, 'images.purged', MEDIA_TEXT.purged(found.length, formatBytes(bytes), days));
       return found;

@@ -15,7 +15,15 @@ import {
 } from '../../db/queries/images.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
 import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
-import { type LibraryImage, MEDIA_PAGE_SIZE, MEDIA_TEXT, type MediaPage, type MediaQuery, labelsOfUses, mayChangeImage } from '../../shared/media.ts';
+import {
+  type LibraryImage,
+  MEDIA_PAGE_SIZE,
+  MEDIA_TEXT,
+  type MediaPage,
+  type MediaQuery,
+  labelsOfUses,
+  mayChangeImage,
+} from '../../shared/media.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { ImageAltSchema } from '../../shared/schemas/media.ts';
@@ -91,9 +99,21 @@ function usesSeenBy(viewer: Writer, uses: StoredImageUse[], now: number): Pick<L
 
 /** Images with the uses `viewer` may see, in one read of the uses for all of them. */
 async function withUses(db: Db, images: ImageRecord[], viewer: Writer): Promise<LibraryImage[]> {
-  const uses = await listImageUses(db, images.map((i) => i.id));
+  const uses = await listImageUses(
+    db,
+    images.map((i) => i.id),
+  );
   const now = Date.now();
-  return images.map((image) => libraryImage(image, usesSeenBy(viewer, uses.filter((u) => u.imageId === image.id), now)));
+  return images.map((image) =>
+    libraryImage(
+      image,
+      usesSeenBy(
+        viewer,
+        uses.filter((u) => u.imageId === image.id),
+        now,
+      ),
+    ),
+  );
 }
 
 async function existing(db: Db, id: string): Promise<ImageRecord> {
@@ -152,7 +172,11 @@ export function createImageService({
     async library({ show = 'all', cursor }, viewer) {
       const after = cursorParam(cursor);
       const [page, totals] = await Promise.all([
-        keysetPage(MEDIA_PAGE_SIZE, (limit) => listImages(db, { after, limit, unusedOnly: show === 'unused' }), (i) => ({ at: i.createdAt, id: i.id })),
+        keysetPage(
+          MEDIA_PAGE_SIZE,
+          (limit) => listImages(db, { after, limit, unusedOnly: show === 'unused' }),
+          (i) => ({ at: i.createdAt, id: i.id }),
+        ),
         countImages(db),
       ]);
       return { images: await withUses(db, page.items, viewer), nextCursor: page.next && encodeCursor(page.next), totals, unusedDays };

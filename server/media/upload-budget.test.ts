@@ -34,7 +34,11 @@ describe('the decode queue', () => {
         return g.promise;
       }),
     );
-    await expect(queue.run(async () => 'fourth')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503, headers: { 'Retry-After': '5' } });
+    await expect(queue.run(async () => 'fourth')).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      status: 503,
+      headers: { 'Retry-After': '5' },
+    });
 
     await Promise.resolve();
     expect(started).toEqual([0]);

@@ -26,7 +26,14 @@ const lead: NewLead = {
     details: {},
   },
 };
-const settings = { siteUrl: 'https://www.example.com.au', staffEmail: 'staff@example.com', timeZone: 'Australia/Sydney', hasWebhook: false, acknowledge: true, company: DEFAULT_SITE_SETTINGS };
+const settings = {
+  siteUrl: 'https://www.example.com.au',
+  staffEmail: 'staff@example.com',
+  timeZone: 'Australia/Sydney',
+  hasWebhook: false,
+  acknowledge: true,
+  company: DEFAULT_SITE_SETTINGS,
+};
 const emails = (serviceNames?: Record<string, string>) =>
   Object.fromEntries(leadNotifications(lead, { ...settings, serviceNames }).map((m) => [m.kind, m.payload as EmailMessage]));
 

@@ -75,7 +75,8 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   const messages: NewOutboxMessage[] = [
     { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone, nameOf) },
   ];
-  if (settings.acknowledge) messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company, nameOf) });
+  if (settings.acknowledge)
+    messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company, nameOf) });
   if (settings.hasWebhook) {
     const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
     messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });

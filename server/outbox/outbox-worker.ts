@@ -93,7 +93,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   const channels: Channel[] = [];
   if (mailer) {
-    const kinds = ['staff-email', 'customer-email', 'staff-invitation', 'post-review', 'analytics-summary', 'assignment-email', 'lead-reply', 'follow-up-email'] as const;
+    const kinds = [
+      'staff-email',
+      'customer-email',
+      'staff-invitation',
+      'post-review',
+      'analytics-summary',
+      'assignment-email',
+      'lead-reply',
+      'follow-up-email',
+    ] as const;
     const deliver = (m: OutboxMessage, signal: AbortSignal) => mailer.send(openEmailPayload(m.payload, sealKey) as EmailMessage, signal);
     channels.push({ name: 'email', kinds, deliver, failures: 0, pausedUntil: 0 });
   }
@@ -106,7 +115,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const timeout = AbortSignal.timeout(sendTimeoutMs);
     const renewal = setInterval(() => {
       const lockedUntil = new Date(Date.now() + leaseMs).toISOString();
-      renewClaim(db, message.id, token, lockedUntil).catch((err: unknown) => logger.warn({ err, outboxId: message.id }, 'could not renew an outbox claim'));
+      renewClaim(db, message.id, token, lockedUntil).catch((err: unknown) =>
+        logger.warn({ err, outboxId: message.id }, 'could not renew an outbox claim'),
+      );
     }, leaseMs / 3);
     let error: unknown;
     try {
@@ -140,7 +151,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       failed,
     });
     const log = failed ? logger.error.bind(logger) : logger.warn.bind(logger);
-    log({ outboxId: message.id, kind: message.kind, attempts, err }, failed ? 'notification failed for good' : 'notification will be retried');
+    log(
+      { outboxId: message.id, kind: message.kind, attempts, err },
+      failed ? 'notification failed for good' : 'notification will be retried',
+    );
   }
 
   /** Delivers what is due on one channel, `concurrency` at a time (one while the channel is being probed). */
@@ -207,7 +221,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     start() {
       if (started) return;
       started = true;
-      for (const channel of channels) loop(channel.name, () => drain(channel), () => channel.pausedUntil);
+      for (const channel of channels)
+        loop(
+          channel.name,
+          () => drain(channel),
+          () => channel.pausedUntil,
+        );
       loop('housekeeping', housekeeping, () => 0);
     },
     async stop() {

@@ -59,5 +59,9 @@ export function startRetentionJob(options: RetentionJobOptions): PeriodicJob {
     if (days !== undefined) await purgeExpiredLeads(db, logger, days, at);
     await purgeUnusedImages(db, logger, unusedImageDays, at);
   };
-  return startPeriodicJob(() => purge(now()), { intervalMs: options.intervalMs ?? HOUR_MS, logger, failure: 'retention: purge failed; will try again' });
+  return startPeriodicJob(() => purge(now()), {
+    intervalMs: options.intervalMs ?? HOUR_MS,
+    logger,
+    failure: 'retention: purge failed; will try again',
+  });
 }

@@ -43,7 +43,9 @@ describe('the card font', () => {
   it('sets the text of a card (no system font is loaded, so all ink is this font): more words, more ink', async () => {
     const ink = async (text: string) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="40" y="300" font-family="${CARD_FONT.family}" font-weight="700" font-size="120" fill="#fff">${text}</text></svg>`;
-      const { data, info } = await sharp((await drawPng(svg)).png).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp((await drawPng(svg)).png)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       let inked = 0;
       for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 128) inked += 1;
       return inked;

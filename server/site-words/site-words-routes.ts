@@ -64,7 +64,11 @@ export function adminSiteWordsRouter(words: SiteWordsService, settings: Settings
   });
 
   router.delete('/api/admin/pages/:key/draft', allow('pages.edit'), async (req, res) => {
-    const state = await words.discardDraft(String(req.params.key), { version: VersionSchema.parse(req.query.version), actor: actorOf(req), name: await name() });
+    const state = await words.discardDraft(String(req.params.key), {
+      version: VersionSchema.parse(req.query.version),
+      actor: actorOf(req),
+      name: await name(),
+    });
     res.json({ message: PAGES_TEXT.discardedNotice, state });
   });
 

@@ -68,7 +68,11 @@ export interface SiteWordsService extends SiteWordsReader {
    * Saves the form as the draft (`publish` false) or publishes it, when the stored version is still `version`
    * (what the form was opened with); another save in between is refused, never overwritten.
    */
-  save(key: string, input: unknown, options: { version: number; publish: boolean; publishAt?: string | null; actor: Actor; name: string }): Promise<WordsEditorState>;
+  save(
+    key: string,
+    input: unknown,
+    options: { version: number; publish: boolean; publishAt?: string | null; actor: Actor; name: string },
+  ): Promise<WordsEditorState>;
   discardDraft(key: string, options: { version: number; actor: Actor; name: string }): Promise<WordsEditorState>;
   /** An earlier version's words become the draft. */
   restore(key: string, revisionId: string, options: { version: number; actor: Actor; name: string }): Promise<WordsEditorState>;
@@ -160,9 +164,14 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     const now = new Date().toISOString();
     for (const row of stored.map((r) => effective(r, now))) {
       if (!isWordsKey(row.key)) continue;
-      const draft = row.key === draftOf ? resolve(row.key, row.draft, isCustomPageKey(row.key) ? BLANK_CUSTOM_PAGE : wordsOf(words, row.key)) : null;
+      const draft =
+        row.key === draftOf ? resolve(row.key, row.draft, isCustomPageKey(row.key) ? BLANK_CUSTOM_PAGE : wordsOf(words, row.key)) : null;
       if (isCustomPageKey(row.key)) {
-        const page = customPage(row.key, draft ?? resolve(row.key, row.published, BLANK_CUSTOM_PAGE) ?? BLANK_CUSTOM_PAGE, draft ? (row.publishedAt ?? row.draftSavedAt) : row.publishedAt);
+        const page = customPage(
+          row.key,
+          draft ?? resolve(row.key, row.published, BLANK_CUSTOM_PAGE) ?? BLANK_CUSTOM_PAGE,
+          draft ? (row.publishedAt ?? row.draftSavedAt) : row.publishedAt,
+        );
         if (page && page.address) words.customPages.push(page);
         continue;
       }
@@ -181,9 +190,12 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     const page = parsed.data as CustomPageWords;
     const body = sanitizeHtml(page.body);
     // A body made only of what the sanitiser removes (a lone <script>) would be stored empty.
-    if (!hasVisibleContent(body)) throw invalidFields(FIELD_MESSAGES.fixErrors, { body: FIELD_MESSAGES.required(fieldsOf(key).body!.label) });
+    if (!hasVisibleContent(body))
+      throw invalidFields(FIELD_MESSAGES.fixErrors, { body: FIELD_MESSAGES.required(fieldsOf(key).body!.label) });
     const others = (await listStoredWords(trx)).filter((row) => row.key !== key && isCustomPageKey(row.key));
-    const taken = others.some((row) => [row.published, row.draft].some((w) => (w as Partial<CustomPageWords> | null)?.address === page.address));
+    const taken = others.some((row) =>
+      [row.published, row.draft].some((w) => (w as Partial<CustomPageWords> | null)?.address === page.address),
+    );
     if (taken) throw invalidFields(PAGES_MESSAGES.addressTaken(page.address), { address: PAGES_MESSAGES.addressTaken(page.address) });
     return { ...page, body };
   }
@@ -202,11 +214,13 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     const row = stored && effective(stored, new Date().toISOString());
     const isCustom = isCustomPageKey(key);
     const words = assemble(isCustom || !row ? [] : [row], name);
-    const published = isCustom ? (row && resolve(key, row.published, BLANK_CUSTOM_PAGE)) ?? BLANK_CUSTOM_PAGE : wordsOf(words, key);
+    const published = isCustom ? ((row && resolve(key, row.published, BLANK_CUSTOM_PAGE)) ?? BLANK_CUSTOM_PAGE) : wordsOf(words, key);
     const draft = row ? resolve(key, row.draft, published) : null;
     const lastSave = [row?.draftSavedAt, row?.publishedAt].filter(Boolean).sort().at(-1) ?? '';
     const autosave =
-      autosaved && autosaved.savedAt > lastSave ? { words: { ...(draft ?? published), ...typedWords(key, JSON.parse(autosaved.form)) }, savedAt: autosaved.savedAt } : null;
+      autosaved && autosaved.savedAt > lastSave
+        ? { words: { ...(draft ?? published), ...typedWords(key, JSON.parse(autosaved.form)) }, savedAt: autosaved.savedAt }
+        : null;
     return {
       key,
       name: displayName(key, words, draft ?? published),
@@ -298,7 +312,10 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       const custom = rows.filter((row) => isCustomPageKey(row.key)).map((row) => row.key as WordsKey);
       return [...BUILT_IN_KEYS, ...custom].map((key) => {
         const row = byKey.get(key);
-        const own = row && isCustomPageKey(key) ? (resolve(key, row.draft, BLANK_CUSTOM_PAGE) ?? resolve(key, row.published, BLANK_CUSTOM_PAGE)) : null;
+        const own =
+          row && isCustomPageKey(key)
+            ? (resolve(key, row.draft, BLANK_CUSTOM_PAGE) ?? resolve(key, row.published, BLANK_CUSTOM_PAGE))
+            : null;
         return { key, name: displayName(key, words, own), publishedAt: row?.publishedAt ?? null, draftSavedAt: row?.draftSavedAt ?? null };
       });
     },
@@ -308,7 +325,13 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     async autosave(key, input, actor) {
       const k = keyOf(key);
       const savedAt = new Date().toISOString();
-      await upsertAutosave(db, { key: autosaveKey(k, actor), userId: actor.userId!, blogId: null, form: JSON.stringify(typedWords(k, input)), at: savedAt });
+      await upsertAutosave(db, {
+        key: autosaveKey(k, actor),
+        userId: actor.userId!,
+        blogId: null,
+        form: JSON.stringify(typedWords(k, input)),
+        at: savedAt,
+      });
       return { savedAt };
     },
 
@@ -343,8 +366,13 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       const then = resolve(k, stored, current.published) ?? current.published;
       const specs = fieldsOf(k);
       // A body reads as its paragraphs' words, the way a post's diff reads it.
-      const text = (field: string, words: Words) => (specs[field]!.kind === 'rich' ? bodyText(String(words[field])) : fieldText(words[field]!));
-      return changedFields(k, then, now).map((field) => ({ field, label: specs[field]!.label, parts: diffWords(text(field, then), text(field, now)) }));
+      const text = (field: string, words: Words) =>
+        specs[field]!.kind === 'rich' ? bodyText(String(words[field])) : fieldText(words[field]!);
+      return changedFields(k, then, now).map((field) => ({
+        field,
+        label: specs[field]!.label,
+        parts: diffWords(text(field, then), text(field, now)),
+      }));
     },
 
     async deletePage(key, { version, actor }) {

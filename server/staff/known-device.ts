@@ -13,7 +13,9 @@ function cookieName(config: Config): string {
 }
 
 function keyOf(config: Config): string {
-  return createHmac('sha256', config.SESSION_SECRET ?? devSecret).update('known-devices').digest('hex');
+  return createHmac('sha256', config.SESSION_SECRET ?? devSecret)
+    .update('known-devices')
+    .digest('hex');
 }
 const devSecret = randomBytes(32).toString('hex');
 

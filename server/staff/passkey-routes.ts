@@ -84,14 +84,20 @@ export function passkeyRouter(deps: PasskeyRoutesDeps): Router {
   const signInBody = adminBodyParsers(PASSKEY_SIGN_IN_BODY_LIMIT);
 
   /** A challenge for the sign-in page: any of the site's passkeys, or the one person's after their password. */
-  router.post('/admin/login/passkey/options', openToAll, ...rateLimits('passkey-challenge', limits, redis), ...signInBody, async (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const options = await passkeys.signInOptions(req.session.pendingLogin?.userId ?? null);
-    keepChallenge(req, 'sign-in', options.challenge);
-    // A visitor's session holds nothing but the challenge: it is not kept longer than the challenge works.
-    if (!req.user) req.session.absoluteExpiresAt ??= Date.now() + CHALLENGE_MS;
-    res.json(options);
-  });
+  router.post(
+    '/admin/login/passkey/options',
+    openToAll,
+    ...rateLimits('passkey-challenge', limits, redis),
+    ...signInBody,
+    async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const options = await passkeys.signInOptions(req.session.pendingLogin?.userId ?? null);
+      keepChallenge(req, 'sign-in', options.challenge);
+      // A visitor's session holds nothing but the challenge: it is not kept longer than the challenge works.
+      if (!req.user) req.session.absoluteExpiresAt ??= Date.now() + CHALLENGE_MS;
+      res.json(options);
+    },
+  );
 
   /** Not counted against the password's limits (a passkey cannot be guessed); failed assertions are, per address. */
   router.post('/admin/login/passkey', openToAll, ...signInBody, async (req, res) => {

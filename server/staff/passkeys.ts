@@ -62,7 +62,13 @@ export interface PasskeyService {
    * requires two-factor sign-in of the person (sign-in-policy.ts), and signs out every other session, as turning
    * the authenticator app off does.
    */
-  remove(actor: Actor, userId: string, currentSid: string, id: string, password: string | undefined): Promise<{ message: string; passkeys: PasskeyInfo[] }>;
+  remove(
+    actor: Actor,
+    userId: string,
+    currentSid: string,
+    id: string,
+    password: string | undefined,
+  ): Promise<{ message: string; passkeys: PasskeyInfo[] }>;
   /** A sign-in's options: any passkey of the site (the browser offers those it holds), or `userId`'s. */
   signInOptions(userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /** Reserves a passkey sign-in for this address before it is checked (throttle.ts): RESOURCE_EXHAUSTED when too many failed. */
@@ -88,7 +94,12 @@ function userHandle(userId: string): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(userId);
 }
 
-export function createPasskeyService({ db, settings, staff, companyName = async () => DEFAULT_SITE_SETTINGS.name }: PasskeyServiceDeps): PasskeyService {
+export function createPasskeyService({
+  db,
+  settings,
+  staff,
+  companyName = async () => DEFAULT_SITE_SETTINGS.name,
+}: PasskeyServiceDeps): PasskeyService {
   const rp = relyingParty(settings.SITE_URL);
   const list = async (userId: string) => (await listUserPasskeys(db, userId)).map(info);
   /** What every answer must have been made for: this challenge, on this site. */
@@ -153,7 +164,13 @@ export function createPasskeyService({ db, settings, staff, companyName = async 
         createdAt: new Date().toISOString(),
         lastUsedAt: null,
       };
-      await withAudit(db, actor, 'auth.passkey_added', (trx) => insertPasskey(trx, passkey), () => name);
+      await withAudit(
+        db,
+        actor,
+        'auth.passkey_added',
+        (trx) => insertPasskey(trx, passkey),
+        () => name,
+      );
       return list(userId);
     },
 
@@ -194,7 +211,8 @@ export function createPasskeyService({ db, settings, staff, companyName = async 
           if (name === undefined) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.passkeyNotFound);
           const nowLast = await isLastSecondFactor(trx, userId);
           // Another removal got in first and made this one the last: it needs the password after all.
-          if (nowLast && !last) throw invalidFields(ADMIN_MESSAGES.passkeyPasswordNeeded, { password: ADMIN_MESSAGES.passkeyPasswordNeeded });
+          if (nowLast && !last)
+            throw invalidFields(ADMIN_MESSAGES.passkeyPasswordNeeded, { password: ADMIN_MESSAGES.passkeyPasswordNeeded });
           if (nowLast) await deleteUserSessions(trx, userId, currentSid);
           return { name, last: nowLast };
         },

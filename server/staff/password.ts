@@ -24,7 +24,9 @@ const hashing = createHashQueue({ running: 2, untrustedRunning: 1, waiting: 16, 
 export const hashingHasRoom = (lane: HashLane): boolean => hashing.hasRoom(lane);
 
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }, lane: HashLane): Promise<Buffer> {
-  return hashing.run(lane, () => scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }));
+  return hashing.run(lane, () =>
+    scryptAsync(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem: 256 * params.N * params.r }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes. */

@@ -1,12 +1,6 @@
 import session from 'express-session';
 import type { Db } from '../../db/database.ts';
-import {
-  deleteExpiredSessions,
-  deleteSession,
-  findLiveSession,
-  setSessionExpiry,
-  upsertSession,
-} from '../../db/queries/sessions.ts';
+import { deleteExpiredSessions, deleteSession, findLiveSession, setSessionExpiry, upsertSession } from '../../db/queries/sessions.ts';
 import './session-types.ts';
 
 type Callback = (err?: unknown, value?: session.SessionData | null) => void;

@@ -29,8 +29,16 @@ export interface SignInProof {
  * that signed in to an account before never need it (their checks go first, hash-queue.ts). Failures are read
  * from the shared attempts table, so every instance sees the same spike.
  */
-export function createSignInProof(db: Db, config: Pick<Config, 'LOGIN_PROOF_AFTER' | 'ALTCHA_COST' | 'ALTCHA_MAX_COUNTER' | 'ALTCHA_HMAC_KEY' | 'SESSION_SECRET'>): SignInProof {
-  const altcha = createAltchaCaptcha({ hmacKey: altchaKey(config), cost: config.ALTCHA_COST, maxCounter: config.ALTCHA_MAX_COUNTER, ttlSeconds: 10 * 60 });
+export function createSignInProof(
+  db: Db,
+  config: Pick<Config, 'LOGIN_PROOF_AFTER' | 'ALTCHA_COST' | 'ALTCHA_MAX_COUNTER' | 'ALTCHA_HMAC_KEY' | 'SESSION_SECRET'>,
+): SignInProof {
+  const altcha = createAltchaCaptcha({
+    hmacKey: altchaKey(config),
+    cost: config.ALTCHA_COST,
+    maxCounter: config.ALTCHA_MAX_COUNTER,
+    ttlSeconds: 10 * 60,
+  });
   let spiking = false;
   let checkedAt = -Infinity;
   let checking: Promise<boolean> | null = null;

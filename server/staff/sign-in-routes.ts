@@ -128,7 +128,12 @@ export function adminAuthRouter(
       req.session.absoluteExpiresAt = Date.now() + PENDING_LOGIN_MS;
       // Someone with passkeys only is asked for one; with an authenticator app too, the page offers both.
       const step = staff.hasTotp ? 'code' : 'passkey';
-      return done(req, res, { twoFactorRequired: true, step, passkey: staff.hasPasskey }, `/admin/login?step=${step}&next=${encodeURIComponent(next)}`);
+      return done(
+        req,
+        res,
+        { twoFactorRequired: true, step, passkey: staff.hasPasskey },
+        `/admin/login?step=${step}&next=${encodeURIComponent(next)}`,
+      );
     }
     await completeSignIn(req, res, completion, user);
     done(req, res, { redirect: user.mustSetUpTwoFactor ? '/admin/account' : next }, user.mustSetUpTwoFactor ? '/admin/account' : next);
@@ -152,7 +157,13 @@ export function adminAuthRouter(
       return refuse(req, res, new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.totpInvalid), 'code', rawNext);
     }
     await attempt.succeeded();
-    await completeSignIn(req, res, completion, { id: staff.id, email: staff.email, name: staff.name, role: staff.role, mustSetUpTwoFactor: false });
+    await completeSignIn(req, res, completion, {
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      role: staff.role,
+      mustSetUpTwoFactor: false,
+    });
     done(req, res, { redirect: pending.next }, pending.next);
   });
 

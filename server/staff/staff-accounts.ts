@@ -58,7 +58,11 @@ export async function staffOverview(db: Db, policy: Pick<SignInPolicyService, 'c
   const at = new Date();
   const now = at.toISOString();
   const keptSince = new Date(at.getTime() - INVITATIONS_KEPT_MS).toISOString();
-  const [members, invitations, signInPolicy] = await Promise.all([listStaffMembers(db, now), listInvitations(db, now, keptSince), policy.current()]);
+  const [members, invitations, signInPolicy] = await Promise.all([
+    listStaffMembers(db, now),
+    listInvitations(db, now, keptSince),
+    policy.current(),
+  ]);
   return { members, invitations, signInPolicy, mailConfigured };
 }
 
@@ -107,23 +111,36 @@ export async function invitePerson(
   const id = randomUUID();
   const link = invitationLink(settings.siteUrl, token);
   const message = invitationEmail(email, name, actor.name, link, await settings.companyName(), input.role);
-  await withAudit(db, actor, 'user.invited', async (trx) => {
-    await deleteInvitationsCreatedBefore(trx, new Date(now.getTime() - INVITATIONS_KEPT_MS).toISOString());
-    await replaceInvitation(trx, {
-      id,
-      email,
-      name,
-      tokenHash: tokenHash(token),
-      tokenSealed: seal(settings.sealKey, token),
-      invitedBy: actor.userId,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
-      role: input.role,
-    });
-    await insertOutboxMessages(trx, [
-      { id: randomUUID(), kind: 'staff-invitation', leadType: 'staff', leadId: id, payload: sealPayload(settings.sealKey, message), createdAt: now.toISOString() },
-    ]);
-  }, () => `${email} (${ROLE_TEXT.names[input.role]})`);
+  await withAudit(
+    db,
+    actor,
+    'user.invited',
+    async (trx) => {
+      await deleteInvitationsCreatedBefore(trx, new Date(now.getTime() - INVITATIONS_KEPT_MS).toISOString());
+      await replaceInvitation(trx, {
+        id,
+        email,
+        name,
+        tokenHash: tokenHash(token),
+        tokenSealed: seal(settings.sealKey, token),
+        invitedBy: actor.userId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
+        role: input.role,
+      });
+      await insertOutboxMessages(trx, [
+        {
+          id: randomUUID(),
+          kind: 'staff-invitation',
+          leadType: 'staff',
+          leadId: id,
+          payload: sealPayload(settings.sealKey, message),
+          createdAt: now.toISOString(),
+        },
+      ]);
+    },
+    () => `${email} (${ROLE_TEXT.names[input.role]})`,
+  );
   return { id, message: settings.mailConfigured ? STAFF_MESSAGES.invited(email) : STAFF_MESSAGES.invitedQueued(email) };
 }
 
@@ -161,7 +178,8 @@ async function personOrThrow(db: Db, id: string): Promise<StaffAccount> {
 /** The account `actor` means to change; the Owner's own account is changed only with the Owner's powers. */
 async function personActorMayChange(db: Db, actor: StaffActor, id: string): Promise<StaffAccount> {
   const account = await personOrThrow(db, id);
-  if (account.role === 'owner' && !can(actor.role, 'ownership.transfer')) throw new AppError('PERMISSION_DENIED', ROLE_TEXT.onlyOwnerTouchesOwner);
+  if (account.role === 'owner' && !can(actor.role, 'ownership.transfer'))
+    throw new AppError('PERMISSION_DENIED', ROLE_TEXT.onlyOwnerTouchesOwner);
   return account;
 }
 
@@ -173,39 +191,66 @@ export async function deactivatePerson(db: Db, actor: StaffActor, id: string): P
   const account = await personActorMayChange(db, actor, id);
   if (account.role === 'owner') throw new AppError('ABORTED', ROLE_TEXT.ownerCannotBeDeactivated);
   if (account.deactivatedAt) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
-  await withAudit(db, actor, 'user.deactivated', async (trx) => {
-    const at = new Date().toISOString();
-    await lockActiveUsers(trx);
-    if (!(await deactivateUnlessLast(trx, id, at))) {
-      // The Owner was checked above; a handover since then would leave the Owner's row unchanged too.
-      throw new AppError('ABORTED', STAFF_MESSAGES.lastActiveAccount);
-    }
-    await deleteUserSessions(trx, id, null);
-    // Turned off, not only unusable while deactivated: a reactivation does not bring them back (docs/product.md#share-links).
-    await revokePreviewLinksMadeBy(trx, id, at);
-    // Their leads go back to nobody, each with a line in its history; the dashboard names them (docs/product.md#lead-work).
-    for (const lead of await unassignLeadsOf(trx, id)) {
-      const assignment = { kind: 'released' as const, assignee: account.name };
-      await insertLeadNote(trx, { id: randomUUID(), leadType: lead.type, leadId: lead.id, authorId: actor.userId, author: actor.email, body: '', assignment, createdAt: at });
-    }
-  }, () => account.email);
+  await withAudit(
+    db,
+    actor,
+    'user.deactivated',
+    async (trx) => {
+      const at = new Date().toISOString();
+      await lockActiveUsers(trx);
+      if (!(await deactivateUnlessLast(trx, id, at))) {
+        // The Owner was checked above; a handover since then would leave the Owner's row unchanged too.
+        throw new AppError('ABORTED', STAFF_MESSAGES.lastActiveAccount);
+      }
+      await deleteUserSessions(trx, id, null);
+      // Turned off, not only unusable while deactivated: a reactivation does not bring them back (docs/product.md#share-links).
+      await revokePreviewLinksMadeBy(trx, id, at);
+      // Their leads go back to nobody, each with a line in its history; the dashboard names them (docs/product.md#lead-work).
+      for (const lead of await unassignLeadsOf(trx, id)) {
+        const assignment = { kind: 'released' as const, assignee: account.name };
+        await insertLeadNote(trx, {
+          id: randomUUID(),
+          leadType: lead.type,
+          leadId: lead.id,
+          authorId: actor.userId,
+          author: actor.email,
+          body: '',
+          assignment,
+          createdAt: at,
+        });
+      }
+    },
+    () => account.email,
+  );
   return STAFF_MESSAGES.deactivated(account.name);
 }
 
 export async function reactivatePerson(db: Db, actor: StaffActor, id: string): Promise<string> {
   const account = await personActorMayChange(db, actor, id);
-  await withAudit(db, actor, 'user.reactivated', async (trx) => {
-    if (!(await reactivateUser(trx, id, new Date().toISOString()))) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
-  }, () => account.email);
+  await withAudit(
+    db,
+    actor,
+    'user.reactivated',
+    async (trx) => {
+      if (!(await reactivateUser(trx, id, new Date().toISOString()))) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+    },
+    () => account.email,
+  );
   return STAFF_MESSAGES.reactivated(account.name);
 }
 
 /** Ends one of a person's sessions: that browser is signed out at its next request. */
 export async function endPersonSession(db: Db, actor: StaffActor, id: string, ref: string): Promise<void> {
   const account = await personActorMayChange(db, actor, id);
-  await withAudit(db, actor, 'user.session_ended', async (trx) => {
-    if (!(await deleteUserSessionByRef(trx, id, ref))) throw new AppError('NOT_FOUND', STAFF_MESSAGES.sessionGone);
-  }, () => account.email);
+  await withAudit(
+    db,
+    actor,
+    'user.session_ended',
+    async (trx) => {
+      if (!(await deleteUserSessionByRef(trx, id, ref))) throw new AppError('NOT_FOUND', STAFF_MESSAGES.sessionGone);
+    },
+    () => account.email,
+  );
 }
 
 /** `ann@example.com (Editor → Sales)`: the audit entry's target for a role change. */
@@ -221,11 +266,17 @@ export async function changePersonRole(db: Db, actor: StaffActor, id: string, ro
   const account = await personActorMayChange(db, actor, id);
   if (account.role === 'owner') throw new AppError('ABORTED', ROLE_TEXT.ownerFixed);
   if (account.role === role) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
-  await withAudit(db, actor, 'user.role_changed', async (trx) => {
-    if (!(await changeUserRole(trx, id, account.role, role, new Date().toISOString()))) {
-      throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
-    }
-  }, () => roleChange(account.email, account.role, role));
+  await withAudit(
+    db,
+    actor,
+    'user.role_changed',
+    async (trx) => {
+      if (!(await changeUserRole(trx, id, account.role, role, new Date().toISOString()))) {
+        throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+      }
+    },
+    () => roleChange(account.email, account.role, role),
+  );
   return ROLE_TEXT.roleChanged(account.name, ROLE_TEXT.names[role]);
 }
 
@@ -235,11 +286,18 @@ export async function transferOwnership(db: Db, actor: StaffActor, id: string): 
   if (account.role !== 'administrator' || account.deactivatedAt) throw new AppError('ABORTED', ROLE_TEXT.transferNeedsAdministrator);
   const ownerId = actor.userId;
   if (!ownerId) throw new AppError('PERMISSION_DENIED', ROLE_TEXT.refusedAction);
-  await withAudit(db, actor, 'user.ownership_transferred', async (trx) => {
-    const at = new Date().toISOString();
-    // Both conditional: a second handover racing this one finds the roles already changed and stops.
-    const handedOver = (await changeUserRole(trx, ownerId, 'owner', 'administrator', at)) && (await changeUserRole(trx, id, 'administrator', 'owner', at));
-    if (!handedOver) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
-  }, () => roleChange(account.email, 'administrator', 'owner'));
+  await withAudit(
+    db,
+    actor,
+    'user.ownership_transferred',
+    async (trx) => {
+      const at = new Date().toISOString();
+      // Both conditional: a second handover racing this one finds the roles already changed and stops.
+      const handedOver =
+        (await changeUserRole(trx, ownerId, 'owner', 'administrator', at)) && (await changeUserRole(trx, id, 'administrator', 'owner', at));
+      if (!handedOver) throw new AppError('ABORTED', STAFF_MESSAGES.alreadyInState);
+    },
+    () => roleChange(account.email, 'administrator', 'owner'),
+  );
   return ROLE_TEXT.transferred(account.name);
 }

@@ -34,7 +34,8 @@ export function adminStaffRouter(staff: StaffService, completion: SignInCompleti
   router.put('/api/admin/staff/sign-in-policy', allow('ownership.transfer'), async (req, res) => {
     const input = parseBody(SignInPolicySchema, req.body);
     // The Owner sees leads too: turned on without a second factor of their own, it would hold them at once.
-    if (input.twoStepForLeads && !(await staff.findUser(req.user!.id))?.hasTwoFactor) throw new AppError('ABORTED', ROLE_TEXT.policyNeedsOwnFactor);
+    if (input.twoStepForLeads && !(await staff.findUser(req.user!.id))?.hasTwoFactor)
+      throw new AppError('ABORTED', ROLE_TEXT.policyNeedsOwnFactor);
     const policy = await staff.signInPolicy.save(actorOf(req), input);
     res.json({ message: ROLE_TEXT.policySaved(policy.twoStepForLeads), policy });
   });

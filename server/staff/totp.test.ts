@@ -24,7 +24,11 @@ describe('totp', () => {
     expect([uri.host, decodeURIComponent(uri.pathname)]).toEqual(['totp', '/Northbridge IT:sam@example.com']);
     expect(Object.fromEntries(uri.searchParams)).toMatchObject({ secret, issuer: 'Northbridge IT' });
     // Left out, an authenticator uses the defaults of the key URI format: SHA-1, 6 digits, 30 seconds.
-    expect([uri.searchParams.get('algorithm') ?? 'SHA1', uri.searchParams.get('digits') ?? '6', uri.searchParams.get('period') ?? '30']).toEqual(['SHA1', '6', '30']);
+    expect([
+      uri.searchParams.get('algorithm') ?? 'SHA1',
+      uri.searchParams.get('digits') ?? '6',
+      uri.searchParams.get('period') ?? '30',
+    ]).toEqual(['SHA1', '6', '30']);
   });
 
   it('accepts the neighbouring steps, naming the step matched, but not older codes or junk', () => {

@@ -23,7 +23,14 @@ export function totpCode(secret: string, atMs: number = Date.now()): string {
  */
 export function matchTotp(secret: string, code: string, atMs: number = Date.now()): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = verifySync({ secret, token: code, period: PERIOD, digits: DIGITS, epoch: Math.floor(atMs / 1000), epochTolerance: PERIOD });
+  const result = verifySync({
+    secret,
+    token: code,
+    period: PERIOD,
+    digits: DIGITS,
+    epoch: Math.floor(atMs / 1000),
+    epochTolerance: PERIOD,
+  });
   // The result type also covers counter-based codes, which have no time step.
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }

@@ -63,7 +63,15 @@ export interface StaffUser {
 
 function toStaff(account: StaffAccount, passkey: boolean): StaffUser {
   const totp = account.totpSecret !== null;
-  return { id: account.id, email: account.email, name: account.name, role: account.role, hasTwoFactor: totp || passkey, hasTotp: totp, hasPasskey: passkey };
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: account.role,
+    hasTwoFactor: totp || passkey,
+    hasTotp: totp,
+    hasPasskey: passkey,
+  };
 }
 
 /** The account as the server sees it, with whether it has a passkey (a second query, on its own index). */
@@ -127,7 +135,10 @@ export interface StaffService {
   person(id: string, viewerCsrf?: string | null): Promise<StaffPerson | null>;
   /** Sends a one-time link to choose a password (staff-accounts.ts). */
   /** Invites a person: the invitation's id, and the message to show, which says whether its e-mail can go now. */
-  invite(actor: Actor & { name: string }, input: { email: string; name: string; role: AssignableRole }): Promise<{ id: string; message: string }>;
+  invite(
+    actor: Actor & { name: string },
+    input: { email: string; name: string; role: AssignableRole },
+  ): Promise<{ id: string; message: string }>;
   /** Who an invitation link is for, or null when it does not work (used, replaced or expired). */
   invitation(token: string): Promise<InvitationView | null>;
   /** An open invitation's link, to hand over by another way than e-mail (audited). */
@@ -151,7 +162,14 @@ export interface StaffService {
 /** The settings the staff service reads (the TOTP key comes from the last two, secret-box.ts). */
 export type StaffSettings = Pick<
   Config,
-  'REQUIRE_2FA' | 'LOGIN_WINDOW_MINUTES' | 'LOGIN_MAX_FAILURES' | 'MAX_SESSIONS_PER_USER' | 'TOTP_ENCRYPTION_KEY' | 'SESSION_SECRET' | 'SITE_URL' | 'SMTP_URL'
+  | 'REQUIRE_2FA'
+  | 'LOGIN_WINDOW_MINUTES'
+  | 'LOGIN_MAX_FAILURES'
+  | 'MAX_SESSIONS_PER_USER'
+  | 'TOTP_ENCRYPTION_KEY'
+  | 'SESSION_SECRET'
+  | 'SITE_URL'
+  | 'SMTP_URL'
 >;
 
 export interface StaffServiceDeps {
@@ -167,7 +185,12 @@ export interface StaffServiceDeps {
 export function createStaffService({ db, settings, companyName = async () => DEFAULT_SITE_SETTINGS.name }: StaffServiceDeps): StaffService {
   const totpKey = totpEncryptionKey(settings);
   const signInPolicy = createSignInPolicy(db, settings.REQUIRE_2FA);
-  const invitations = { siteUrl: settings.SITE_URL, sealKey: outboxSealKey(settings), companyName, mailConfigured: Boolean(settings.SMTP_URL) };
+  const invitations = {
+    siteUrl: settings.SITE_URL,
+    sealKey: outboxSealKey(settings),
+    companyName,
+    mailConfigured: Boolean(settings.SMTP_URL),
+  };
   return {
     createAccount: (actor, input) => createStaffUser(db, actor, input),
     resetPassword: (actor, email, password) => resetStaffPassword(db, actor, email, password),
@@ -201,7 +224,12 @@ export function createStaffService({ db, settings, companyName = async () => DEF
     disableTotp: async (actor, userId, currentSid, password) => {
       await recheckPassword(db, settings, userId, password, 'password');
       await withAudit(db, actor, 'auth.2fa_disabled', async (trx) => {
-        await updateUser(trx, userId, { totpSecret: null, totpLastStep: null, recoveryCodeHashes: null, updatedAt: new Date().toISOString() });
+        await updateUser(trx, userId, {
+          totpSecret: null,
+          totpLastStep: null,
+          recoveryCodeHashes: null,
+          updatedAt: new Date().toISOString(),
+        });
         await deleteUserSessions(trx, userId, currentSid);
       });
     },
@@ -266,7 +294,13 @@ async function resetStaffPassword(db: Db, actor: Actor, email: string, password:
   if (!row) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.noAccount(email));
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    await updateUser(trx, row.id, { passwordHash, totpSecret: null, totpLastStep: null, recoveryCodeHashes: null, updatedAt: new Date().toISOString() });
+    await updateUser(trx, row.id, {
+      passwordHash,
+      totpSecret: null,
+      totpLastStep: null,
+      recoveryCodeHashes: null,
+      updatedAt: new Date().toISOString(),
+    });
     await deleteUserSessions(trx, row.id, null);
     await deleteUserPasskeys(trx, row.id);
     await clearAttempts(trx, signInBuckets(row.email, undefined, null)[0]!);
@@ -313,7 +347,10 @@ async function checkedNewPassword(
 async function getAccountInfo(db: Db, settings: StaffSettings, policy: SignInPolicyService, userId: string): Promise<AccountInfo> {
   const row = await findUserById(db, userId);
   if (!row) throw new AppError('UNAUTHENTICATED', ADMIN_MESSAGES.signInRequired);
-  const [liveSessions, passkeys] = await Promise.all([countUserSessions(db, userId, new Date().toISOString()), listUserPasskeys(db, userId)]);
+  const [liveSessions, passkeys] = await Promise.all([
+    countUserSessions(db, userId, new Date().toISOString()),
+    listUserPasskeys(db, userId),
+  ]);
   return {
     email: row.email,
     name: row.name,
@@ -362,7 +399,12 @@ function totpChanges(key: Buffer, secret: string, code: string): { account: Staf
     return `${hex.slice(0, 5)}-${hex.slice(5)}`;
   });
   return {
-    account: { totpSecret: seal(key, secret), totpLastStep: step, recoveryCodeHashes: codes.map(hashCode), updatedAt: new Date().toISOString() },
+    account: {
+      totpSecret: seal(key, secret),
+      totpLastStep: step,
+      recoveryCodeHashes: codes.map(hashCode),
+      updatedAt: new Date().toISOString(),
+    },
     recoveryCodes: codes,
   };
 }

@@ -42,4 +42,9 @@ export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
  */
 export const RecentPasswordSchema = z.object({ password: z.string().max(1024).optional() });
 
-export const TotpEnableSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, ADMIN_MESSAGES.codeRequired) });
+export const TotpEnableSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, ADMIN_MESSAGES.codeRequired),
+});

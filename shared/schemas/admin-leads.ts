@@ -1,7 +1,15 @@
 import { LEAD_WORK_MESSAGES } from '../lead-work-messages.ts';
 import { LEAD_WORK_TEXT } from '../lead-work-texts.ts';
 import { z } from 'zod';
-import { LEAD_STATUSES, LEAD_STATUS_FILTERS, LEAD_TYPES, LOST_REASONS, NOTE_MAX_LENGTH, WON_VALUE_MAX, type LeadFilterQuery } from '../admin.ts';
+import {
+  LEAD_STATUSES,
+  LEAD_STATUS_FILTERS,
+  LEAD_TYPES,
+  LOST_REASONS,
+  NOTE_MAX_LENGTH,
+  WON_VALUE_MAX,
+  type LeadFilterQuery,
+} from '../admin.ts';
 import { formatWholeNumber } from '../numbers.ts';
 import { INBOX_MESSAGES } from '../admin-texts.ts';
 

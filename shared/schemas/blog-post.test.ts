@@ -39,10 +39,7 @@ describe('BlogPostInputSchema', () => {
   });
 
   it('editor types tags comma-separated; they are trimmed and empties dropped', () => {
-    expect(BlogPostInputSchema.parse({ ...valid, tags: ' Security, ,Networking ,,Security ' }).tags).toEqual([
-      'Security',
-      'Networking',
-    ]);
+    expect(BlogPostInputSchema.parse({ ...valid, tags: ' Security, ,Networking ,,Security ' }).tags).toEqual(['Security', 'Networking']);
     expect(BlogPostInputSchema.parse(valid).tags).toEqual([]);
   });
 
@@ -53,25 +50,37 @@ describe('BlogPostInputSchema', () => {
     },
   );
 
-  it('a featured image needs alt text unless it is marked decorative; the stored alt text is trimmed, \'\' when decorative, null without an image', () => {
+  it("a featured image needs alt text unless it is marked decorative; the stored alt text is trimmed, '' when decorative, null without an image", () => {
     const image = '/media/0b0c1d2e-3f40-4152-8364-758697a8b9c0/960.png';
     expect(errors({ featuredImage: image })).toEqual({ featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
     expect(errors({ featuredImage: image, featuredImageAlt: '   ' })).toEqual({ featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
     // Reported beside the other fields' errors, not after them.
-    expect(errors({ featuredImage: image, title: '' })).toEqual({ title: 'Title is required.', featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired });
+    expect(errors({ featuredImage: image, title: '' })).toEqual({
+      title: 'Title is required.',
+      featuredImageAlt: EDITOR_MESSAGES.featuredAltRequired,
+    });
     // A refused image has its own error, not one for its alt text.
     expect(errors({ featuredImage: 'http://example.com/b.jpg' })).toEqual({ featuredImage: FEATURED_IMAGE_MESSAGE });
     expect(BlogPostInputSchema.parse({ ...valid, featuredImage: image, featuredImageAlt: '  Rack  ' }).featuredImageAlt).toBe('Rack');
-    expect(BlogPostInputSchema.parse({ ...valid, featuredImage: image, featuredImageAlt: 'Rack', featuredImageDecorative: true }).featuredImageAlt).toBe('');
+    expect(
+      BlogPostInputSchema.parse({ ...valid, featuredImage: image, featuredImageAlt: 'Rack', featuredImageDecorative: true })
+        .featuredImageAlt,
+    ).toBe('');
     expect(BlogPostInputSchema.parse({ ...valid, featuredImageAlt: 'Rack' }).featuredImageAlt).toBeNull();
   });
 
-  it.each(['http://example.com/b.jpg', 'javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png', '/\\evil.example/x.png', '/\t/evil.example/x.png', 'ftp://x/y.png', 'not a url'])(
-    'rejects featured image %s (http:// too: the CSP would block it on the public page)',
-    (featuredImage) => {
-      expect(errors({ featuredImage }).featuredImage).toBe(FEATURED_IMAGE_MESSAGE);
-    },
-  );
+  it.each([
+    'http://example.com/b.jpg',
+    'javascript:alert(1)',
+    'data:image/svg+xml,<svg/>',
+    '//evil.example/x.png',
+    '/\\evil.example/x.png',
+    '/\t/evil.example/x.png',
+    'ftp://x/y.png',
+    'not a url',
+  ])('rejects featured image %s (http:// too: the CSP would block it on the public page)', (featuredImage) => {
+    expect(errors({ featuredImage }).featuredImage).toBe(FEATURED_IMAGE_MESSAGE);
+  });
 
   it('an empty featured image is stored as none', () => {
     expect(BlogPostInputSchema.parse({ ...valid, featuredImage: '  ' }).featuredImage).toBeNull();
@@ -84,9 +93,7 @@ describe('BlogPostInputSchema', () => {
   it('publishedAt is optional and normalised to UTC ISO', () => {
     expect(BlogPostInputSchema.parse(valid).publishedAt).toBeUndefined();
     expect(BlogPostInputSchema.parse({ ...valid, publishedAt: '' }).publishedAt).toBeUndefined();
-    expect(BlogPostInputSchema.parse({ ...valid, publishedAt: '2026-03-10T09:30:00+11:00' }).publishedAt).toBe(
-      '2026-03-09T22:30:00.000Z',
-    );
+    expect(BlogPostInputSchema.parse({ ...valid, publishedAt: '2026-03-10T09:30:00+11:00' }).publishedAt).toBe('2026-03-09T22:30:00.000Z');
     expect(errors({ publishedAt: 'tomorrow' }).publishedAt).toBe(PUBLISHED_AT_MESSAGE);
   });
 

@@ -42,9 +42,15 @@ export const FEATURED_IMAGE_MESSAGE = EDITOR_MESSAGES.featuredImageHttps;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PUBLISHED_AT_MESSAGE = EDITOR_MESSAGES.publishedAtInvalid;
 
-const trimmed = (label: string, max: number) => z.pipe(requiredText(label, max), z.transform((v) => v.trim()));
+const trimmed = (label: string, max: number) =>
+  z.pipe(
+    requiredText(label, max),
+    z.transform((v) => v.trim()),
+  );
 
-const altText = z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(ALT_TEXT_MAX, FIELD_MESSAGES.tooLong(MEDIA_TEXT.featuredAlt, ALT_TEXT_MAX)));
+const altText = z
+  .string({ error: FIELD_MESSAGES.invalid })
+  .check(z.maxLength(ALT_TEXT_MAX, FIELD_MESSAGES.tooLong(MEDIA_TEXT.featuredAlt, ALT_TEXT_MAX)));
 
 const PostFieldsSchema = z.object({
   title: trimmed(POSTS_TEXT.postTitle, 200),
@@ -66,7 +72,14 @@ const PostFieldsSchema = z.object({
   featuredImageDecorative: z.optional(z.boolean({ error: FIELD_MESSAGES.invalid })),
   tags: z.pipe(
     z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(1000, FIELD_MESSAGES.tooLong(BLOG_TEXT.tags, 1000))),
-    z.transform((v) => [...new Set(v.split(',').map((t) => t.trim()).filter(Boolean))]),
+    z.transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ]),
   ),
   /** The address; omitted or empty: made from the title (docs/product.md#blog-editor). */
   slug: z.optional(
@@ -120,7 +133,8 @@ export type BlogPostInput = z.input<typeof BlogPostInputSchema>;
 /** What the server saves after validation. */
 export type BlogPostData = z.output<typeof BlogPostInputSchema>;
 
-const upTo = (label: string, max: number) => z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)));
+const upTo = (label: string, max: number) =>
+  z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)));
 
 /**
  * The editor's form as autosaved while staff type: what is in each field, half-written or not (it is checked when

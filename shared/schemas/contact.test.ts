@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ContactFieldsSchema, ContactSchema } from './contact.ts';
 import { fieldErrors } from './fields.ts';
 
-const good = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical Pty Ltd', service: 'web-design', message: 'Hello there' };
+const good = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Pty Ltd',
+  service: 'web-design',
+  message: 'Hello there',
+};
 
 function errorsOf(input: unknown) {
   const result = ContactSchema.safeParse(input);
@@ -55,7 +61,12 @@ describe('ContactSchema', () => {
   });
 
   it('carries the captcha token, times and honeypot only in the request schema', () => {
-    const meta = { 'g-recaptcha-response': 'token', submittedAt: '2026-11-22T01:00:00.000Z', startedAt: '2026-11-22T00:59:00.000Z', website: '' };
+    const meta = {
+      'g-recaptcha-response': 'token',
+      submittedAt: '2026-11-22T01:00:00.000Z',
+      startedAt: '2026-11-22T00:59:00.000Z',
+      website: '',
+    };
     expect(ContactSchema.safeParse({ ...good, ...meta }).success).toBe(true);
     expect(ContactFieldsSchema.safeParse({ ...good, ...meta }).success).toBe(false);
     expect(errorsOf({ ...good, submittedAt: 'yesterday' })).toHaveProperty('submittedAt');

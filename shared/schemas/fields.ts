@@ -12,18 +12,14 @@ import { isCalendarDate } from '../zoned-time.ts';
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
 export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : FIELD_MESSAGES.invalid) })
-    .check(
-      z.refine((v) => v.trim().length > 0, FIELD_MESSAGES.required(label)),
-      z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)),
-    );
+  return z.string({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : FIELD_MESSAGES.invalid) }).check(
+    z.refine((v) => v.trim().length > 0, FIELD_MESSAGES.required(label)),
+    z.maxLength(max, FIELD_MESSAGES.tooLong(label, max)),
+  );
 }
 
 export function optionalText(label: string, max: number) {
-  return z.nullish(
-    z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max))),
-  );
+  return z.nullish(z.string({ error: FIELD_MESSAGES.invalid }).check(z.maxLength(max, FIELD_MESSAGES.tooLong(label, max))));
 }
 
 export function emailField(label: string, max: number) {
@@ -55,12 +51,10 @@ export function wholeNumber(label: string, min: number, max: number) {
 }
 
 export function dateField(label: string) {
-  return z
-    .string({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : FIELD_MESSAGES.date(label)) })
-    .check(
-      z.refine((v) => v !== '', FIELD_MESSAGES.required(label)),
-      z.refine((v) => v === '' || isCalendarDate(v), FIELD_MESSAGES.date(label)),
-    );
+  return z.string({ error: (iss) => (isMissing(iss.input) ? FIELD_MESSAGES.required(label) : FIELD_MESSAGES.date(label)) }).check(
+    z.refine((v) => v !== '', FIELD_MESSAGES.required(label)),
+    z.refine((v) => v === '' || isCalendarDate(v), FIELD_MESSAGES.date(label)),
+  );
 }
 
 export function phoneField(label: string, max: number) {
@@ -99,7 +93,9 @@ export function fieldSchema(field: LeadField) {
 type FieldRule<F extends LeadField> = z.ZodMiniType<F extends { required: true } ? FieldValue<F> : FieldValue<F> | null | undefined>;
 
 /** A zod shape of the catalogue fields, by name, typed from the catalogue so a schema's output needs no cast. */
-export function fieldsShape<const Fields extends readonly LeadField[]>(fields: Fields): { [F in Fields[number] as F['name']]: FieldRule<F> } {
+export function fieldsShape<const Fields extends readonly LeadField[]>(
+  fields: Fields,
+): { [F in Fields[number] as F['name']]: FieldRule<F> } {
   const shape: Record<string, z.ZodMiniType> = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)]));
   return shape as { [F in Fields[number] as F['name']]: FieldRule<F> };
 }

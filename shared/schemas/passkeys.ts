@@ -11,7 +11,10 @@ export const PasskeyNameSchema = z
   .max(PASSKEY_NAME_MAX, ADMIN_MESSAGES.passkeyNameTooLong);
 
 /** base64url, as WebAuthn's JSON carries every binary field; bounded so a body cannot grow a field without end. */
-const base64url = z.string().max(16_000).regex(/^[A-Za-z0-9_-]*$/);
+const base64url = z
+  .string()
+  .max(16_000)
+  .regex(/^[A-Za-z0-9_-]*$/);
 
 /** The JSON of a credential a browser made or used (its own checks are the WebAuthn library's). */
 const credential = {

@@ -67,12 +67,18 @@ describe('QuoteSchema', () => {
     expect(errors[field]).toMatch(/must be a whole number from 1 to/);
   });
 
-  it('takes a number input\'s text as the number it writes', () => {
-    const quote = QuoteSchema.parse({ service: 'datacenter', ...details, ...validServiceFields('datacenter'), serverCount: '12', rackSpace: ' 4 ' });
+  it("takes a number input's text as the number it writes", () => {
+    const quote = QuoteSchema.parse({
+      service: 'datacenter',
+      ...details,
+      ...validServiceFields('datacenter'),
+      serverCount: '12',
+      rackSpace: ' 4 ',
+    });
     expect(splitServiceDetails(quote)).toMatchObject({ serverCount: 12, rackSpace: 4 });
   });
 
-  it('reads empty optional fields and other services\' empty fields as not given (the product spec\'s client, docs/product.md#functions)', () => {
+  it("reads empty optional fields and other services' empty fields as not given (the product spec's client, docs/product.md#functions)", () => {
     const others = Object.fromEntries(SERVICE_IDS.flatMap((s) => QUOTE_FIELDS[s]).map((f) => [f.name, '']));
     const empties = { company: '', phone: '', companySize: '', budget: '', timeline: '', website: '', startedAt: '' };
     const quote = QuoteSchema.parse({ ...others, service: 'web-hosting', ...details, ...empties, ...validServiceFields('web-hosting') });
@@ -81,14 +87,25 @@ describe('QuoteSchema', () => {
     expect(quote).not.toHaveProperty('networkType');
   });
 
-  it('still requires the chosen service\'s fields and the required details when they are empty', () => {
+  it("still requires the chosen service's fields and the required details when they are empty", () => {
     const own = Object.fromEntries(QUOTE_FIELDS['web-hosting'].map((f) => [f.name, '']));
     const errors = errorsOf({ service: 'web-hosting', ...details, name: '', ...own });
-    expect(errors).toEqual({ name: 'Full Name is required.', hostingType: 'Choose hosting type.', storage: 'Storage (GB) is required.', bandwidth: 'Monthly bandwidth (GB) is required.', ssl: 'Choose SSL certificate.' });
+    expect(errors).toEqual({
+      name: 'Full Name is required.',
+      hostingType: 'Choose hosting type.',
+      storage: 'Storage (GB) is required.',
+      bandwidth: 'Monthly bandwidth (GB) is required.',
+      ssl: 'Choose SSL certificate.',
+    });
   });
 
   it('refuses an option that is not in the list', () => {
-    const errors = errorsOf({ service: 'network-security', ...details, ...validServiceFields('network-security'), securityLevel: 'Military' });
+    const errors = errorsOf({
+      service: 'network-security',
+      ...details,
+      ...validServiceFields('network-security'),
+      securityLevel: 'Military',
+    });
     expect(errors).toEqual({ securityLevel: 'Choose one of the listed options for security level.' });
   });
 
@@ -125,7 +142,12 @@ describe('QuoteDetailsSchema (step 2)', () => {
     expect(fieldErrors(result.error!)).toEqual({ startDate: 'Start date must be a valid date.' });
   });
 
-  it.each([['companySize', '1000+'], ['budget', '$1'], ['phone', 'call me'], ['timeline', 'whenever']])('refuses %s = %s', (field, value) => {
+  it.each([
+    ['companySize', '1000+'],
+    ['budget', '$1'],
+    ['phone', 'call me'],
+    ['timeline', 'whenever'],
+  ])('refuses %s = %s', (field, value) => {
     const result = QuoteDetailsSchema.safeParse({ ...details, [field]: value });
     expect(Object.keys(fieldErrors(result.error!))).toEqual([field]);
   });

@@ -3,13 +3,7 @@ import { QUOTE_DETAIL_FIELDS, QUOTE_SERVICE_FIELD } from '../lead-fields.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { ALL_QUOTE_FIELD_NAMES, QUOTE_FIELDS, quoteFieldsFor } from '../quote-fields.ts';
 import { SERVICE_IDS, type ServiceId } from '../services.ts';
-import {
-  OPTIONAL_META_FIELDS,
-  SUBMISSION_META_SHAPE,
-  emptyMeansNotGiven,
-  fieldSchema,
-  fieldsShape,
-} from './fields.ts';
+import { OPTIONAL_META_FIELDS, SUBMISSION_META_SHAPE, emptyMeansNotGiven, fieldSchema, fieldsShape } from './fields.ts';
 import { isCalendarDate } from '../zoned-time.ts';
 
 /*

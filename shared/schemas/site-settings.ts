@@ -34,7 +34,10 @@ const httpsUrl = z
   .string({ error: SETTINGS_MESSAGES.socialUrl })
   .trim()
   .max(300, FIELD_MESSAGES.tooLong('Address', 300))
-  .refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.'), SETTINGS_MESSAGES.socialUrl);
+  .refine(
+    (value) => URL.canParse(value) && new URL(value).protocol === 'https:' && new URL(value).hostname.includes('.'),
+    SETTINGS_MESSAGES.socialUrl,
+  );
 
 export const SiteSettingsSchema = z.strictObject({
   name: text(SETTINGS_TEXT.name, 80),
@@ -51,7 +54,10 @@ export const SiteSettingsSchema = z.strictObject({
     street: text(SETTINGS_TEXT.street, 120),
     locality: text(SETTINGS_TEXT.locality, 60),
     region: z.enum(AU_REGIONS, { error: SETTINGS_MESSAGES.region }),
-    postcode: z.string({ error: SETTINGS_MESSAGES.postcode }).trim().regex(/^\d{4}$/, SETTINGS_MESSAGES.postcode),
+    postcode: z
+      .string({ error: SETTINGS_MESSAGES.postcode })
+      .trim()
+      .regex(/^\d{4}$/, SETTINGS_MESSAGES.postcode),
   }),
   social: z
     .array(z.strictObject({ name: text(SETTINGS_TEXT.social.name, 40), url: httpsUrl }))

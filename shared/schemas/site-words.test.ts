@@ -29,19 +29,32 @@ describe('the pages’ words’ rules', () => {
     const { max, label } = PAGE_FIELDS.home.heroTitle;
     expect(errorsOf('home', { ...home, heroTitle: '  ' })).toEqual({ heroTitle: FIELD_MESSAGES.required(label) });
     expect(errorsOf('home', { ...home, heroTitle: 'x'.repeat(max + 1) })).toEqual({ heroTitle: FIELD_MESSAGES.tooLong(label, max) });
-    expect(errorsOf('about', { ...DEFAULTS.pages.about, story: [] })).toEqual({ story: PAGES_MESSAGES.atLeastOne(PAGE_FIELDS.about.story.item) });
+    expect(errorsOf('about', { ...DEFAULTS.pages.about, story: [] })).toEqual({
+      story: PAGES_MESSAGES.atLeastOne(PAGE_FIELDS.about.story.item),
+    });
     expect(errorsOf('home', { ...home, script: '<script>' })).toEqual({ script: FIELD_MESSAGES.unknownField });
   });
 
   it('a new page’s address: one segment of lowercase letters, digits and hyphens, none of the site’s own', () => {
-    const page = { title: 'T', address: 'our-team', body: '<p>x</p>', seoTitle: 'T', metaDescription: 'D', socialImage: '', showInFooter: false };
+    const page = {
+      title: 'T',
+      address: 'our-team',
+      body: '<p>x</p>',
+      seoTitle: 'T',
+      metaDescription: 'D',
+      socialImage: '',
+      showInFooter: false,
+    };
     const key = 'page-0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(errorsOf(key, page)).toEqual({});
     for (const address of ['Our-Team', 'our_team', 'team.html', 'a/b', '-team', 'team--a']) {
       expect(errorsOf(key, { ...page, address }), address).toEqual({ address: PAGES_MESSAGES.addressFormat });
     }
-    for (const address of RESERVED_ADDRESSES) expect(errorsOf(key, { ...page, address })).toEqual({ address: PAGES_MESSAGES.addressReserved(address) });
-    expect(errorsOf(key, { ...page, socialImage: 'https://elsewhere.example/a.png' })).toEqual({ socialImage: PAGES_MESSAGES.imageAddress });
+    for (const address of RESERVED_ADDRESSES)
+      expect(errorsOf(key, { ...page, address })).toEqual({ address: PAGES_MESSAGES.addressReserved(address) });
+    expect(errorsOf(key, { ...page, socialImage: 'https://elsewhere.example/a.png' })).toEqual({
+      socialImage: PAGES_MESSAGES.imageAddress,
+    });
   });
 
   it('a navigation link goes to a page of this site or an https address', () => {
@@ -51,6 +64,8 @@ describe('the pages’ words’ rules', () => {
         [`footer.${footer.length}.text`]: PAGES_MESSAGES.linkAddress,
       });
     }
-    expect(errorsOf('navigation', { ...DEFAULTS.navigation, footer: [{ title: 'Status', text: 'https://status.example.com' }] })).toEqual({});
+    expect(errorsOf('navigation', { ...DEFAULTS.navigation, footer: [{ title: 'Status', text: 'https://status.example.com' }] })).toEqual(
+      {},
+    );
   });
 });

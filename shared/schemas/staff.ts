@@ -9,7 +9,11 @@ const RoleField = z.enum(ASSIGNABLE_ROLES, FIELD_MESSAGES.required(STAFF_TEXTS.r
 
 /** A person to invite: the name staff will see, and the address the one-time link goes to. */
 export const InvitationSchema = z.object({
-  name: z.string().trim().min(1, FIELD_MESSAGES.required(STAFF_TEXTS.inviteName)).max(100, FIELD_MESSAGES.tooLong(STAFF_TEXTS.inviteName, 100)),
+  name: z
+    .string()
+    .trim()
+    .min(1, FIELD_MESSAGES.required(STAFF_TEXTS.inviteName))
+    .max(100, FIELD_MESSAGES.tooLong(STAFF_TEXTS.inviteName, 100)),
   email: z.string().trim().max(254, FIELD_MESSAGES.tooLong(STAFF_TEXTS.inviteEmail, 254)).pipe(z.email(FIELD_MESSAGES.email)),
   role: RoleField.default(DEFAULT_ROLE),
 });

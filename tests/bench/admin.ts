@@ -88,7 +88,9 @@ async function bench(engine: DbEngine): Promise<void> {
   try {
     const started = performance.now();
     await fill(database);
-    console.log(`\n${engine}: ${QUOTES.toLocaleString('en-AU')} quotes, ${CONTACTS.toLocaleString('en-AU')} contacts, ${POSTS.toLocaleString('en-AU')} posts (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\n${engine}: ${QUOTES.toLocaleString('en-AU')} quotes, ${CONTACTS.toLocaleString('en-AU')} contacts, ${POSTS.toLocaleString('en-AU')} posts (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
     const config = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
@@ -100,7 +102,13 @@ async function bench(engine: DbEngine): Promise<void> {
     const app = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() }).listener;
     const db = database.db;
     const settings = createSettingsService({ db, logger: createLogger(config), contentArea: 'blog' });
-    const inbox = createInboxService({ db, timeZone: TIME_ZONE, delivery: deliverySettings(config), settings, repliesPerHour: config.REPLIES_PER_HOUR });
+    const inbox = createInboxService({
+      db,
+      timeZone: TIME_ZONE,
+      delivery: deliverySettings(config),
+      settings,
+      repliesPerHour: config.REPLIES_PER_HOUR,
+    });
 
     // Baseline: the cheapest round trip to the same database, measured the same way in the same run.
     const floor = await measureLatency(() => sql`select 1`.execute(db), SAMPLES);

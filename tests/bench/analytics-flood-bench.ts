@@ -48,7 +48,10 @@ async function phase(base: string, staff: StaffClient) {
 }
 
 function floodProcess(base: string): { child: ChildProcess; done: Promise<string> } {
-  const child = spawn(process.execPath, ['tests/bench/analytics-flood.ts', base, String(SECONDS), '50'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['tests/bench/analytics-flood.ts', base, String(SECONDS), '50'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   return { child, done: exited(child).then(() => out.trim()) };
@@ -62,7 +65,11 @@ try {
   const { env, args } = serveCommand();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  server = await startServerProcess(port, { ...env, DATABASE_URL: database.url, SESSION_SECRET: 'e'.repeat(64), SITE_URL: ORIGIN, TRUST_PROXY: 'true' }, { args });
+  server = await startServerProcess(
+    port,
+    { ...env, DATABASE_URL: database.url, SESSION_SECRET: 'e'.repeat(64), SITE_URL: ORIGIN, TRUST_PROXY: 'true' },
+    { args },
+  );
   const staff = new StaffClient(base, '203.0.113.50');
   // The known browser: its first sign-in leaves the device cookie the later ones carry.
   await staff.signIn();
@@ -74,7 +81,15 @@ try {
   const floodResult = await flooding.done;
   console.log(`  flood: ${floodResult}`);
   reportLatency('analytics flood', 'sqlite', 'GET /healthz during the flood', flooded.healthz, 'GET /healthz, quiet', quiet.healthz);
-  reportFigure({ bench: 'analytics flood', engine: 'sqlite', figure: 'GET /healthz during the flood, max', unit: 'ms', value: flooded.healthz.max, baseline: 'GET /healthz, quiet, max', baselineValue: quiet.healthz.max });
+  reportFigure({
+    bench: 'analytics flood',
+    engine: 'sqlite',
+    figure: 'GET /healthz during the flood, max',
+    unit: 'ms',
+    value: flooded.healthz.max,
+    baseline: 'GET /healthz, quiet, max',
+    baselineValue: quiet.healthz.max,
+  });
   reportLatency('analytics flood', 'sqlite', 'staff sign-in during the flood', flooded.signIn, 'staff sign-in, quiet', quiet.signIn);
 } finally {
   if (server) {

@@ -38,7 +38,14 @@ async function generate(url: string): Promise<void> {
       const title = `${text(5)} ${start + k}`;
       const fields = { title, excerpt: text(20), author: 'Bench', content, featuredImage: '', tags: 'Bench', published: true };
       const data = parsePost({ ...fields, publishedAt: at });
-      return storedPost(data, { id: crypto.randomUUID(), slug: `bench-${start + k}`, publishedAt: at, publishDateFixed: true, createdAt: at, updatedAt: at });
+      return storedPost(data, {
+        id: crypto.randomUUID(),
+        slug: `bench-${start + k}`,
+        publishedAt: at,
+        publishDateFixed: true,
+        createdAt: at,
+        updatedAt: at,
+      });
     });
     await handle.db.transaction().execute((trx) => insertBlogs(trx, rows));
   }
@@ -47,7 +54,8 @@ async function generate(url: string): Promise<void> {
 
 /** The S3-compatible stand-in in a process of its own, so its work is not timed as the site's; resolves with its env. */
 async function startStandIn(): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const code = "import { startS3StandIn } from './tests/helpers/s3-server.ts'; const s = await startS3StandIn(); console.log(JSON.stringify(s.env));";
+  const code =
+    "import { startS3StandIn } from './tests/helpers/s3-server.ts'; const s = await startS3StandIn(); console.log(JSON.stringify(s.env));";
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())));
   return { child, env: JSON.parse(line) as Record<string, string> };
@@ -67,7 +75,10 @@ async function timePages(base: string): Promise<{ page: Latency; health: Latency
   let failures = 0;
   const until = performance.now() + SECONDS * 1000;
   while (performance.now() < until) {
-    for (const [key, path] of [['page', '/'], ['health', '/healthz']] as const) {
+    for (const [key, path] of [
+      ['page', '/'],
+      ['health', '/healthz'],
+    ] as const) {
       const t0 = performance.now();
       await (await fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer();
       times[key].push(performance.now() - t0);

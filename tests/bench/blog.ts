@@ -69,7 +69,14 @@ function generated(i: number, rand: () => number, now: number) {
     published: i % 20 !== 0,
     publishedAt,
   });
-  return storedPost(data, { id: crypto.randomUUID(), slug: `bench-post-${i}`, publishedAt, publishDateFixed: true, createdAt: publishedAt, updatedAt: publishedAt });
+  return storedPost(data, {
+    id: crypto.randomUUID(),
+    slug: `bench-post-${i}`,
+    publishedAt,
+    publishDateFixed: true,
+    createdAt: publishedAt,
+    updatedAt: publishedAt,
+  });
 }
 
 async function fill(database: TestDatabase): Promise<void> {
@@ -126,11 +133,20 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
     await time('post by slug', () => blog.getPublicBySlug('bench-post-1001'));
 
     // Throughput through the whole app, with a static file of the same size served by the same pipeline.
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: database.url, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', SITE_URL: 'https://www.example.com.au' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      SESSION_SECRET: 'x'.repeat(32),
+      LOG_LEVEL: 'silent',
+      SITE_URL: 'https://www.example.com.au',
+    });
     const production = await productionRenderer();
     const staticDir = mkdtempSync(join(tmpdir(), 'bench-static-'));
     const serveStatic = express.static(staticDir);
-    const renderer = { ...production, assets: ((req, res, next) => serveStatic(req, res, () => production.assets(req, res, next))) as typeof production.assets };
+    const renderer = {
+      ...production,
+      assets: ((req, res, next) => serveStatic(req, res, () => production.assets(req, res, next))) as typeof production.assets,
+    };
     const app = createApp({ config, database, logger: createLogger(config), renderer }).listener;
     const { server, base } = await listen(app);
     try {
@@ -146,7 +162,15 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
         const page = await measureThroughput([...urls], SECONDS, CONNECTIONS);
         const still = await measureThroughput([`${base}/${file}`], SECONDS, CONNECTIONS);
         if (page.errors + still.errors) console.log(`  (${page.errors + still.errors} errors)`);
-        reportFigure({ bench: 'blog', engine, figure: `GET ${label}, ${CONNECTIONS} connections`, unit: 'req/s', value: page.perSecond, baseline: `static file of ${size} B`, baselineValue: still.perSecond });
+        reportFigure({
+          bench: 'blog',
+          engine,
+          figure: `GET ${label}, ${CONNECTIONS} connections`,
+          unit: 'req/s',
+          value: page.perSecond,
+          baseline: `static file of ${size} B`,
+          baselineValue: still.perSecond,
+        });
       }
     } finally {
       server.closeAllConnections();
@@ -160,7 +184,9 @@ async function bench(engine: 'sqlite' | 'postgres'): Promise<void> {
 
 // Load the page build first: a rebuild by someone else later in the run then cannot half-load it.
 await productionRenderer();
-console.log(`blog benchmark: ${POSTS.toLocaleString('en-AU')} posts, ${SAMPLES} samples per timing, ${CONNECTIONS} connections for ${SECONDS} s`);
+console.log(
+  `blog benchmark: ${POSTS.toLocaleString('en-AU')} posts, ${SAMPLES} samples per timing, ${CONNECTIONS} connections for ${SECONDS} s`,
+);
 await bench('sqlite');
 if (PG_URL) {
   process.env.TEST_DATABASE_URL = PG_URL;

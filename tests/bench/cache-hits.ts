@@ -30,7 +30,11 @@ const LONG_SECONDS = Number(process.env.BENCH_LONG_SECONDS ?? 60);
 const CONNECTIONS = 32;
 const GZIP = { 'Accept-Encoding': 'gzip' };
 /** What a browser sends for a page it shows: the requests visit counting counts. */
-const BROWSER = { ...GZIP, 'Sec-Fetch-Dest': 'document', 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' };
+const BROWSER = {
+  ...GZIP,
+  'Sec-Fetch-Dest': 'document',
+  'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+};
 const ROUNDS = 3;
 
 interface Sample {
@@ -48,7 +52,9 @@ function rawBody(url: string, headers: Record<string, string>): Promise<{ status
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks), type: String(res.headers['content-encoding']) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: Buffer.concat(chunks), type: String(res.headers['content-encoding']) }),
+        );
       })
       .on('error', reject);
   });
@@ -99,8 +105,15 @@ http {
   );
   const child = spawn(executable, ['-p', dir, '-e', join(dir, 'nginx-error.log'), '-c', conf], { stdio: 'ignore' });
   for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(join(dir, 'nginx-error.log'), 'utf8')}`);
-    if (await fetch(`http://127.0.0.1:${port}/home`).then((r) => r.ok, () => false)) break;
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited with ${child.exitCode}: ${readFileSync(join(dir, 'nginx-error.log'), 'utf8')}`);
+    if (
+      await fetch(`http://127.0.0.1:${port}/home`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -116,23 +129,35 @@ http {
 async function startServer(name: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const { env, args } = serveCommand();
   const port = await freePort();
-  const child = spawn(process.execPath, [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_CONTENT: 'true',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        SEED_DEMO_CONTENT: 'true',
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && (await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200; i += 1) {
+  for (
+    let i = 0;
+    i < 300 &&
+    (await fetch(`${base}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200;
+    i += 1
+  ) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -171,7 +196,11 @@ try {
   if (typeof found === 'string') nginx = await startNginx(found, dir);
   else reportNote(found.missing);
 
-  const samples = () => readFileSync(monitor, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Sample);
+  const samples = () =>
+    readFileSync(monitor, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Sample);
   /** The monitor writes a line a second: wait for the next, so a load lies between two lines. */
   const nextSample = async () => {
     const seen = samples().length;
@@ -180,7 +209,9 @@ try {
   };
   const figure = { bench: 'cache-hits', engine: 'sqlite' } as const;
 
-  console.log(`\ncache hits, the server as npm run serve starts it (node ${serveCommand().args.join(' ')}), c${CONNECTIONS} gzip, ${SECONDS} s each`);
+  console.log(
+    `\ncache hits, the server as npm run serve starts it (node ${serveCommand().args.join(' ')}), c${CONNECTIONS} gzip, ${SECONDS} s each`,
+  );
   const slice = SECONDS / ROUNDS;
   for (const page of pages) {
     const before = await nextSample();
@@ -196,7 +227,9 @@ try {
       p99 = Math.max(p99, node.p99);
     }
     const after = await nextSample();
-    console.log(`  ${page.label}: server ${rates.node.join(', ')} req/s, ${nginx ? 'nginx' : '/healthz'} ${rates.nginx.join(', ')} req/s (${ROUNDS} rounds of ${slice.toFixed(1)} s); worst p99 ${p99.toFixed(1)} ms`);
+    console.log(
+      `  ${page.label}: server ${rates.node.join(', ')} req/s, ${nginx ? 'nginx' : '/healthz'} ${rates.nginx.join(', ')} req/s (${ROUNDS} rounds of ${slice.toFixed(1)} s); worst p99 ${p99.toFixed(1)} ms`,
+    );
     reportFigure({
       ...figure,
       figure: `GET ${page.label} cached, c${CONNECTIONS} gzip`,
@@ -221,21 +254,43 @@ try {
   counterless = uncounted.child;
   const rates = { on: [] as number[], off: [] as number[] };
   // The second server has just started: one unmeasured slice each, so both are measured warm.
-  for (const target of [uncounted.base, base]) await measureThroughput([target + post], slice, CONNECTIONS, { headers: BROWSER, raw: true });
+  for (const target of [uncounted.base, base])
+    await measureThroughput([target + post], slice, CONNECTIONS, { headers: BROWSER, raw: true });
   for (let round = 0; round < ROUNDS; round += 1) {
     rates.off.push((await measureThroughput([uncounted.base + post], slice, CONNECTIONS, { headers: BROWSER, raw: true })).perSecond);
     rates.on.push((await measureThroughput([base + post], slice, CONNECTIONS, { headers: BROWSER, raw: true })).perSecond);
   }
   console.log(`  counting visits, ${pages[1]!.label}: on ${rates.on.join(', ')} req/s, off ${rates.off.join(', ')} req/s`);
-  reportFigure({ ...figure, figure: `GET /blog/{slug} cached, visits counted, c${CONNECTIONS}`, unit: 'req/s', value: mean(rates.on), baseline: 'ANALYTICS=false', baselineValue: mean(rates.off) });
+  reportFigure({
+    ...figure,
+    figure: `GET /blog/{slug} cached, visits counted, c${CONNECTIONS}`,
+    unit: 'req/s',
+    value: mean(rates.on),
+    baseline: 'ANALYTICS=false',
+    baselineValue: mean(rates.off),
+  });
 
   console.log(`\n${pages[1]!.label} for ${LONG_SECONDS} s, c${CONNECTIONS} gzip`);
   const before = await nextSample();
   const long = await measureThroughput([base + post], LONG_SECONDS, CONNECTIONS, { headers: GZIP, bucketSeconds: 10, raw: true });
   const after = await nextSample();
   console.log(`  req/s in each 10 s: ${long.buckets.join(', ')}; ${long.errors} errors`);
-  reportFigure({ ...figure, figure: `GET /blog/{slug} cached, last 10 s of ${LONG_SECONDS} s`, unit: 'req/s', value: long.buckets.at(-1)!, baseline: 'first 10 s', baselineValue: long.buckets[0]! });
-  reportFigure({ ...figure, figure: `GC pauses during the ${LONG_SECONDS} s`, unit: 'ms', value: after.gcMs - before.gcMs, baseline: 'server CPU time', baselineValue: after.cpuMs - before.cpuMs });
+  reportFigure({
+    ...figure,
+    figure: `GET /blog/{slug} cached, last 10 s of ${LONG_SECONDS} s`,
+    unit: 'req/s',
+    value: long.buckets.at(-1)!,
+    baseline: 'first 10 s',
+    baselineValue: long.buckets[0]!,
+  });
+  reportFigure({
+    ...figure,
+    figure: `GC pauses during the ${LONG_SECONDS} s`,
+    unit: 'ms',
+    value: after.gcMs - before.gcMs,
+    baseline: 'server CPU time',
+    baselineValue: after.cpuMs - before.cpuMs,
+  });
 } finally {
   await nginx?.stop();
   for (const child of [server, counterless]) {

@@ -62,8 +62,18 @@ function tally(seconds: number, bucketSeconds: number | undefined) {
     result(): LoadResult {
       latencies.sort((a, b) => a - b);
       const pct = (p: number) => (latencies.length ? percentile(latencies, p) : Number.NaN);
-      const buckets = bucketSeconds ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds)) : [];
-      return { requests: latencies.length, errors: t.errors, bytes: t.bytes, perSecond: Math.round(latencies.length / seconds), p50: pct(50), p99: pct(99), buckets };
+      const buckets = bucketSeconds
+        ? Array.from({ length: Math.ceil(seconds / bucketSeconds) }, (_, i) => Math.round((counts[i] ?? 0) / bucketSeconds))
+        : [];
+      return {
+        requests: latencies.length,
+        errors: t.errors,
+        bytes: t.bytes,
+        perSecond: Math.round(latencies.length / seconds),
+        p50: pct(50),
+        p99: pct(99),
+        buckets,
+      };
     },
   };
   return t;
@@ -104,8 +114,12 @@ async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeco
   let next = 0;
   const targets = urls.map((u) => new URL(u));
   const { hostname, port } = targets[0]!;
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  const requests = targets.map((url) => Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}\r\n`, 'latin1'));
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const requests = targets.map((url) =>
+    Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${extra}\r\n`, 'latin1'),
+  );
   await Promise.all(
     Array.from(
       { length: connections },

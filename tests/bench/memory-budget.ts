@@ -38,7 +38,11 @@ export async function measureMemory(base: string, pid: number, options: MemoryCh
   const timer = setInterval(() => (peakMb = Math.max(peakMb, rss())), 100);
   let load: MixedLoadResult;
   try {
-    load = await runMixedLoad(base, { seconds: options.seconds ?? 60, connections: options.connections ?? 50, ...(options.origin ? { origin: options.origin } : {}) });
+    load = await runMixedLoad(base, {
+      seconds: options.seconds ?? 60,
+      connections: options.connections ?? 50,
+      ...(options.origin ? { origin: options.origin } : {}),
+    });
   } finally {
     clearInterval(timer);
   }
@@ -69,7 +73,11 @@ if (import.meta.main) {
     console.error('Usage: node tests/bench/memory-budget.ts BASE_URL PID [seconds] [connections]');
     process.exit(2);
   }
-  const figures = await measureMemory(base, Number(pid), { seconds: Number(seconds), connections: Number(connections), ...(process.env.LOAD_ORIGIN ? { origin: process.env.LOAD_ORIGIN } : {}) });
+  const figures = await measureMemory(base, Number(pid), {
+    seconds: Number(seconds),
+    connections: Number(connections),
+    ...(process.env.LOAD_ORIGIN ? { origin: process.env.LOAD_ORIGIN } : {}),
+  });
   const { lines, breaches } = judgeMemory(figures);
   for (const line of lines) console.log(line);
   if (breaches.length) console.log(`over budget: ${breaches.join('; ')}`);

@@ -31,7 +31,13 @@ const answered = (r: MixedLoadResult) => r.pages + r.searches + r.notFound + r.s
 async function startServer(command: NodeCommand) {
   const dir = mkdtempSync(join(tmpdir(), 'memory-flags-'));
   const port = await freePort();
-  const env = { ...command.env, ...BENCH_LEAD_ENV, DATABASE_URL: `file:${join(dir, 'site.db')}`, SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_CONTENT: 'true' };
+  const env = {
+    ...command.env,
+    ...BENCH_LEAD_ENV,
+    DATABASE_URL: `file:${join(dir, 'site.db')}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO_CONTENT: 'true',
+  };
   const child = await startServerProcess(port, env, { args: command.args });
   // The pages every visit touches are rendered at start; let that and the first checkpoint finish.
   await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -47,13 +53,18 @@ async function startServer(command: NodeCommand) {
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: root, stdio: 'ignore' });
 const serve = serveCommand();
 const bare: NodeCommand = { env: {}, args: [serve.args.at(-1)!] };
-console.log(`\nmemory settings: \`npm run serve\` (${[...Object.entries(serve.env).map(([k, v]) => `${k}=${v}`), ...serve.args.slice(0, -1)].join(' ')}) beside none`);
+console.log(
+  `\nmemory settings: \`npm run serve\` (${[...Object.entries(serve.env).map(([k, v]) => `${k}=${v}`), ...serve.args.slice(0, -1)].join(' ')}) beside none`,
+);
 const figures = [];
 for (const command of [serve, bare]) {
   await using server = await startServer(command);
@@ -63,9 +74,33 @@ const [flagged, plain] = figures as [(typeof figures)[number], (typeof figures)[
 const rate = (f: typeof flagged) => answered(f.load) / f.load.seconds;
 for (const f of figures) if (f.load.errors) console.log(`  errors: ${f.load.errors} (${f.load.errorSamples.join('; ')})`);
 const bench = 'memory flags';
-reportFigure({ bench, engine: 'sqlite', figure: 'mixed load, npm run serve', unit: 'req/s', value: rate(flagged), baseline: 'no memory settings', baselineValue: rate(plain) });
-reportFigure({ bench, engine: 'sqlite', figure: 'RSS idle, npm run serve', unit: 'MB', value: flagged.idleMb, baseline: 'no memory settings', baselineValue: plain.idleMb });
-reportFigure({ bench, engine: 'sqlite', figure: 'RSS peak, npm run serve', unit: 'MB', value: flagged.peakMb, baseline: 'no memory settings', baselineValue: plain.peakMb });
+reportFigure({
+  bench,
+  engine: 'sqlite',
+  figure: 'mixed load, npm run serve',
+  unit: 'req/s',
+  value: rate(flagged),
+  baseline: 'no memory settings',
+  baselineValue: rate(plain),
+});
+reportFigure({
+  bench,
+  engine: 'sqlite',
+  figure: 'RSS idle, npm run serve',
+  unit: 'MB',
+  value: flagged.idleMb,
+  baseline: 'no memory settings',
+  baselineValue: plain.idleMb,
+});
+reportFigure({
+  bench,
+  engine: 'sqlite',
+  figure: 'RSS peak, npm run serve',
+  unit: 'MB',
+  value: flagged.peakMb,
+  baseline: 'no memory settings',
+  baselineValue: plain.peakMb,
+});
 
 if (LEAK_MINUTES > 0) {
   await using server = await startServer(serve);
@@ -74,13 +109,24 @@ if (LEAK_MINUTES > 0) {
   const timer = setInterval(() => samples.push({ at: Date.now() - started, mb: rssMb(server.pid) }), 10_000);
   let requests = 0;
   try {
-    while (Date.now() - started < LEAK_MINUTES * 60_000) requests += answered(await runMixedLoad(server.base, { seconds: 60, connections: CONNECTIONS }));
+    while (Date.now() - started < LEAK_MINUTES * 60_000)
+      requests += answered(await runMixedLoad(server.base, { seconds: 60, connections: CONNECTIONS }));
   } finally {
     clearInterval(timer);
   }
   const window = 5 * 60_000;
   const first = median(samples.filter((s) => s.at <= window).map((s) => s.mb));
   const last = median(samples.filter((s) => s.at > LEAK_MINUTES * 60_000 - window).map((s) => s.mb));
-  console.log(`  leak check: ${LEAK_MINUTES} min, ${requests} answers, RSS ${Math.min(...samples.map((s) => s.mb)).toFixed(0)}-${Math.max(...samples.map((s) => s.mb)).toFixed(0)} MB`);
-  reportFigure({ bench, engine: 'sqlite', figure: 'RSS median, last 5 min of steady load', unit: 'MB', value: last, baseline: 'first 5 min', baselineValue: first });
+  console.log(
+    `  leak check: ${LEAK_MINUTES} min, ${requests} answers, RSS ${Math.min(...samples.map((s) => s.mb)).toFixed(0)}-${Math.max(...samples.map((s) => s.mb)).toFixed(0)} MB`,
+  );
+  reportFigure({
+    bench,
+    engine: 'sqlite',
+    figure: 'RSS median, last 5 min of steady load',
+    unit: 'MB',
+    value: last,
+    baseline: 'first 5 min',
+    baselineValue: first,
+  });
 }

@@ -19,10 +19,31 @@ import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { slugify } from '../../shared/slug.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
 
-export const MIXED_PAGES = ['/', '/services', '/about', '/contact', '/quote', '/blog', ...DEMO_POSTS.map((p) => `/blog/${slugify(p.title)}`)];
+export const MIXED_PAGES = [
+  '/',
+  '/services',
+  '/about',
+  '/contact',
+  '/quote',
+  '/blog',
+  ...DEMO_POSTS.map((p) => `/blog/${slugify(p.title)}`),
+];
 
 /** Words of the demo posts and words no post has: searches that find several posts, one, or none. */
-const WORDS = ['cloud', 'backup', 'network', 'security', 'server', 'migration', 'hosting', 'support', 'data', 'office', 'firewall', 'email'];
+const WORDS = [
+  'cloud',
+  'backup',
+  'network',
+  'security',
+  'server',
+  'migration',
+  'hosting',
+  'support',
+  'data',
+  'office',
+  'firewall',
+  'email',
+];
 const ENCODINGS = ['gzip, deflate, br, zstd', 'gzip, deflate, br, zstd', 'gzip', ''];
 
 export interface MixedLoadResult {
@@ -88,9 +109,11 @@ export async function runMixedLoad(base: string, { seconds, connections, origin 
         const term = `${WORDS[n % WORDS.length]}${n % 3 === 0 ? '' : ` ${(n % 997).toString(36)}`}`;
         if (slot === 19) await submit();
         else if (slot === 3 || slot === 11) {
-          if (await expect(`/blog?q=${encodeURIComponent(term)}`, 200, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })) result.searches += 1;
+          if (await expect(`/blog?q=${encodeURIComponent(term)}`, 200, { 'Accept-Encoding': 'gzip, deflate, br, zstd' }))
+            result.searches += 1;
         } else if (slot === 15) {
-          if (await expect(`/api/blog/posts?q=${encodeURIComponent(term)}`, 200, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })) result.searches += 1;
+          if (await expect(`/api/blog/posts?q=${encodeURIComponent(term)}`, 200, { 'Accept-Encoding': 'gzip, deflate, br, zstd' }))
+            result.searches += 1;
         } else if (slot === 7) {
           if (await expect(`/?utm_source=load${n}`, 200, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })) result.pages += 1;
         } else if (slot === 17) {

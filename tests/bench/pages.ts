@@ -58,7 +58,9 @@ function elementTree(html: string): Node {
   const root: Node[] = [];
   const stack: Array<{ tag: string; props: Record<string, unknown>; children: Node[] }> = [];
   const children = () => stack.at(-1)?.children ?? root;
-  for (const [, close, tag, attrs = '', selfClose, text] of html.replace(/<!DOCTYPE[^>]*>/i, '').matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>|([^<]+)/g)) {
+  for (const [, close, tag, attrs = '', selfClose, text] of html
+    .replace(/<!DOCTYPE[^>]*>/i, '')
+    .matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>|([^<]+)/g)) {
     if (text !== undefined) {
       const parent = stack.at(-1);
       if (parent && (parent.tag === 'style' || parent.tag === 'script')) parent.props.dangerouslySetInnerHTML = { __html: text };
@@ -85,7 +87,13 @@ async function renderTimes(): Promise<string> {
     const renderer = await productionRenderer();
     const blog = createBlogService({ db: database.db });
     const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    const inbox = createInboxService({ db: database.db, timeZone: config.TIME_ZONE, delivery: deliverySettings(config), settings, repliesPerHour: config.REPLIES_PER_HOUR });
+    const inbox = createInboxService({
+      db: database.db,
+      timeZone: config.TIME_ZONE,
+      delivery: deliverySettings(config),
+      settings,
+      repliesPerHour: config.REPLIES_PER_HOUR,
+    });
     const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
     const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
     const staff = createStaffService({ db: database.db, settings: config });
@@ -101,7 +109,9 @@ async function renderTimes(): Promise<string> {
     // The floor: React alone rendering the home page's elements and text to a string (no framework, no data).
     const home = elementTree((await pages.renderPublic('/'))!.body);
     const floor = await measureLatency(async () => renderToString(home as Parameters<typeof renderToString>[0]), 300);
-    console.log(`  renderToString of the home page's ${(renderToString(home as Parameters<typeof renderToString>[0]).length / 1024).toFixed(0)} KB: p50 ${floor.p50.toFixed(2)} ms`);
+    console.log(
+      `  renderToString of the home page's ${(renderToString(home as Parameters<typeof renderToString>[0]).length / 1024).toFixed(0)} KB: p50 ${floor.p50.toFixed(2)} ms`,
+    );
 
     for (const url of ['/', '/services', '/about', '/contact', '/quote', '/blog', `/blog/${post}`]) {
       const label = url.startsWith('/blog/') ? '/blog/{slug}' : url;
@@ -109,7 +119,15 @@ async function renderTimes(): Promise<string> {
       const page = (await pages.renderPublic(url))!;
       const store = await measureLatency(() => storePage(page), 100);
       reportLatency('pages', 'sqlite', `render ${label}`, render, 'renderToString', floor);
-      reportFigure({ bench: 'pages', engine: 'sqlite', figure: `compress ${label} p50`, unit: 'ms', value: store.p50, baseline: 'render p50', baselineValue: render.p50 });
+      reportFigure({
+        bench: 'pages',
+        engine: 'sqlite',
+        figure: `compress ${label} p50`,
+        unit: 'ms',
+        value: store.p50,
+        baseline: 'render p50',
+        baselineValue: render.p50,
+      });
     }
     return post;
   } finally {
@@ -136,13 +154,35 @@ async function throughput(): Promise<void> {
     const base = `http://127.0.0.1:${port}`;
     const post = /href="(\/blog\/[^"?]+)"/.exec(await (await fetch(`${base}/blog`)).text())![1]!;
 
-    for (const [label, path] of [['/', '/'], ['/services', '/services'], ['/blog', '/blog'], ['/blog/{slug}', post], ['/contact', '/contact']] as const) {
+    for (const [label, path] of [
+      ['/', '/'],
+      ['/services', '/services'],
+      ['/blog', '/blog'],
+      ['/blog/{slug}', post],
+      ['/contact', '/contact'],
+    ] as const) {
       // /healthz right before each page: on a shared machine the load changes from one minute to the next.
       const health = await measureThroughput([`${base}/healthz`], SECONDS, CONNECTIONS, { headers: GZIP });
       const page = await measureThroughput([base + path], SECONDS, CONNECTIONS, { headers: GZIP });
       if (page.errors) console.log(`  (${page.errors} errors on ${path})`);
-      reportFigure({ bench: 'pages', engine: 'sqlite', figure: `GET ${label}, c${CONNECTIONS} gzip`, unit: 'req/s', value: page.perSecond, baseline: 'GET /healthz', baselineValue: health.perSecond });
-      reportFigure({ bench: 'pages', engine: 'sqlite', figure: `GET ${label}, c${CONNECTIONS} gzip p99`, unit: 'ms', value: page.p99, baseline: 'GET /healthz p99', baselineValue: health.p99 });
+      reportFigure({
+        bench: 'pages',
+        engine: 'sqlite',
+        figure: `GET ${label}, c${CONNECTIONS} gzip`,
+        unit: 'req/s',
+        value: page.perSecond,
+        baseline: 'GET /healthz',
+        baselineValue: health.perSecond,
+      });
+      reportFigure({
+        bench: 'pages',
+        engine: 'sqlite',
+        figure: `GET ${label}, c${CONNECTIONS} gzip p99`,
+        unit: 'ms',
+        value: page.p99,
+        baseline: 'GET /healthz p99',
+        baselineValue: health.p99,
+      });
     }
   } finally {
     child.kill('SIGTERM');
@@ -163,7 +203,8 @@ async function metricsCost(): Promise<void> {
   const off = await startServerProcess(offPort, env);
   const on = await startServerProcess(onPort, { ...env, METRICS_TOKEN: randomBytes(16).toString('hex') });
   try {
-    const rate = async (port: number) => (await measureThroughput([`http://127.0.0.1:${port}/`], SECONDS, CONNECTIONS, { headers: GZIP })).perSecond;
+    const rate = async (port: number) =>
+      (await measureThroughput([`http://127.0.0.1:${port}/`], SECONDS, CONNECTIONS, { headers: GZIP })).perSecond;
     const rounds: Array<[number, number]> = [];
     for (let i = 0; i < 2; i += 1) rounds.push([await rate(offPort), await rate(onPort)]);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -193,7 +234,13 @@ async function rssAfterFill(cacheMb: number): Promise<{ start: number; half: num
   const port = await freePort();
   // As `npm run serve` starts it (its bundle, heap limits and allocator settings): what a production box holds.
   const serve = serveCommand();
-  const env = { ...serve.env, DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', PAGE_CACHE_MB: String(cacheMb) };
+  const env = {
+    ...serve.env,
+    DATABASE_URL: database.url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    PAGE_CACHE_MB: String(cacheMb),
+  };
   const child = await startServerProcess(port, env, { args: serve.args });
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000));

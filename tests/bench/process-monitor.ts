@@ -34,7 +34,10 @@ if (file && isMainThread) {
     const counted = { gcMs: gc.ms, gcMajorMs: gc.majorMs, gcCount: gc.count, cpuMs: (user + system) / 1000 };
     (globalThis as { gc?: () => void }).gc?.();
     const liveHeap = process.memoryUsage().heapUsed;
-    appendFileSync(file, `${JSON.stringify({ t: Date.now() - started, rss, heapUsed, heapTotal, liveHeap, external, loopP99, ...counted })}\n`);
+    appendFileSync(
+      file,
+      `${JSON.stringify({ t: Date.now() - started, rss, heapUsed, heapTotal, liveHeap, external, loopP99, ...counted })}\n`,
+    );
     delay.reset();
   };
   sample();

@@ -71,7 +71,15 @@ export function reportFigure(f: Figure): void {
 /** p50 and p99 of a timing, each beside the same percentile of a baseline timing. */
 export function reportLatency(bench: string, engine: string, figure: string, value: Latency, baseline: string, base: Latency): void {
   for (const p of ['p50', 'p99'] as const) {
-    reportFigure({ bench, engine, figure: `${figure} ${p}`, unit: 'ms', value: value[p], baseline: `${baseline} ${p}`, baselineValue: base[p] });
+    reportFigure({
+      bench,
+      engine,
+      figure: `${figure} ${p}`,
+      unit: 'ms',
+      value: value[p],
+      baseline: `${baseline} ${p}`,
+      baselineValue: base[p],
+    });
   }
 }
 

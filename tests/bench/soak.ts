@@ -60,7 +60,11 @@ try {
     },
     { args: serve.args },
   );
-  const samples = () => readFileSync(monitor, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Sample);
+  const samples = () =>
+    readFileSync(monitor, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Sample);
   // The idle server: the first interval before any load is the baseline.
   await new Promise((resolve) => setTimeout(resolve, 10_500));
   const idle = samples().at(-1)!;
@@ -69,7 +73,14 @@ try {
   const send = (method: string, path: string, body?: string) =>
     new Promise<{ status: number; text: string }>((resolve) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path, method, agent, headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {} },
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          agent,
+          headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : {},
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -93,7 +104,11 @@ try {
             continue;
           }
           const token = await solveAltcha(JSON.parse(challenge.text) as Challenge);
-          const res = await send('POST', '/functions/submitQuote', JSON.stringify({ data: { ...goodQuote('web-hosting'), 'g-recaptcha-response': token } }));
+          const res = await send(
+            'POST',
+            '/functions/submitQuote',
+            JSON.stringify({ data: { ...goodQuote('web-hosting'), 'g-recaptcha-response': token } }),
+          );
           if (res.status === 200) counts.submissions += 1;
           else counts.errors += 1;
         } else {
@@ -109,7 +124,9 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const during = samples().filter((s) => s.t > idle.t);
   const mb = (bytes: number) => bytes / 1024 / 1024;
-  console.log(`\nsoak, SQLite, ${CONNECTIONS} connections, ${SECONDS} s: ${counts.pages} pages, ${counts.submissions} submissions, ${counts.errors} errors`);
+  console.log(
+    `\nsoak, SQLite, ${CONNECTIONS} connections, ${SECONDS} s: ${counts.pages} pages, ${counts.submissions} submissions, ${counts.errors} errors`,
+  );
   const line = (label: string, s: Sample) =>
     console.log(
       `  ${label}: RSS ${mb(s.rss).toFixed(0)} MB, heap ${mb(s.heapUsed).toFixed(0)} of ${mb(s.heapTotal).toFixed(0)} MB, live after GC ${mb(s.liveHeap).toFixed(0)} MB, external ${mb(s.external).toFixed(0)} MB, event-loop p99 ${s.loopP99.toFixed(1)} ms`,
@@ -121,11 +138,39 @@ try {
   const growth = (last.rss - half.rss) / half.rss;
   console.log(`  RSS growth over the last ${Math.round((last.t - half.t) / 1000)} s: ${(growth * 100).toFixed(1)}% (aim: under 10%)`);
   const figure = { bench: 'soak', engine: 'sqlite' } as const;
-  reportFigure({ ...figure, figure: 'RSS after the soak', unit: 'MB', value: mb(last.rss), baseline: 'RSS idle', baselineValue: mb(idle.rss) });
-  reportFigure({ ...figure, figure: 'heap live after GC, after the soak', unit: 'MB', value: mb(last.liveHeap), baseline: 'heap live idle', baselineValue: mb(idle.liveHeap) });
-  reportFigure({ ...figure, figure: `RSS at ${Math.round((half.t - idle.t) / 1000)} s (growth after it ${(growth * 100).toFixed(1)}%)`, unit: 'MB', value: mb(half.rss), baseline: 'RSS idle', baselineValue: mb(idle.rss) });
+  reportFigure({
+    ...figure,
+    figure: 'RSS after the soak',
+    unit: 'MB',
+    value: mb(last.rss),
+    baseline: 'RSS idle',
+    baselineValue: mb(idle.rss),
+  });
+  reportFigure({
+    ...figure,
+    figure: 'heap live after GC, after the soak',
+    unit: 'MB',
+    value: mb(last.liveHeap),
+    baseline: 'heap live idle',
+    baselineValue: mb(idle.liveHeap),
+  });
+  reportFigure({
+    ...figure,
+    figure: `RSS at ${Math.round((half.t - idle.t) / 1000)} s (growth after it ${(growth * 100).toFixed(1)}%)`,
+    unit: 'MB',
+    value: mb(half.rss),
+    baseline: 'RSS idle',
+    baselineValue: mb(idle.rss),
+  });
   const worstLoop = Math.max(...during.map((s) => s.loopP99));
-  reportFigure({ ...figure, figure: 'event-loop delay p99, worst 10 s', unit: 'ms', value: worstLoop, baseline: 'event-loop delay p99 idle', baselineValue: idle.loopP99 });
+  reportFigure({
+    ...figure,
+    figure: 'event-loop delay p99, worst 10 s',
+    unit: 'ms',
+    value: worstLoop,
+    baseline: 'event-loop delay p99 idle',
+    baselineValue: idle.loopP99,
+  });
 } finally {
   if (child) {
     child.kill('SIGTERM');

@@ -112,7 +112,11 @@ async function round(driver: Driver): Promise<{ leads: Summary; pages: Summary; 
   const port = await freePort();
   let child: ChildProcess | undefined;
   try {
-    child = await startServerProcess(port, { SESSION_SECRET: secret, ...BENCH_LEAD_ENV }, { args: ['tests/bench/sqlite-driver-site.ts', driver, join(dir, 'site.db')] });
+    child = await startServerProcess(
+      port,
+      { SESSION_SECRET: secret, ...BENCH_LEAD_ENV },
+      { args: ['tests/bench/sqlite-driver-site.ts', driver, join(dir, 'site.db')] },
+    );
     // The first seconds warm both alike (pages rendered, code compiled) and are not counted.
     await openLoad(port, tokens, WARM_UP_SECONDS);
     const t = await openLoad(port, tokens, SECONDS);
@@ -125,7 +129,9 @@ async function round(driver: Driver): Promise<{ leads: Summary; pages: Summary; 
 }
 
 const results: Record<Driver, Array<Awaited<ReturnType<typeof round>>>> = { custom: [], kysely: [] };
-console.log(`\nSQLite driver, ${LEADS_PER_SECOND} leads/s and ${PAGES_PER_SECOND} pages/s (a third searches) for ${SECONDS} s, ${ROUNDS} rounds each`);
+console.log(
+  `\nSQLite driver, ${LEADS_PER_SECOND} leads/s and ${PAGES_PER_SECOND} pages/s (a third searches) for ${SECONDS} s, ${ROUNDS} rounds each`,
+);
 for (let i = 1; i <= ROUNDS; i += 1) {
   for (const driver of DRIVERS) {
     const r = await round(driver);
@@ -136,7 +142,10 @@ for (let i = 1; i <= ROUNDS; i += 1) {
 }
 /** A figure's median over the rounds. */
 const median = (driver: Driver, pick: (r: (typeof results)[Driver][number]) => number) =>
-  percentile(results[driver].map(pick).sort((a, b) => a - b), 50);
+  percentile(
+    results[driver].map(pick).sort((a, b) => a - b),
+    50,
+  );
 for (const [what, pick] of [
   ['lead p99', (r) => r.leads.p99],
   ['lead slowest', (r) => r.leads.max],

@@ -98,8 +98,18 @@ async function load(port: number, path: string, body?: () => string): Promise<Re
 
 /** Each figure's median over the rounds (figure by figure, so it need not be one round's). */
 function medianResult(results: Result[]): Result {
-  const median = (pick: (r: Result) => number) => percentile(results.map(pick).sort((a, b) => a - b), 50);
-  return { ok: median((r) => r.ok), failed: median((r) => r.failed), perSecond: median((r) => r.perSecond), p50: median((r) => r.p50), p99: median((r) => r.p99) };
+  const median = (pick: (r: Result) => number) =>
+    percentile(
+      results.map(pick).sort((a, b) => a - b),
+      50,
+    );
+  return {
+    ok: median((r) => r.ok),
+    failed: median((r) => r.failed),
+    perSecond: median((r) => r.perSecond),
+    p50: median((r) => r.p50),
+    p99: median((r) => r.p99),
+  };
 }
 
 async function bench(engine: string, databaseUrl: string): Promise<void> {

@@ -40,8 +40,18 @@ beforeAll(async () => {
   await db
     .insertInto('outbox')
     .values({
-      id: randomUUID(), kind: 'staff-email', lead_type: 'quote', lead_id: LEAD_ID, payload: '{}', status: 'failed',
-      attempts: 8, next_attempt_at: past, locked_until: null, last_error: 'SMTP 554 rejected', delivered_at: null, created_at: past,
+      id: randomUUID(),
+      kind: 'staff-email',
+      lead_type: 'quote',
+      lead_id: LEAD_ID,
+      payload: '{}',
+      status: 'failed',
+      attempts: 8,
+      next_attempt_at: past,
+      locked_until: null,
+      last_error: 'SMTP 554 rejected',
+      delivered_at: null,
+      created_at: past,
     })
     .execute();
   // More posts than the first page of /blog shows, so Load More appears.
@@ -160,7 +170,18 @@ async function editorReady(page: Page) {
   await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
 }
 
-const PUBLIC_PAGES = ['/', '/services', '/about', '/privacy', '/contact', quotePath, '/blog', POST_PATH, '/blog/no-such-post', '/no-such-page'];
+const PUBLIC_PAGES = [
+  '/',
+  '/services',
+  '/about',
+  '/privacy',
+  '/contact',
+  quotePath,
+  '/blog',
+  POST_PATH,
+  '/blog/no-such-post',
+  '/no-such-page',
+];
 
 const STATES: UiState[] = [
   // Desktop widths are checked as served by public-pages, contact, quote and blog tests; phones are not.
@@ -168,24 +189,53 @@ const STATES: UiState[] = [
 
   // Header menus, on a page that hydrates and on one that ships no JavaScript.
   ...['/contact', '/about'].flatMap((path): UiState[] => [
-    { name: `${path}: Services dropdown open`, path, widths: ['desktop'], act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name) },
+    {
+      name: `${path}: Services dropdown open`,
+      path,
+      widths: ['desktop'],
+      act: (page) => openDropdown(page, 'Request a quote for a service', SERVICES[0]!.name),
+    },
     { name: `${path}: phone menu open`, path, widths: ['phone'], act: openPhoneMenu, reflow: true },
   ]),
   // Staff browsing the public site keep the header's Admin menu (docs/product.md#header); the admin has a frame of
   // its own.
-  { name: 'staff on the site: Admin dropdown open', path: '/about', staff: true, widths: ['desktop'], act: (page) => openDropdown(page, 'Admin menu', 'Dashboard') },
-  { name: 'staff on the site: phone menu open, signed in', path: '/about', staff: true, widths: ['phone'], act: openPhoneMenu, reflow: true },
+  {
+    name: 'staff on the site: Admin dropdown open',
+    path: '/about',
+    staff: true,
+    widths: ['desktop'],
+    act: (page) => openDropdown(page, 'Admin menu', 'Dashboard'),
+  },
+  {
+    name: 'staff on the site: phone menu open, signed in',
+    path: '/about',
+    staff: true,
+    widths: ['phone'],
+    act: openPhoneMenu,
+    reflow: true,
+  },
   { name: 'admin: navigation drawer open', path: '/admin/dashboard', staff: true, widths: ['phone'], act: openAdminMenu, reflow: true },
 
   // Field errors (desktop contact errors: contact.test.ts; phone quote step errors: quote.test.ts).
-  { name: 'contact: field errors shown', path: '/contact', widths: ['phone'], reflow: true, act: pressAndSee('Send message', 'alert', FIELD_MESSAGES.fixErrors) },
+  {
+    name: 'contact: field errors shown',
+    path: '/contact',
+    widths: ['phone'],
+    reflow: true,
+    act: pressAndSee('Send message', 'alert', FIELD_MESSAGES.fixErrors),
+  },
   {
     name: 'quote: step 2 errors shown',
     path: quotePath,
     widths: ['desktop'],
     act: pressAndSee('Continue', 'alert', FIELD_MESSAGES.fixErrors, (page) => click(page, 'Continue')),
   },
-  { name: 'quote: step 3 errors shown', path: quotePath, widths: ['desktop'], act: pressAndSee('Submit request', 'alert', FIELD_MESSAGES.fixErrors, quoteToStep3) },
+  {
+    name: 'quote: step 3 errors shown',
+    path: quotePath,
+    widths: ['desktop'],
+    act: pressAndSee('Submit request', 'alert', FIELD_MESSAGES.fixErrors, quoteToStep3),
+  },
   { name: 'quote: step 3 as shown', path: quotePath, widths: ['phone'], reflow: true, act: quoteToStep3 },
 
   // Each lead form sent, refused as too many, and sent while its spam check could not load.
@@ -230,7 +280,10 @@ const STATES: UiState[] = [
     path: '/blog',
     act: async (page) => {
       await click(page, 'Load More');
-      await page.locator('.post-list > li').nth(POST_TITLES.length - 1).waitFor();
+      await page
+        .locator('.post-list > li')
+        .nth(POST_TITLES.length - 1)
+        .waitFor();
     },
   },
 

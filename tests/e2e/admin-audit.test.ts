@@ -20,10 +20,12 @@ beforeAll(async () => {
   const at = '2026-11-20T23:05:00.000Z';
   await site.database.db
     .insertInto('audit_log')
-    .values([
-      { action: 'leads.exported', target: exportTarget(12, { status: 'new', from: '2026-11-01', to: '2026-11-30' }) },
-      { action: 'settings.updated', target: settingsTarget([{ setting: 'phone', from: '(02) 8005 0142', to: '(02) 8005 0199' }]) },
-    ].map((e) => ({ ...e, id: randomUUID(), user_id: null, actor: STAFF.email, ip: null, created_at: at })))
+    .values(
+      [
+        { action: 'leads.exported', target: exportTarget(12, { status: 'new', from: '2026-11-01', to: '2026-11-30' }) },
+        { action: 'settings.updated', target: settingsTarget([{ setting: 'phone', from: '(02) 8005 0142', to: '(02) 8005 0199' }]) },
+      ].map((e) => ({ ...e, id: randomUUID(), user_id: null, actor: STAFF.email, ip: null, created_at: at })),
+    )
     .execute();
 });
 
@@ -43,7 +45,9 @@ describe('the audit log in a browser', () => {
 
     const exported = page.getByRole('row').filter({ hasText: 'Exported 12 leads (status New, received 1–30 Nov 2026)' });
     await expect(exported.locator('td').first().textContent()).resolves.toBe('21 Nov 2026, 10:05 am');
-    const settings = page.getByRole('row').filter({ hasText: 'Changed the phone from (02) 8005 0142 to (02) 8005 0199 in the site settings' });
+    const settings = page
+      .getByRole('row')
+      .filter({ hasText: 'Changed the phone from (02) 8005 0142 to (02) 8005 0199 in the site settings' });
     await expect(settings.getByRole('link', { name: 'site settings' }).getAttribute('href')).resolves.toBe('/admin/settings');
     await expect(page.getByText(/\d{4}-\d{2}-\d{2}T\d{2}:/).count()).resolves.toBe(0);
     expect(await axeViolations(page)).toEqual([]);

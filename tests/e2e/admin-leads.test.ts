@@ -52,7 +52,12 @@ beforeAll(async () => {
     // 22:30:05 UTC is 09:30:05 the next day in Sydney (daylight saving).
     createdAt: '2026-11-21T22:30:05.000Z',
   });
-  await insertContact(site.database.db, { name: 'Colin Contact', email: 'colin@contact.example', message: 'Call me, please.', createdAt: '2026-11-20T01:00:00.000Z' });
+  await insertContact(site.database.db, {
+    name: 'Colin Contact',
+    email: 'colin@contact.example',
+    message: 'Call me, please.',
+    createdAt: '2026-11-20T01:00:00.000Z',
+  });
 });
 afterAll(async () => {
   await worker?.stop();
@@ -109,7 +114,9 @@ describe('staff work leads in a browser', () => {
     await page.reload({ waitUntil: 'networkidle' });
     const history = page.getByRole('list', { name: LEADS_TEXT.noteHistory });
     const entry = history.getByRole('listitem').first();
-    await expect(entry.textContent()).resolves.toMatch(/^Sam Staff · \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]mRang Dana: wants two racks by March\.$/);
+    await expect(entry.textContent()).resolves.toMatch(
+      /^Sam Staff · \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]mRang Dana: wants two racks by March\.$/,
+    );
 
     // An empty note after one was added shows its error alone, not the earlier "Note added." beside it.
     await page.getByRole('button', { name: 'Add note' }).click();
@@ -122,14 +129,21 @@ describe('staff work leads in a browser', () => {
     await expect(history.getByRole('listitem').last().textContent()).resolves.toMatch(/^Sam Staff · .*Status: New → Contacted$/);
 
     await box.fill('Half-written thought');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     await page.getByRole('link', { name: '← All leads' }).click();
     await expect(asked).resolves.toBe('beforeunload');
     expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${quoteId}`);
     await expect(box.inputValue()).resolves.toBe('Half-written thought');
 
     const reply = page.getByRole('link', { name: INBOX_MESSAGES.replyByEmail });
-    await expect(reply.getAttribute('href')).resolves.toBe('mailto:dana@racks.example?subject=Your%20quote%20request%20for%20Datacenter%20Solutions');
+    await expect(reply.getAttribute('href')).resolves.toBe(
+      'mailto:dana@racks.example?subject=Your%20quote%20request%20for%20Datacenter%20Solutions',
+    );
     await expect(axeViolations(page)).resolves.toEqual([]);
     p.assertClean();
   });
@@ -154,9 +168,18 @@ describe('staff work leads in a browser', () => {
   });
 
   it('the CSV export holds every field in Sydney time, status names, service answers under their labels, notes, a BOM and guarded formulas', async () => {
-    await site.database.db.insertInto('lead_notes').values({
-      id: 'note-csv', lead_type: 'quote', lead_id: quoteId, author_id: null, author: null, body: 'Kept from the old notes box.', created_at: '2026-11-22T00:00:00.000Z',
-    }).execute();
+    await site.database.db
+      .insertInto('lead_notes')
+      .values({
+        id: 'note-csv',
+        lead_type: 'quote',
+        lead_id: quoteId,
+        author_id: null,
+        author: null,
+        body: 'Kept from the old notes box.',
+        created_at: '2026-11-22T00:00:00.000Z',
+      })
+      .execute();
     await using p = await dashboard();
     const { page } = p;
     await openSettled(page, site, '/admin/leads?q=example');
@@ -191,7 +214,12 @@ describe('staff work leads in a browser', () => {
     expect(dana[LEADS_TEXT.notes]).toContain('2026-11-22 11:00:00 Earlier notes (author not recorded): Kept from the old notes box.');
     expect(dana[LEADS_TEXT.notes]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} Sam Staff: Rang Dana: wants two racks by March\./);
     expect(dana[LEADS_TEXT.notes]).toMatch(/\d{2}:\d{2}:\d{2} Sam Staff: Status: New → Contacted/);
-    expect(rowOf('Colin Contact')).toMatchObject({ Type: 'Contact message', 'Received (Australia/Sydney)': '2026-11-20 12:00:00', Message: 'Call me, please.', Redundancy: '' });
+    expect(rowOf('Colin Contact')).toMatchObject({
+      Type: 'Contact message',
+      'Received (Australia/Sydney)': '2026-11-20 12:00:00',
+      Message: 'Call me, please.',
+      Redundancy: '',
+    });
     p.assertClean();
   });
 
@@ -220,7 +248,10 @@ describe('staff work leads in a browser', () => {
     await page.getByRole('button', { name: INBOX_MESSAGES.notSpamAction }).click();
     await page.getByRole('status').filter({ hasText: INBOX_MESSAGES.releasedFromSpam }).waitFor();
     await expect(page.locator('.badge').first().textContent()).resolves.toBe('New');
-    const toStaff = await eventually(async () => smtp.received.find((m) => m.to.includes(STAFF_INBOX) && decodedMail(m.raw).includes('Speedy Sam')), 'the staff e-mail');
+    const toStaff = await eventually(
+      async () => smtp.received.find((m) => m.to.includes(STAFF_INBOX) && decodedMail(m.raw).includes('Speedy Sam')),
+      'the staff e-mail',
+    );
     expect(decodedMail(toStaff.raw)).toContain(`/admin/leads/quote/${sent.id}`);
     await eventually(async () => smtp.received.find((m) => m.to.includes('speedy@visitor.example')), "the visitor's acknowledgement");
     p.assertClean();
@@ -248,7 +279,9 @@ describe('sales on a phone', () => {
 
     await openSettled(page, site, `/admin/leads/quote/${quoteId}`);
     await expect(page.getByRole('link', { name: '02 8005 0142' }).getAttribute('href')).resolves.toBe('tel:+61280050142');
-    await expect(page.getByRole('link', { name: 'dana@racks.example' }).first().getAttribute('href')).resolves.toBe('mailto:dana@racks.example');
+    await expect(page.getByRole('link', { name: 'dana@racks.example' }).first().getAttribute('href')).resolves.toBe(
+      'mailto:dana@racks.example',
+    );
     p.assertClean();
   });
 });
@@ -258,10 +291,25 @@ describe('the dashboard tells the truth', () => {
     const db = noSmtpSite.database.db;
     const id = await insertQuote(db, { name: 'Unsent Ursula', createdAt: new Date(Date.now() - 3 * 3600_000).toISOString() });
     const at = new Date().toISOString();
-    await db.insertInto('outbox').values(['staff-email', 'customer-email'].map((kind) => ({
-      id: `${kind}-${id}`, kind, lead_type: 'quote', lead_id: id, payload: '{}', status: 'pending', attempts: 0, next_attempt_at: at,
-      locked_until: null, last_error: null, delivered_at: null, created_at: at,
-    }))).execute();
+    await db
+      .insertInto('outbox')
+      .values(
+        ['staff-email', 'customer-email'].map((kind) => ({
+          id: `${kind}-${id}`,
+          kind,
+          lead_type: 'quote',
+          lead_id: id,
+          payload: '{}',
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: null,
+          last_error: null,
+          delivered_at: null,
+          created_at: at,
+        })),
+      )
+      .execute();
     for (const viewport of [PHONE, VIEWPORTS.desktop]) {
       await using p = await dashboard(noSmtpSite, viewport);
       const { page } = p;

@@ -51,7 +51,11 @@ describe('settings that are on or off', () => {
     await weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).check();
     await weekly.getByRole('button', { name: ANALYTICS_TEXT.weeklySave }).click();
     await weekly.getByRole('status').filter({ hasText: ANALYTICS_TEXT.weeklyOn }).waitFor();
-    const stored = await site.database.db.selectFrom('users').select('weekly_summary').where('email', '=', STAFF.email).executeTakeFirstOrThrow();
+    const stored = await site.database.db
+      .selectFrom('users')
+      .select('weekly_summary')
+      .where('email', '=', STAFF.email)
+      .executeTakeFirstOrThrow();
     expect(Boolean(stored.weekly_summary)).toBe(true);
     await openSettled(page, site, '/admin/account');
     await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).isChecked()).resolves.toBe(true);
@@ -274,11 +278,18 @@ describe('an invitation without JavaScript', () => {
     await form.getByLabel('Name').fill('Olly Offline');
     await form.getByLabel('Email').fill('olly@northbridge-it.com.au');
     await form.getByRole('button', { name: 'Send invitation' }).click();
-    await form.getByRole('status').filter({ hasText: STAFF_MESSAGES.invitedQueued('olly@northbridge-it.com.au') }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({ hasText: STAFF_MESSAGES.invitedQueued('olly@northbridge-it.com.au') })
+      .waitFor();
     const link = await mailedLink('olly@northbridge-it.com.au');
     await staff.close();
 
-    const context = await site.browser.newContext({ javaScriptEnabled: false, viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' } });
+    const context = await site.browser.newContext({
+      javaScriptEnabled: false,
+      viewport: PHONE,
+      extraHTTPHeaders: { 'X-Forwarded-Proto': 'https' },
+    });
     try {
       const page = await context.newPage();
       await page.goto(site.baseUrl + link);
@@ -330,10 +341,18 @@ describe("the notices of a person's page", () => {
 
     await page.getByRole('button', { name: STAFF_TEXTS.deactivate }).click();
     await page.getByRole('button', { name: STAFF_TEXTS.deactivateConfirm }).click();
-    await noticeWith(page, STAFF_MESSAGES.deactivated(person.name), async () => (await page.getByRole('button', { name: STAFF_TEXTS.reactivate }).count()) === 1);
+    await noticeWith(
+      page,
+      STAFF_MESSAGES.deactivated(person.name),
+      async () => (await page.getByRole('button', { name: STAFF_TEXTS.reactivate }).count()) === 1,
+    );
 
     await page.getByRole('button', { name: STAFF_TEXTS.reactivate }).click();
-    await noticeWith(page, STAFF_MESSAGES.reactivated(person.name), async () => (await page.getByRole('button', { name: STAFF_TEXTS.deactivate }).count()) === 1);
+    await noticeWith(
+      page,
+      STAFF_MESSAGES.reactivated(person.name),
+      async () => (await page.getByRole('button', { name: STAFF_TEXTS.deactivate }).count()) === 1,
+    );
     expect(await axeViolations(page)).toEqual([]);
     p.assertClean();
     theirs.assertClean();

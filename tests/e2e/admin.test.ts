@@ -53,7 +53,10 @@ describe('staff work the admin in a browser', () => {
     await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await page.getByLabel('Title').fill('Hybrid Work Networks in 2027');
     await page.getByRole('button', { name: 'Save post' }).click();
-    await page.getByRole('status').filter({ hasText: /^Saved\./ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved\./ })
+      .waitFor();
     await openSettled(page, site, '/blog/hybrid-work-networks');
     expect(page.url()).toBe(`${site.baseUrl}/blog/hybrid-work-networks-in-2027`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hybrid Work Networks in 2027');
@@ -63,7 +66,12 @@ describe('staff work the admin in a browser', () => {
   it('staff schedule a post: it stays off the blog until its time, and staff can preview it', async () => {
     await using p = await staffPage(site, '/admin/dashboard');
     const { page } = p;
-    const text = await writePost(page, { title: 'Next Month In Networking', body: 'Coming soon.', publish: true, publishAt: '2030-01-15T09:00' });
+    const text = await writePost(page, {
+      title: 'Next Month In Networking',
+      body: 'Coming soon.',
+      publish: true,
+      publishAt: '2030-01-15T09:00',
+    });
     expect(text).toContain('goes live on');
     await page.getByRole('link', { name: 'Preview' }).click();
     await page.waitForLoadState('networkidle');
@@ -80,7 +88,12 @@ describe('staff work the admin in a browser', () => {
     const { page } = p;
     await openEditor(page, site);
     await page.getByLabel('Title').fill('Half-written thought');
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.dismiss(); }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(asked).resolves.toBe('beforeunload');
     expect(page.url()).toMatch(/\/admin\/blog-editor$/);
@@ -93,14 +106,21 @@ describe('staff work the admin in a browser', () => {
     await page.getByRole('link', { name: 'Wendy Winner' }).click();
     await page.waitForLoadState('networkidle');
     expect(page.url()).toBe(`${site.baseUrl}/admin/leads/quote/${leadId}`);
-    for (const [button, label] of [['Mark contacted', 'Contacted'], ['Mark quoted', 'Quoted'], ['Mark won', 'Won']]) {
+    for (const [button, label] of [
+      ['Mark contacted', 'Contacted'],
+      ['Mark quoted', 'Quoted'],
+      ['Mark won', 'Won'],
+    ]) {
       await page.getByRole('button', { name: button }).click();
       // "Won" asks for its value first (docs/product.md#lead-work).
       if (label === 'Won') {
         await page.getByLabel('Value').fill('12,500');
         await page.getByRole('button', { name: button }).click();
       }
-      await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Status changed to ${label}.` })
+        .waitFor();
     }
     await page.reload({ waitUntil: 'networkidle' });
     await expect(page.locator('.badge').first().textContent()).resolves.toBe('Won');

@@ -24,7 +24,9 @@ describe('analytics in the browser', () => {
 
     await using visitor = await openPage(site.browser, undefined, VISITOR_BROWSER);
     const { page } = visitor;
-    await page.goto(`${site.baseUrl}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-offer`, { referer: 'https://mail.example.org/inbox/42' });
+    await page.goto(`${site.baseUrl}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-offer`, {
+      referer: 'https://mail.example.org/inbox/42',
+    });
     await page.goto(`${site.baseUrl}/blog/backups-that-restore`);
     await page.getByRole('region', { name: BLOG_TEXT.cta.title }).getByRole('link', { name: SITE_TEXT.ctaQuote }).click();
     await page.waitForURL(`${site.baseUrl}/quote`);
@@ -60,11 +62,16 @@ describe('analytics in the browser', () => {
     await expect(panels.count()).resolves.toBe(2);
     await expect(panels.nth(0).locator('.tick').first().textContent()).resolves.toBe('1');
     await expect(panels.nth(1).locator('.tick').first().textContent()).resolves.toBe('3');
-    for (const panel of [panels.nth(0), panels.nth(1)]) await expect(panel.locator('.tick-today').textContent()).resolves.toBe(ANALYTICS_TEXT.today);
+    for (const panel of [panels.nth(0), panels.nth(1)])
+      await expect(panel.locator('.tick-today').textContent()).resolves.toBe(ANALYTICS_TEXT.today);
     const referrers = staff.page.getByRole('region', { name: ANALYTICS_TEXT.referrers });
     await expect(referrers.getByRole('rowheader').allTextContents()).resolves.toEqual(['mail.example.org']);
     const funnel = staff.page.getByRole('region', { name: ANALYTICS_TEXT.funnel });
-    const row = (step: string) => funnel.getByRole('row', { name: new RegExp(`^${step}`) }).getByRole('cell').allTextContents();
+    const row = (step: string) =>
+      funnel
+        .getByRole('row', { name: new RegExp(`^${step}`) })
+        .getByRole('cell')
+        .allTextContents();
     await expect(row('Quote page viewed')).resolves.toEqual(['1', '–']);
     await expect(row('Reached step 2')).resolves.toEqual(['1', '100.0%']);
     await expect(row('Reached step 3')).resolves.toEqual(['1', '100.0%']);
@@ -77,7 +84,10 @@ describe('analytics in the browser', () => {
     await staff.page.getByRole('link', { name: 'Last 7 days' }).click();
     await staff.page.waitForURL(`${site.baseUrl}/admin/analytics?days=7`);
     await expect(staff.page.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current')).resolves.toBe('page');
-    const [download] = await Promise.all([staff.page.waitForEvent('download'), referrers.getByRole('link', { name: ANALYTICS_TEXT.downloadCsv }).click()]);
+    const [download] = await Promise.all([
+      staff.page.waitForEvent('download'),
+      referrers.getByRole('link', { name: ANALYTICS_TEXT.downloadCsv }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^analytics-referrers-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     staff.assertClean();
   });

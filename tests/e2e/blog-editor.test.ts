@@ -48,7 +48,10 @@ async function editorPage(viewport = DESKTOP, path = '/admin/blog-editor') {
   const discard = p.page.getByRole('button', { name: 'Discard them' });
   if (path === '/admin/blog-editor' && (await discard.count())) {
     await discard.click();
-    await p.page.getByRole('status').filter({ hasText: /^Restored your unsaved changes/ }).waitFor({ state: 'detached' });
+    await p.page
+      .getByRole('status')
+      .filter({ hasText: /^Restored your unsaved changes/ })
+      .waitFor({ state: 'detached' });
   }
   return p;
 }
@@ -80,7 +83,20 @@ describe('the editor toolbar', () => {
     const { page } = p;
     const buttons = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button');
     const names = await buttons.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
-    expect(names).toEqual(['Bold', 'Italic', 'Heading 2', 'Heading 3', 'Bullet list', 'Numbered list', 'Quote', 'Code block', 'Link', 'Image', 'Undo', 'Redo']);
+    expect(names).toEqual([
+      'Bold',
+      'Italic',
+      'Heading 2',
+      'Heading 3',
+      'Bullet list',
+      'Numbered list',
+      'Quote',
+      'Code block',
+      'Link',
+      'Image',
+      'Undo',
+      'Redo',
+    ]);
     const tops = await buttons.evaluateAll((els) => [...new Set(els.map((el) => Math.round(el.getBoundingClientRect().top)))]);
     expect(tops).toHaveLength(1);
 
@@ -134,14 +150,18 @@ describe('links and images through dialogs in the page', () => {
     await dialog.getByLabel('Link address').fill('https://www.cyber.gov.au/');
     await dialog.getByRole('button', { name: 'Add link' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect(body(page).innerHTML()).resolves.toBe('<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a></p>');
+    await expect(body(page).innerHTML()).resolves.toBe(
+      '<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a></p>',
+    );
 
     // The caret is left after the linked words, not on them: once the editor has focus back, typing goes on after
     // the link instead of replacing its words.
     await expect.poll(() => body(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.type(' and ');
     // Typing on from a link's end leaves the link (Tiptap's links are not inclusive).
-    await expect(body(page).innerHTML()).resolves.toBe('<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a> and </p>');
+    await expect(body(page).innerHTML()).resolves.toBe(
+      '<p><a rel="noopener noreferrer" href="https://www.cyber.gov.au/">ACSC advice</a> and </p>',
+    );
     await tool(page, 'Link').click();
     await dialog.getByLabel('Link address').fill('/contact');
     await dialog.getByRole('button', { name: 'Add link' }).click();
@@ -176,11 +196,17 @@ describe('links and images through dialogs in the page', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => body(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.type('After the picture.');
-    await expect(body(page).innerHTML()).resolves.toMatch(/^<p>Before the picture\.<\/p><img [^>]*alt="A rack after tidying"[^>]*><p>After the picture\.<\/p>/);
+    await expect(body(page).innerHTML()).resolves.toMatch(
+      /^<p>Before the picture\.<\/p><img [^>]*alt="A rack after tidying"[^>]*><p>After the picture\.<\/p>/,
+    );
     await page.getByLabel('Publish this post').check();
     await savePost(page, 'The post is live');
 
-    const saved = await site.database.db.selectFrom('blogs').select('content').where('slug', '=', 'pictures-stay-put').executeTakeFirstOrThrow();
+    const saved = await site.database.db
+      .selectFrom('blogs')
+      .select('content')
+      .where('slug', '=', 'pictures-stay-put')
+      .executeTakeFirstOrThrow();
     expect(saved.content).toMatch(/<p>Before the picture\.<\/p><img [^>]*alt="A rack after tidying"[^>]*><p>After the picture\.<\/p>/);
     await page.goto(`${site.baseUrl}/blog/pictures-stay-put`);
     await page.locator('.post-content').getByRole('img', { name: 'A rack after tidying' }).waitFor();
@@ -219,7 +245,10 @@ describe('links and images through dialogs in the page', () => {
       await p.close();
     }
 
-    for (const [viewport, featuredWidth] of [[PHONE, 480], [DESKTOP, 960]] as const) {
+    for (const [viewport, featuredWidth] of [
+      [PHONE, 480],
+      [DESKTOP, 960],
+    ] as const) {
       await using visitor = await openPage(site.browser, viewport);
       const { page } = visitor;
       await page.goto(`${site.baseUrl}/blog/racks-with-pictures`, { waitUntil: 'networkidle' });
@@ -384,7 +413,9 @@ describe('autosave, history and the address', () => {
       const { page } = p;
       expect({ width: viewport.width, violations: await axeViolations(page) }).toEqual({ width: viewport.width, violations: [] });
       await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
-      const [main, side] = await Promise.all(['.editor-main', '.editor-side'].map((s) => page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)));
+      const [main, side] = await Promise.all(
+        ['.editor-main', '.editor-side'].map((s) => page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)),
+      );
       if (viewport === PHONE) {
         // One column: the writing takes the width, the settings follow below it.
         expect(main!.width).toBeGreaterThan(320);

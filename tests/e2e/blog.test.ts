@@ -29,7 +29,10 @@ describe('blog list', () => {
   it('names its RSS feed, and WordPress’s feed address leads there too', async () => {
     await using p = await openPage(site.browser);
     await p.page.goto(`${site.baseUrl}/blog`);
-    const [feed] = await Promise.all([p.page.waitForResponse(`${site.baseUrl}/rss.xml`), p.page.getByRole('link', { name: 'RSS feed' }).click()]);
+    const [feed] = await Promise.all([
+      p.page.waitForResponse(`${site.baseUrl}/rss.xml`),
+      p.page.getByRole('link', { name: 'RSS feed' }).click(),
+    ]);
     expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
     const moved = await p.page.goto(`${site.baseUrl}/feed/`);
     expect(moved!.url()).toBe(`${site.baseUrl}/rss.xml`);
@@ -118,27 +121,30 @@ describe('blog list', () => {
     p.assertClean();
   });
 
-  it.each(Object.entries(VIEWPORTS))('at %s width, after Load More a reader opens a post, presses Back, and is where they were', async (_name, viewport) => {
-    await using p = await openPage(site.browser, viewport);
-    await p.page.goto(`${site.baseUrl}/blog`);
-    await p.page.getByRole('button', { name: 'Load More' }).click();
-    await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
-    expect(new URL(p.page.url()).search).toBe('?page=2');
-    const target = p.page.locator('.post-list > li').nth(8);
-    await target.scrollIntoViewIfNeeded();
-    const title = await target.locator('.post-card-title').textContent();
-    const scrolled = await p.page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(0);
-    await target.getByRole('link', { name: title! }).click();
-    await p.page.waitForURL(/\/blog\/field-notes-/);
-    await p.page.goBack();
-    await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
-    await p.page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, scrolled);
-    await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual(
-      Array.from({ length: 10 }, (_, i) => `Field Notes ${String(12 - i).padStart(2, '0')}`),
-    );
-    p.assertClean();
-  });
+  it.each(Object.entries(VIEWPORTS))(
+    'at %s width, after Load More a reader opens a post, presses Back, and is where they were',
+    async (_name, viewport) => {
+      await using p = await openPage(site.browser, viewport);
+      await p.page.goto(`${site.baseUrl}/blog`);
+      await p.page.getByRole('button', { name: 'Load More' }).click();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
+      expect(new URL(p.page.url()).search).toBe('?page=2');
+      const target = p.page.locator('.post-list > li').nth(8);
+      await target.scrollIntoViewIfNeeded();
+      const title = await target.locator('.post-card-title').textContent();
+      const scrolled = await p.page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(0);
+      await target.getByRole('link', { name: title! }).click();
+      await p.page.waitForURL(/\/blog\/field-notes-/);
+      await p.page.goBack();
+      await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
+      await p.page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, scrolled);
+      await expect(p.page.locator('.post-card-title').allTextContents()).resolves.toEqual(
+        Array.from({ length: 10 }, (_, i) => `Field Notes ${String(12 - i).padStart(2, '0')}`),
+      );
+      p.assertClean();
+    },
+  );
 
   it('without JavaScript, visitor searches and pages through links, landing on the new posts', async () => {
     await using context = await site.browser.newContext({ javaScriptEnabled: false });
@@ -165,9 +171,7 @@ describe('blog post page', () => {
     });
     await p.page.goto(`${site.baseUrl}/blog/${newest.slug}`);
     await expect(p.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(newest.title);
-    const executable = await p.page.evaluate(
-      () => [...document.scripts].filter((s) => s.type !== 'application/ld+json').length,
-    );
+    const executable = await p.page.evaluate(() => [...document.scripts].filter((s) => s.type !== 'application/ld+json').length);
     expect(executable).toBe(0);
     expect(scripts).toEqual([]);
     p.assertClean();

@@ -22,7 +22,9 @@ async function openWatched() {
   await p.page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI || 'inline'} ${e.sample}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.effectiveDirective} ${e.blockedURI || 'inline'} ${e.sample}`),
+    );
   });
   const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   return { ...p, violations: () => violations(p.page) };
@@ -89,7 +91,9 @@ describe('the Content-Security-Policy in a real browser (hashes, no unsafe-inlin
     await p.page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
     await p.page.getByRole('textbox', { name: 'Content' }).click();
     await p.page.keyboard.type('Typed under a strict policy.');
-    await expect(p.page.locator('.ProseMirror').evaluate((el) => getComputedStyle(el).whiteSpace)).resolves.toMatch(/pre-wrap|break-spaces/);
+    await expect(p.page.locator('.ProseMirror').evaluate((el) => getComputedStyle(el).whiteSpace)).resolves.toMatch(
+      /pre-wrap|break-spaces/,
+    );
     const home = await p.page.goto(`${site.baseUrl}/`, { waitUntil: 'networkidle' });
     expect(home!.headers()['cache-control']).toBe('private, no-store');
     expect(await p.violations()).toEqual([]);

@@ -53,14 +53,22 @@ interface Stop {
  */
 async function inspectFocus(record: boolean): Promise<Stop> {
   // Menus fade in and cards lift as focus arrives: look once those transitions have run.
-  await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => {})));
+  await Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a instanceof CSSTransition)
+      .map((a) => a.finished.catch(() => {})),
+  );
   let el = document.activeElement;
   while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
   const blank = { none: true, again: false, tag: '', name: '', type: '', value: '', text: '', label: '(nothing)', problems: [] };
   if (!el || el === document.body || el === document.documentElement) return blank;
 
   // A control can hold more than one stop in a row (a date field's picker button), so only a return counts.
-  const walk = ((globalThis as unknown as { focusWalk?: { seen: WeakSet<Element>; last: Element | null } }).focusWalk ??= { seen: new WeakSet(), last: null });
+  const walk = ((globalThis as unknown as { focusWalk?: { seen: WeakSet<Element>; last: Element | null } }).focusWalk ??= {
+    seen: new WeakSet(),
+    last: null,
+  });
   const again = record && walk.seen.has(el) && walk.last !== el;
   if (record) {
     walk.seen.add(el);
@@ -87,22 +95,37 @@ async function inspectFocus(record: boolean): Promise<Stop> {
     const hits = xs.flatMap((x) => ys.map((y) => root.elementFromPoint(x, y)));
     const own = (hit: Element | null) => !!hit && (el.contains(hit) || [...(input.labels ?? [])].some((l) => l.contains(hit)));
     const cover = hits.find((hit) => !own(hit));
-    if (!hits.some(own)) problems.push(`covered by ${cover ? `<${cover.tagName.toLowerCase()} class="${cover.getAttribute('class') ?? ''}">` : 'nothing'}`);
+    if (!hits.some(own))
+      problems.push(`covered by ${cover ? `<${cover.tagName.toLowerCase()} class="${cover.getAttribute('class') ?? ''}">` : 'nothing'}`);
   }
 
   type Rect = { left: number; top: number; right: number; bottom: number };
   const paddingBox = (e: Element): Rect => {
     const r = e.getBoundingClientRect();
-    return { left: r.left + e.clientLeft, top: r.top + e.clientTop, right: r.left + e.clientLeft + e.clientWidth, bottom: r.top + e.clientTop + e.clientHeight };
+    return {
+      left: r.left + e.clientLeft,
+      top: r.top + e.clientTop,
+      right: r.left + e.clientLeft + e.clientWidth,
+      bottom: r.top + e.clientTop + e.clientHeight,
+    };
   };
   /** The area left visible by every ancestor from `from` up that clips its overflow. */
   const clipFrom = (from: Element | null): Rect => {
     const clip = { ...view };
-    for (let a = from; a && a !== document.body && a !== document.documentElement; a = a.parentElement ?? (a.getRootNode() as ShadowRoot).host ?? null) {
+    for (
+      let a = from;
+      a && a !== document.body && a !== document.documentElement;
+      a = a.parentElement ?? (a.getRootNode() as ShadowRoot).host ?? null
+    ) {
       const s = getComputedStyle(a);
       if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
       const p = paddingBox(a);
-      Object.assign(clip, { left: Math.max(clip.left, p.left), top: Math.max(clip.top, p.top), right: Math.min(clip.right, p.right), bottom: Math.min(clip.bottom, p.bottom) });
+      Object.assign(clip, {
+        left: Math.max(clip.left, p.left),
+        top: Math.max(clip.top, p.top),
+        right: Math.min(clip.right, p.right),
+        bottom: Math.min(clip.bottom, p.bottom),
+      });
     }
     return clip;
   };
@@ -131,7 +154,12 @@ async function inspectFocus(record: boolean): Promise<Stop> {
       if (holder) {
         const p = paddingBox(holder);
         const inset = (v: string) => parseFloat(v) || 0;
-        ring = { left: p.left + inset(s.left), top: p.top + inset(s.top), right: p.right - inset(s.right), bottom: p.bottom - inset(s.bottom) };
+        ring = {
+          left: p.left + inset(s.left),
+          top: p.top + inset(s.top),
+          right: p.right - inset(s.right),
+          bottom: p.bottom - inset(s.bottom),
+        };
         clipStart = holder;
       }
     }
@@ -193,7 +221,10 @@ async function chooseOption(page: Page, label: string) {
 /** The digits a person types into a date field, in the order the browser's locale shows its parts. */
 function dateKeys(page: Page, iso: string): Promise<string> {
   return page.evaluate(
-    (d) => new Date(`${d}T00:00:00Z`).toLocaleDateString(navigator.language, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).replace(/\D/g, ''),
+    (d) =>
+      new Date(`${d}T00:00:00Z`)
+        .toLocaleDateString(navigator.language, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' })
+        .replace(/\D/g, ''),
     iso,
   );
 }
@@ -233,7 +264,13 @@ describe('visitors by keyboard alone', () => {
     await activate(p.page, 'Send message', 2);
     await successShown(p.page, MESSAGES.contactSuccess);
     const [row] = (await findHeldData(site.database.db, 'kai@keys.example', 'email#none')).contacts;
-    expect(row).toMatchObject({ name: 'Kai Keys', company: 'Keys Pty Ltd', service: 'web-hosting', message: 'Typed without a mouse.', status: 'new' });
+    expect(row).toMatchObject({
+      name: 'Kai Keys',
+      company: 'Keys Pty Ltd',
+      service: 'web-hosting',
+      message: 'Typed without a mouse.',
+      status: 'new',
+    });
     p.assertClean();
   });
 
@@ -270,7 +307,9 @@ describe('visitors by keyboard alone', () => {
     await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 3 of 3');
 
     // Step 3: every field of this service; selects take their second option, so the arrows really move.
-    const answers = QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options[1]! : f.kind === 'number' ? '12' : 'Weekends'] as const);
+    const answers = QUOTE_FIELDS[service].map(
+      (f) => [f.name, f.kind === 'select' ? f.options[1]! : f.kind === 'number' ? '12' : 'Weekends'] as const,
+    );
     await fillInOrder(page, answers);
     await activate(page, 'Submit request', 3);
     await successShown(page, MESSAGES.quoteSuccess);
@@ -278,7 +317,14 @@ describe('visitors by keyboard alone', () => {
     const listed = (await listLeadSummaries(site.database.db, 'quote', { q: name, limit: 100 })).filter((l) => l.name === name);
     expect(listed).toHaveLength(1);
     const row = (await findLead(site.database.db, 'quote', listed[0]!.id))!.lead as QuoteRecord;
-    expect(row).toMatchObject({ service, status: 'new', companySize: '11-50', budget: '$15,000-$50,000', startDate: '2027-01-10', completionDate: '2027-03-01' });
+    expect(row).toMatchObject({
+      service,
+      status: 'new',
+      companySize: '11-50',
+      budget: '$15,000-$50,000',
+      startDate: '2027-01-10',
+      completionDate: '2027-03-01',
+    });
     expect(row.details).toEqual(Object.fromEntries(answers.map(([k, v]) => [k, v === '12' ? 12 : v])));
     p.assertClean();
   });
@@ -307,9 +353,15 @@ describe('staff by keyboard alone', () => {
     await page.waitForURL(new RegExp(`/admin/leads/quote/${leadId}$`));
     await page.waitForLoadState('networkidle');
 
-    for (const [button, label, status] of [['Mark contacted', 'Contacted', 'contacted'], ['Mark quoted', 'Quoted', 'quoted']] as const) {
+    for (const [button, label, status] of [
+      ['Mark contacted', 'Contacted', 'contacted'],
+      ['Mark quoted', 'Quoted', 'quoted'],
+    ] as const) {
       await activate(page, button);
-      await page.getByRole('status').filter({ hasText: `Status changed to ${label}.` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Status changed to ${label}.` })
+        .waitFor();
       expect((await findLead(site.database.db, 'quote', leadId))?.lead.status).toBe(status);
     }
     p.assertClean();

@@ -63,10 +63,14 @@ describe('the outcome a visitor is told is the outcome that happened', () => {
     });
     await p.page.goto(`${site.baseUrl}/contact`);
     // The server gets and stores the first send, but its answer never reaches the browser.
-    await p.page.route('**/functions/submitContact', async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await p.page.route(
+      '**/functions/submitContact',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await fillContact(p.page, olive('lost-olive@example.com'));
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await expect(p.page.getByRole('alert').filter({ hasText: 'Sorry' }).textContent()).resolves.toBe(MESSAGES.contactError);
@@ -105,7 +109,9 @@ describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await post;
     await page.waitForURL(/\/contact\?script=required$/);
-    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email));
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(
+      SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email),
+    );
     expect(page.url()).not.toMatch(/olive|Olive|message/);
     expect(await contactsFrom('nojs-olive@example.com')).toEqual([]);
   });
@@ -122,7 +128,9 @@ describe('without JavaScript', () => {
     await page.getByRole('textbox', { name: 'Email' }).fill('nora@example.com');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/quote\?script=required$/);
-    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email));
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was sent' }).textContent()).resolves.toBe(
+      SCRIPT_REQUIRED.notSent(DEFAULT_SITE_SETTINGS.email),
+    );
     expect(page.url()).not.toMatch(/nora|Nora/i);
   });
 });

@@ -40,7 +40,14 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await site.database.db
     .insertInto('saved_replies')
-    .values({ id: 'welcome', name: 'Hosting welcome', body: 'Hi {name},\n\nThanks for asking about {service} for {company}.\n\n{sender}', updated_by: owner.id, created_at: now, updated_at: now })
+    .values({
+      id: 'welcome',
+      name: 'Hosting welcome',
+      body: 'Hi {name},\n\nThanks for asking about {service} for {company}.\n\n{sender}',
+      updated_by: owner.id,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 });
 
@@ -58,7 +65,10 @@ describe('sales work a lead to the end', () => {
       const { page } = p;
       await page.getByLabel(W.assignedTo, { exact: true }).selectOption({ label: SALES.name });
       await page.getByRole('button', { name: W.assign, exact: true }).click();
-      await page.getByRole('status').filter({ hasText: W.assignmentSaved(SALES.name) }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: W.assignmentSaved(SALES.name) })
+        .waitFor();
       await history(page).getByText(W.assignedEntry(SALES.name, STAFF.name)).waitFor();
       await expectAccessible(page);
       p.assertClean();
@@ -75,7 +85,10 @@ describe('sales work a lead to the end', () => {
     p.assertClean();
   });
 
-  for (const [label, viewport] of [['phone', PHONE], ['desktop', VIEWPORTS.desktop]] as const) {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', VIEWPORTS.desktop],
+  ] as const) {
     it(`Sales fill a reply from a saved reply, send it and see it in the history (${label})`, async () => {
       await using p = await staffPage(site, leadPath(), viewport, SALES);
       const { page } = p;
@@ -83,11 +96,15 @@ describe('sales work a lead to the end', () => {
       await expect(reply.getByLabel(W.subject).inputValue()).resolves.toBe('Re: your quote request');
       await reply.getByLabel(W.chooseSavedReply).selectOption({ label: 'Hosting welcome' });
       const message = reply.getByLabel(W.message, { exact: true });
-      await expect.poll(() => message.inputValue()).toBe('Hi Ada Assign,\n\nThanks for asking about Web Hosting for Ada Engines.\n\nSam Lee');
+      await expect
+        .poll(() => message.inputValue())
+        .toBe('Hi Ada Assign,\n\nThanks for asking about Web Hosting for Ada Engines.\n\nSam Lee');
       await message.fill(`${await message.inputValue()}\n\nSent from the ${label}.`);
       await reply.getByRole('button', { name: W.sendReply }).click();
       await reply.getByRole('status').filter({ hasText: W.replyQueued }).waitFor();
-      const entry = history(page).getByRole('listitem').filter({ hasText: `Sent from the ${label}.` });
+      const entry = history(page)
+        .getByRole('listitem')
+        .filter({ hasText: `Sent from the ${label}.` });
       await entry.getByText(W.replyEntry('Re: your quote request')).waitFor();
       await entry.getByText(W.delivery.queued).waitFor();
       await expect(message.inputValue()).resolves.toBe('');
@@ -151,7 +168,12 @@ describe('sales work a lead to the end', () => {
       await openSettled(page, site, '/admin/analytics?days=7');
       const byChannel = page.getByRole('region', { name: M.wonValueHeading });
       await byChannel.getByRole('row').filter({ hasText: 'Campaign' }).filter({ hasText: '$12,500' }).waitFor();
-      await page.getByRole('region', { name: M.wonCampaignHeading }).getByRole('row').filter({ hasText: 'spring-racks' }).filter({ hasText: '$12,500' }).waitFor();
+      await page
+        .getByRole('region', { name: M.wonCampaignHeading })
+        .getByRole('row')
+        .filter({ hasText: 'spring-racks' })
+        .filter({ hasText: '$12,500' })
+        .waitFor();
       await expectAccessible(page);
     }
     p.assertClean();

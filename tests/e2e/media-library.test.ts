@@ -38,13 +38,16 @@ async function dropFiles(page: Page, files: Array<{ name: string; bytes: Buffer 
       }
     }).observe(document.body, { subtree: true, childList: true });
   });
-  const transfer = await page.evaluateHandle((list) => {
-    const data = new DataTransfer();
-    for (const { name, base64 } of list) {
-      data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/png' }));
-    }
-    return data;
-  }, files.map(({ name, bytes }) => ({ name, base64: bytes.toString('base64') })));
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const data = new DataTransfer();
+      for (const { name, base64 } of list) {
+        data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'image/png' }));
+      }
+      return data;
+    },
+    files.map(({ name, bytes }) => ({ name, base64: bytes.toString('base64') })),
+  );
   await page.locator('.upload-zone').dispatchEvent('dragover', { dataTransfer: transfer });
   await page.locator('.upload-zone').dispatchEvent('drop', { dataTransfer: transfer });
   return () => page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
@@ -63,7 +66,10 @@ describe('the media library in a browser', () => {
       { name: 'server-rack.png', bytes: await makeImage(1600, 900) },
       { name: 'spare-cable.png', bytes: await makeImage(640, 480) },
     ]);
-    await page.getByRole('status').filter({ hasText: MEDIA_TEXT.uploadsDone(2, 0) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: MEDIA_TEXT.uploadsDone(2, 0) })
+      .waitFor();
     expect(await progress()).toEqual([MEDIA_TEXT.uploadingFile('server-rack.png'), MEDIA_TEXT.uploadingFile('spare-cable.png')]);
     expect([await stored('server-rack.png'), await stored('spare-cable.png')]).toEqual([true, true]);
 
@@ -116,12 +122,21 @@ describe('the media library in a browser', () => {
     await card(page, 'spare-cable.png').getByText(MEDIA_TEXT.deleteQuestion('spare-cable.png')).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => card(page, 'spare-cable.png').getByRole('button', { name: MEDIA_TEXT.deleteConfirm }).count()).toBe(0);
-    await expect.poll(() => card(page, 'spare-cable.png').getByRole('button', { name: 'Delete' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        card(page, 'spare-cable.png')
+          .getByRole('button', { name: 'Delete' })
+          .evaluate((button) => button === document.activeElement),
+      )
+      .toBe(true);
 
     // The unused one goes.
     await card(page, 'spare-cable.png').getByRole('button', { name: 'Delete' }).click();
     await card(page, 'spare-cable.png').getByRole('button', { name: MEDIA_TEXT.deleteConfirm }).click();
-    await page.getByRole('status').filter({ hasText: MEDIA_TEXT.deleted('spare-cable.png') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: MEDIA_TEXT.deleted('spare-cable.png') })
+      .waitFor();
     await expect(card(page, 'spare-cable.png').count()).resolves.toBe(0);
     expect(await stored('spare-cable.png')).toBe(false);
     // The totals again, read after the deletion.
@@ -137,13 +152,26 @@ describe('the media library in a browser', () => {
   it('an image nothing uses is removed by the retention job once it has been unused for the set age (the clock moved), not before', async () => {
     await using p = await staffPage(site, '/admin/media', DESKTOP);
     const { page } = p;
-    await page.getByLabel(MEDIA_TEXT.choose).setInputFiles({ name: 'orphan.png', mimeType: 'image/png', buffer: await makeImage(300, 200) });
-    await page.getByRole('status').filter({ hasText: MEDIA_TEXT.uploadsDone(1, 0) }).waitFor();
-    await card(page, 'orphan.png').getByText(/Deleted on .+ unless it is used before then\./).waitFor();
+    await page
+      .getByLabel(MEDIA_TEXT.choose)
+      .setInputFiles({ name: 'orphan.png', mimeType: 'image/png', buffer: await makeImage(300, 200) });
+    await page
+      .getByRole('status')
+      .filter({ hasText: MEDIA_TEXT.uploadsDone(1, 0) })
+      .waitFor();
+    await card(page, 'orphan.png')
+      .getByText(/Deleted on .+ unless it is used before then\./)
+      .waitFor();
 
     const logger = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'production' });
     const runAt = async (days: number) => {
-      const job = startRetentionJob({ db: site.database.db, logger, days: undefined, unusedImageDays: site.config.UNUSED_IMAGE_DAYS, now: () => new Date(Date.now() + days * DAY) });
+      const job = startRetentionJob({
+        db: site.database.db,
+        logger,
+        days: undefined,
+        unusedImageDays: site.config.UNUSED_IMAGE_DAYS,
+        now: () => new Date(Date.now() + days * DAY),
+      });
       await job.stop();
     };
     await runAt(29);
@@ -165,7 +193,11 @@ describe('the media library in a browser', () => {
       const { page } = p;
       for (const path of ['/admin/media', '/admin/media?show=unused']) {
         await openSettled(page, site, path);
-        expect({ path, width: viewport.width, violations: await axeViolations(page) }).toEqual({ path, width: viewport.width, violations: [] });
+        expect({ path, width: viewport.width, violations: await axeViolations(page) }).toEqual({
+          path,
+          width: viewport.width,
+          violations: [],
+        });
         await expect(page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
       }
       await openEditor(page, site);
@@ -183,8 +215,13 @@ describe('a featured image’s alt text', () => {
   it('is required unless the image is marked decorative, comes from the library, and is on the post page, the blog’s card and the sharing tags', async () => {
     await using p = await staffPage(site, '/admin/media', DESKTOP);
     const { page } = p;
-    await page.getByLabel(MEDIA_TEXT.choose).setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: await makeImage(1200, 630) });
-    await page.getByRole('status').filter({ hasText: MEDIA_TEXT.uploadsDone(1, 0) }).waitFor();
+    await page
+      .getByLabel(MEDIA_TEXT.choose)
+      .setInputFiles({ name: 'office.png', mimeType: 'image/png', buffer: await makeImage(1200, 630) });
+    await page
+      .getByRole('status')
+      .filter({ hasText: MEDIA_TEXT.uploadsDone(1, 0) })
+      .waitFor();
 
     await openEditor(page, site);
     await page.getByLabel(/^Title/).fill('A Tour Of The Office');
@@ -204,7 +241,9 @@ describe('a featured image’s alt text', () => {
     // No alt text (the library had none): refused beside the field, nothing saved.
     await page.getByRole('button', { name: 'Save post' }).click();
     await expect.poll(() => featured.locator('.field-error').textContent()).toBe(EDITOR_MESSAGES.featuredAltRequired);
-    expect(await site.database.db.selectFrom('blogs').select('id').where('title', '=', 'A Tour Of The Office').executeTakeFirst()).toBeUndefined();
+    expect(
+      await site.database.db.selectFrom('blogs').select('id').where('title', '=', 'A Tour Of The Office').executeTakeFirst(),
+    ).toBeUndefined();
     expect(await axeViolations(page)).toEqual([]);
 
     // Decorative: saved with empty alt text.
@@ -212,7 +251,11 @@ describe('a featured image’s alt text', () => {
     await expect(featured.getByLabel(MEDIA_TEXT.featuredAlt).isDisabled()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Save post' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved as a draft' }).waitFor();
-    const draft = await site.database.db.selectFrom('blogs').select('featured_image_alt').where('title', '=', 'A Tour Of The Office').executeTakeFirstOrThrow();
+    const draft = await site.database.db
+      .selectFrom('blogs')
+      .select('featured_image_alt')
+      .where('title', '=', 'A Tour Of The Office')
+      .executeTakeFirstOrThrow();
     expect(draft.featured_image_alt).toBe('');
 
     // Described and published.
@@ -229,7 +272,9 @@ describe('a featured image’s alt text', () => {
     await expect(visitor.page.locator('img.post-image').getAttribute('alt')).resolves.toBe(alt);
     await expect(visitor.page.locator('meta[property="og:image:alt"]').getAttribute('content')).resolves.toBe(alt);
     await expect(visitor.page.locator('meta[name="twitter:image:alt"]').getAttribute('content')).resolves.toBe(alt);
-    await expect(visitor.page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toMatch(/\/media\/[0-9a-f-]{36}\/1200\.png$/);
+    await expect(visitor.page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toMatch(
+      /\/media\/[0-9a-f-]{36}\/1200\.png$/,
+    );
     await openSettled(visitor.page, site, '/blog');
     const postCard = visitor.page.locator('.post-card', { hasText: 'A Tour Of The Office' });
     await postCard.getByRole('img', { name: alt }).waitFor();

@@ -66,7 +66,10 @@ describe('passkeys in a browser', () => {
     await expect(name.inputValue()).resolves.toMatch(/^Passkey on Chrome/);
     await name.fill('Test laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
-    await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyAdded('Test laptop') }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: ADMIN_MESSAGES.passkeyAdded('Test laptop') })
+      .waitFor();
     await section.getByRole('list', { name: 'Your passkeys' }).getByText('Test laptop').waitFor();
     const [credential] = await authenticator.credentials();
     expect(credential).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
@@ -130,7 +133,10 @@ describe('passkeys in a browser', () => {
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passwordWrong }).waitFor();
     await section.getByLabel('Your password', { exact: true }).fill(STAFF.password);
     await section.getByRole('button', { name: 'Yes, remove' }).click();
-    await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyRemovedLast('Desk computer') }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: ADMIN_MESSAGES.passkeyRemovedLast('Desk computer') })
+      .waitFor();
     await section.getByText('You have no passkeys yet.').waitFor();
 
     // Signed in over 10 minutes ago: adding one asks for the password first, beside the name.
@@ -139,10 +145,15 @@ describe('passkeys in a browser', () => {
     await section.getByLabel('Name of the new passkey').fill('Laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passkeyAddPassword }).first().waitFor();
-    await expect(section.getByLabel('Your password', { exact: true }).evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(section.getByLabel('Your password', { exact: true }).evaluate((input) => input === document.activeElement)).resolves.toBe(
+      true,
+    );
     await page.keyboard.type(STAFF.password);
     await page.keyboard.press('Enter');
-    await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyAdded('Laptop') }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: ADMIN_MESSAGES.passkeyAdded('Laptop') })
+      .waitFor();
     await expect(section.getByLabel('Your password', { exact: true }).count()).resolves.toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 

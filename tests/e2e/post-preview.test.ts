@@ -56,7 +56,13 @@ describe('a post’s preview', () => {
     await page.getByRole('link', { name: 'Preview', exact: true }).click();
     await page.waitForURL(/\/admin\/preview\/[0-9a-f-]{36}$/);
     await page.waitForLoadState('networkidle');
-    await expectPreviewOf(page, 'Patching Order Matters', new RegExp(`It shows the version saved \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m by ${STAFF.name}\\. This is a draft: only staff can see it\\.`));
+    await expectPreviewOf(
+      page,
+      'Patching Order Matters',
+      new RegExp(
+        `It shows the version saved \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2} [ap]m by ${STAFF.name}\\. This is a draft: only staff can see it\\.`,
+      ),
+    );
     // Staff go back to the editor from the banner; the signed-in header keeps its Admin menu.
     await expect(page.getByRole('link', { name: 'Edit this post' }).getAttribute('href')).resolves.toMatch(/^\/admin\/blog-editor\//);
     for (const viewport of [PHONE, DESKTOP]) {
@@ -89,7 +95,13 @@ describe('a post’s preview', () => {
       expect(res?.status()).toBe(200);
       expect(res?.headers()['x-robots-tag']).toBe('noindex, nofollow');
       await expect(visitor.page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex');
-      await expectPreviewOf(visitor.page, 'Shared Before Publishing', new RegExp(`${PREVIEW_TEXT.sharedIntro} It shows the version saved .+ by ${STAFF.name}\\. ${PREVIEW_TEXT.sharedStatus.Draft} This link works until `));
+      await expectPreviewOf(
+        visitor.page,
+        'Shared Before Publishing',
+        new RegExp(
+          `${PREVIEW_TEXT.sharedIntro} It shows the version saved .+ by ${STAFF.name}\\. ${PREVIEW_TEXT.sharedStatus.Draft} This link works until `,
+        ),
+      );
       await expect(visitor.page.locator('a[href^="/admin"]').count()).resolves.toBe(0);
       expect({ width: viewport.width, violations: await axeViolations(visitor.page) }).toEqual({ width: viewport.width, violations: [] });
       await expect(visitor.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);

@@ -54,9 +54,7 @@ describe('accessibility', () => {
     await p.page.keyboard.press('Enter');
     await p.page.keyboard.press('Tab');
     await firstEntry.waitFor();
-    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(
-      `/quote?service=${SERVICES[0]!.id}`,
-    );
+    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(`/quote?service=${SERVICES[0]!.id}`);
     const hrefs = await nav.locator('.dropdown a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(SERVICES.map((s) => `/quote?service=${s.id}`));
     p.assertClean();

@@ -40,7 +40,9 @@ describe('quote wizard', () => {
       await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
       await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
       // The quote the site now holds from this visitor.
-      const listed = (await listLeadSummaries(site.database.db, 'quote', { q: `Visitor for ${service.id}`, limit: 100 })).filter((l) => l.name === `Visitor for ${service.id}`);
+      const listed = (await listLeadSummaries(site.database.db, 'quote', { q: `Visitor for ${service.id}`, limit: 100 })).filter(
+        (l) => l.name === `Visitor for ${service.id}`,
+      );
       expect(listed).toHaveLength(1);
       const stored = await findLead(site.database.db, 'quote', listed[0]!.id);
       const row = stored!.lead as QuoteRecord;

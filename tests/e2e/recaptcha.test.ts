@@ -8,7 +8,12 @@ import { liveSite, openPage } from '../helpers/browser.ts';
  * script lies outside this machine: the browser is given a stand-in for it, or none at all.
  */
 const site = liveSite({
-  env: { CAPTCHA_PROVIDER: 'recaptcha', CAPTCHA_SECRET: 'server-secret', RECAPTCHA_SITE_KEY: 'site-key', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' },
+  env: {
+    CAPTCHA_PROVIDER: 'recaptcha',
+    CAPTCHA_SECRET: 'server-secret',
+    RECAPTCHA_SITE_KEY: 'site-key',
+    CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+  },
 });
 
 /** Google's script: unreachable, or a stand-in whose `execute` gives the token `token`. */

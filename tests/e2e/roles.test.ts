@@ -38,7 +38,14 @@ describe('roles in the browser', () => {
     await using p = await staffPage(site, '/admin/dashboard', undefined, people.editor);
     const { page } = p;
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Pages', 'Analytics', 'Account']);
+    await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual([
+      'Dashboard',
+      'Blog',
+      'Media',
+      'Pages',
+      'Analytics',
+      'Account',
+    ]);
     await expect(page.getByText('Quote requests').count()).resolves.toBe(0);
 
     const res = await page.goto(`${site.baseUrl}/admin/leads`, { waitUntil: 'networkidle' });
@@ -121,13 +128,28 @@ describe('roles in the browser', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: ROLE_TEXT.changeRole }).click();
     // The page is idle before the change's request starts: wait for its answer to show, not for the network.
-    await page.getByRole('definition').filter({ hasText: /^Editor$/ }).waitFor();
-    await expect(page.getByRole('definition').filter({ hasText: /^Editor$/ }).count()).resolves.toBe(1);
+    await page
+      .getByRole('definition')
+      .filter({ hasText: /^Editor$/ })
+      .waitFor();
+    await expect(
+      page
+        .getByRole('definition')
+        .filter({ hasText: /^Editor$/ })
+        .count(),
+    ).resolves.toBe(1);
 
     // The same session, one click later: the menu has Blog and no Leads.
     await sales.page.getByRole('link', { name: 'Dashboard' }).first().click();
     await sales.page.waitForLoadState('networkidle');
-    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).resolves.toEqual(['Dashboard', 'Blog', 'Media', 'Pages', 'Analytics', 'Account']);
+    await expect(sales.page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).resolves.toEqual([
+      'Dashboard',
+      'Blog',
+      'Media',
+      'Pages',
+      'Analytics',
+      'Account',
+    ]);
 
     // The Owner's own page offers no Deactivate, and says why.
     const ownerId = (await staffService(site.database.db).overview()).members.find((m) => m.role === 'owner')!.id;
@@ -137,7 +159,12 @@ describe('roles in the browser', () => {
     // An Administrator sees the Owner's account but can change nothing of it.
     await using admin = await staffPage(site, `/admin/staff/${ownerId}`, undefined, people.administrator);
     await admin.page.getByText(ROLE_TEXT.onlyOwnerTouchesOwner).waitFor();
-    await expect(admin.page.getByRole('button').filter({ hasText: /Deactivate|End session|Change role/ }).count()).resolves.toBe(0);
+    await expect(
+      admin.page
+        .getByRole('button')
+        .filter({ hasText: /Deactivate|End session|Change role/ })
+        .count(),
+    ).resolves.toBe(0);
     owner.assertClean();
     sales.assertClean();
   });
@@ -148,23 +175,103 @@ describe('roles in the browser', () => {
  * shown. Whether a role is shown it comes from `can`, the table the server asks, never from a list per role.
  */
 const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; find: (page: Page) => ReturnType<Page['getByRole']> }> = [
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Delete lead', needs: 'leads.delete', find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'status moves', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Add note', needs: 'leads.work', find: (p) => p.getByRole('button', { name: 'Add note' }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Assign', needs: 'leads.assign-any', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.assign, exact: true }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Assign to me', needs: 'leads.assign', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.takeIt }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Send reply', needs: 'leads.reply', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.sendReply }) },
-  { page: () => `/admin/leads/quote/${quoteId}`, name: 'Save follow-up', needs: 'leads.work', find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.saveFollowUp }) },
-  { page: () => '/admin/leads', name: 'Saved replies', needs: 'leads.reply', find: (p) => p.getByRole('link', { name: LEAD_WORK_MESSAGES.savedReplies }) },
-  { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }) },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Delete lead',
+    needs: 'leads.delete',
+    find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'status moves',
+    needs: 'leads.work',
+    find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Add note',
+    needs: 'leads.work',
+    find: (p) => p.getByRole('button', { name: 'Add note' }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Assign',
+    needs: 'leads.assign-any',
+    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.assign, exact: true }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Assign to me',
+    needs: 'leads.assign',
+    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.takeIt }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Send reply',
+    needs: 'leads.reply',
+    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.sendReply }),
+  },
+  {
+    page: () => `/admin/leads/quote/${quoteId}`,
+    name: 'Save follow-up',
+    needs: 'leads.work',
+    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.saveFollowUp }),
+  },
+  {
+    page: () => '/admin/leads',
+    name: 'Saved replies',
+    needs: 'leads.reply',
+    find: (p) => p.getByRole('link', { name: LEAD_WORK_MESSAGES.savedReplies }),
+  },
+  {
+    page: () => '/admin/leads',
+    name: 'Export CSV',
+    needs: 'leads.export',
+    find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }),
+  },
   { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
-  { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }) },
-  { page: () => '/admin/blog-editor', name: 'Publish this post', needs: 'posts.publish', find: (p) => p.getByRole('checkbox', { name: 'Publish this post' }) },
-  { page: () => `/admin/staff/${people.sales.id}`, name: 'Change role', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: ROLE_TEXT.changeRole }) },
-  { page: () => `/admin/staff/${people.sales.id}`, name: 'Deactivate', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Deactivate' }) },
-  { page: () => `/admin/staff/${people.administrator.id}`, name: 'Make Owner', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.transfer }) },
-  { page: () => '/admin/staff', name: 'Send invitation', needs: 'staff.manage', find: (p) => p.getByRole('button', { name: 'Send invitation' }) },
-  { page: () => '/admin/staff', name: 'Sign-in policy', needs: 'ownership.transfer', find: (p) => p.getByRole('button', { name: ROLE_TEXT.policySave }) },
+  {
+    page: () => '/admin/blog',
+    name: 'Delete post',
+    needs: 'posts.publish',
+    find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }),
+  },
+  {
+    page: () => '/admin/blog-editor',
+    name: 'Publish this post',
+    needs: 'posts.publish',
+    find: (p) => p.getByRole('checkbox', { name: 'Publish this post' }),
+  },
+  {
+    page: () => `/admin/staff/${people.sales.id}`,
+    name: 'Change role',
+    needs: 'staff.manage',
+    find: (p) => p.getByRole('button', { name: ROLE_TEXT.changeRole }),
+  },
+  {
+    page: () => `/admin/staff/${people.sales.id}`,
+    name: 'Deactivate',
+    needs: 'staff.manage',
+    find: (p) => p.getByRole('button', { name: 'Deactivate' }),
+  },
+  {
+    page: () => `/admin/staff/${people.administrator.id}`,
+    name: 'Make Owner',
+    needs: 'ownership.transfer',
+    find: (p) => p.getByRole('button', { name: ROLE_TEXT.transfer }),
+  },
+  {
+    page: () => '/admin/staff',
+    name: 'Send invitation',
+    needs: 'staff.manage',
+    find: (p) => p.getByRole('button', { name: 'Send invitation' }),
+  },
+  {
+    page: () => '/admin/staff',
+    name: 'Sign-in policy',
+    needs: 'ownership.transfer',
+    find: (p) => p.getByRole('button', { name: ROLE_TEXT.policySave }),
+  },
 ];
 
 describe('nothing offered that the role cannot do', () => {
@@ -178,21 +285,24 @@ describe('nothing offered that the role cannot do', () => {
     }
     await createBlogService({ db: site.database.db }).createPost(postInput({ title: 'Listed for every role' }));
   });
-  it.each(['owner', 'administrator', 'editor', 'author', 'sales'] as const)('%s is shown exactly the controls its capabilities allow on the lead, post and staff pages it may open', async (role) => {
-    const who = role === 'owner' ? STAFF : walkers[role]!;
-    await using p = await staffPage(site, '/admin/account', undefined, who);
-    const { page } = p;
-    const seen: string[] = [];
-    const expected: string[] = [];
-    for (const control of CONTROLS) {
-      const path = control.page();
-      if (!mayOpen(role, path)) continue;
-      if (page.url() !== site.baseUrl + path) await openSettled(page, site, path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      if ((await control.find(page).count()) > 0) seen.push(control.name);
-      if (can(role, control.needs)) expected.push(control.name);
-    }
-    expect(seen).toEqual(expected);
-    p.assertClean();
-  });
+  it.each(['owner', 'administrator', 'editor', 'author', 'sales'] as const)(
+    '%s is shown exactly the controls its capabilities allow on the lead, post and staff pages it may open',
+    async (role) => {
+      const who = role === 'owner' ? STAFF : walkers[role]!;
+      await using p = await staffPage(site, '/admin/account', undefined, who);
+      const { page } = p;
+      const seen: string[] = [];
+      const expected: string[] = [];
+      for (const control of CONTROLS) {
+        const path = control.page();
+        if (!mayOpen(role, path)) continue;
+        if (page.url() !== site.baseUrl + path) await openSettled(page, site, path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if ((await control.find(page).count()) > 0) seen.push(control.name);
+        if (can(role, control.needs)) expected.push(control.name);
+      }
+      expect(seen).toEqual(expected);
+      p.assertClean();
+    },
+  );
 });

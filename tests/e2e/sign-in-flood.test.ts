@@ -13,7 +13,12 @@ describe('sign-in while guesses spike, in a browser', () => {
     for (let i = 0; i < 3; i += 1) {
       const res = await fetch(`${site.baseUrl}/admin/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': `198.51.100.${i + 1}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: ORIGIN,
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': `198.51.100.${i + 1}`,
+        },
         body: JSON.stringify({ email: `nobody${i}@example.com`, password: 'guess' }),
       });
       expect(res.status).toBe(401);
@@ -25,7 +30,12 @@ describe('sign-in while guesses spike, in a browser', () => {
       asker += 1;
       const res = await fetch(`${site.baseUrl}/admin/login`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': `198.51.100.${asker}` },
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: ORIGIN,
+          'X-Forwarded-Proto': 'https',
+          'X-Forwarded-For': `198.51.100.${asker}`,
+        },
         body: JSON.stringify({ email: 'nobody@example.com', password: 'guess' }),
       });
       return (await res.text()).includes('proofOfWork');
@@ -38,7 +48,9 @@ describe('sign-in while guesses spike, in a browser', () => {
     await page.goto(`${site.baseUrl}/admin/login?next=%2Fadmin%2Fdashboard`);
     await page.waitForLoadState('networkidle');
     await signIn(page);
-    await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.signInProofNeeded }).textContent()).resolves.toBe(ADMIN_MESSAGES.signInProofNeeded);
+    await expect(page.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.signInProofNeeded }).textContent()).resolves.toBe(
+      ADMIN_MESSAGES.signInProofNeeded,
+    );
     // The check's widget is on the page at once and solves by itself, ready for the second press.
     await page.locator('altcha-widget').getByText('Verified').waitFor();
     const violations = await axeViolations(page);

@@ -100,7 +100,9 @@ describe('changing the settings in the admin', () => {
     await expect(footer.getByRole('link', { name: '(03) 9555 0123' }).getAttribute('href')).resolves.toBe('tel:+61395550123');
     await expect(footer.locator('address').textContent()).resolves.toContain('Melbourne VIC 3000');
     await expect(footer.textContent()).resolves.toContain('ABN 51 824 753 556');
-    await expect(footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).resolves.toBe('https://social.example.org/@harbourline');
+    await expect(footer.getByRole('link', { name: 'Mastodon' }).getAttribute('href')).resolves.toBe(
+      'https://social.example.org/@harbourline',
+    );
     await expect(footer.getByRole('link', { name: 'Facebook' }).count()).resolves.toBe(0);
     const organization = jsonLd(await page.content()).find((ld) => ld['@type'] === 'Organization');
     expect(organization).toMatchObject({

@@ -23,7 +23,8 @@ beforeAll(async () => {
   await staffService(site.database.db).createAccount(SYSTEM_ACTOR, { ...EDITOR, name: 'Edie Editor', role: 'editor' });
 });
 
-const editorAt = (path: string, viewport: { width: number; height: number } = WIDTHS[1].viewport) => staffPage(site, path, viewport, EDITOR);
+const editorAt = (path: string, viewport: { width: number; height: number } = WIDTHS[1].viewport) =>
+  staffPage(site, path, viewport, EDITOR);
 
 /** What a visitor without a session reads at `path`: the main content's text. */
 async function visitorText(path: string): Promise<string> {
@@ -36,7 +37,13 @@ async function visitorText(path: string): Promise<string> {
 
 describe.each(WIDTHS)('the pages screens at $name width', ({ viewport }) => {
   it('the list, a page’s form with lists, a service’s, a new page’s and the history pass axe and fit the screen', async () => {
-    for (const path of ['/admin/pages', '/admin/pages/about', '/admin/pages/web-design', `/admin/pages/page-${randomUUID()}`, '/admin/navigation']) {
+    for (const path of [
+      '/admin/pages',
+      '/admin/pages/about',
+      '/admin/pages/web-design',
+      `/admin/pages/page-${randomUUID()}`,
+      '/admin/navigation',
+    ]) {
       await using p = await editorAt(path, viewport);
       await p.page.getByRole('heading', { level: 1 }).waitFor();
       const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -53,7 +60,9 @@ describe('an Editor changes the site’s words', () => {
     const { page } = p;
     await page.getByRole('link', { name: PAGES_TEXT.edit('Home') }).click();
     await page.getByRole('heading', { level: 1, name: PAGES_TEXT.editTitle('Home') }).waitFor();
-    await expect(page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).inputValue()).resolves.toBe(DEFAULTS.pages.home.heroTitle);
+    await expect(page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).inputValue()).resolves.toBe(
+      DEFAULTS.pages.home.heroTitle,
+    );
 
     await page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).fill('Networks that never sleep.');
     await page.getByRole('button', { name: PAGES_TEXT.publish }).click();
@@ -125,7 +134,9 @@ describe('an Editor changes the site’s words', () => {
     expect(about.indexOf(second!.title)).toBeLessThan(about.indexOf(first!.title));
     expect(about).not.toContain(DEFAULTS.pages.about.values[3]!.title);
 
-    await page.getByLabel(PAGE_FIELDS.about.lead.label, { exact: true }).fill('Enterprise-grade infrastructure, small-business attention again.');
+    await page
+      .getByLabel(PAGE_FIELDS.about.lead.label, { exact: true })
+      .fill('Enterprise-grade infrastructure, small-business attention again.');
     await page.getByRole('button', { name: PAGES_TEXT.saveDraft }).click();
     await page.getByRole('status').filter({ hasText: PAGES_TEXT.draftSavedNotice }).waitFor();
     const history = page.getByRole('region', { name: PAGES_TEXT.history });
@@ -147,7 +158,9 @@ describe('an Editor changes the site’s words', () => {
     await field.fill('x'.repeat(PAGE_FIELDS.contact.title.max + 1));
     await page.getByRole('button', { name: PAGES_TEXT.saveDraft }).click();
     await page.getByRole('alert').waitFor();
-    await expect(page.locator('#words-title-error').innerText()).resolves.toBe(`${PAGE_FIELDS.contact.title.label} must be at most ${PAGE_FIELDS.contact.title.max} characters.`);
+    await expect(page.locator('#words-title-error').innerText()).resolves.toBe(
+      `${PAGE_FIELDS.contact.title.label} must be at most ${PAGE_FIELDS.contact.title.max} characters.`,
+    );
     await expect(field.inputValue()).resolves.toHaveLength(PAGE_FIELDS.contact.title.max + 1);
     expect(p.problems.splice(0).filter((m) => !m.includes('status of 400'))).toEqual([]);
     p.assertClean();
@@ -185,7 +198,9 @@ describe('an Editor changes the site’s words', () => {
     await expect(v.page.title()).resolves.toBe(`Careers at Northbridge | ${DEFAULT_SITE_SETTINGS.name}`);
     await expect(v.page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Careers');
     await expect(v.page.locator('main').innerText()).resolves.toContain('We hire engineers who like to write things down.');
-    await expect(v.page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe('Engineering roles in Sydney, with on-call that respects sleep.');
+    await expect(v.page.locator('meta[name="description"]').getAttribute('content')).resolves.toBe(
+      'Engineering roles in Sydney, with on-call that respects sleep.',
+    );
     await expect(v.page.locator('script[src]').count()).resolves.toBe(0);
     await v.page.goto(`${site.baseUrl}/about`);
     await v.page.locator('footer').getByRole('link', { name: 'Careers' }).click();

@@ -21,34 +21,40 @@ const site = liveSite({ env: { MIN_FILL_MS: '0', RATE_LIMIT_PER_MINUTE: '100' } 
 
 /** WCAG 2.x contrast ratio of an element's text colour against the first opaque background behind it. */
 function textContrast(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((element) => {
-    const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
-    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
-      const [R, G, B] = [r, g, b].map((c) => {
-        const s = c / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
-    };
-    let background: number[] = [255, 255, 255];
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const parts = rgb(getComputedStyle(node).backgroundColor);
-      if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
-        background = parts.slice(0, 3);
-        break;
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+        const [R, G, B] = [r, g, b].map((c) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+      };
+      let background: number[] = [255, 255, 255];
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const parts = rgb(getComputedStyle(node).backgroundColor);
+        if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+          background = parts.slice(0, 3);
+          break;
+        }
       }
-    }
-    const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)];
-    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  });
+      const [a, b] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
 }
 
 /** The element is wholly inside the first screen (the layout viewport at the current scroll). */
 function inViewport(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+    });
 }
 
 /** The confirmation panel is in view, holds focus, and says the spec's text; "Send another" brings the form back. */
@@ -88,7 +94,12 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     await using p = await openPage(site.browser, viewport);
     await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
     await p.page.getByRole('button', { name: 'Continue' }).click();
-    await fillProjectDetails(p.page, { name: `Quote ${name}`, email: 'quote@example.com', budget: '$15,000-$50,000', startDate: '2027-02-01' });
+    await fillProjectDetails(p.page, {
+      name: `Quote ${name}`,
+      email: 'quote@example.com',
+      budget: '$15,000-$50,000',
+      startDate: '2027-02-01',
+    });
     await p.page.getByRole('button', { name: 'Continue' }).click();
     await fillServiceAnswers(p.page, 'web-hosting');
     await p.page.getByRole('button', { name: 'Submit request' }).click();
@@ -146,7 +157,10 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
   });
 });
 
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+const focusedText = (page: Page) =>
+  page.evaluate(
+    () => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim(),
+  );
 
 /**
  * The expanded state Chromium gives assistive technology for the focused element (a popover's invoking button
@@ -177,11 +191,17 @@ describe('phone visitor on the way to a quote', () => {
     expect(await inViewport(p.page, '.wizard-summary')).toBe(true);
     const next = p.page.getByRole('button', { name: 'Continue' });
     await expect(next.isEnabled()).resolves.toBe(true);
-    expect(await next.evaluate((el) => {
-      const box = el.getBoundingClientRect();
-      // Visible and not covered: the element at its centre is the button itself.
-      return box.top >= 0 && box.bottom <= window.innerHeight && document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el;
-    })).toBe(true);
+    expect(
+      await next.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        // Visible and not covered: the element at its centre is the button itself.
+        return (
+          box.top >= 0 &&
+          box.bottom <= window.innerHeight &&
+          document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el
+        );
+      }),
+    ).toBe(true);
     p.assertClean();
   });
 
@@ -263,7 +283,11 @@ describe('header menus', () => {
     await using p = await openPage(site.browser, { width, height: 640 });
     await p.page.goto(`${site.baseUrl}/about`);
     const banner = p.page.getByRole('banner');
-    for (const control of [banner.getByRole('link', { name: 'Northbridge IT home' }), banner.getByRole('link', { name: 'Get Quote' }), banner.getByRole('button', { name: 'Menu', exact: true })]) {
+    for (const control of [
+      banner.getByRole('link', { name: 'Northbridge IT home' }),
+      banner.getByRole('link', { name: 'Get Quote' }),
+      banner.getByRole('button', { name: 'Menu', exact: true }),
+    ]) {
       const box = (await control.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(32);
       expect(box.y).toBeLessThan(20);

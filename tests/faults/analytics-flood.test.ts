@@ -49,12 +49,22 @@ describe('analytics under a flood of made-up sources', () => {
     const base = `http://127.0.0.1:${port}`;
     child = await startServerProcess(
       port,
-      { ...env, DATABASE_URL: database.url, SESSION_SECRET: 'f'.repeat(64), SITE_URL: ORIGIN, TRUST_PROXY: 'true', TIME_ZONE, ANALYTICS_SOURCES_PER_DAY: String(SOURCES_PER_DAY) },
+      {
+        ...env,
+        DATABASE_URL: database.url,
+        SESSION_SECRET: 'f'.repeat(64),
+        SITE_URL: ORIGIN,
+        TRUST_PROXY: 'true',
+        TIME_ZONE,
+        ANALYTICS_SOURCES_PER_DAY: String(SOURCES_PER_DAY),
+      },
       { args },
     );
 
     const { result, peakMb } = await peakRssDuring(child.pid!, () => flood(base, { requests: 20_000, connections: 50 }));
-    console.log(`analytics flood: ${result.sent} pages at ${result.perSecond.toFixed(0)}/s, ${result.errors} errors, peak RSS ${peakMb.toFixed(0)} MB`);
+    console.log(
+      `analytics flood: ${result.sent} pages at ${result.perSecond.toFixed(0)}/s, ${result.errors} errors, peak RSS ${peakMb.toFixed(0)} MB`,
+    );
     expect(result.errors).toBe(0);
     expect(peakMb).toBeLessThanOrEqual(MEMORY_BUDGET.peakMb);
 
@@ -86,11 +96,20 @@ describe('analytics under a flood of made-up sources', () => {
     expect(rssMb(child.pid!)).toBeLessThanOrEqual(MEMORY_BUDGET.peakMb);
 
     // Next Monday's summary covers this week, flood and all.
-    const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: database.url, SESSION_SECRET: 'f'.repeat(64), LOG_LEVEL: 'silent', TIME_ZONE });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      SESSION_SECRET: 'f'.repeat(64),
+      LOG_LEVEL: 'silent',
+      TIME_ZONE,
+    });
     const nextMonday = addDays(mondayOf(new Date(), TIME_ZONE), 7);
     const now = new Date(startOfDay(nextMonday, TIME_ZONE).getTime() + 9 * 3_600_000);
     const reader = createAnalyticsReader(db, TIME_ZONE, true);
-    const queued = await queueWeeklySummaries({ db, logger: createLogger(config), reader, timeZone: TIME_ZONE, siteUrl: ORIGIN, companyName: async () => 'Northbridge IT' }, now);
+    const queued = await queueWeeklySummaries(
+      { db, logger: createLogger(config), reader, timeZone: TIME_ZONE, siteUrl: ORIGIN, companyName: async () => 'Northbridge IT' },
+      now,
+    );
     expect(queued).toBe(1);
     expect(child.exitCode).toBeNull();
   }, 240_000);

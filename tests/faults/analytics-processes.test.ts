@@ -27,7 +27,12 @@ async function totals(db: Db): Promise<{ views: number; visitors: number }> {
   return { views: rows.reduce((n, r) => n + Number(r.views), 0), visitors: rows.reduce((n, r) => n + Number(r.visitors), 0) };
 }
 
-const serverEnv = (databaseUrl: string) => ({ DATABASE_URL: databaseUrl, SESSION_SECRET: 'x'.repeat(32), SEED_DEMO_CONTENT: 'false', TRUST_PROXY: 'true' });
+const serverEnv = (databaseUrl: string) => ({
+  DATABASE_URL: databaseUrl,
+  SESSION_SECRET: 'x'.repeat(32),
+  SEED_DEMO_CONTENT: 'false',
+  TRUST_PROXY: 'true',
+});
 
 describe('visit counting in real processes', () => {
   it('SIGTERM while visitors keep coming: every page answered is counted, none twice', async () => {

@@ -80,7 +80,10 @@ async function metric(base: string, name: string, job: 'upload' | 'verify'): Pro
 
 /** `npm run backup:*`, a process of its own. */
 function cli(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ['scripts/offsite-backup.ts', ...args], { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env } });
+  return run(process.execPath, ['scripts/offsite-backup.ts', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
+  });
 }
 
 async function timed(url: string): Promise<number> {
@@ -123,13 +126,19 @@ describe('off-site backup faults, with real processes', () => {
     const full = await endpoint((req, res) => {
       req.resume().on('end', () => {
         res.writeHead(507, { 'Content-Type': 'application/xml' });
-        res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>XMinioStorageFull</Code><Message>Storage backend has reached its minimum free drive threshold.</Message></Error>');
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>XMinioStorageFull</Code><Message>Storage backend has reached its minimum free drive threshold.</Message></Error>',
+        );
       });
     });
     try {
       const site = await siteDatabase('storage-full');
       const base = await startSite({ ...site.env, BACKUP_S3_ENDPOINT: full.url, BACKUP_EVERY: '1s' });
-      await eventually(async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined, 'refused uploads', 15_000);
+      await eventually(
+        async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined,
+        'refused uploads',
+        15_000,
+      );
       expect(await slowestAnswer(base)).toBeLessThan(1000);
       const warned = await eventually(async () => {
         const page = await dashboardText(base);
@@ -146,10 +155,13 @@ describe('off-site backup faults, with real processes', () => {
     // Every request to the store held for 1.5 s before it goes on.
     const slow = await endpoint((req, res) => {
       setTimeout(() => {
-        const upstream = http.request({ host: store.hostname, port: store.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-          res.writeHead(answer.statusCode!, answer.headers);
-          answer.pipe(res);
-        });
+        const upstream = http.request(
+          { host: store.hostname, port: store.port, path: req.url, method: req.method, headers: req.headers },
+          (answer) => {
+            res.writeHead(answer.statusCode!, answer.headers);
+            answer.pipe(res);
+          },
+        );
         // A request cut off when the test closes the proxy.
         upstream.on('error', () => res.destroy());
         req.pipe(upstream);
@@ -159,7 +171,11 @@ describe('off-site backup faults, with real processes', () => {
       const site = await siteDatabase('storage-slow');
       const base = await startSite({ ...site.env, BACKUP_S3_ENDPOINT: slow.url, BACKUP_EVERY: '1s' });
       expect(await slowestAnswer(base)).toBeLessThan(1000);
-      await eventually(() => metric(base, 'site_backup_last_success_timestamp_seconds', 'upload'), 'an upload through the slow store', 30_000);
+      await eventually(
+        () => metric(base, 'site_backup_last_success_timestamp_seconds', 'upload'),
+        'an upload through the slow store',
+        30_000,
+      );
       expect(await metric(base, 'site_backup_failures', 'upload')).toBe(0);
     } finally {
       await slow.close();
@@ -174,7 +190,11 @@ describe('off-site backup faults, with real processes', () => {
 
     await s3.stop();
     try {
-      await eventually(async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined, 'failed uploads', 15_000);
+      await eventually(
+        async () => ((await metric(base, 'site_backup_failures', 'upload')) ?? 0) >= 3 || undefined,
+        'failed uploads',
+        15_000,
+      );
       // Pages and leads while every upload fails.
       expect(await slowestAnswer(base)).toBeLessThan(1000);
       expect((await submitQuote(base)).status).toBe(200);
@@ -215,8 +235,13 @@ describe('off-site backup faults, with real processes', () => {
     await expect(cli(['verify'], site.env)).rejects.toMatchObject(refused(/^Refused: snapshot \S+ is damaged or truncated/));
 
     // Even with a manifest rewritten to match, the seal does not open.
-    await store.putText(manifestKey(manifest.id), JSON.stringify({ ...manifest, sha256: await sha256Of(copy), size: manifest.size - 1024 }));
-    await expect(restore(site.env)).rejects.toMatchObject(refused(/^Refused: it does not open with this BACKUP_KEY, or the object was changed/));
+    await store.putText(
+      manifestKey(manifest.id),
+      JSON.stringify({ ...manifest, sha256: await sha256Of(copy), size: manifest.size - 1024 }),
+    );
+    await expect(restore(site.env)).rejects.toMatchObject(
+      refused(/^Refused: it does not open with this BACKUP_KEY, or the object was changed/),
+    );
     expect(() => readFileSync(target)).toThrow(/ENOENT/);
 
     // The failed check is recorded where the dashboard and /metrics read it.
@@ -235,10 +260,14 @@ describe('off-site backup faults, with real processes', () => {
     const env = { ...site.env, BACKUP_EVERY: '2s', LOG_LEVEL: 'info' };
     await Promise.all(logs.map((l) => startSite(env, l)));
     const store = createObjectStore(loadConfig(env));
-    const manifests = await eventually(async () => {
-      const listed = await store.list('manifests');
-      return listed.length >= 4 ? listed : undefined;
-    }, 'four snapshots', 30_000);
+    const manifests = await eventually(
+      async () => {
+        const listed = await store.list('manifests');
+        return listed.length >= 4 ? listed : undefined;
+      },
+      'four snapshots',
+      30_000,
+    );
     for (const server of servers.splice(0)) {
       server.kill('SIGKILL');
       await exited(server);
@@ -260,7 +289,9 @@ describe('off-site backup faults, with real processes', () => {
     const started = Date.now();
     const uploadsSeen = new Set<number>();
     const watching = setInterval(() => {
-      void metric(base, 'site_backup_last_success_timestamp_seconds', 'upload').then((at) => at && at * 1000 > started && uploadsSeen.add(at));
+      void metric(base, 'site_backup_last_success_timestamp_seconds', 'upload').then(
+        (at) => at && at * 1000 > started && uploadsSeen.add(at),
+      );
     }, 100);
     await Promise.all(
       Array.from({ length: 8 }, async () => {

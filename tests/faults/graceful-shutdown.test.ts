@@ -23,12 +23,17 @@ function send(agent: Agent, port: number, method: string, path: string, body?: u
   const sentAt = Date.now();
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request({ agent, host: '127.0.0.1', port, method, path, headers: payload ? { 'Content-Type': 'application/json' } : {} }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text, sentAt, answeredAt: Date.now() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { agent, host: '127.0.0.1', port, method, path, headers: payload ? { 'Content-Type': 'application/json' } : {} },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, connection: res.headers.connection, body: text, sentAt, answeredAt: Date.now() }),
+        );
+        res.on('error', reject);
+      },
+    );
     if (onSocket) req.on('socket', onSocket);
     req.on('error', reject);
     req.end(payload);
@@ -62,7 +67,9 @@ describe('SIGTERM under keep-alive load', () => {
     // Idle keep-alive sockets: opened by one request each, then left alone.
     const idleAgent = new Agent({ keepAlive: true, maxSockets: 5 });
     const idleSockets: Socket[] = [];
-    await Promise.all(Array.from({ length: 5 }, () => send(idleAgent, port, 'GET', '/healthz', undefined, (s) => void idleSockets.push(s))));
+    await Promise.all(
+      Array.from({ length: 5 }, () => send(idleAgent, port, 'GET', '/healthz', undefined, (s) => void idleSockets.push(s))),
+    );
     const idleClosedAt: number[] = [];
     for (const socket of new Set(idleSockets)) socket.once('close', () => idleClosedAt.push(Date.now()));
 
@@ -79,7 +86,11 @@ describe('SIGTERM under keep-alive load', () => {
             continue;
           }
           const token = await solveAltcha(JSON.parse(challenge.body) as Challenge);
-          answers.push(await send(agent, port, 'POST', '/functions/submitQuote', { data: { ...goodQuote('web-hosting'), 'g-recaptcha-response': token } }));
+          answers.push(
+            await send(agent, port, 'POST', '/functions/submitQuote', {
+              data: { ...goodQuote('web-hosting'), 'g-recaptcha-response': token },
+            }),
+          );
         } catch {
           // Refused or cut off (status 0): the server has stopped listening. Try again until it has exited.
           answers.push({ status: 0, connection: undefined, body: '', sentAt, answeredAt: Date.now() });
@@ -88,9 +99,17 @@ describe('SIGTERM under keep-alive load', () => {
       }
     }
     const clients = Promise.all(Array.from({ length: 50 }, client));
-    await eventually(async () => (answers.filter((a) => a.status === 200 && a.body.includes('"result"')).length >= 100 ? true : undefined), '100 submissions', 30_000);
+    await eventually(
+      async () => (answers.filter((a) => a.status === 200 && a.body.includes('"result"')).length >= 100 ? true : undefined),
+      '100 submissions',
+      30_000,
+    );
     // The outbox worker is busy with hung sends: it holds claims.
-    await eventually(async () => ((await database.db.selectFrom('outbox').select('id').where('claim_token', 'is not', null).execute()).length > 0 ? true : undefined), 'outbox claims');
+    await eventually(
+      async () =>
+        (await database.db.selectFrom('outbox').select('id').where('claim_token', 'is not', null).execute()).length > 0 ? true : undefined,
+      'outbox claims',
+    );
 
     // A submission in flight at the signal: its body is half sent, the rest follows once the server has the signal.
     const challenge = await send(idleAgent, port, 'GET', '/api/captcha/challenge');
@@ -98,11 +117,23 @@ describe('SIGTERM under keep-alive load', () => {
     const slowBody = JSON.stringify({ data: { ...goodQuote('datacenter'), 'g-recaptcha-response': token } });
     let finishSlowBody = () => {};
     const slow = new Promise<Answer>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/functions/submitQuote', agent: new Agent({ keepAlive: true }), headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(slowBody) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text, sentAt: 0, answeredAt: Date.now() }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/functions/submitQuote',
+          agent: new Agent({ keepAlive: true }),
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(slowBody) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, connection: res.headers.connection, body: text, sentAt: 0, answeredAt: Date.now() }),
+          );
+        },
+      );
       req.on('error', reject);
       req.write(slowBody.slice(0, 100));
       finishSlowBody = () => req.end(slowBody.slice(100));
@@ -138,7 +169,9 @@ describe('SIGTERM under keep-alive load', () => {
     expect(idleClosedAt.every((t) => t < exitedAt)).toBe(true);
 
     // Every acknowledged lead is stored, with its two outbox rows, none of them still claimed.
-    const accepted = [...answers, inFlight].filter((a) => a.status === 200 && a.body.includes('"result"')).map((a) => (JSON.parse(a.body) as { result: { id: string } }).result.id);
+    const accepted = [...answers, inFlight]
+      .filter((a) => a.status === 200 && a.body.includes('"result"'))
+      .map((a) => (JSON.parse(a.body) as { result: { id: string } }).result.id);
     const stored = await findLeads(database.db, 'quote', accepted);
     expect(stored).toHaveLength(accepted.length);
     const rows = await database.db.selectFrom('outbox').select(['lead_id', 'claim_token', 'locked_until']).execute();

@@ -20,7 +20,18 @@ describe.each([
     const port = await freePort();
     const child = spawn(process.execPath, ['server/index.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, SEED_DEMO_CONTENT: 'false', SITE_URL: ORIGIN, SESSION_SECRET: randomBytes(32).toString('hex'), ...proxyEnv },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        SEED_DEMO_CONTENT: 'false',
+        SITE_URL: ORIGIN,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        ...proxyEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -29,15 +40,31 @@ describe.each([
     const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 100 && (await fetch(`${base}/healthz`).then((r) => r.status, () => 0)) !== 200; i += 1) {
+      for (
+        let i = 0;
+        i < 100 &&
+        (await fetch(`${base}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        )) !== 200;
+        i += 1
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const headers = { 'X-Forwarded-For': '203.0.113.9, 198.51.100.4', 'X-Forwarded-Proto': 'https', Origin: ORIGIN };
       const answers = [
-        await fetch(`${base}/functions/submitContact`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"data":{}}' }),
+        await fetch(`${base}/functions/submitContact`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: '{"data":{}}',
+        }),
         await fetch(`${base}/api/captcha/challenge`, { headers }),
         await fetch(`${base}/admin/login/challenge`, { headers }),
-        await fetch(`${base}/admin/login`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","password":"x"}' }),
+        await fetch(`${base}/admin/login`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: '{"email":"a@b.co","password":"x"}',
+        }),
         await fetch(`${base}/`, { headers }),
       ];
       expect(answers.map((r) => r.status)).toEqual([403, 200, 200, 401, 200]);

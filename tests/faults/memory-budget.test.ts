@@ -53,7 +53,15 @@ describe('resident memory of the production server within its budget', () => {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300 && (await fetch(`${base}/readyz`).then((r) => r.status, () => 0)) !== 200; i += 1) {
+    for (
+      let i = 0;
+      i < 300 &&
+      (await fetch(`${base}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200;
+      i += 1
+    ) {
       expect(child.exitCode, 'the server exited').toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -62,7 +70,11 @@ describe('resident memory of the production server within its budget', () => {
 
     const figures = await measureMemory(base, child.pid!, { seconds: 60, connections: 50 });
     const { lines, breaches } = judgeMemory(figures);
-    console.log(`memory budget (npm run serve: ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ')} node ${args.join(' ')})\n  ${lines.join('\n  ')}`);
+    console.log(
+      `memory budget (npm run serve: ${Object.entries(env)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')} node ${args.join(' ')})\n  ${lines.join('\n  ')}`,
+    );
     expect(figures.load.pages).toBeGreaterThan(0);
     expect(figures.load.submissions).toBeGreaterThan(0);
     expect(breaches).toEqual([]);

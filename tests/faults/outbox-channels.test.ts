@@ -77,7 +77,9 @@ describe('e-mail and webhook drain independently', () => {
 
   /** Storage check: how many outbox rows of these kinds are marked delivered (the rows' state is what is tested). */
   const delivered = async (kinds: string[]) =>
-    (await database.db.selectFrom('outbox').select(['kind', 'status']).where('kind', 'in', kinds).execute()).filter((r) => r.status === 'delivered').length;
+    (await database.db.selectFrom('outbox').select(['kind', 'status']).where('kind', 'in', kinds).execute()).filter(
+      (r) => r.status === 'delivered',
+    ).length;
   const submitTen = async () => {
     for (let i = 0; i < 10; i += 1) expect((await submitQuote(base, { email: `lead${i}@example.com` })).status).toBe(200);
   };

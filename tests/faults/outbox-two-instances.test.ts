@@ -16,7 +16,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
   let servers: ChildProcess[] = [];
   let bases: string[] = [];
 
-  const env = () => outboxServerEnv(database.url, smtp.port, { OUTBOX_LEASE_MS: '3000', OUTBOX_SEND_TIMEOUT_MS: '2500', OUTBOX_RETRY_MAX_MS: '1000' });
+  const env = () =>
+    outboxServerEnv(database.url, smtp.port, { OUTBOX_LEASE_MS: '3000', OUTBOX_SEND_TIMEOUT_MS: '2500', OUTBOX_RETRY_MAX_MS: '1000' });
 
   async function startInstances(): Promise<void> {
     const ports = [await freePort(), await freePort()];
@@ -49,7 +50,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
     await startInstances();
     for (let i = 0; i < 15; i += 1) expect((await submitQuote(bases[0]!, { email: `slow${i}@example.com` })).status).toBe(200);
 
-    await eventually(async () => ((await outbox()).every((r) => r.status === 'delivered') ? true : undefined), 'every row delivered', 60_000);
+    await eventually(
+      async () => ((await outbox()).every((r) => r.status === 'delivered') ? true : undefined),
+      'every row delivered',
+      60_000,
+    );
     // A claim that lapsed mid-batch would now be sent again by the other instance: give it a lease to show.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     const rows = await outbox();
@@ -59,14 +64,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
     expect(new Set(messageIds()).size).toBe(30);
   });
 
-  it("SIGTERM on A while SMTP hangs: A exits 0 within the grace period, gives its claims back, and B sends them once SMTP is back (outbox rows: storage check)", async () => {
+  it('SIGTERM on A while SMTP hangs: A exits 0 within the grace period, gives its claims back, and B sends them once SMTP is back (outbox rows: storage check)', async () => {
     smtp.answer = 'hang';
     // A long lease: rows A held can only move on in time if A gives them back.
     const slow = { OUTBOX_LEASE_MS: '60000', OUTBOX_SEND_TIMEOUT_MS: '8000' };
     const [portA, portB] = [await freePort(), await freePort()];
     const a = await startServerProcess(portA, { ...env(), ...slow });
     servers = [a];
-    for (let i = 0; i < 6; i += 1) expect((await submitQuote(`http://127.0.0.1:${portA}`, { email: `hung${i}@example.com` })).status).toBe(200);
+    for (let i = 0; i < 6; i += 1)
+      expect((await submitQuote(`http://127.0.0.1:${portA}`, { email: `hung${i}@example.com` })).status).toBe(200);
     const claimsOf = async (token: string) => (await outbox()).filter((r) => r.claim_token === token);
     const tokenA = await eventually(async () => (await outbox()).find((r) => r.claim_token)?.claim_token ?? undefined, "A's first claim");
     servers.push(await startServerProcess(portB, { ...env(), ...slow }));
@@ -82,7 +88,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('outbox on two instances, with SMT
 
     smtp.answer = { accept: true };
     // Within B's send timeout, back-off and a few sends: far sooner than A's 60 s lease would have run out.
-    await eventually(async () => ((await outbox()).every((r) => r.status === 'delivered') ? true : undefined), 'every row delivered by B', 25_000);
+    await eventually(
+      async () => ((await outbox()).every((r) => r.status === 'delivered') ? true : undefined),
+      'every row delivered by B',
+      25_000,
+    );
     expect(smtp.received).toHaveLength(12);
     expect(new Set(messageIds()).size).toBe(12);
   });

@@ -55,7 +55,11 @@ describe.runIf(url)('PostgreSQL faults', () => {
     through.searchParams.set('schema', schema);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    site = await startServerProcess(port, { ...LEAD_TEST_ENV, DATABASE_URL: through.href, SESSION_SECRET: randomBytes(32).toString('hex') });
+    site = await startServerProcess(port, {
+      ...LEAD_TEST_ENV,
+      DATABASE_URL: through.href,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+    });
     expect((await postQuote(base)).status).toBe(200);
   });
 

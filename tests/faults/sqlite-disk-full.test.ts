@@ -23,7 +23,9 @@ const logged = (msg: string) => logs.filter((line) => String(line.msg).startsWit
 const setFileSizeLimit = (limit: string) => execFileSync('prlimit', ['--pid', String(site.child.pid), `--fsize=${limit}:unlimited`]);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const site = useServerProcess(() => ({ ...LEAD_TEST_ENV, DATABASE_URL: `file:${dbFile}`, SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'info' }), { logs });
+const site = useServerProcess(() => ({ ...LEAD_TEST_ENV, DATABASE_URL: `file:${dbFile}`, SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'info' }), {
+  logs,
+});
 
 beforeAll(async () => {
   // A database of 6 MB, so that the log may grow past its normal size before the "disk" is full.

@@ -69,7 +69,11 @@ describe('start-up failures end the process with one line', () => {
     afterAll(() => Promise.all(proxies.map((p) => p.close())));
 
     it('nothing listening: retried for DATABASE_STARTUP_TIMEOUT_MS, then exit 1 with one line', async () => {
-      const ending = await runUntilExit({ PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/test`, DATABASE_STARTUP_TIMEOUT_MS: '2000' });
+      const ending = await runUntilExit({
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/test`,
+        DATABASE_STARTUP_TIMEOUT_MS: '2000',
+      });
       console.log(`closed port: exit ${ending.code} after ${Math.round(ending.ms)} ms: ${ending.lines[0]}`);
       expectOneLine(ending, /database not ready at start \(gave up after 2 s\): ECONNREFUSED/);
       // It kept trying for the time it was given.
@@ -102,11 +106,22 @@ describe('start-up failures end the process with one line', () => {
       const port = await freePort();
       const child = spawn(process.execPath, ['server/index.ts'], {
         cwd: root,
-        env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), PORT: String(port), DATABASE_URL: through.href, SEED_DEMO_CONTENT: 'false' },
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          SESSION_SECRET: randomBytes(32).toString('hex'),
+          PORT: String(port),
+          DATABASE_URL: through.href,
+          SEED_DEMO_CONTENT: 'false',
+        },
         stdio: 'ignore',
       });
       try {
-        const health = () => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0);
+        const health = () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (r) => r.status,
+            () => 0,
+          );
         /** Polls /healthz (every 100 ms, 10 s at most) until `done` says yes; the last status. */
         const pollUntil = async (done: (status: number) => boolean) => {
           let status = await health();

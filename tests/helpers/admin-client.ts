@@ -133,7 +133,12 @@ export async function twoSignedInBrowsers(app: RequestListener, email = STAFF.em
 
 /** A staff member with `role` (named after their e-mail address), signed in in a browser of their own. */
 export async function signedInPerson(t: TestApp, role: AssignableRole, email: string): Promise<{ id: string; browser: StaffClient }> {
-  const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email, name: email.split('@')[0]!, password: STAFF.password, role });
+  const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, {
+    email,
+    name: email.split('@')[0]!,
+    password: STAFF.password,
+    role,
+  });
   const browser = new StaffClient(t.app);
   const res = await browser.signIn(email);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
@@ -299,6 +304,10 @@ export async function adminPosts(staff: StaffClient): Promise<BlogPost[]> {
 export async function provenAgo(db: Db, userId: string, ms: number): Promise<void> {
   for (const row of await db.selectFrom('sessions').select(['sid', 'data']).where('user_id', '=', userId).execute()) {
     const data = { ...(JSON.parse(row.data) as object), provenAt: Date.now() - ms };
-    await db.updateTable('sessions').set({ data: JSON.stringify(data) }).where('sid', '=', row.sid).execute();
+    await db
+      .updateTable('sessions')
+      .set({ data: JSON.stringify(data) })
+      .where('sid', '=', row.sid)
+      .execute();
   }
 }

@@ -57,10 +57,12 @@ export async function startSite(options: SiteOptions = {}): Promise<LiveSite> {
   };
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://${options.localhost ? 'localhost' : '127.0.0.1'}:${port}`;
-  const t = await createTestApp(options.localhost ? { ...options, env: { ...options.env, SITE_URL: baseUrl } } : options).catch(async (err: unknown) => {
-    await close();
-    throw err;
-  });
+  const t = await createTestApp(options.localhost ? { ...options, env: { ...options.env, SITE_URL: baseUrl } } : options).catch(
+    async (err: unknown) => {
+      await close();
+      throw err;
+    },
+  );
   server.on('request', t.app);
   return {
     ...t,
@@ -217,9 +219,7 @@ export async function staffPage(
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2); returns the violations, ids and targets. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -11,7 +11,9 @@ export async function makeImage(width: number, height: number, format: 'png' | '
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** An SVG that would run a script if a browser opened it from the site. */

@@ -46,7 +46,11 @@ export async function solveAltcha(challenge: Challenge): Promise<string> {
 
 /** Solved challenges made with a server's own key (derived from the SESSION_SECRET it was given), for benches. */
 export async function solvedTokens(secret: string, count: number): Promise<string[]> {
-  const altcha = createAltchaCaptcha({ hmacKey: altchaKey({ SESSION_SECRET: secret, ALTCHA_HMAC_KEY: undefined }), cost: 1, maxCounter: 2 });
+  const altcha = createAltchaCaptcha({
+    hmacKey: altchaKey({ SESSION_SECRET: secret, ALTCHA_HMAC_KEY: undefined }),
+    cost: 1,
+    maxCounter: 2,
+  });
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) tokens.push(await solveAltcha(await altcha.challenge()));
   return tokens;
@@ -92,7 +96,10 @@ export function goodContact(overrides: Record<string, unknown> = {}): Record<str
 /** A valid answer for every step-3 field of a service: its list's option at `option` (-1 is the last), 12, text. */
 export function serviceAnswers(service: ServiceId, option = 0): Record<string, string | number> {
   return Object.fromEntries(
-    QUOTE_FIELDS[service].map((f) => [f.name, f.kind === 'select' ? f.options.at(option)! : f.kind === 'number' ? 12 : 'Weekends after 6 pm']),
+    QUOTE_FIELDS[service].map((f) => [
+      f.name,
+      f.kind === 'select' ? f.options.at(option)! : f.kind === 'number' ? 12 : 'Weekends after 6 pm',
+    ]),
   );
 }
 

@@ -56,7 +56,10 @@ const extraKey = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('__proto
  * Most runs change one or two fields, so many payloads stay close to (or exactly) valid.
  */
 export function nearValid(base: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
-  const change = fc.oneof(fc.constant({ drop: true as const }), nastyValue.map((value) => ({ drop: false as const, value })));
+  const change = fc.oneof(
+    fc.constant({ drop: true as const }),
+    nastyValue.map((value) => ({ drop: false as const, value })),
+  );
   return base.chain((valid) =>
     fc
       .tuple(
@@ -72,7 +75,8 @@ export function nearValid(base: fc.Arbitrary<Record<string, unknown>>): fc.Arbit
           if (c.drop) delete payload[key];
           else payload[key] = c.value;
         });
-        for (const [key, value] of Object.entries(extra ?? {})) Object.defineProperty(payload, key, { value, enumerable: true, writable: true, configurable: true });
+        for (const [key, value] of Object.entries(extra ?? {}))
+          Object.defineProperty(payload, key, { value, enumerable: true, writable: true, configurable: true });
         return payload;
       }),
   );

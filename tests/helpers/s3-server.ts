@@ -26,7 +26,13 @@ export async function startS3StandIn(): Promise<StandInStore> {
   let port = 0;
   let server: S3rver | undefined;
   const start = async () => {
-    server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: STAND_IN_BUCKET, configs: [] }] });
+    server = new S3rver({
+      port,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: STAND_IN_BUCKET, configs: [] }],
+    });
     port = (await server.run()).port;
   };
   const stop = async () => {

@@ -32,7 +32,10 @@ export async function startServerProcess(
   if (options.logs) collectJsonLines(child, options.logs);
   for (let i = 0; i < 300; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

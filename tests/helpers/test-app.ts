@@ -132,7 +132,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const logger = createLogger(config, options.logDestination);
   const renderer = options.renderer ?? (await productionRenderer());
   const visits = options.analytics
-    ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config), flushEveryMs: 3_600_000, now: options.analytics.now })
+    ? await startVisitCounter({
+        db: database.db,
+        logger,
+        ...configuredCounting(config),
+        flushEveryMs: 3_600_000,
+        now: options.analytics.now,
+      })
     : NO_VISIT_COUNTER;
   const site = createApp({ config, database, logger, renderer, warmPages: options.warmPages ?? false, visits, backups: options.backups });
   return {

@@ -94,7 +94,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   pre: ['class'],
 };
 const TAGS = new Set(
-  'h2 h3 h4 h5 h6 p br hr div span strong b em i u s del ins mark small sub sup abbr time blockquote q cite code pre kbd samp var ul ol li dl dt dd a img figure figcaption table caption colgroup col thead tbody tfoot tr th td'.split(' '),
+  'h2 h3 h4 h5 h6 p br hr div span strong b em i u s del ins mark small sub sup abbr time blockquote q cite code pre kbd samp var ul ol li dl dt dd a img figure figcaption table caption colgroup col thead tbody tfoot tr th td'.split(
+    ' ',
+  ),
 );
 
 function decodeEntities(value: string): string {
@@ -119,7 +121,9 @@ export function markupProblems(html: string): string[] {
     if (!TAGS.has(name)) found.push(`tag <${name}>`);
     for (const [, attr, value = ''] of attrs.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
       if (!ALLOWED[name]?.includes(attr!)) found.push(`attribute ${name}[${attr}]`);
-      const url = decodeEntities(value).replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+      const url = decodeEntities(value)
+        .replace(/[\s\p{Cc}]/gu, '')
+        .toLowerCase();
       // A URL's scheme is what precedes the first colon when it is a valid scheme name; otherwise it is relative.
       const scheme = /^([a-z][a-z0-9+.-]*):/.exec(url)?.[1];
       const allowedScheme = scheme === undefined || ['http', 'https', 'mailto', 'tel'].includes(scheme);

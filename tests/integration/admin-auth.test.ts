@@ -90,7 +90,10 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     const local = await createTestApp({ engine, env: { SITE_URL: 'http://localhost:3000' } });
     try {
       await createStaff(local.database.db);
-      const res = await request(local.app).post('/admin/login').set('Origin', 'http://localhost:3000').send({ email: STAFF.email, password: STAFF.password });
+      const res = await request(local.app)
+        .post('/admin/login')
+        .set('Origin', 'http://localhost:3000')
+        .send({ email: STAFF.email, password: STAFF.password });
       expect(res.status).toBe(200);
       const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sid='))!;
       expect(cookie).toMatch(/; HttpOnly/);
@@ -102,7 +105,9 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
 
   it('a wrong password and an unknown email get the same text, and no session', async () => {
     const wrong = await new StaffClient(t.app).req('post', '/admin/login').send({ email: STAFF.email, password: 'not the password' });
-    const unknown = await new StaffClient(t.app).req('post', '/admin/login').send({ email: 'nobody@example.com', password: 'whatever it is' });
+    const unknown = await new StaffClient(t.app)
+      .req('post', '/admin/login')
+      .send({ email: 'nobody@example.com', password: 'whatever it is' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body.error.message).toBe(MESSAGES.loginFailed);
@@ -152,7 +157,19 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).join()).toMatch(/__Host-sid=;.*Expires=Thu, 01 Jan 1970/);
     const again = await request(t.app).get('/admin/dashboard').set('X-Forwarded-Proto', 'https').set('Cookie', cookie);
     expect(again.status).toBe(302);
-    expect(await t.database.db.selectFrom('sessions').select('sid').where('sid', '=', createHash('sha256').update(decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!).digest('hex')).execute()).toEqual([]);
+    expect(
+      await t.database.db
+        .selectFrom('sessions')
+        .select('sid')
+        .where(
+          'sid',
+          '=',
+          createHash('sha256')
+            .update(decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!)
+            .digest('hex'),
+        )
+        .execute(),
+    ).toEqual([]);
     const reader = new StaffClient(t.app);
     expect((await reader.signIn()).status).toBe(200);
     const signOuts = await auditEntries(reader, { action: 'auth.sign_out' });
@@ -222,12 +239,17 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
       .set('Referer', 'https://evil.example/page')
       .send({ status: 'contacted' });
     expect(evilReferer.status).toBe(403);
-    const evilLogin = await new StaffClient(t.app).req('post', '/admin/login', { origin: 'https://evil.example' }).send({ email: STAFF.email, password: STAFF.password });
+    const evilLogin = await new StaffClient(t.app)
+      .req('post', '/admin/login', { origin: 'https://evil.example' })
+      .send({ email: STAFF.email, password: STAFF.password });
     expect(evilLogin.status).toBe(403);
     expect(sessionCookie(evilLogin)).toBeNull();
     expect((await leadDetail(staff, 'quote', id))!.status).toBe('new');
     // The same request from the site itself (Referer when Origin is missing) goes through.
-    const ours = await staff.req('patch', `/api/admin/leads/quote/${id}`, { origin: null }).set('Referer', `${ORIGIN}/admin/leads`).send({ status: 'contacted' });
+    const ours = await staff
+      .req('patch', `/api/admin/leads/quote/${id}`, { origin: null })
+      .set('Referer', `${ORIGIN}/admin/leads`)
+      .send({ status: 'contacted' });
     expect(ours.status).toBe(200);
   });
 
@@ -245,27 +267,40 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     const id = await insertQuote(t.database.db);
     const res = await staff.req('patch', `/api/admin/leads/quote/${id}`, { csrf: false }).send({ status: 'contacted' });
     expect(res.status).toBe(403);
-    const forged = await staff.req('patch', `/api/admin/leads/quote/${id}`, { csrf: false }).set('X-CSRF-Token', 'x'.repeat(43)).send({ status: 'contacted' });
+    const forged = await staff
+      .req('patch', `/api/admin/leads/quote/${id}`, { csrf: false })
+      .set('X-CSRF-Token', 'x'.repeat(43))
+      .send({ status: 'contacted' });
     expect(forged.status).toBe(403);
   });
 
   it('a session past its idle expiry is no longer signed in', async () => {
     const staff = new StaffClient(t.app);
     await staff.signIn();
-    await t.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', 'is not', null).execute();
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', 'is not', null)
+      .execute();
     expect((await staff.req('get', '/api/admin/account')).status).toBe(401);
   });
 
   it('staff changes their password: the old one stops working and other sessions end', async () => {
     await createStaff(t.database.db, { email: 'pat@northbridge-it.com.au', name: 'Pat' });
     const [laptop, phone] = await twoSignedInBrowsers(t.app, 'pat@northbridge-it.com.au');
-    const wrong = await laptop.req('post', '/api/admin/account/password').send({ currentPassword: 'nope', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    const wrong = await laptop
+      .req('post', '/api/admin/account/password')
+      .send({ currentPassword: 'nope', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details.fields.currentPassword).toBe('Your current password is not correct.');
-    const short = await laptop.req('post', '/api/admin/account/password').send({ currentPassword: STAFF.password, newPassword: 'short', confirmPassword: 'short' });
+    const short = await laptop
+      .req('post', '/api/admin/account/password')
+      .send({ currentPassword: STAFF.password, newPassword: 'short', confirmPassword: 'short' });
     expect(short.status).toBe(400);
     expect(short.body.error.details.fields.newPassword).toBe('Use at least 12 characters.');
-    const ok = await laptop.req('post', '/api/admin/account/password').send({ currentPassword: STAFF.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    const ok = await laptop
+      .req('post', '/api/admin/account/password')
+      .send({ currentPassword: STAFF.password, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
     expect(ok.status).toBe(200);
     expect((await phone.req('get', '/api/admin/account')).status).toBe(401);
     expect((await laptop.req('get', '/api/admin/account')).status).toBe(200);
@@ -291,7 +326,9 @@ describe.each(configuredEngines())('staff sign-in on %s', (engine) => {
     expect(start.status).toBe(200);
     expect(start.body.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
     const secret = start.body.secret as string;
-    const bad = await staff.req('post', '/api/admin/account/totp/enable').send({ code: '000000' === totpCode(secret) ? '111111' : '000000' });
+    const bad = await staff
+      .req('post', '/api/admin/account/totp/enable')
+      .send({ code: '000000' === totpCode(secret) ? '111111' : '000000' });
     expect(bad.status).toBe(400);
     const enabled = await staff.req('post', '/api/admin/account/totp/enable').send({ code: totpCode(secret) });
     expect(enabled.status).toBe(200);
@@ -371,7 +408,10 @@ describe.each(configuredEngines())('sign-in throttling on %s', (engine) => {
     expect(res.body.error.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(800);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(900);
-    const form = await new StaffClient(t.app).req('post', '/admin/login').type('form').send({ email: STAFF.email, password: STAFF.password });
+    const form = await new StaffClient(t.app)
+      .req('post', '/admin/login')
+      .type('form')
+      .send({ email: STAFF.email, password: STAFF.password });
     expect(form.status).toBe(303);
     expect(form.headers.location).toBe('/admin/login?error=throttled&minutes=15');
     const page = await request(t.app).get('/admin/login?error=throttled&minutes=15');

@@ -31,7 +31,9 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
   });
 
   it('staff saving an empty post get every required field reported beside it', async () => {
-    const res = await t.staff.req('post', '/api/admin/posts').send({ title: ' ', excerpt: '', author: '', content: '', tags: '', featuredImage: 'javascript:alert(1)', published: false });
+    const res = await t.staff
+      .req('post', '/api/admin/posts')
+      .send({ title: ' ', excerpt: '', author: '', content: '', tags: '', featuredImage: 'javascript:alert(1)', published: false });
     expect(res.status).toBe(400);
     const errors = res.body.error.details.fields as Record<string, string>;
     expect(Object.keys(errors).sort()).toEqual(['author', 'content', 'excerpt', 'featuredImage', 'title']);
@@ -64,11 +66,21 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     const first = await t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', key).send(draft);
     expect(first.status).toBe(201);
     expect(first.body.id).toBe(key);
-    const again = await t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', key.toUpperCase()).send({ ...draft, excerpt: 'Words typed while offline.' });
+    const again = await t.staff
+      .req('post', '/api/admin/posts')
+      .set('Idempotency-Key', key.toUpperCase())
+      .send({ ...draft, excerpt: 'Words typed while offline.' });
     expect(again.body).toMatchObject({ id: key, slug: 'sent-twice', excerpt: 'Words typed while offline.' });
     // Two at once (the first still running when the retry starts): still one post.
     const other = crypto.randomUUID();
-    const both = await Promise.all([0, 1].map(() => t.staff.req('post', '/api/admin/posts').set('Idempotency-Key', other).send({ ...draft, title: 'Sent At Once' })));
+    const both = await Promise.all(
+      [0, 1].map(() =>
+        t.staff
+          .req('post', '/api/admin/posts')
+          .set('Idempotency-Key', other)
+          .send({ ...draft, title: 'Sent At Once' }),
+      ),
+    );
     expect(both.map((res) => res.body.id)).toEqual([other, other]);
     const titles = ((await t.staff.req('get', '/api/admin/posts')).body.posts as Array<{ title: string }>).map((p) => p.title);
     expect(titles.filter((title) => title.startsWith('Sent'))).toEqual(['Sent At Once', 'Sent Twice']);
@@ -78,7 +90,7 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     expect(bad.body.error.message).toBe('A new post’s Idempotency-Key header must be a UUID.');
   });
 
-  it("renaming a published post moves it, and its old address answers 301 to the new one", async () => {
+  it('renaming a published post moves it, and its old address answers 301 to the new one', async () => {
     const created = await t.staff.req('post', '/api/admin/posts').send({ ...VALID, title: 'Old Name For A Post' });
     const updated = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...VALID, title: 'New Name For A Post' });
     expect(updated.status).toBe(200);
@@ -95,7 +107,9 @@ describe.each(configuredEngines())('admin blog editor on %s', (engine) => {
     const author = (await signedInPerson(t, 'author', 'ari@northbridge-it.com.au')).browser;
     const editor = (await signedInPerson(t, 'editor', 'eve@northbridge-it.com.au')).browser;
     const renamed = await editor.req('post', '/api/admin/posts').send({ ...VALID, title: 'Firewall Rules', slug: 'firewall-rules' });
-    expect((await editor.req('put', `/api/admin/posts/${renamed.body.id}`).send({ ...VALID, slug: 'firewall-rules-explained' })).status).toBe(200);
+    expect(
+      (await editor.req('put', `/api/admin/posts/${renamed.body.id}`).send({ ...VALID, slug: 'firewall-rules-explained' })).status,
+    ).toBe(200);
     const stillRedirects = async () => {
       const old = await request(t.app).get('/blog/firewall-rules');
       expect(old.status).toBe(301);

@@ -19,8 +19,18 @@ const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g,
 function outboxRow(leadId: string, id: string, kind: string) {
   const at = new Date().toISOString();
   return {
-    id, kind, lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'pending', attempts: 0, next_attempt_at: at,
-    locked_until: null, last_error: null, delivered_at: null, created_at: at,
+    id,
+    kind,
+    lead_type: 'quote',
+    lead_id: leadId,
+    payload: '{}',
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    delivered_at: null,
+    created_at: at,
   };
 }
 
@@ -68,7 +78,9 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     await t.staff.req('post', `/api/admin/leads/contact/${id}/notes`).send({ body: 'Asked us to call after 5 pm.' });
     const exported = await t.staff.req('post', '/api/admin/privacy/export').send({ email: 'private@notes.test' });
     expect(exported.status).toBe(200);
-    expect(exported.body.notes).toEqual([expect.objectContaining({ leadType: 'contact', leadId: id, body: 'Asked us to call after 5 pm.' })]);
+    expect(exported.body.notes).toEqual([
+      expect.objectContaining({ leadType: 'contact', leadId: id, body: 'Asked us to call after 5 pm.' }),
+    ]);
     expect((await t.staff.req('delete', `/api/admin/leads/contact/${id}`)).status).toBe(204);
     expect(await db.selectFrom('lead_notes').select('id').where('lead_id', '=', id).execute()).toEqual([]);
   });
@@ -84,7 +96,9 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     expect(countOf(after.text, 'Quote requests')).toBe(quotesBefore);
     expect(after.text).not.toContain('Spam Newest');
     expect(after.text).not.toContain('Maybe Spam');
-    expect(visibleText(after.text)).toContain(`Leads per week over the last 12 weeks (${countOf(after.text, 'Quote requests') + countOf(after.text, 'Contact messages')} in total)`);
+    expect(visibleText(after.text)).toContain(
+      `Leads per week over the last 12 weeks (${countOf(after.text, 'Quote requests') + countOf(after.text, 'Contact messages')} in total)`,
+    );
     const inbox = await t.staff.req('get', '/admin/leads?q=spam.test');
     expect(inbox.text).toMatch(/Spam Newest[\s\S]*?<span class="badge badge-spam">Spam<\/span>/);
     expect(inbox.text).toMatch(/Maybe Spam[\s\S]*?<span class="badge badge-spam">Possible spam<\/span>/);
@@ -102,7 +116,10 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'new', spamReason: null });
     const queued = (await leadDetail(t.staff, 'quote', id))!.notifications.map((n) => [n.kind, n.status]).sort();
-    expect(queued).toEqual([['customer-email', 'pending'], ['staff-email', 'pending']]);
+    expect(queued).toEqual([
+      ['customer-email', 'pending'],
+      ['staff-email', 'pending'],
+    ]);
     // The staff e-mail as it arrives.
     const received = await mailFromOutbox(t);
     const subject = 'New quote request: Web Hosting from Fast Typist';
@@ -137,7 +154,10 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     const clean = await t.staff.req('get', '/admin/dashboard');
     expect(clean.text).toContain(INBOX_MESSAGES.allDelivered);
     const lead = await insertQuote(db, { name: 'Waiting Mail' });
-    await db.insertInto('outbox').values([outboxRow(lead, 'ob-wait-1', 'staff-email'), outboxRow(lead, 'ob-wait-2', 'customer-email')]).execute();
+    await db
+      .insertInto('outbox')
+      .values([outboxRow(lead, 'ob-wait-1', 'staff-email'), outboxRow(lead, 'ob-wait-2', 'customer-email')])
+      .execute();
     const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).not.toContain(INBOX_MESSAGES.allDelivered);
     expect(visibleText(page.text)).toContain(INBOX_MESSAGES.emailsWaitForSmtp(2));
@@ -173,7 +193,10 @@ describe.each(configuredEngines())('delivery with SMTP configured on %s', (engin
 
   it('pending e-mails are reported as queued, not as delivered and not as missing SMTP', async () => {
     const lead = await insertQuote(t.database.db, { name: 'Queued Mail' });
-    await t.database.db.insertInto('outbox').values(outboxRow(lead, 'ob-queued', 'staff-email')).execute();
+    await t.database.db
+      .insertInto('outbox')
+      .values(outboxRow(lead, 'ob-queued', 'staff-email'))
+      .execute();
     const page = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
     expect(page).toContain(INBOX_MESSAGES.queued(1));
     expect(page).not.toContain(INBOX_MESSAGES.allDelivered);

@@ -19,13 +19,30 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     await insertContact(db, { name: 'Dash Contact Fresh', createdAt: ago(HOUR), status: 'new' });
     const now = new Date().toISOString();
     const post = (id: string, published: number, at: string) => ({
-      id, slug: id, title: id, excerpt: 'e', content: '<p>c</p>', author: 'a', tags: '[]', featured_image: null,
-      published, published_at: at, created_at: now, updated_at: now, read_time: 1, search_text: id,
+      id,
+      slug: id,
+      title: id,
+      excerpt: 'e',
+      content: '<p>c</p>',
+      author: 'a',
+      tags: '[]',
+      featured_image: null,
+      published,
+      published_at: at,
+      created_at: now,
+      updated_at: now,
+      read_time: 1,
+      search_text: id,
     });
-    await db.insertInto('blogs').values([
-      post('dash-live-1', 1, ago(HOUR)), post('dash-live-2', 1, ago(2 * HOUR)),
-      post('dash-draft', 0, now), post('dash-later', 1, new Date(Date.now() + 48 * HOUR).toISOString()),
-    ]).execute();
+    await db
+      .insertInto('blogs')
+      .values([
+        post('dash-live-1', 1, ago(HOUR)),
+        post('dash-live-2', 1, ago(2 * HOUR)),
+        post('dash-draft', 0, now),
+        post('dash-later', 1, new Date(Date.now() + 48 * HOUR).toISOString()),
+      ])
+      .execute();
 
     const res = await t.staff.req('get', '/admin/dashboard');
     expect(res.status).toBe(200);
@@ -58,10 +75,23 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const db = t.database.db;
     const leadId = await insertQuote(db, { name: 'Outbox Owner' });
     const past = ago(HOUR);
-    await db.insertInto('outbox').values({
-      id: 'ob-failed-1', kind: 'staff-email', lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'failed',
-      attempts: 8, next_attempt_at: past, locked_until: null, last_error: 'SMTP 554 rejected', delivered_at: null, created_at: past,
-    }).execute();
+    await db
+      .insertInto('outbox')
+      .values({
+        id: 'ob-failed-1',
+        kind: 'staff-email',
+        lead_type: 'quote',
+        lead_id: leadId,
+        payload: '{}',
+        status: 'failed',
+        attempts: 8,
+        next_attempt_at: past,
+        locked_until: null,
+        last_error: 'SMTP 554 rejected',
+        delivered_at: null,
+        created_at: past,
+      })
+      .execute();
     const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).toContain('SMTP 554 rejected');
     const before = await t.staff.req('get', `/admin/leads/quote/${leadId}`);
@@ -82,17 +112,31 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const past = ago(HOUR);
     const soon = new Date(Date.now() + HOUR).toISOString();
     const row = (i: number, extra: Record<string, unknown>) => ({
-      id: `ob-many-${i}`, kind: 'customer-email', lead_type: 'quote', lead_id: leadId, payload: '{}', status: 'failed', attempts: 10,
-      next_attempt_at: past, locked_until: null, last_error: 'SMTP 550 mailbox unavailable', delivered_at: null, created_at: ago(HOUR + i), ...extra,
+      id: `ob-many-${i}`,
+      kind: 'customer-email',
+      lead_type: 'quote',
+      lead_id: leadId,
+      payload: '{}',
+      status: 'failed',
+      attempts: 10,
+      next_attempt_at: past,
+      locked_until: null,
+      last_error: 'SMTP 550 mailbox unavailable',
+      delivered_at: null,
+      created_at: ago(HOUR + i),
+      ...extra,
     });
-    await db.insertInto('outbox').values([
-      ...Array.from({ length: 12 }, (_, i) => row(i, {})),
-      // Waiting to be retried after an outage: listed and counted too.
-      row(12, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', next_attempt_at: soon }),
-      // A worker is sending this one right now: its claim is left alone.
-      row(13, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', locked_until: soon, claim_token: 'another-worker' }),
-      row(14, { status: 'delivered', last_error: null, delivered_at: past }),
-    ]).execute();
+    await db
+      .insertInto('outbox')
+      .values([
+        ...Array.from({ length: 12 }, (_, i) => row(i, {})),
+        // Waiting to be retried after an outage: listed and counted too.
+        row(12, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', next_attempt_at: soon }),
+        // A worker is sending this one right now: its claim is left alone.
+        row(13, { status: 'pending', attempts: 3, last_error: 'connect ECONNREFUSED', locked_until: soon, claim_token: 'another-worker' }),
+        row(14, { status: 'delivered', last_error: null, delivered_at: past }),
+      ])
+      .execute();
     const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).toMatch(/Notification failures \((<!-- -->)?14(<!-- -->)?\)/);
     expect(page.text).toMatch(/The (<!-- -->)?10(<!-- -->)? newest of (<!-- -->)?14/);
@@ -111,7 +155,11 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(byId['ob-many-13']).toMatchObject({ status: 'pending', nextAttemptAt: past });
     expect(byId['ob-many-14']).toMatchObject({ status: 'delivered' });
     // Storage check: the other worker's lease (never shown to staff) is untouched.
-    const claimed = await db.selectFrom('outbox').select(['locked_until', 'claim_token']).where('id', '=', 'ob-many-13').executeTakeFirstOrThrow();
+    const claimed = await db
+      .selectFrom('outbox')
+      .select(['locked_until', 'claim_token'])
+      .where('id', '=', 'ob-many-13')
+      .executeTakeFirstOrThrow();
     expect(claimed).toEqual({ locked_until: soon, claim_token: 'another-worker' });
     expect((await t.staff.req('post', '/api/admin/outbox/ob-many-13/retry').send({})).status).toBe(404);
     const [audit] = await auditEntries(t.staff, { action: 'outbox.retried-all' });
@@ -121,9 +169,27 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
 
   it('the inbox filters by type, status, service, date range and search, newest first', async () => {
     const db = t.database.db;
-    const a = await insertQuote(db, { name: 'Filter Alpha', email: 'alpha@filter.test', service: 'datacenter', createdAt: '2026-03-10T01:00:00.000Z', details: { serverCount: 4 } });
-    const b = await insertQuote(db, { name: 'Filter Beta', email: 'beta@filter.test', company: 'Beta_Works', service: 'datacenter', status: 'won', createdAt: '2026-03-12T01:00:00.000Z' });
-    const c = await insertContact(db, { name: 'Filter Gamma', email: 'gamma@filter.test', company: 'BETA Partners', createdAt: '2026-03-11T01:00:00.000Z' });
+    const a = await insertQuote(db, {
+      name: 'Filter Alpha',
+      email: 'alpha@filter.test',
+      service: 'datacenter',
+      createdAt: '2026-03-10T01:00:00.000Z',
+      details: { serverCount: 4 },
+    });
+    const b = await insertQuote(db, {
+      name: 'Filter Beta',
+      email: 'beta@filter.test',
+      company: 'Beta_Works',
+      service: 'datacenter',
+      status: 'won',
+      createdAt: '2026-03-12T01:00:00.000Z',
+    });
+    const c = await insertContact(db, {
+      name: 'Filter Gamma',
+      email: 'gamma@filter.test',
+      company: 'BETA Partners',
+      createdAt: '2026-03-11T01:00:00.000Z',
+    });
     const ids = async (query: string) =>
       ((await t.staff.req('get', `/api/admin/leads?${query}`)).body.leads as Array<{ id: string }>).map((l) => l.id);
     expect(await ids('q=filter.test')).toEqual([b, c, a]);
@@ -146,7 +212,13 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const db = t.database.db;
     const made = new Set<string>();
     for (let i = 0; i < 30; i += 1) {
-      made.add(await insertQuote(db, { name: `Pager ${i}`, email: `p${i}@pager.test`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i % 20)).toISOString() }));
+      made.add(
+        await insertQuote(db, {
+          name: `Pager ${i}`,
+          email: `p${i}@pager.test`,
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i % 20)).toISOString(),
+        }),
+      );
     }
     const first = await t.staff.req('get', '/api/admin/leads?q=pager.test');
     expect(first.body.leads).toHaveLength(25);
@@ -165,7 +237,8 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
   it('staff work a lead along the status workflow; a jump outside it is refused and changes are audited', async () => {
     const id = await insertQuote(t.database.db, { name: 'Workflow Lead' });
     // "Won" takes its value (docs/product.md#lead-work).
-    const step = (status: string) => t.staff.req('patch', `/api/admin/leads/quote/${id}`).send(status === 'won' ? { status, value: 1000 } : { status });
+    const step = (status: string) =>
+      t.staff.req('patch', `/api/admin/leads/quote/${id}`).send(status === 'won' ? { status, value: 1000 } : { status });
     const jump = await step('won');
     expect(jump.status).toBe(400);
     expect(jump.body.error.message).toBe('That status change is not allowed.');
@@ -178,7 +251,11 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
       expect(res.body.status).toBe(status);
     }
     const audit = (await auditEntries(t.staff, { action: 'lead.status' })).filter((e) => e.target?.startsWith(`quote:${id}`));
-    expect(audit.map((r) => r.target).sort()).toEqual([`quote:${id} contacted → quoted`, `quote:${id} new → contacted`, `quote:${id} quoted → won`]);
+    expect(audit.map((r) => r.target).sort()).toEqual([
+      `quote:${id} contacted → quoted`,
+      `quote:${id} new → contacted`,
+      `quote:${id} quoted → won`,
+    ]);
     const spam = await insertContact(t.database.db, { name: 'Spammy' });
     expect((await t.staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'spam' })).body.status).toBe('spam');
     expect((await t.staff.req('patch', `/api/admin/leads/contact/${spam}`).send({ status: 'new' })).body.status).toBe('new');
@@ -196,7 +273,15 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.text).not.toContain('<script>alert');
     expect(res.text).not.toContain('<img src=x');
     expect(res.text).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
-    for (const label of ['Full Name', 'Email', 'Project description', 'Number of servers', 'Storage size (TB)', 'Rack space (U)', 'Redundancy']) {
+    for (const label of [
+      'Full Name',
+      'Email',
+      'Project description',
+      'Number of servers',
+      'Storage size (TB)',
+      'Rack space (U)',
+      'Redundancy',
+    ]) {
       expect(res.text).toContain(`<dt>${label}</dt>`);
     }
     expect(res.text).toContain('<dd>40 TB</dd>');
@@ -204,7 +289,11 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
   });
 
   it('the CSV export holds the filtered list with formula cells neutralised, and is audited', async () => {
-    await insertQuote(t.database.db, { name: '=HYPERLINK("http://evil.example","x")', email: 'csv@export.test', company: '+61 2 9999 0000' });
+    await insertQuote(t.database.db, {
+      name: '=HYPERLINK("http://evil.example","x")',
+      email: 'csv@export.test',
+      company: '+61 2 9999 0000',
+    });
     await insertContact(t.database.db, { name: '@SUM(A1)', email: 'csv2@export.test', company: '-5' });
     // Spreadsheets skip leading spaces and line breaks before a formula.
     await insertContact(t.database.db, { name: '  =1+1', email: 'csv3@export.test', company: '\n=cmd' });
@@ -212,8 +301,13 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^"Type","Received \(Australia\/Sydney\)","Status","Assigned to","Outcome","Value","Follow up on","Service","Full Name","Email","Company",/);
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(
+      /^"Type","Received \(Australia\/Sydney\)","Status","Assigned to","Outcome","Value","Follow up on","Service","Full Name","Email","Company",/,
+    );
     expect(res.text).toContain(`"'  =1+1"`);
     expect(res.text).toContain(`"'\n=cmd"`);
     expect(res.text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
@@ -232,23 +326,42 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     await db
       .insertInto('lead_attributions')
       .values({
-        lead_type: 'quote', lead_id: id, day: '2026-11-20', channel: 'email', referrer_host: 'mail.example.org', utm_source: 'newsletter',
-        utm_medium: 'email', utm_campaign: 'spring', landing_path: '/services', pages_viewed: 2, seconds_to_lead: 90, visitor: null,
+        lead_type: 'quote',
+        lead_id: id,
+        day: '2026-11-20',
+        channel: 'email',
+        referrer_host: 'mail.example.org',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring',
+        landing_path: '/services',
+        pages_viewed: 2,
+        seconds_to_lead: 90,
+        visitor: null,
       })
       .execute();
     await insertContact(db, { name: 'Unsourced Uma', email: 'uma@source.test' });
     const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'source.test' });
     expect(res.status).toBe(200);
-    const [header, ...rows] = res.text.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.slice(1, -1).split('","'));
+    const [header, ...rows] = res.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.slice(1, -1).split('","'));
     const at = (name: string) => header!.indexOf(name);
-    expect(header!.slice(at('Company'), at('Lead ID') + 1)).toEqual(expect.arrayContaining(['Channel', 'Source', 'Campaign', 'Landing page', "Sent at (visitor's clock)"]));
+    expect(header!.slice(at('Company'), at('Lead ID') + 1)).toEqual(
+      expect.arrayContaining(['Channel', 'Source', 'Campaign', 'Landing page', "Sent at (visitor's clock)"]),
+    );
     for (const column of ['Channel', 'Source', 'Campaign', 'Landing page', "Sent at (visitor's clock)", 'Lead ID']) {
       expect(at(column), column).toBeGreaterThan(at('Message'));
       expect(at(column), column).toBeLessThan(at('Number of servers'));
     }
     const sally = rows.find((r) => r.includes('Sourced Sally'))!;
     expect([sally[at('Channel')], sally[at('Source')], sally[at('Campaign')], sally[at('Landing page')]]).toEqual([
-      'E-mail', 'mail.example.org', 'spring · newsletter / email', '/services',
+      'E-mail',
+      'mail.example.org',
+      'spring · newsletter / email',
+      '/services',
     ]);
     const uma = rows.find((r) => r.includes('Unsourced Uma'))!;
     expect([uma[at('Channel')], uma[at('Source')], uma[at('Campaign')], uma[at('Landing page')]]).toEqual(['', '', '', '']);
@@ -257,10 +370,23 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
   it('staff delete a lead: it is gone, its notification rows are deleted from storage, and the audit says who', async () => {
     const db = t.database.db;
     const id = await insertContact(db, { name: 'Erase Me' });
-    await db.insertInto('outbox').values({
-      id: 'ob-erase', kind: 'customer-email', lead_type: 'contact', lead_id: id, payload: '{"to":"erase@example.com"}', status: 'pending',
-      attempts: 0, next_attempt_at: new Date().toISOString(), locked_until: null, last_error: null, delivered_at: null, created_at: new Date().toISOString(),
-    }).execute();
+    await db
+      .insertInto('outbox')
+      .values({
+        id: 'ob-erase',
+        kind: 'customer-email',
+        lead_type: 'contact',
+        lead_id: id,
+        payload: '{"to":"erase@example.com"}',
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: new Date().toISOString(),
+        locked_until: null,
+        last_error: null,
+        delivered_at: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     const res = await t.staff.req('delete', `/api/admin/leads/contact/${id}`);
     expect(res.status).toBe(204);
     expect((await inboxLeads(t.staff, '?type=contact')).map((l) => l.id)).not.toContain(id);

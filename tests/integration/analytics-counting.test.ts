@@ -39,7 +39,8 @@ interface Visit {
 }
 
 function open(app: TestApp, path: string, visit: Visit = {}) {
-  let r = request(app.app)[visit.method ?? 'get'](path)
+  let r = request(app.app)
+    [visit.method ?? 'get'](path)
     .set('X-Forwarded-For', visit.ip ?? '203.0.113.10')
     .set('User-Agent', visit.ua ?? BROWSER)
     .set('Sec-Fetch-Dest', 'document')
@@ -108,9 +109,18 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     await t.visits.flush();
 
     const page = await db.selectFrom('analytics_page_days').selectAll().where('path', '=', '/about').executeTakeFirstOrThrow();
-    expect({ views: Number(page.views), visitors: Number(page.visitors), entries: Number(page.entries) }).toEqual({ views: 5, visitors: 3, entries: 3 });
+    expect({ views: Number(page.views), visitors: Number(page.visitors), entries: Number(page.entries) }).toEqual({
+      views: 5,
+      visitors: 3,
+      entries: 3,
+    });
     // The first test's visitor came direct; these three came from somewhere.
-    const sources = await db.selectFrom('analytics_source_days').select(['channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'visits']).where('channel', '!=', 'direct').orderBy('channel').execute();
+    const sources = await db
+      .selectFrom('analytics_source_days')
+      .select(['channel', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign', 'visits'])
+      .where('channel', '!=', 'direct')
+      .orderBy('channel')
+      .execute();
     expect(sources.map((s) => ({ ...s, visits: Number(s.visits) }))).toEqual([
       { channel: 'email', referrer_host: '', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-sale', visits: 1 },
       { channel: 'referral', referrer_host: 'news.example.org', utm_source: '', utm_medium: '', utm_campaign: '', visits: 1 },
@@ -124,7 +134,12 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     expect(hits.status).toBe(200);
     expect((await open(t, '/contact')).headers.etag).toBe(hits.headers.etag);
     await t.visits.flush();
-    const source = await t.database.db.selectFrom('analytics_visits').selectAll().where('landing_path', '=', '/contact').where('utm_campaign', '=', 'launch').executeTakeFirst();
+    const source = await t.database.db
+      .selectFrom('analytics_visits')
+      .selectAll()
+      .where('landing_path', '=', '/contact')
+      .where('utm_campaign', '=', 'launch')
+      .executeTakeFirst();
     expect(source?.channel).toBe('campaign');
   });
 
@@ -135,9 +150,22 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     await open(t, '/quote', visitor);
     const id = await submitQuote(t, visitor);
     const attribution = await t.database.db.selectFrom('lead_attributions').selectAll().where('lead_id', '=', id).executeTakeFirstOrThrow();
-    expect(attribution).toMatchObject({ lead_type: 'quote', channel: 'campaign', referrer_host: 'google.com', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'cloud-q4', landing_path: '/services' });
+    expect(attribution).toMatchObject({
+      lead_type: 'quote',
+      channel: 'campaign',
+      referrer_host: 'google.com',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'cloud-q4',
+      landing_path: '/services',
+    });
     expect(Number(attribution.pages_viewed)).toBe(3);
-    const pages = await t.database.db.selectFrom('lead_attribution_pages').select('path').where('lead_id', '=', id).orderBy('position').execute();
+    const pages = await t.database.db
+      .selectFrom('lead_attribution_pages')
+      .select('path')
+      .where('lead_id', '=', id)
+      .orderBy('position')
+      .execute();
     expect(pages.map((p) => p.path)).toEqual(['/services', '/blog', '/quote']);
     const events = await t.database.db.selectFrom('analytics_event_days').selectAll().where('event', '=', 'quote-submitted').execute();
     expect(events.reduce((n, e) => n + Number(e.count), 0)).toBeGreaterThan(0);
@@ -153,7 +181,12 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     const second = await submitQuote(t, { ...withLead, headers: { 'Sec-GPC': '1' } });
     const linked = await t.database.db.selectFrom('lead_attributions').select('lead_id').where('lead_id', 'in', [first, second]).execute();
     expect(linked).toEqual([]);
-    const visits = await t.database.db.selectFrom('analytics_visits').select('linkable').where('landing_path', '=', '/services').where('linkable', '=', 0).execute();
+    const visits = await t.database.db
+      .selectFrom('analytics_visits')
+      .select('linkable')
+      .where('landing_path', '=', '/services')
+      .where('linkable', '=', 0)
+      .execute();
     expect(visits.length).toBe(1);
   });
 
@@ -162,7 +195,11 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     try {
       await open(off, '/services');
       expect(off.visits.enabled).toBe(false);
-      const beacon = await request(off.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', BROWSER).send({ event: 'quote-step-2' });
+      const beacon = await request(off.app)
+        .post('/api/analytics/event')
+        .set('Origin', ORIGIN)
+        .set('User-Agent', BROWSER)
+        .send({ event: 'quote-step-2' });
       expect(beacon.status).toBe(204);
       expect(await off.database.db.selectFrom('analytics_page_days').selectAll().execute()).toEqual([]);
     } finally {
@@ -171,7 +208,8 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
   });
 
   it('counts the quote wizard’s steps from its beacon once per visitor who viewed the quote page; refuses unknown events, ignores bots', async () => {
-    const send = (event: unknown, ua = BROWSER, ip = '100.64.9.9') => request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', ua).set('X-Forwarded-For', ip).send({ event });
+    const send = (event: unknown, ua = BROWSER, ip = '100.64.9.9') =>
+      request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', ua).set('X-Forwarded-For', ip).send({ event });
     await open(t, '/quote', { ip: '100.64.9.9' });
     expect((await send('quote-step-2')).status).toBe(204);
     expect((await send('quote-step-3')).status).toBe(204);
@@ -183,17 +221,32 @@ describe.each(configuredEngines())('visit counting on %s', (engine) => {
     // A beacon from someone whose view of the quote page was never counted (a script): nothing.
     expect((await send('quote-step-2', BROWSER, '100.64.10.10')).status).toBe(204);
     expect((await send('anything')).status).toBe(400);
-    const crossSite = await request(t.app).post('/api/analytics/event').set('Origin', 'https://evil.example').send({ event: 'quote-step-2' });
+    const crossSite = await request(t.app)
+      .post('/api/analytics/event')
+      .set('Origin', 'https://evil.example')
+      .send({ event: 'quote-step-2' });
     expect(crossSite.status).toBe(403);
     await t.visits.flush();
-    const rows = await t.database.db.selectFrom('analytics_event_days').select(['event', 'count']).where('event', 'like', 'quote-step-%').orderBy('event').execute();
-    expect(rows.map((r) => [r.event, Number(r.count)])).toEqual([['quote-step-2', 1], ['quote-step-3', 1]]);
+    const rows = await t.database.db
+      .selectFrom('analytics_event_days')
+      .select(['event', 'count'])
+      .where('event', 'like', 'quote-step-%')
+      .orderBy('event')
+      .execute();
+    expect(rows.map((r) => [r.event, Number(r.count)])).toEqual([
+      ['quote-step-2', 1],
+      ['quote-step-3', 1],
+    ]);
   });
 });
 
 describe.each(configuredEngines())('what a day of counting may store, on %s', (engine) => {
   const t = useTestApp(() =>
-    createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, ANALYTICS_SOURCES_PER_DAY: '5', ANALYTICS_VISITORS_PER_DAY: '300' }, analytics: {} }),
+    createTestApp({
+      engine,
+      env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, ANALYTICS_SOURCES_PER_DAY: '5', ANALYTICS_VISITORS_PER_DAY: '300' },
+      analytics: {},
+    }),
   );
   const db = () => t.database.db;
   const made = (i: number) => `${BROWSER} Made-up/${i}`;
@@ -204,7 +257,9 @@ describe.each(configuredEngines())('what a day of counting may store, on %s', (e
     await t.visits.flush();
     for (let i = 0; i < 40; i += 1) {
       const tags = `utm_source=src-${i}&utm_medium=cpc&utm_campaign=flood-${i}`;
-      expect((await open(t, `/about?${tags}`, { ip: '100.70.1.1', ua: made(i), referer: `https://site-${i}.example.org/p` })).status).toBe(200);
+      expect((await open(t, `/about?${tags}`, { ip: '100.70.1.1', ua: made(i), referer: `https://site-${i}.example.org/p` })).status).toBe(
+        200,
+      );
     }
     await t.visits.flush();
 
@@ -226,12 +281,18 @@ describe.each(configuredEngines())('what a day of counting may store, on %s', (e
   });
 
   it('records a day’s first visitors and counts the later ones’ views without a visitor, in batches that add up', async () => {
-    const before = await db().selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('analytics_visits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const room = 300 - Number(before.n);
     for (let i = 0; i < room + 20; i += 1) expect((await open(t, '/services', { ip: '100.70.2.1', ua: made(2000 + i) })).status).toBe(200);
     await t.visits.flush();
 
-    const visits = await db().selectFrom('analytics_visits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const visits = await db()
+      .selectFrom('analytics_visits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(visits.n)).toBe(300);
     const page = await db().selectFrom('analytics_page_days').selectAll().where('path', '=', '/services').executeTakeFirstOrThrow();
     expect({ views: Number(page.views), visitors: Number(page.visitors) }).toEqual({ views: room + 20, visitors: room });
@@ -253,7 +314,10 @@ describe.each(configuredEngines())('one visitor’s pages, on %s', (engine) => {
     const rows = await t.database.db.selectFrom('analytics_visit_pages').select(['path', 'views']).execute();
     expect(rows.map((r) => [r.path, Number(r.views)])).toEqual([['/', 30]]);
     const pages = await t.database.db.selectFrom('analytics_page_days').select(['path', 'views', 'visitors']).orderBy('path').execute();
-    expect(pages.map((r) => [r.path, Number(r.views), Number(r.visitors)])).toEqual([['/', 31, 1], ['/privacy', 1, 0]]);
+    expect(pages.map((r) => [r.path, Number(r.views), Number(r.visitors)])).toEqual([
+      ['/', 31, 1],
+      ['/privacy', 1, 0],
+    ]);
   });
 });
 
@@ -263,7 +327,9 @@ describe('a flush that fails part-way', () => {
   it('keeps the batches it could not write for the next flush, and never writes one twice', async () => {
     const db = t.database.db;
     // The second batch of this flush (a day total past 250 views) is refused, as a full disk would refuse it.
-    await sql`create trigger refuse_second_batch before update on analytics_days when new.views > 250 begin select raise(abort, 'disk full'); end`.execute(db);
+    await sql`create trigger refuse_second_batch before update on analytics_days when new.views > 250 begin select raise(abort, 'disk full'); end`.execute(
+      db,
+    );
     for (let i = 0; i < 450; i += 1) await open(t, '/about', { ip: '100.72.1.1', ua: `${BROWSER} Batch/${i}` });
     await t.visits.flush();
     const half = await db.selectFrom('analytics_days').select(['visitors', 'views']).executeTakeFirstOrThrow();

@@ -47,7 +47,8 @@ async function submit(app: TestApp, kind: 'quote' | 'contact', ip: string, data:
 /** Staff of each role, signed in. */
 async function signedIn(app: TestApp, role: 'owner' | 'editor' | 'sales' | 'author'): Promise<StaffClient> {
   const email = `${role}@northbridge-it.com.au`;
-  if (role !== 'owner') await staffService(app.database.db).createAccount(SYSTEM_ACTOR, { email, name: `${role} person`, password: STAFF.password, role });
+  if (role !== 'owner')
+    await staffService(app.database.db).createAccount(SYSTEM_ACTOR, { email, name: `${role} person`, password: STAFF.password, role });
   const client = new StaffClient(app.app);
   expect((await client.signIn(email)).status).toBe(200);
   return client;
@@ -57,7 +58,11 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
   const t = useTestApp(async () => {
     clock = Date.now();
     // Leads keep no address here (CLIENT_IP_STORAGE=none), so the privacy scan can look at every column of every table.
-    const app = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, CLIENT_IP_STORAGE: 'none' }, analytics: { now: () => clock } });
+    const app = await createTestApp({
+      engine,
+      env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, CLIENT_IP_STORAGE: 'none' },
+      analytics: { now: () => clock },
+    });
     await createStaff(app.database.db, { email: 'owner@northbridge-it.com.au' });
     await createBlogService({ db: app.database.db }).createPost(postInput({ title: 'Counted post' }));
     return app;
@@ -65,10 +70,18 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
 
   it('reports views, posts, sources, the funnel and leads; an Editor sees no lead figures; each table downloads as CSV', async () => {
     const slug = 'counted-post';
-    await open(t, '/?utm_source=linkedin&utm_medium=social&utm_campaign=launch', '100.70.0.1', { Referer: 'https://www.linkedin.com/feed/' });
+    await open(t, '/?utm_source=linkedin&utm_medium=social&utm_campaign=launch', '100.70.0.1', {
+      Referer: 'https://www.linkedin.com/feed/',
+    });
     expect((await open(t, `/blog/${slug}`, '100.70.0.1')).status).toBe(200);
     await open(t, '/quote', '100.70.0.1');
-    const beacon = (event: string) => request(t.app).post('/api/analytics/event').set('Origin', ORIGIN).set('User-Agent', BROWSER).set('X-Forwarded-For', '100.70.0.1').send({ event });
+    const beacon = (event: string) =>
+      request(t.app)
+        .post('/api/analytics/event')
+        .set('Origin', ORIGIN)
+        .set('User-Agent', BROWSER)
+        .set('X-Forwarded-For', '100.70.0.1')
+        .send({ event });
     await beacon('quote-step-2');
     await beacon('quote-step-3');
     const quoteId = await submit(t, 'quote', '100.70.0.1', goodQuote('web-hosting'));
@@ -96,7 +109,12 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
     };
     expect(report.totals).toMatchObject({ visitors: 3, leads: 3, converted: 2 });
     expect(report.totals.views).toBe(6);
-    expect(report.channels).toEqual(expect.arrayContaining([{ channel: 'social', visits: 1, leads: 2, converted: 1 }, { channel: 'search', visits: 1, leads: 1, converted: 1 }]));
+    expect(report.channels).toEqual(
+      expect.arrayContaining([
+        { channel: 'social', visits: 1, leads: 2, converted: 1 },
+        { channel: 'search', visits: 1, leads: 1, converted: 1 },
+      ]),
+    );
     expect(report.campaigns).toHaveLength(2);
     expect(report.campaigns).toEqual(
       expect.arrayContaining([
@@ -104,16 +122,28 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
         { campaign: '', source: 'partner-site', medium: '', visits: 1, leads: 0, converted: 0 },
       ]),
     );
-    expect(report.referrers).toEqual(expect.arrayContaining([{ host: 'linkedin.com', visits: 1, leads: 2, converted: 1 }, { host: 'duckduckgo.com', visits: 1, leads: 1, converted: 1 }]));
+    expect(report.referrers).toEqual(
+      expect.arrayContaining([
+        { host: 'linkedin.com', visits: 1, leads: 2, converted: 1 },
+        { host: 'duckduckgo.com', visits: 1, leads: 1, converted: 1 },
+      ]),
+    );
     expect(Object.fromEntries(report.funnel.map((f) => [f.step, f.count]))).toEqual({
-      'quote-views': 1, 'quote-step-2': 1, 'quote-step-3': 1, 'quote-submitted': 1, 'contact-views': 1, 'contact-sent': 1,
+      'quote-views': 1,
+      'quote-step-2': 1,
+      'quote-step-3': 1,
+      'quote-submitted': 1,
+      'contact-views': 1,
+      'contact-sent': 1,
     });
     expect(report.pages.find((p) => p.path === '/quote')).toMatchObject({ leads: 2, converted: 1 });
     expect(report.posts).toEqual([{ path: '/blog/counted-post', title: 'Counted post', visitors: 1, views: 1, leads: 2, converted: 1 }]);
 
     const csv = await owner.req('get', '/api/admin/analytics/export/channels?days=7');
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="analytics-channels-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="analytics-channels-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(csv.text).toContain('"Channel","Visits","Leads","Conversion"');
     // Two leads from one visit: that visit converted, 100%, never 200%.
     expect(csv.text).toContain('"Social","1","2","100.0%"');
@@ -165,7 +195,10 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
     const tables = await t.database.db.introspection.getTables();
     const forbidden = [ip, '100.72.33', BROWSER, 'Macintosh', 'secret-page', 'token=abc123'];
     for (const table of tables) {
-      const rows = await t.database.db.selectFrom(table.name as 'users').selectAll().execute();
+      const rows = await t.database.db
+        .selectFrom(table.name as 'users')
+        .selectAll()
+        .execute();
       for (const row of rows) {
         for (const value of Object.values(row)) {
           if (typeof value !== 'string') continue;
@@ -215,9 +248,24 @@ describe.each(configuredEngines())('the weekly summary e-mail on %s', (engine) =
   it('is opt-in on the account page, goes once a week to each person who asked, with real figures and lead figures only for those who see leads', async () => {
     const db = t.database.db;
     const accounts = staffService(db);
-    const sales = await accounts.createAccount(SYSTEM_ACTOR, { email: 'sales@northbridge-it.com.au', name: 'Sal Sales', password: STAFF.password, role: 'sales' });
-    await accounts.createAccount(SYSTEM_ACTOR, { email: 'editor@northbridge-it.com.au', name: 'Ed Editor', password: STAFF.password, role: 'editor' });
-    await accounts.createAccount(SYSTEM_ACTOR, { email: 'quiet@northbridge-it.com.au', name: 'Quiet Person', password: STAFF.password, role: 'administrator' });
+    const sales = await accounts.createAccount(SYSTEM_ACTOR, {
+      email: 'sales@northbridge-it.com.au',
+      name: 'Sal Sales',
+      password: STAFF.password,
+      role: 'sales',
+    });
+    await accounts.createAccount(SYSTEM_ACTOR, {
+      email: 'editor@northbridge-it.com.au',
+      name: 'Ed Editor',
+      password: STAFF.password,
+      role: 'editor',
+    });
+    await accounts.createAccount(SYSTEM_ACTOR, {
+      email: 'quiet@northbridge-it.com.au',
+      name: 'Quiet Person',
+      password: STAFF.password,
+      role: 'administrator',
+    });
     for (const email of ['sales@northbridge-it.com.au', 'editor@northbridge-it.com.au']) {
       const client = new StaffClient(t.app);
       await client.signIn(email);
@@ -228,10 +276,39 @@ describe.each(configuredEngines())('the weekly summary e-mail on %s', (engine) =
 
     // The week of Monday 2 March 2026: two visitors, a lead from a campaign, and a lead still waiting since then.
     const monday = new Date('2026-03-09T00:00:00+11:00');
-    await db.insertInto('analytics_days').values(['2026-03-03', '2026-03-04'].map((day) => ({ day, visitors: 1, views: 3 }))).execute();
-    await db.insertInto('analytics_source_days').values({ day: '2026-03-03', channel: 'campaign', referrer_host: '', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', visits: 1 }).execute();
+    await db
+      .insertInto('analytics_days')
+      .values(['2026-03-03', '2026-03-04'].map((day) => ({ day, visitors: 1, views: 3 })))
+      .execute();
+    await db
+      .insertInto('analytics_source_days')
+      .values({
+        day: '2026-03-03',
+        channel: 'campaign',
+        referrer_host: '',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'spring',
+        visits: 1,
+      })
+      .execute();
     const leadId = await insertQuote(db, { createdAt: '2026-03-03T01:00:00.000Z' });
-    await db.insertInto('lead_attributions').values({ lead_type: 'quote', lead_id: leadId, day: '2026-03-03', channel: 'campaign', referrer_host: '', utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', landing_path: '/', pages_viewed: 1, seconds_to_lead: 60 }).execute();
+    await db
+      .insertInto('lead_attributions')
+      .values({
+        lead_type: 'quote',
+        lead_id: leadId,
+        day: '2026-03-03',
+        channel: 'campaign',
+        referrer_host: '',
+        utm_source: 'google',
+        utm_medium: 'cpc',
+        utm_campaign: 'spring',
+        landing_path: '/',
+        pages_viewed: 1,
+        seconds_to_lead: 60,
+      })
+      .execute();
 
     const options = {
       db,

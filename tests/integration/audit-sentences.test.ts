@@ -28,7 +28,9 @@ describe.each(configuredEngines())('the audit log in words on %s', (engine) => {
     for (const day of ['02', '15', '29']) await insertQuote(db, { email: 'ada@example.com', createdAt: `2026-11-${day}T01:00:00.000Z` });
     await insertQuote(db, { email: 'ada@example.com', createdAt: '2026-11-10T01:00:00.000Z', status: 'contacted' });
     await insertQuote(db, { email: 'ada@example.com', createdAt: '2026-12-10T01:00:00.000Z' });
-    const res = await t.staff.req('post', '/admin/leads/export.csv').send({ status: 'new', from: '2026-11-01', to: '2026-11-30', q: 'ada@example.com' });
+    const res = await t.staff
+      .req('post', '/admin/leads/export.csv')
+      .send({ status: 'new', from: '2026-11-01', to: '2026-11-30', q: 'ada@example.com' });
     expect(res.status).toBe(200);
     expect(res.text.match(/ada@example\.com/g)).toHaveLength(3);
 
@@ -42,7 +44,9 @@ describe.each(configuredEngines())('the audit log in words on %s', (engine) => {
   });
 
   it('a settings change says each changed setting with its old and new value, and links the settings', async () => {
-    const res = await t.staff.req('put', '/api/admin/settings').send({ ...DEFAULT_SITE_SETTINGS, phone: '02 8005 0199', address: { ...DEFAULT_SITE_SETTINGS.address, locality: 'Chatswood' } });
+    const res = await t.staff
+      .req('put', '/api/admin/settings')
+      .send({ ...DEFAULT_SITE_SETTINGS, phone: '02 8005 0199', address: { ...DEFAULT_SITE_SETTINGS.address, locality: 'Chatswood' } });
     expect(res.status).toBe(200);
     const phone = res.body.settings.phone as string;
     expect((await newest(t, 'settings.updated')).sentence).toEqual([
@@ -69,10 +73,19 @@ describe.each(configuredEngines())('the audit log in words on %s', (engine) => {
     expect((await t.staff.req('get', '/admin/audit?action=lead.status')).text).not.toContain(`href="/admin/leads/quote/${id}"`);
 
     const post = await t.staff.req('post', '/api/admin/posts').send({
-      title: 'Gone Soon', excerpt: 'e', content: '<p>Body</p>', author: STAFF.name, featuredImage: '', tags: '', published: false,
+      title: 'Gone Soon',
+      excerpt: 'e',
+      content: '<p>Body</p>',
+      author: STAFF.name,
+      featuredImage: '',
+      tags: '',
+      published: false,
     });
     expect(post.status).toBe(201);
-    expect((await newest(t, 'post.created', post.body.id)).sentence).toEqual(['Created the post ', { href: `/admin/blog-editor/${post.body.id}`, label: 'Gone Soon' }]);
+    expect((await newest(t, 'post.created', post.body.id)).sentence).toEqual([
+      'Created the post ',
+      { href: `/admin/blog-editor/${post.body.id}`, label: 'Gone Soon' },
+    ]);
     expect((await t.staff.req('delete', `/api/admin/posts/${post.body.id}`)).status).toBe(204);
     expect((await newest(t, 'post.created', post.body.id)).sentence).toEqual(['Created the post ', `“${post.body.slug}”`]);
   });
@@ -84,7 +97,10 @@ describe.each(configuredEngines())('the audit log in words on %s', (engine) => {
       .send(await makeImage(2000, 1000));
     expect(res.status).toBe(201);
     const image = res.body as UploadedImage;
-    expect((await newest(t, 'image.uploaded', image.id)).sentence).toEqual(['Uploaded the image ', { href: image.src, label: 'network diagram.png' }]);
+    expect((await newest(t, 'image.uploaded', image.id)).sentence).toEqual([
+      'Uploaded the image ',
+      { href: image.src, label: 'network diagram.png' },
+    ]);
     expect((await t.staff.req('get', image.src)).status).toBe(200);
   });
 
@@ -98,16 +114,27 @@ describe.each(configuredEngines())('the audit log in words on %s', (engine) => {
     ] as const;
     await t.database.db
       .insertInto('audit_log')
-      .values(old.map(([action, target]) => ({ id: randomUUID(), user_id: null, actor: STAFF.email, action, target, ip: null, created_at: at })))
+      .values(
+        old.map(([action, target]) => ({ id: randomUUID(), user_id: null, actor: STAFF.email, action, target, ip: null, created_at: at })),
+      )
       .execute();
     const entries = (await auditEntries(t.staff)).filter((e) => e.createdAt === at);
-    for (const [action, target, sentence] of old) expect(words(entries.find((e) => e.action === action && e.target === target)!.sentence)).toBe(sentence);
+    for (const [action, target, sentence] of old)
+      expect(words(entries.find((e) => e.action === action && e.target === target)!.sentence)).toBe(sentence);
   });
 
   it('the page gives each entry’s time in the company’s time zone, in words', async () => {
     await t.database.db
       .insertInto('audit_log')
-      .values({ id: randomUUID(), user_id: null, actor: 'system', action: 'auth.sign_out', target: null, ip: null, created_at: '2026-11-20T23:05:00.000Z' })
+      .values({
+        id: randomUUID(),
+        user_id: null,
+        actor: 'system',
+        action: 'auth.sign_out',
+        target: null,
+        ip: null,
+        created_at: '2026-11-20T23:05:00.000Z',
+      })
       .execute();
     const page = await t.staff.req('get', '/admin/audit?action=auth.sign_out');
     expect(page.status).toBe(200);

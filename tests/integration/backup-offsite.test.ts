@@ -167,7 +167,14 @@ describe('off-site backup of the SQLite database', () => {
     const now = clock.now - HOUR;
     const keep = { hours: 24, days: 7, weeks: 4, months: 6 };
     // What the rule keeps, applied once to everything taken, is what repeated pruning left.
-    const expected = taken.filter((at) => !snapshotsToPrune(taken.map((a) => ({ id: a, takenAt: a })), now, keep).includes(at));
+    const expected = taken.filter(
+      (at) =>
+        !snapshotsToPrune(
+          taken.map((a) => ({ id: a, takenAt: a })),
+          now,
+          keep,
+        ).includes(at),
+    );
     expect([...kept].sort()).toEqual(expected.sort());
     expect(kept[0]).toBe(taken.at(-1));
     expect(kept.filter((at) => now - Date.parse(at) < DAY)).toHaveLength(taken.filter((at) => now - Date.parse(at) < DAY).length);

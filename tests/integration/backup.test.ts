@@ -37,7 +37,15 @@ function count(file: string, table: string): number {
   }
 }
 
-const post = (title: string) => ({ title, excerpt: 'Short', author: 'Priya', content: '<p>Body</p>', featuredImage: '', tags: '', published: true });
+const post = (title: string) => ({
+  title,
+  excerpt: 'Short',
+  author: 'Priya',
+  content: '<p>Body</p>',
+  featuredImage: '',
+  tags: '',
+  published: true,
+});
 
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
@@ -55,7 +63,9 @@ describe('SQLite backup and restore', () => {
     async function submitQuote(): Promise<void> {
       const challenge = await request(t.app).get('/api/captcha/challenge');
       const token = await solveAltcha(challenge.body as Challenge);
-      const res = await request(t.app).post('/functions/submitQuote').send({ data: { ...goodQuote(), 'g-recaptcha-response': token } });
+      const res = await request(t.app)
+        .post('/functions/submitQuote')
+        .send({ data: { ...goodQuote(), 'g-recaptcha-response': token } });
       expect(res.status).toBe(200);
     }
     await submitQuote();

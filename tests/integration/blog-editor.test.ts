@@ -52,14 +52,18 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
     expect((await request(t.app).get('/blog/patch-tuesday-explained')).status).toBe(200);
 
     // A title change no longer moves a post whose address was chosen.
-    const retitled = await t.staff.req('put', `/api/admin/posts/${created.body.id}`).send({ ...POST, title: 'Patching, Monthly', slug: 'patch-tuesday-explained' });
+    const retitled = await t.staff
+      .req('put', `/api/admin/posts/${created.body.id}`)
+      .send({ ...POST, title: 'Patching, Monthly', slug: 'patch-tuesday-explained' });
     expect(retitled.body.slug).toBe('patch-tuesday-explained');
   });
 
   it('an address another post has is refused with the next free one offered; a malformed one is refused', async () => {
     const clash = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'patch-tuesday-explained' });
     expect(clash.status).toBe(400);
-    expect(clash.body.error.details.fields).toEqual({ slug: EDITOR_MESSAGES.slugTaken('patch-tuesday-explained', 'patch-tuesday-explained-2') });
+    expect(clash.body.error.details.fields).toEqual({
+      slug: EDITOR_MESSAGES.slugTaken('patch-tuesday-explained', 'patch-tuesday-explained-2'),
+    });
     const bad = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Other', slug: 'Not A Slug' });
     expect(bad.body.error.details.fields).toEqual({ slug: EDITOR_MESSAGES.slugInvalid });
   });
@@ -89,7 +93,9 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
   it('each save is a version in the history (who, when); restoring one brings its text back as a new save, audited', async () => {
     const created = await t.staff.req('post', '/api/admin/posts').send({ ...POST, title: 'Versioned Post', published: false });
     const id = created.body.id as string;
-    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...POST, title: 'Versioned Post', content: '<p>Second draft.</p>', published: false });
+    await t.staff
+      .req('put', `/api/admin/posts/${id}`)
+      .send({ ...POST, title: 'Versioned Post', content: '<p>Second draft.</p>', published: false });
     const history = await t.staff.req('get', `/api/admin/posts/${id}/revisions`);
     expect(history.body).toHaveLength(2);
     expect(history.body[1]).toMatchObject({ title: 'Versioned Post', savedBy: STAFF.name });
@@ -111,8 +117,12 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
     const created = await t.staff.req('post', '/api/admin/posts').send(draft);
     const id = created.body.id as string;
     await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching' });
-    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
-    await t.staff.req('put', `/api/admin/posts/${id}`).send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
+    await t.staff
+      .req('put', `/api/admin/posts/${id}`)
+      .send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
+    await t.staff
+      .req('put', `/api/admin/posts/${id}`)
+      .send({ ...draft, content: '<p>The quick red fox.</p>', tags: 'Security, Patching', published: true });
     const history = (await t.staff.req('get', `/api/admin/posts/${id}/revisions`)).body as Array<{ id: string; change: unknown }>;
     expect(history.map((r) => r.change)).toEqual([
       { kind: 'unchanged', fields: [], restoredFrom: null },
@@ -123,7 +133,15 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
 
     const diff = await t.staff.req('get', `/api/admin/posts/${id}/revisions/${history[3]!.id}/diff`);
     expect(diff.status).toBe(200);
-    expect(diff.body.fields).toEqual([{ field: 'tags', parts: [{ op: 'same', text: 'Security' }, { op: 'added', text: ', Patching' }] }]);
+    expect(diff.body.fields).toEqual([
+      {
+        field: 'tags',
+        parts: [
+          { op: 'same', text: 'Security' },
+          { op: 'added', text: ', Patching' },
+        ],
+      },
+    ]);
     expect(diff.body.publishing).toMatchObject({ before: { published: false }, after: { published: true } });
     expect(diff.body.content).toEqual([
       { op: 'same', text: 'The quick ' },
@@ -131,7 +149,11 @@ describe.each(configuredEngines())('the blog editor API on %s', (engine) => {
       { op: 'added', text: 'red' },
       { op: 'same', text: ' fox.' },
     ]);
-    expect((await t.staff.req('get', `/api/admin/posts/${id}/revisions/${history[0]!.id}/diff`)).body).toEqual({ fields: [], publishing: null, content: null });
+    expect((await t.staff.req('get', `/api/admin/posts/${id}/revisions/${history[0]!.id}/diff`)).body).toEqual({
+      fields: [],
+      publishing: null,
+      content: null,
+    });
 
     const restored = await t.staff.req('post', `/api/admin/posts/${id}/revisions/${history[3]!.id}/restore`);
     expect(restored.body.content).toBe('<p>The quick brown fox.</p>');

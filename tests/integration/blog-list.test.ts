@@ -53,7 +53,9 @@ describe.each(configuredEngines())('blog list on %s', (engine) => {
     expect(res.text).toContain('Priya Raman');
     expect(res.text).toMatch(/<li class="post-tag"><a href="\/blog\/tag\/security">Security<\/a><\/li>/);
     // Each card's image has the post's alt text for it (docs/product.md#blog-list).
-    expect(res.text).toMatch(/<img class="post-card-image" src="\/images\/blog\/[^"]+" alt="A padlock over a small office network" width="1200" height="630"/);
+    expect(res.text).toMatch(
+      /<img class="post-card-image" src="\/images\/blog\/[^"]+" alt="A padlock over a small office network" width="1200" height="630"/,
+    );
   });
 
   it('Load More pages through all 12 posts by cursor with no duplicate and no gap', async () => {

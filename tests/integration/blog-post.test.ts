@@ -43,8 +43,12 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     expect(res.text).toContain('March 06, 2026');
     expect(res.text).toContain('3 min read');
     // Each tag links to its page (docs/product.md#blog-tags).
-    expect(res.text).toMatch(/<li class="post-tag"><a href="\/blog\/tag\/backup">Backup<\/a><\/li><li class="post-tag"><a href="\/blog\/tag\/planning">Planning<\/a><\/li>/);
-    expect(res.text).toMatch(/<img class="post-image" src="\/images\/blog\/[^"]+" alt="A padlock over a small office network" width="1200" height="630"/);
+    expect(res.text).toMatch(
+      /<li class="post-tag"><a href="\/blog\/tag\/backup">Backup<\/a><\/li><li class="post-tag"><a href="\/blog\/tag\/planning">Planning<\/a><\/li>/,
+    );
+    expect(res.text).toMatch(
+      /<img class="post-image" src="\/images\/blog\/[^"]+" alt="A padlock over a small office network" width="1200" height="630"/,
+    );
     expect(res.text).toContain('<title>Backups That Work | Northbridge IT</title>');
     expect(res.text).toContain(`<link rel="canonical" href="https://www.example.com.au/blog/${post.slug}"`);
     expect(res.text).toContain('<meta property="og:type" content="article"');
@@ -100,7 +104,7 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     await request(t.app).get(`/blog/${post.slug}`).set('If-None-Match', 'W/"other"').expect(200);
   });
 
-  it("renaming a published post makes its old address answer 301 to the new one", async () => {
+  it('renaming a published post makes its old address answer 301 to the new one', async () => {
     const moving = await blog.createPost(postInput({ title: 'Before Rename', publishedAt: day(2) }));
     await blog.updatePost(moving.id, postInput({ title: 'After Rename', publishedAt: day(2) }));
     const res = await request(t.app).get('/blog/before-rename').expect(301);
@@ -112,7 +116,12 @@ describe.each(configuredEngines())('blog post page on %s', (engine) => {
     const dead = openDb(t.database.url);
     expect(await isDbReachable(dead.db)).toBe(true);
     await dead.db.destroy();
-    const app = createApp({ config: t.config, database: dead, logger: createLogger(t.config), renderer: await productionRenderer() }).listener;
+    const app = createApp({
+      config: t.config,
+      database: dead,
+      logger: createLogger(t.config),
+      renderer: await productionRenderer(),
+    }).listener;
     const res = await request(app).get(`/blog/${post.slug}`).expect(503);
     expect(res.text).toContain('<title>Error loading blog post | Northbridge IT</title>');
     expect(res.text).toContain('Error loading blog post');

@@ -89,7 +89,7 @@ describe.each(configuredEngines())('tag pages on %s', (engine) => {
     }
   });
 
-  it('the tag feed is valid RSS 2.0 with only that tag\'s public posts, newest first', async () => {
+  it("the tag feed is valid RSS 2.0 with only that tag's public posts, newest first", async () => {
     const res = await request(t.app).get(`${CLOUD}/rss.xml`).expect(200);
     expect(res.headers['content-type']).toMatch(/application\/rss\+xml/);
     expect(XMLValidator.validate(res.text)).toBe(true);
@@ -131,8 +131,12 @@ describe.each(configuredEngines())('tag pages on %s', (engine) => {
     await request(t.app).get(feed).expect(200);
 
     // Written through another service, as another instance would: the content version tells this one.
-    await blog.createPost(postInput({ title: 'Fresh networking post', tags: 'NETWORKING', publishedAt: new Date(Date.now() - 60_000).toISOString() }));
-    await expect.poll(async () => cardTitles((await request(t.app).get(path)).text)[0], { timeout: 5000, interval: 200 }).toBe('Fresh networking post');
+    await blog.createPost(
+      postInput({ title: 'Fresh networking post', tags: 'NETWORKING', publishedAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
+    await expect
+      .poll(async () => cardTitles((await request(t.app).get(path)).text)[0], { timeout: 5000, interval: 200 })
+      .toBe('Fresh networking post');
     expect(renderer.renders.get(path)).toBe(renders + 1);
     expect((await request(t.app).get(feed).expect(200)).text).toContain('Fresh networking post');
   });

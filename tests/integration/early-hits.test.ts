@@ -113,10 +113,25 @@ describe('stored pages answered before Express', () => {
     throw new Error(`${method} ${path} was never answered early`);
   }
 
-  const ENCODINGS: Array<Record<string, string>> = [{ 'Accept-Encoding': 'gzip, deflate, br, zstd' }, { 'Accept-Encoding': 'gzip' }, { 'Accept-Encoding': 'identity' }, {}];
-  const paths = () => ['/', '/services', '/blog', `/blog/${slug}`, '/blog?q=backup', '/?utm_source=newsletter', '/no-such-page', '/rss.xml', '/sitemap.xml'];
+  const ENCODINGS: Array<Record<string, string>> = [
+    { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    { 'Accept-Encoding': 'gzip' },
+    { 'Accept-Encoding': 'identity' },
+    {},
+  ];
+  const paths = () => [
+    '/',
+    '/services',
+    '/blog',
+    `/blog/${slug}`,
+    '/blog?q=backup',
+    '/?utm_source=newsletter',
+    '/no-such-page',
+    '/rss.xml',
+    '/sitemap.xml',
+  ];
 
-  it("a hit answered early carries the same headers as the miss that stored it (security headers, CSP, Vary, ETag)", async () => {
+  it('a hit answered early carries the same headers as the miss that stored it (security headers, CSP, Vary, ETag)', async () => {
     const miss = await send(early, 'GET', '/about', ENCODINGS[0]!);
     expect(miss.early).toBe(false);
     const hit = await earlyAnswer('GET', '/about', ENCODINGS[0]!);
@@ -125,7 +140,19 @@ describe('stored pages answered before Express', () => {
     expect(hit.modified).toBe(miss.modified);
     expect(hit.body.equals(miss.body)).toBe(true);
     const names = hit.headers.map(([name]) => name.toLowerCase());
-    for (const name of ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'vary', 'etag', 'content-encoding', 'cache-control', 'last-modified']) {
+    for (const name of [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'vary',
+      'etag',
+      'content-encoding',
+      'cache-control',
+      'last-modified',
+    ]) {
       expect(names, name).toContain(name);
     }
   });
@@ -157,7 +184,13 @@ describe('stored pages answered before Express', () => {
         // Not older than either app's render, so both must answer 304.
         const renders = [first.modified, (await earlyAnswer('GET', path, headers)).modified];
         const modified = renders.sort((a, b) => Date.parse(b) - Date.parse(a))[0]!;
-        const conditionals: Array<Record<string, string>> = [{ 'If-None-Match': etag }, { 'If-None-Match': `"other", W/${etag}` }, { 'If-None-Match': '"other"' }, { 'If-Modified-Since': modified }, { 'If-None-Match': '*' }];
+        const conditionals: Array<Record<string, string>> = [
+          { 'If-None-Match': etag },
+          { 'If-None-Match': `"other", W/${etag}` },
+          { 'If-None-Match': '"other"' },
+          { 'If-Modified-Since': modified },
+          { 'If-None-Match': '*' },
+        ];
         for (const conditional of conditionals) {
           const request = { ...headers, ...conditional };
           const want = await send(chain, 'GET', path, request);
@@ -187,7 +220,14 @@ describe('stored pages answered before Express', () => {
     const hit = await earlyAnswer('GET', '/?utm_source=log-check', ENCODINGS[1]!);
     await expect
       .poll(() => logLines.map((line) => JSON.parse(line) as object))
-      .toContainEqual(expect.objectContaining({ req: { id: hit.id, method: 'GET', path: '/' }, res: { status: 200 }, msg: 'request completed', responseTime: expect.any(Number) }));
+      .toContainEqual(
+        expect.objectContaining({
+          req: { id: hit.id, method: 'GET', path: '/' },
+          res: { status: 200 },
+          msg: 'request completed',
+          responseTime: expect.any(Number),
+        }),
+      );
     expect(logLines.join('\n')).not.toContain('log-check');
   });
 });

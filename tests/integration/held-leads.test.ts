@@ -19,7 +19,9 @@ describe.each(configuredEngines())('leads held as possible spam on %s', (engine)
   async function send(name: 'submitQuote' | 'submitContact', data: Record<string, unknown>) {
     const challenge = await request(t.app).get('/api/captcha/challenge');
     const token = await solveAltcha(challenge.body as Challenge);
-    return request(t.app).post(`/functions/${name}`).send({ data: { ...data, 'g-recaptcha-response': token } });
+    return request(t.app)
+      .post(`/functions/${name}`)
+      .send({ data: { ...data, 'g-recaptcha-response': token } });
   }
 
   it('a quick visitor is told "sent"; the dashboard counts the held lead and links to it, bots left out', async () => {

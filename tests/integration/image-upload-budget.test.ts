@@ -52,22 +52,27 @@ describe('the real server under a flood of 50 MP uploads', () => {
   it.each([
     ['RGB', 3],
     ['RGBA', 4],
-  ] as const)(`${FLOOD_SIZE} parallel %s uploads of 49.8 MP are each refused before decoding, storing nothing (storage check); RSS grows < ${RSS_BUDGET_MB} MB`, async (kind, channels) => {
-    const png = await plainPng(FLOOD_SIDE, FLOOD_SIDE, channels);
-    const pid = server.child.pid!;
-    const beforeMb = rssMb(pid);
-    const { result: answers, peakMb } = await peakRssDuring(pid, () => Promise.all(Array.from({ length: FLOOD_SIZE }, () => upload(staff, png))));
-    console.log(
-      `${kind} flood: ${FLOOD_SIZE} × ${Math.round(png.length / 1024)} KB PNG, RSS before ${beforeMb.toFixed(0)} MB, ` +
-        `peak ${peakMb.toFixed(0)} MB (+${(peakMb - beforeMb).toFixed(0)} MB), answers ${answers.map((a) => a.status).join(' ')}`,
-    );
-    for (const answer of answers) {
-      expect(answer.status).toBe(413);
-      expect(answer.body.error).toMatchObject(tooManyPixels);
-    }
-    expect(peakMb - beforeMb).toBeLessThan(RSS_BUDGET_MB);
-    expect(await storedImages()).toBe(0);
-  });
+  ] as const)(
+    `${FLOOD_SIZE} parallel %s uploads of 49.8 MP are each refused before decoding, storing nothing (storage check); RSS grows < ${RSS_BUDGET_MB} MB`,
+    async (kind, channels) => {
+      const png = await plainPng(FLOOD_SIDE, FLOOD_SIDE, channels);
+      const pid = server.child.pid!;
+      const beforeMb = rssMb(pid);
+      const { result: answers, peakMb } = await peakRssDuring(pid, () =>
+        Promise.all(Array.from({ length: FLOOD_SIZE }, () => upload(staff, png))),
+      );
+      console.log(
+        `${kind} flood: ${FLOOD_SIZE} × ${Math.round(png.length / 1024)} KB PNG, RSS before ${beforeMb.toFixed(0)} MB, ` +
+          `peak ${peakMb.toFixed(0)} MB (+${(peakMb - beforeMb).toFixed(0)} MB), answers ${answers.map((a) => a.status).join(' ')}`,
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(413);
+        expect(answer.body.error).toMatchObject(tooManyPixels);
+      }
+      expect(peakMb - beforeMb).toBeLessThan(RSS_BUDGET_MB);
+      expect(await storedImages()).toBe(0);
+    },
+  );
 
   it('after the flood a 26 MP picture is still refused and a 12 MP one (4000 × 3000) is stored (storage check)', async () => {
     const refused = await upload(staff, await plainPng(6000, 4334));

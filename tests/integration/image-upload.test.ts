@@ -13,7 +13,10 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));
 
   const upload = (bytes: Buffer, name: string, type: string) =>
-    t.staff.req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', type).send(bytes);
+    t.staff
+      .req('post', `/api/admin/images?name=${encodeURIComponent(name)}`)
+      .set('Content-Type', type)
+      .send(bytes);
 
   /** Storage check: how many images and image files the database holds (no staff page lists them). */
   async function stored(): Promise<{ images: number; variants: number }> {
@@ -31,7 +34,11 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
     expect(image).toMatchObject({ fileName: 'network diagram.png', originalWidth: 2000, originalHeight: 1000, alt: '', uses: [] });
     expect(await stored()).toEqual({ images: 1, variants: 6 });
 
-    for (const [width, format, type] of [[480, 'webp', 'image/webp'], [960, 'png', 'image/png'], [1600, 'webp', 'image/webp']] as const) {
+    for (const [width, format, type] of [
+      [480, 'webp', 'image/webp'],
+      [960, 'png', 'image/png'],
+      [1600, 'webp', 'image/webp'],
+    ] as const) {
       const served = await request(t.app).get(`/media/${image.id}/${width}.${format}`).buffer(true);
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe(type);
@@ -59,7 +66,14 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
       ['a PDF named as a PDF', Buffer.from('%PDF-1.7\n'), 'brochure.pdf', 'application/pdf', 400, EDITOR_MESSAGES.imageType],
       ['an SVG with a script', SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml', 400, EDITOR_MESSAGES.imageSvg],
       ['an SVG renamed to .png', SVG_WITH_SCRIPT, 'logo.png', 'image/png', 400, EDITOR_MESSAGES.imageSvg],
-      ['HTML named as a PNG', Buffer.from('<html><script>alert(1)</script></html>'), 'photo.png', 'image/png', 400, EDITOR_MESSAGES.imageMismatch('PNG')],
+      [
+        'HTML named as a PNG',
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        'photo.png',
+        'image/png',
+        400,
+        EDITOR_MESSAGES.imageMismatch('PNG'),
+      ],
       ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png', 400, EDITOR_MESSAGES.imageEmpty],
     ])('%s', async (_what, bytes, name, type, status, message) => {
       const before = await stored();
@@ -98,7 +112,12 @@ describe.each(configuredEngines())('image uploads on %s', (engine) => {
     it('without a session or without the CSRF token, nothing is stored', async () => {
       const before = await stored();
       const png = await makeImage(50, 50);
-      const anonymous = await request(t.app).post('/api/admin/images?name=a.png').set('X-Forwarded-Proto', 'https').set('Origin', 'https://www.example.com.au').set('Content-Type', 'image/png').send(png);
+      const anonymous = await request(t.app)
+        .post('/api/admin/images?name=a.png')
+        .set('X-Forwarded-Proto', 'https')
+        .set('Origin', 'https://www.example.com.au')
+        .set('Content-Type', 'image/png')
+        .send(png);
       expect(anonymous.status).toBe(401);
       const noCsrf = await t.staff.req('post', '/api/admin/images?name=a.png', { csrf: false }).set('Content-Type', 'image/png').send(png);
       expect(noCsrf.status).toBe(403);

@@ -13,7 +13,19 @@ function contact(name: string): NewLead {
   const createdAt = new Date().toISOString();
   return {
     type: 'contact',
-    lead: { id: randomUUID(), name, email: 'ada@example.com', company: null, service: null, message: 'Hello', status: 'new', spamReason: null, clientIp: null, createdAt, submittedAt: createdAt },
+    lead: {
+      id: randomUUID(),
+      name,
+      email: 'ada@example.com',
+      company: null,
+      service: null,
+      message: 'Hello',
+      status: 'new',
+      spamReason: null,
+      clientIp: null,
+      createdAt,
+      submittedAt: createdAt,
+    },
   };
 }
 
@@ -45,7 +57,10 @@ describe.each(configuredEngines())('lead store (group commit) on %s', (engine) =
       const seenOnResolve = await Promise.all(
         ['Batch A', 'Batch B', 'Batch C'].map(contact).map(async (lead) => {
           await store.store(lead, options(lead, `key-${lead.lead.id}`));
-          const [stored, outbox] = await Promise.all([findLead(observer.db, 'contact', lead.lead.id), listOutboxForLead(observer.db, 'contact', lead.lead.id)]);
+          const [stored, outbox] = await Promise.all([
+            findLead(observer.db, 'contact', lead.lead.id),
+            listOutboxForLead(observer.db, 'contact', lead.lead.id),
+          ]);
           return { name: stored?.lead.name, outbox: outbox.length };
         }),
       );
@@ -80,7 +95,10 @@ describe.each(configuredEngines())('lead store (group commit) on %s', (engine) =
     const store = createLeadStore(database.db);
     const good = contact('Refusal 1');
     const duplicate = { ...contact('Refusal 2'), lead: { ...contact('Refusal 2').lead, id: good.lead.id } } as NewLead;
-    const results = await Promise.allSettled([store.store(good, options(good, 'k-good')), store.store(duplicate, options(duplicate, 'k-dup'))]);
+    const results = await Promise.allSettled([
+      store.store(good, options(good, 'k-good')),
+      store.store(duplicate, options(duplicate, 'k-dup')),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
     expect(await storedNames()).not.toContain('Refusal 2');
     expect(await database.db.selectFrom('captcha_solutions').select('key').where('key', '=', 'k-dup').execute()).toEqual([]);
@@ -106,8 +124,19 @@ describe.each(configuredEngines())('lead store (group commit) on %s', (engine) =
       {
         type: 'quote',
         lead: {
-          ...base, id: randomUUID(), service: '', company: null, phone: null, companySize: null, budget: null, timeline: null,
-          startDate: '', completionDate: '', description: '', details: {}, ...marked(QUOTE_COLUMN_FIELDS),
+          ...base,
+          id: randomUUID(),
+          service: '',
+          company: null,
+          phone: null,
+          companySize: null,
+          budget: null,
+          timeline: null,
+          startDate: '',
+          completionDate: '',
+          description: '',
+          details: {},
+          ...marked(QUOTE_COLUMN_FIELDS),
         } as NewQuote,
       },
     ];
@@ -115,7 +144,11 @@ describe.each(configuredEngines())('lead store (group commit) on %s', (engine) =
     for (const lead of leads) {
       await store.store(lead, options(lead, `columns-${lead.lead.id}`));
       const table = lead.type === 'contact' ? 'contacts' : 'quotes';
-      const row: Record<string, unknown> = await database.db.selectFrom(table).selectAll().where('id', '=', lead.lead.id).executeTakeFirstOrThrow();
+      const row: Record<string, unknown> = await database.db
+        .selectFrom(table)
+        .selectAll()
+        .where('id', '=', lead.lead.id)
+        .executeTakeFirstOrThrow();
       const fields = lead.type === 'contact' ? CONTACT_FIELDS : QUOTE_COLUMN_FIELDS;
       for (const field of fields) {
         expect(field.column, field.name).toBeDefined();

@@ -6,7 +6,18 @@ import type { AnalyticsReport } from '../../shared/analytics.ts';
 import { fillSavedReply } from '../../shared/saved-replies.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
 import type { LeadPageData } from '../../pages/admin/leads/@type/@id/+data.ts';
-import { adminPageData, auditEntries, dashboardData, inboxLeads, insertContact, insertQuote, leadDetail, signedInPerson, signedInStaffApp, STAFF } from '../helpers/admin-client.ts';
+import {
+  adminPageData,
+  auditEntries,
+  dashboardData,
+  inboxLeads,
+  insertContact,
+  insertQuote,
+  leadDetail,
+  signedInPerson,
+  signedInStaffApp,
+  STAFF,
+} from '../helpers/admin-client.ts';
 import { MailCatcher, decodedMail, mailHeader, mailPart } from '../helpers/mail-catcher.ts';
 import { deliverOutboxOnce, mailFromOutbox } from '../helpers/outbox-once.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -21,7 +32,8 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
   const t = useTestApp(() => signedInStaffApp({ engine, env: { REPLIES_PER_HOUR: '3' } }));
 
   /** The lead's history as its page shows it, each entry in words. */
-  const historyOf = (lead: LeadDetail) => lead.notes.map((n) => n.assignment && `${n.assignment.kind} ${n.assignment.assignee}`).filter(Boolean);
+  const historyOf = (lead: LeadDetail) =>
+    lead.notes.map((n) => n.assignment && `${n.assignment.kind} ${n.assignment.assignee}`).filter(Boolean);
 
   it('the Owner assigns a lead: the assignee is e-mailed, the history and the audit log say so, and it is theirs in the inbox', async () => {
     const sam = await signedInPerson(t, 'sales', 'sam.lee@northbridge-it.com.au');
@@ -72,7 +84,12 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect((await editor.browser.req('put', url).send({ assigneeId: editor.id })).status).toBe(403);
     expect((await editor.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'x', body: 'y' })).status).toBe(403);
     // Taking it oneself sends no e-mail; the Owner's move e-mails Lou.
-    const assignments = await t.database.db.selectFrom('outbox').select('payload').where('kind', '=', 'assignment-email').where('lead_id', '=', id).execute();
+    const assignments = await t.database.db
+      .selectFrom('outbox')
+      .select('payload')
+      .where('kind', '=', 'assignment-email')
+      .where('lead_id', '=', id)
+      .execute();
     expect(assignments.map((a) => (JSON.parse(a.payload) as { to: string }).to)).toEqual(['lou@northbridge-it.com.au']);
   });
 
@@ -93,9 +110,13 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const rae = await signedInPerson(t, 'sales', 'rae@northbridge-it.com.au');
     const id = await insertQuote(t.database.db, { name: 'Reply Rita', email: 'rita@example.net' });
     const url = `/api/admin/leads/quote/${id}/replies`;
-    const first = await rae.browser.req('post', url).send({ subject: LEAD_WORK_TEXT.subjectFor('quote'), body: 'Hello Rita,\n\nHere is our quote.' });
+    const first = await rae.browser
+      .req('post', url)
+      .send({ subject: LEAD_WORK_TEXT.subjectFor('quote'), body: 'Hello Rita,\n\nHere is our quote.' });
     expect(first.status).toBe(201);
-    expect((first.body as LeadDetail).replies.map((r) => [r.author, r.body, r.delivery.state])).toEqual([['rae', 'Hello Rita,\n\nHere is our quote.', 'queued']]);
+    expect((first.body as LeadDetail).replies.map((r) => [r.author, r.body, r.delivery.state])).toEqual([
+      ['rae', 'Hello Rita,\n\nHere is our quote.', 'queued'],
+    ]);
 
     // SMTP is down: the reply stays queued.
     const down = new MailCatcher();
@@ -135,7 +156,9 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
 
   it('a refused reply says why in the history: "Failed: …"', async () => {
     const id = await insertContact(t.database.db, { email: 'bounce@example.net' });
-    expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
+    expect(
+      (await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status,
+    ).toBe(201);
     const smtp = new MailCatcher();
     smtp.answer = 'refuse';
     await smtp.start();
@@ -159,7 +182,10 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const url = `/api/admin/leads/quote/${id}/replies`;
     const empty = await t.staff.req('post', url).send({ subject: ' ', body: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.details.fields).toMatchObject({ subject: LEAD_WORK_MESSAGES.subjectRequired, body: LEAD_WORK_MESSAGES.messageRequired });
+    expect(empty.body.error.details.fields).toMatchObject({
+      subject: LEAD_WORK_MESSAGES.subjectRequired,
+      body: LEAD_WORK_MESSAGES.messageRequired,
+    });
     const unasked = await t.staff.req('post', url).send({ subject: 'Re: your quote request', body: 'Hello' });
     expect(unasked.status).toBe(400);
     expect(unasked.body.error.message).toBe(LEAD_WORK_MESSAGES.spamNotConfirmed);
@@ -175,7 +201,9 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect(refused.status).toBe(429);
     expect(refused.body.error.message).toBe(LEAD_WORK_MESSAGES.tooManyReplies(3));
     // Someone else may still reply.
-    expect((await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status).toBe(201);
+    expect(
+      (await t.staff.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Hi' })).status,
+    ).toBe(201);
   });
 
   it('"Won" takes a value in AUD, "Lost" an optional reason; Analytics adds won value by channel and campaign', async () => {
@@ -184,12 +212,26 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const won = await insertQuote(db, { name: 'Wendy Won', status: 'quoted' });
     const alsoWon = await insertContact(db, { name: 'Walt Won', status: 'quoted' });
     const lost = await insertQuote(db, { name: 'Lou Lost', status: 'quoted' });
-    const source = { channel: 'campaign', referrer_host: '', utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring-won', landing_path: '/', pages_viewed: 1, seconds_to_lead: 60, visitor: null, day };
-    await db.insertInto('lead_attributions').values([
-      { ...source, lead_type: 'quote', lead_id: won },
-      { ...source, lead_type: 'contact', lead_id: alsoWon },
-      { ...source, lead_type: 'quote', lead_id: lost },
-    ]).execute();
+    const source = {
+      channel: 'campaign',
+      referrer_host: '',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-won',
+      landing_path: '/',
+      pages_viewed: 1,
+      seconds_to_lead: 60,
+      visitor: null,
+      day,
+    };
+    await db
+      .insertInto('lead_attributions')
+      .values([
+        { ...source, lead_type: 'quote', lead_id: won },
+        { ...source, lead_type: 'contact', lead_id: alsoWon },
+        { ...source, lead_type: 'quote', lead_id: lost },
+      ])
+      .execute();
 
     const noValue = await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'won' });
     expect(noValue.status).toBe(400);
@@ -213,7 +255,9 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const editor = await signedInPerson(t, 'editor', 'ed.won@northbridge-it.com.au');
     expect(((await editor.browser.req('get', `/api/admin/analytics?from=${day}&to=${day}`)).body as AnalyticsReport).wonValue).toBeNull();
     // Back to quoted: the value goes with the outcome.
-    expect(((await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'quoted' })).body as LeadDetail).wonValue).toBeNull();
+    expect(
+      ((await t.staff.req('patch', `/api/admin/leads/quote/${won}`).send({ status: 'quoted' })).body as LeadDetail).wonValue,
+    ).toBeNull();
   });
 
   it('a follow-up date is set on the lead (a bad one refused), and the dashboard lists those due today and overdue, the viewer’s first', async () => {
@@ -224,7 +268,8 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const mine = await insertContact(db, { name: 'Due Dora' });
     const later = await insertQuote(db, { name: 'Later Larry' });
     const closed = await insertQuote(db, { name: 'Closed Carl', status: 'lost' });
-    const set = (browser: typeof fay.browser, type: string, id: string, body: object) => browser.req('put', `/api/admin/leads/${type}/${id}/follow-up`).send(body);
+    const set = (browser: typeof fay.browser, type: string, id: string, body: object) =>
+      browser.req('put', `/api/admin/leads/${type}/${id}/follow-up`).send(body);
 
     const bad = await set(fay.browser, 'quote', theirs, { on: '2026-02-30' });
     expect(bad.status).toBe(400);
@@ -263,24 +308,39 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const day = localDate(morning, t.config.TIME_ZONE);
     const gusLead = await insertQuote(db, { name: 'Gus Lead' });
     expect((await t.staff.req('put', `/api/admin/leads/quote/${gusLead}/assignee`).send({ assigneeId: gus.id })).status).toBe(200);
-    expect((await gus.browser.req('put', `/api/admin/leads/quote/${gusLead}/follow-up`).send({ on: day, note: 'Send the quote' })).status).toBe(200);
+    expect(
+      (await gus.browser.req('put', `/api/admin/leads/quote/${gusLead}/follow-up`).send({ on: day, note: 'Send the quote' })).status,
+    ).toBe(200);
     // Ivy has nothing due: no e-mail for her.
 
     const second = await openTestDatabase(t.database.url);
     try {
-      const options = (instance: typeof db) => ({ db: instance, logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), timeZone: t.config.TIME_ZONE, siteUrl: t.config.SITE_URL });
+      const options = (instance: typeof db) => ({
+        db: instance,
+        logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+        timeZone: t.config.TIME_ZONE,
+        siteUrl: t.config.SITE_URL,
+      });
       // From 7 am local time; "now" is pushed there when the test runs earlier in the company's day.
       const at = new Date(Math.max(morning.getTime(), startOfDay(day, t.config.TIME_ZONE).getTime() + 7 * 3_600_000 + 60_000));
       const before = new Date(startOfDay(day, t.config.TIME_ZONE).getTime() + 6 * 3_600_000);
       expect(await queueFollowUpEmails(options(db), before)).toBe(0);
-      const runs = await Promise.all([queueFollowUpEmails(options(db), at), queueFollowUpEmails(options(second.db), at), queueFollowUpEmails(options(second.db), at)]);
+      const runs = await Promise.all([
+        queueFollowUpEmails(options(db), at),
+        queueFollowUpEmails(options(second.db), at),
+        queueFollowUpEmails(options(second.db), at),
+      ]);
       expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
       expect(await queueFollowUpEmails(options(db), at)).toBe(0);
     } finally {
       await second.drop();
     }
     // Queued at the morning's time, which may be later than the clock: due now for the worker.
-    await db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('kind', '=', 'follow-up-email').execute();
+    await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('kind', '=', 'follow-up-email')
+      .execute();
     const mails = (await mailFromOutbox(t)).filter((m) => mailHeader(m.raw, 'Subject')?.includes(' due '));
     expect(mails.map((m) => m.to)).toEqual([['gus@northbridge-it.com.au']]);
     const text = decodedMail(mailPart(mails[0]!.raw, 'text/plain')!);
@@ -294,7 +354,9 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const refused = await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Bad', body: 'Hi {nmae}' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details.fields.body).toBe('{nmae} is not a placeholder: use {name}, {company}, {service} or {sender}.');
-    const created = await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Quote follow-up', body: 'Hi {name},\n\n{service} for {company}.\n\n{sender}' });
+    const created = await una.browser
+      .req('post', '/api/admin/saved-replies')
+      .send({ name: 'Quote follow-up', body: 'Hi {name},\n\n{service} for {company}.\n\n{sender}' });
     expect(created.status).toBe(201);
     expect((await una.browser.req('post', '/api/admin/saved-replies').send({ name: 'Quote follow-up', body: 'Hi' })).status).toBe(409);
     const editor = await signedInPerson(t, 'editor', 'ed.saved@northbridge-it.com.au');
@@ -303,10 +365,17 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const id = await insertQuote(t.database.db, { name: 'Fill Fiona', company: 'Fiona Co', service: 'web-hosting' });
     const page = (await adminPageData<LeadPageData>(una.browser, `/admin/leads/quote/${id}`))!;
     const saved = page.savedReplies.find((s) => s.name === 'Quote follow-up')!;
-    const filled = fillSavedReply(saved.body, { name: page.name, company: page.company ?? '', service: serviceName(page.service), sender: 'una' });
+    const filled = fillSavedReply(saved.body, {
+      name: page.name,
+      company: page.company ?? '',
+      service: serviceName(page.service),
+      sender: 'una',
+    });
     expect(filled).toBe('Hi Fill Fiona,\n\nWeb Hosting for Fiona Co.\n\nuna');
 
-    const changed = await una.browser.req('put', `/api/admin/saved-replies/${saved.id}`).send({ name: 'Quote follow-up', body: 'Hello {name}' });
+    const changed = await una.browser
+      .req('put', `/api/admin/saved-replies/${saved.id}`)
+      .send({ name: 'Quote follow-up', body: 'Hello {name}' });
     expect(changed.status).toBe(200);
     expect((await una.browser.req('delete', `/api/admin/saved-replies/${saved.id}`)).status).toBe(204);
     expect((await una.browser.req('delete', `/api/admin/saved-replies/${saved.id}`)).status).toBe(404);
@@ -315,7 +384,7 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
   it('the CSV carries "Assigned to", "Outcome" and "Value"', async () => {
     const id = await insertQuote(t.database.db, { name: 'Csv Carla', email: 'carla@csv.test', status: 'quoted' });
     expect((await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'won', value: 4200 })).status).toBe(200);
-    expect((await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: (await ownerId()) })).status).toBe(200);
+    expect((await t.staff.req('put', `/api/admin/leads/quote/${id}/assignee`).send({ assigneeId: await ownerId() })).status).toBe(200);
     const res = await t.staff.req('post', '/admin/leads/export.csv').send({ q: 'csv.test' });
     const [columns, cells] = res.text
       .replace(/^\uFEFF/, '')
@@ -332,9 +401,14 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     const id = await insertContact(t.database.db, { email });
     // Sent by someone of their own: the Owner's replies this hour are spent by the tests above (REPLIES_PER_HOUR 3).
     const pat = await signedInPerson(t, 'sales', 'pat@northbridge-it.com.au');
-    expect((await pat.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Private words' })).status).toBe(201);
+    expect(
+      (await pat.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'Re: your message', body: 'Private words' }))
+        .status,
+    ).toBe(201);
     const exported = await t.staff.req('post', '/api/admin/privacy/export').send({ email });
-    expect(JSON.parse(exported.text).replies).toEqual([expect.objectContaining({ leadId: id, subject: 'Re: your message', body: 'Private words' })]);
+    expect(JSON.parse(exported.text).replies).toEqual([
+      expect.objectContaining({ leadId: id, subject: 'Re: your message', body: 'Private words' }),
+    ]);
     expect((await t.staff.req('post', '/api/admin/privacy/erase').send({ email })).status).toBe(200);
     expect(await t.database.db.selectFrom('lead_replies').select('id').where('lead_id', '=', id).execute()).toEqual([]);
   });
@@ -342,7 +416,10 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
   it('the retention purge removes a lead’s replies with it', async () => {
     const old = await insertContact(t.database.db, { email: 'old.reply@example.net', createdAt: '2020-01-01T00:00:00.000Z' });
     const rex = await signedInPerson(t, 'sales', 'rex@northbridge-it.com.au');
-    expect((await rex.browser.req('post', `/api/admin/leads/contact/${old}/replies`).send({ subject: 'Re: your message', body: 'Old words' })).status).toBe(201);
+    expect(
+      (await rex.browser.req('post', `/api/admin/leads/contact/${old}/replies`).send({ subject: 'Re: your message', body: 'Old words' }))
+        .status,
+    ).toBe(201);
     await purgeExpiredLeads(t.database.db, createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }), 365, new Date());
     expect(await t.database.db.selectFrom('lead_replies').select('id').where('lead_id', '=', old).execute()).toEqual([]);
     expect(await t.database.db.selectFrom('contacts').select('id').where('id', '=', old).execute()).toEqual([]);
@@ -350,7 +427,11 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
 
   /** A lead's outbox rows due at once, as they are once the worker's back-off has passed. */
   async function dueNow(leadId: string): Promise<void> {
-    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('lead_id', '=', leadId).execute();
+    await t.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('lead_id', '=', leadId)
+      .execute();
   }
 
   async function ownerId(): Promise<string> {

@@ -26,15 +26,33 @@ const contactCases: Case[] = [
 ];
 
 const quoteCases: Case[] = [
-  ...['name', 'email', 'startDate', 'completionDate', 'description'].map(
-    (f): Case => [`quote without ${f}`, 'submitQuote', without(goodQuote(), f), f],
-  ),
-  ...QUOTE_FIELDS['web-hosting'].map((f): Case => [`web-hosting quote without ${f.name}`, 'submitQuote', without(goodQuote('web-hosting'), f.name), f.name]),
+  ...['name', 'email', 'startDate', 'completionDate', 'description'].map((f): Case => [
+    `quote without ${f}`,
+    'submitQuote',
+    without(goodQuote(), f),
+    f,
+  ]),
+  ...QUOTE_FIELDS['web-hosting'].map((f): Case => [
+    `web-hosting quote without ${f.name}`,
+    'submitQuote',
+    without(goodQuote('web-hosting'), f.name),
+    f.name,
+  ]),
   ['quote without a service', 'submitQuote', without(goodQuote(), 'service'), 'service'],
   ['quote for an unknown service', 'submitQuote', goodQuote('datacenter', { service: 'plumbing' }), 'service'],
   // An empty service field makes the schema ask which fields the service has: these answered 500 once.
-  ['quote whose service cannot become text', 'submitQuote', goodQuote('datacenter', { service: { toString: null }, rackSpace: '' }), 'service'],
-  ['quote whose service names an object property', 'submitQuote', goodQuote('datacenter', { service: '__proto__', rackSpace: '' }), 'service'],
+  [
+    'quote whose service cannot become text',
+    'submitQuote',
+    goodQuote('datacenter', { service: { toString: null }, rackSpace: '' }),
+    'service',
+  ],
+  [
+    'quote whose service names an object property',
+    'submitQuote',
+    goodQuote('datacenter', { service: '__proto__', rackSpace: '' }),
+    'service',
+  ],
   ['quote with a company size not in the list', 'submitQuote', goodQuote('datacenter', { companySize: '1000+' }), 'companySize'],
   ['quote with a budget not in the list', 'submitQuote', goodQuote('datacenter', { budget: 'a lot' }), 'budget'],
   ['quote with an option not in the list', 'submitQuote', goodQuote('datacenter', { redundancy: 'Extreme' }), 'redundancy'],
@@ -43,7 +61,12 @@ const quoteCases: Case[] = [
   ['quote with a huge number', 'submitQuote', goodQuote('datacenter', { storageSize: 1e300 }), 'storageSize'],
   ['quote with a fraction', 'submitQuote', goodQuote('datacenter', { serverCount: 2.5 }), 'serverCount'],
   ['quote with words for a number', 'submitQuote', goodQuote('datacenter', { serverCount: 'twelve' }), 'serverCount'],
-  ['quote with reversed dates', 'submitQuote', goodQuote('datacenter', { startDate: '2027-05-01', completionDate: '2027-04-30' }), 'completionDate'],
+  [
+    'quote with reversed dates',
+    'submitQuote',
+    goodQuote('datacenter', { startDate: '2027-05-01', completionDate: '2027-04-30' }),
+    'completionDate',
+  ],
   ['quote with an impossible date', 'submitQuote', goodQuote('datacenter', { startDate: '2027-02-30' }), 'startDate'],
   ['quote with another service’s field', 'submitQuote', goodQuote('datacenter', { networkType: 'Wired' }), 'networkType'],
   ['quote with a bad phone', 'submitQuote', goodQuote('datacenter', { phone: '<script>' }), 'phone'],
@@ -61,20 +84,28 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
   async function storedRows(): Promise<number> {
     const counts = await Promise.all(
       (['contacts', 'quotes', 'outbox', 'captcha_solutions'] as const).map((table) =>
-        t.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        t.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ),
     );
     return counts.reduce((sum, c) => sum + Number(c.n), 0);
   }
 
-  it.each([...contactCases, ...quoteCases])('%s is answered 400 naming that one field, and nothing is stored (storage check)', async (_label, endpoint, data, field) => {
-    const res = await request(t.app).post(`/functions/${endpoint}`).send({ data: { ...data, 'g-recaptcha-response': await token() } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.status).toBe('INVALID_ARGUMENT');
-    expect(Object.keys(res.body.error.details.fields)).toEqual([field]);
-    expect(res.body.error.details.fields[field]).toEqual(expect.any(String));
-    expect(await storedRows()).toBe(0);
-  });
+  it.each([...contactCases, ...quoteCases])(
+    '%s is answered 400 naming that one field, and nothing is stored (storage check)',
+    async (_label, endpoint, data, field) => {
+      const res = await request(t.app)
+        .post(`/functions/${endpoint}`)
+        .send({ data: { ...data, 'g-recaptcha-response': await token() } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.status).toBe('INVALID_ARGUMENT');
+      expect(Object.keys(res.body.error.details.fields)).toEqual([field]);
+      expect(res.body.error.details.fields[field]).toEqual(expect.any(String));
+      expect(await storedRows()).toBe(0);
+    },
+  );
 
   it('several bad fields get one entry each', async () => {
     const res = await request(t.app)
@@ -85,7 +116,12 @@ describe.each(configuredEngines())('bad lead input on %s', (engine) => {
   });
 
   it.each([
-    ['a 1 MB body', (r: request.Test) => r.set('Content-Type', 'application/json').send(JSON.stringify({ data: { message: 'x'.repeat(1024 * 1024) } })), 413, /too large/],
+    [
+      'a 1 MB body',
+      (r: request.Test) => r.set('Content-Type', 'application/json').send(JSON.stringify({ data: { message: 'x'.repeat(1024 * 1024) } })),
+      413,
+      /too large/,
+    ],
     ['malformed JSON', (r: request.Test) => r.set('Content-Type', 'application/json').send('{"data": {"name": '), 400, /not valid JSON/],
     ['a form-encoded body', (r: request.Test) => r.type('form').send('name=Ada&email=a@b.co'), 400, /must be JSON/],
     ['plain text', (r: request.Test) => r.set('Content-Type', 'text/plain').send('hello'), 400, /must be JSON/],

@@ -10,7 +10,9 @@ import { listLeadSummaries } from '../../db/queries/admin-leads.ts';
 
 /** How many leads of either kind the site holds, spam included. */
 async function leadCount(t: TestApp): Promise<number> {
-  const [c, q] = await Promise.all((['contact', 'quote'] as const).map((type) => listLeadSummaries(t.database.db, type, { limit: 1_000_000 })));
+  const [c, q] = await Promise.all(
+    (['contact', 'quote'] as const).map((type) => listLeadSummaries(t.database.db, type, { limit: 1_000_000 })),
+  );
   return c!.length + q!.length;
 }
 
@@ -18,7 +20,9 @@ describe('ALTCHA (the default spam check)', () => {
   const t = useTestApp(() => createTestApp({ env: LEAD_TEST_ENV }));
 
   const submit = (token: string, data = goodContact()) =>
-    request(t.app).post('/functions/submitContact').send({ data: { ...data, 'g-recaptcha-response': token } });
+    request(t.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...data, 'g-recaptcha-response': token } });
 
   async function freshToken(): Promise<string> {
     return solveAltcha((await request(t.app).get('/api/captcha/challenge')).body as Challenge);
@@ -111,7 +115,9 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s through a stand-in verifi
 
   it('a person’s token is verified with the secret and the client IP, and the lead is stored', async () => {
     verifier.answer = () => ({ success: true, score: 0.9, action: 'quote_form' });
-    const res = await request(t.app).post('/functions/submitQuote').send({ data: { ...goodQuote(), 'g-recaptcha-response': 'human-token' } });
+    const res = await request(t.app)
+      .post('/functions/submitQuote')
+      .send({ data: { ...goodQuote(), 'g-recaptcha-response': 'human-token' } });
     expect(res.status).toBe(200);
     const sent = verifier.requests.at(-1)!;
     expect(sent.get('secret')).toBe('server-secret');
@@ -132,14 +138,18 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s through a stand-in verifi
   it.each(refusals)('%s is refused with 403', async (_label, answer, reason) => {
     verifier.answer = () => answer;
     const before = await leadCount(t);
-    const res = await request(t.app).post('/functions/submitContact').send({ data: { ...goodContact(), 'g-recaptcha-response': 'tok' } });
+    const res = await request(t.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...goodContact(), 'g-recaptcha-response': 'tok' } });
     expect(res.status).toBe(403);
     expect(res.body.error.details).toEqual({ reason });
     expect(await leadCount(t)).toBe(before);
   });
 
   it('an empty token gets the exact browser message', async () => {
-    const res = await request(t.app).post('/functions/submitContact').send({ data: { ...goodContact(), 'g-recaptcha-response': '' } });
+    const res = await request(t.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...goodContact(), 'g-recaptcha-response': '' } });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(
       provider === 'recaptcha' ? 'reCAPTCHA verification failed. Please try again.' : 'Spam check verification failed. Please try again.',
@@ -148,9 +158,18 @@ describe.each(['recaptcha', 'turnstile'] as const)('%s through a stand-in verifi
 
   it('an unreachable provider is answered 503 (try again), not a refusal', async () => {
     const down = await createTestApp({
-      env: { ...LEAD_TEST_ENV, CAPTCHA_PROVIDER: provider, CAPTCHA_SECRET: 's', RECAPTCHA_SITE_KEY: 'k', TURNSTILE_SITE_KEY: 'k', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' },
+      env: {
+        ...LEAD_TEST_ENV,
+        CAPTCHA_PROVIDER: provider,
+        CAPTCHA_SECRET: 's',
+        RECAPTCHA_SITE_KEY: 'k',
+        TURNSTILE_SITE_KEY: 'k',
+        CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify',
+      },
     });
-    const res = await request(down.app).post('/functions/submitContact').send({ data: { ...goodContact(), 'g-recaptcha-response': 'tok' } });
+    const res = await request(down.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...goodContact(), 'g-recaptcha-response': 'tok' } });
     expect(res.status).toBe(503);
     await down.close();
   });

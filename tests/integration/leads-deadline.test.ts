@@ -20,7 +20,9 @@ function appWithStuckService(timeoutMs: number) {
 
 describe('function deadline', () => {
   it.each(['submitContact', 'submitQuote'])('%s still working past FUNCTION_TIMEOUT_MS is answered 504 DEADLINE_EXCEEDED', async (name) => {
-    const res = await request(appWithStuckService(50)).post(`/functions/${name}`).send({ data: { name: 'Ada' } });
+    const res = await request(appWithStuckService(50))
+      .post(`/functions/${name}`)
+      .send({ data: { name: 'Ada' } });
     expect(res.status).toBe(504);
     expect(res.body.error).toMatchObject({ status: 'DEADLINE_EXCEEDED', message: 'The request took too long. Please try again.' });
   });

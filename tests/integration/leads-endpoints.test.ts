@@ -32,7 +32,9 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
   }
 
   async function call(name: string, data: Record<string, unknown>) {
-    return request(t.app).post(`/functions/${name}`).send({ data: { ...data, 'g-recaptcha-response': await token() } });
+    return request(t.app)
+      .post(`/functions/${name}`)
+      .send({ data: { ...data, 'g-recaptcha-response': await token() } });
   }
 
   it('visitor sends a contact message: stored as new, with staff and visitor e-mails queued', async () => {
@@ -54,7 +56,12 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
     expect(field(quote, 'companySize')).toBe('11-50 employees');
     expect(field(quote, 'startDate')).toBe('10 January 2027');
     const serviceFields = QUOTE_FIELDS[service].map((f) => f.name);
-    expect(quote.fields.filter((f) => serviceFields.includes(f.name)).map((f) => f.name).sort()).toEqual([...serviceFields].sort());
+    expect(
+      quote.fields
+        .filter((f) => serviceFields.includes(f.name))
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...serviceFields].sort());
     expect(quote.notifications).toHaveLength(2);
   });
 
@@ -76,7 +83,11 @@ describe.each(configuredEngines())('lead endpoints on %s', (engine) => {
       await smtp.stop();
     }
     expect(staff).toBeDefined();
-    const mail = { subject: mailHeader(staff!.raw, 'Subject'), text: mailPart(staff!.raw, 'text/plain') ?? '', html: mailPart(staff!.raw, 'text/html') ?? '' };
+    const mail = {
+      subject: mailHeader(staff!.raw, 'Subject'),
+      text: mailPart(staff!.raw, 'text/plain') ?? '',
+      html: mailPart(staff!.raw, 'text/html') ?? '',
+    };
     expect(mail.subject).toBe('New quote request: Datacenter Solutions from Grace Hopper');
     expect(mail.text).toContain('Storage size (TB): 12 TB');
     expect(id).toBeDefined();
@@ -119,7 +130,9 @@ describe.each(configuredEngines())('lead endpoints without a database on %s', (e
     const challenge = await request(broken.app).get('/api/captcha/challenge');
     const captcha = await solveAltcha(challenge.body as Challenge);
     await broken.database.db.destroy();
-    const res = await request(broken.app).post('/functions/submitContact').send({ data: { ...goodContact(), 'g-recaptcha-response': captcha } });
+    const res = await request(broken.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...goodContact(), 'g-recaptcha-response': captcha } });
     expect(res.status).toBe(503);
     expect(res.body.error.status).toBe('UNAVAILABLE');
     await broken.close().catch(() => {});

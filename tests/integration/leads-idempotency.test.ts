@@ -39,24 +39,24 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
   const stored = async (table: 'contacts' | 'quotes', email: string) =>
     (await findHeldData(t.database.db, email, 'email#none'))[table].map(({ id }) => ({ id }));
 
-  it.each([
-    ['submitContact', 'contacts', goodContact] as const,
-    ['submitQuote', 'quotes', goodQuote] as const,
-  ])('a visitor whose %s is sent twice with one key gets the first outcome both times, and one lead', async (name, table, make) => {
-    const email = `twice-${name}-${engine}@example.com`;
-    const key = `k${Date.now()}${name}aaaaaaaa`;
-    const data = name === 'submitContact' ? make({ email }) : (make as typeof goodQuote)('datacenter', { email });
-    const first = await send(name, data, key);
-    expect(first.status).toBe(200);
-    expect(first.body.result).toMatchObject({ success: true });
-    const again = await send(name, data, key);
-    expect(again.status).toBe(200);
-    expect(again.body.result).toEqual(first.body.result);
-    expect(await stored(table, email)).toEqual([{ id: first.body.result.id }]);
-    // A new key is a new submission.
-    expect((await send(name, data, `${key}-new`)).status).toBe(200);
-    expect(await stored(table, email)).toHaveLength(2);
-  });
+  it.each([['submitContact', 'contacts', goodContact] as const, ['submitQuote', 'quotes', goodQuote] as const])(
+    'a visitor whose %s is sent twice with one key gets the first outcome both times, and one lead',
+    async (name, table, make) => {
+      const email = `twice-${name}-${engine}@example.com`;
+      const key = `k${Date.now()}${name}aaaaaaaa`;
+      const data = name === 'submitContact' ? make({ email }) : (make as typeof goodQuote)('datacenter', { email });
+      const first = await send(name, data, key);
+      expect(first.status).toBe(200);
+      expect(first.body.result).toMatchObject({ success: true });
+      const again = await send(name, data, key);
+      expect(again.status).toBe(200);
+      expect(again.body.result).toEqual(first.body.result);
+      expect(await stored(table, email)).toEqual([{ id: first.body.result.id }]);
+      // A new key is a new submission.
+      expect((await send(name, data, `${key}-new`)).status).toBe(200);
+      expect(await stored(table, email)).toHaveLength(2);
+    },
+  );
 
   it('two sends of one key at the same moment store one lead and both answer with it', async () => {
     const email = `race-${engine}@example.com`;
@@ -93,7 +93,7 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
   it.each([
     ['submitContact', (o: Record<string, unknown>) => goodContact(o)] as const,
     ['submitQuote', (o: Record<string, unknown>) => goodQuote('datacenter', o)] as const,
-  ])('a key used again by %s with other values answers 409 without the first lead\'s id, and stores nothing', async (name, make) => {
+  ])("a key used again by %s with other values answers 409 without the first lead's id, and stores nothing", async (name, make) => {
     const key = `replay${Date.now()}${name}dddd`;
     const first = await send(name, make({ email: `first-${name}-${engine}@example.com` }), key);
     expect(first.status).toBe(200);
@@ -103,7 +103,10 @@ describe.each(configuredEngines())('lead submissions with an Idempotency-Key (%s
     for (const body of [other, { ...other, 'g-recaptcha-response': '' }, {}]) {
       const res = await request(t.app).post(`/functions/${name}`).set('Idempotency-Key', key).send({ data: body });
       expect(res.status).toBe(409);
-      expect(res.body.error).toMatchObject({ status: 'ABORTED', message: 'This Idempotency-Key was already used for a different submission. Send a new key.' });
+      expect(res.body.error).toMatchObject({
+        status: 'ABORTED',
+        message: 'This Idempotency-Key was already used for a different submission. Send a new key.',
+      });
       expect(res.text).not.toContain(first.body.result.id);
     }
     expect(await stored(table, otherEmail)).toEqual([]);

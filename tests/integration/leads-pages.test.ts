@@ -6,7 +6,10 @@ import { useTestApp } from '../helpers/suite-app.ts';
 import { listLeadSummaries } from '../../db/queries/admin-leads.ts';
 
 const scriptSrc = (res: request.Response) =>
-  (res.headers['content-security-policy'] as string).split(';').find((d) => d.trim().startsWith('script-src'))!.trim();
+  (res.headers['content-security-policy'] as string)
+    .split(';')
+    .find((d) => d.trim().startsWith('script-src'))!
+    .trim();
 
 describe('lead pages as served (before JavaScript)', () => {
   const t = useTestApp(() => createTestApp());
@@ -14,7 +17,8 @@ describe('lead pages as served (before JavaScript)', () => {
   it('/contact renders every labelled field, the ALTCHA widget, the two status regions, and posts to itself', async () => {
     const res = await request(t.app).get('/contact');
     expect(res.status).toBe(200);
-    for (const label of ['Full Name', 'Email', 'Company', 'Service', 'Message']) expect(res.text).toMatch(new RegExp(`<label[^>]*>${label}`));
+    for (const label of ['Full Name', 'Email', 'Company', 'Service', 'Message'])
+      expect(res.text).toMatch(new RegExp(`<label[^>]*>${label}`));
     expect(res.text).toContain('<altcha-widget challenge="/api/captcha/challenge"');
     expect(res.text).toContain('role="status"');
     expect(res.text).toContain('role="alert"');
@@ -43,7 +47,11 @@ describe('lead pages as served (before JavaScript)', () => {
   });
 
   it.each(['/contact', '/quote'])('a form posted to %s without JavaScript stores nothing and is sent back with a notice', async (path) => {
-    const res = await request(t.app).post(path).set('Origin', ORIGIN).type('form').send({ name: 'Ada', email: 'ada@example.com', message: 'Hi' });
+    const res = await request(t.app)
+      .post(path)
+      .set('Origin', ORIGIN)
+      .type('form')
+      .send({ name: 'Ada', email: 'ada@example.com', message: 'Hi' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe(`${path}?script=required`);
     const page = await request(t.app).get(res.headers.location!);

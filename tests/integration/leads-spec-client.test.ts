@@ -87,16 +87,22 @@ describe.each(configuredEngines())('a client built from the product spec, on %s'
   it('a filled-in field of another service is still refused', async () => {
     const res = await call('submitQuote', { ...specQuoteState('web-hosting'), networkType: 'Wired' });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { fields: { networkType: 'This field is not accepted.' } } });
+    expect(res.body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { fields: { networkType: 'This field is not accepted.' } },
+    });
   });
 
   it('an empty field of the chosen service or a required detail is still missing', async () => {
     const res = await call('submitQuote', { ...specQuoteState('web-hosting'), storage: '', description: '' });
     expect(res.status).toBe(400);
-    expect(res.body.error.details.fields).toEqual({ storage: 'Storage (GB) is required.', description: 'Project description is required.' });
+    expect(res.body.error.details.fields).toEqual({
+      storage: 'Storage (GB) is required.',
+      description: 'Project description is required.',
+    });
   });
 
-  it('a number input\'s text that is not a whole number is refused', async () => {
+  it("a number input's text that is not a whole number is refused", async () => {
     const res = await call('submitQuote', { ...specQuoteState('web-hosting'), storage: '1.5' });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.details.fields)).toEqual(['storage']);

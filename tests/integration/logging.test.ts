@@ -49,7 +49,9 @@ describe('production logs', () => {
       .post('/functions/submitContact')
       .send({ data: { ...goodContact({ email: SECRETS.contactEmail, message: SECRETS.message }), 'g-recaptcha-response': 'forged' } });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    const unknown = await request(t.app).post('/functions/noSuchFunction').send({ data: { email: SECRETS.contactEmail, message: SECRETS.message } });
+    const unknown = await request(t.app)
+      .post('/functions/noSuchFunction')
+      .send({ data: { email: SECRETS.contactEmail, message: SECRETS.message } });
     expect(unknown.status).toBe(404);
     const malformed = await request(t.app)
       .post('/functions/submitContact')
@@ -93,9 +95,27 @@ describe.each(configuredEngines())('error logs on %s', (engine) => {
     const logger = createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'production' }, { write: (line: string) => void lines.push(line) });
     try {
       const now = new Date().toISOString();
-      const user = { email: SECRETS.contactEmail, name: 'Ada', password_hash: 'x', totp_secret: null, recovery_codes: null, created_at: now, updated_at: now };
-      await database.db.insertInto('users').values({ ...user, id: 'u1' }).execute();
-      const err = await database.db.insertInto('users').values({ ...user, id: 'u2' }).execute().then(() => null, (e: unknown) => e);
+      const user = {
+        email: SECRETS.contactEmail,
+        name: 'Ada',
+        password_hash: 'x',
+        totp_secret: null,
+        recovery_codes: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await database.db
+        .insertInto('users')
+        .values({ ...user, id: 'u1' })
+        .execute();
+      const err = await database.db
+        .insertInto('users')
+        .values({ ...user, id: 'u2' })
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(err).toBeInstanceOf(Error);
       logger.error({ err }, 'unhandled error');
       expect(lines).toHaveLength(1);

@@ -24,7 +24,16 @@ import { configuredEngines } from '../helpers/test-app.ts';
 const SITE = 'https://www.example-company.test';
 
 /** Every kind of e-mail the outbox sends (db/queries/outbox.ts's OutboxKind, less the webhook). */
-const EMAIL_KINDS = ['analytics-summary', 'assignment-email', 'customer-email', 'follow-up-email', 'lead-reply', 'post-review', 'staff-email', 'staff-invitation'];
+const EMAIL_KINDS = [
+  'analytics-summary',
+  'assignment-email',
+  'customer-email',
+  'follow-up-email',
+  'lead-reply',
+  'post-review',
+  'staff-email',
+  'staff-invitation',
+];
 
 /** Every http(s) address in a message's text and HTML parts. */
 function linksIn(mail: Received): string[] {
@@ -45,7 +54,9 @@ describe.each(configuredEngines())('links in e-mails on %s', (engine) => {
 
   async function submitLead(kind: 'Contact' | 'Quote', data: Record<string, unknown>) {
     const token = await solveAltcha((await request(t.app).get('/api/captcha/challenge')).body as Challenge);
-    const res = await request(t.app).post(`/functions/submit${kind}`).send({ data: { ...data, 'g-recaptcha-response': token } });
+    const res = await request(t.app)
+      .post(`/functions/submit${kind}`)
+      .send({ data: { ...data, 'g-recaptcha-response': token } });
     expect(res.status).toBe(200);
   }
 
@@ -61,7 +72,8 @@ describe.each(configuredEngines())('links in e-mails on %s', (engine) => {
     const arthur = { email: 'arthur@northbridge-it.com.au', name: 'Arthur', password: STAFF.password, role: 'author' } as const;
     await staffService(t.database.db).createAccount(SYSTEM_ACTOR, arthur);
     const author = await signedIn(arthur.email);
-    const draft = (await author.req('post', '/api/admin/posts').send(postInput({ title: 'Draft for review', published: false }))).body as BlogPost;
+    const draft = (await author.req('post', '/api/admin/posts').send(postInput({ title: 'Draft for review', published: false })))
+      .body as BlogPost;
     expect((await author.req('post', `/api/admin/posts/${draft.id}/submit`).send({})).status).toBe(200);
     // The weekly summary, queued as the server's job does (server/index.ts), in a week after 8 am on Monday.
     expect((await owner.req('put', '/api/admin/account/weekly-summary').send({ enabled: true })).status).toBe(200);
@@ -82,13 +94,27 @@ describe.each(configuredEngines())('links in e-mails on %s', (engine) => {
     const [lead] = await t.database.db.selectFrom('quotes').select('id').execute();
     const today = localDate(new Date(), t.config.TIME_ZONE);
     expect((await owner.req('put', `/api/admin/leads/quote/${lead!.id}/assignee`).send({ assigneeId: sales.id })).status).toBe(200);
-    expect((await salesBrowser.req('post', `/api/admin/leads/quote/${lead!.id}/replies`).send({ subject: 'Re: your quote request', body: 'Thanks!' })).status).toBe(201);
+    expect(
+      (
+        await salesBrowser
+          .req('post', `/api/admin/leads/quote/${lead!.id}/replies`)
+          .send({ subject: 'Re: your quote request', body: 'Thanks!' })
+      ).status,
+    ).toBe(201);
     expect((await salesBrowser.req('put', `/api/admin/leads/quote/${lead!.id}/follow-up`).send({ on: today })).status).toBe(200);
     expect((await salesBrowser.req('put', '/api/admin/account/follow-up-email').send({ enabled: true })).status).toBe(200);
     const morning = new Date(startOfDay(today, t.config.TIME_ZONE).getTime() + 8 * 3_600_000);
-    expect(await queueFollowUpEmails({ db: t.database.db, logger: weekly.logger, timeZone: t.config.TIME_ZONE, siteUrl: t.config.SITE_URL }, morning)).toBe(1);
+    expect(
+      await queueFollowUpEmails(
+        { db: t.database.db, logger: weekly.logger, timeZone: t.config.TIME_ZONE, siteUrl: t.config.SITE_URL },
+        morning,
+      ),
+    ).toBe(1);
     // Queued at that morning's time, which may be later than the clock: due now.
-    await t.database.db.updateTable('outbox').set({ next_attempt_at: new Date(0).toISOString() }).execute();
+    await t.database.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .execute();
 
     const kinds = await t.database.db.selectFrom('outbox').select('kind').distinct().orderBy('kind').execute();
     expect(kinds.map((k) => k.kind)).toEqual(EMAIL_KINDS);

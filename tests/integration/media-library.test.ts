@@ -26,7 +26,12 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
 
   beforeAll(async () => {
     for (const role of ['editor', 'author', 'sales'] as const) {
-      await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email: `${role}@northbridge-it.com.au`, name: ROLE_TEXT.names[role], password: STAFF.password, role });
+      await staffService(t.database.db).createAccount(SYSTEM_ACTOR, {
+        email: `${role}@northbridge-it.com.au`,
+        name: ROLE_TEXT.names[role],
+        password: STAFF.password,
+        role,
+      });
       const browser = new StaffClient(t.app);
       expect((await browser.signIn(`${role}@northbridge-it.com.au`)).status).toBe(200);
       people.set(role, browser);
@@ -35,7 +40,10 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
   const as = (role: Role) => (role === 'owner' ? t.staff : people.get(role)!);
 
   async function upload(name: string, who: Role = 'owner', size: [number, number] = [1200, 600]): Promise<LibraryImage> {
-    const res = await as(who).req('post', `/api/admin/images?name=${encodeURIComponent(name)}`).set('Content-Type', 'image/png').send(await makeImage(...size));
+    const res = await as(who)
+      .req('post', `/api/admin/images?name=${encodeURIComponent(name)}`)
+      .set('Content-Type', 'image/png')
+      .send(await makeImage(...size));
     expect(res.status).toBe(201);
     return res.body as LibraryImage;
   }
@@ -122,9 +130,16 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
 
   it('deleting an image in use is refused (409) with the list of uses and nothing deleted; once unused it is deleted, copies and all', async () => {
     const image = await upload('diagram.png');
-    const created = await t.staff.req('post', '/api/admin/posts').send(
-      postInput({ title: 'Network diagram', content: `<img src="${image.src}" alt="Diagram">`, featuredImage: image.src, featuredImageAlt: 'Diagram' }),
-    );
+    const created = await t.staff
+      .req('post', '/api/admin/posts')
+      .send(
+        postInput({
+          title: 'Network diagram',
+          content: `<img src="${image.src}" alt="Diagram">`,
+          featuredImage: image.src,
+          featuredImageAlt: 'Diagram',
+        }),
+      );
     const post = created.body as BlogPost;
 
     const refused = await t.staff.req('delete', `/api/admin/images/${image.id}`);
@@ -132,12 +147,19 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     expect(refused.body.error).toMatchObject({
       status: 'ABORTED',
       message: MEDIA_TEXT.inUse('diagram.png', ['Network diagram (in the text)', 'Network diagram (featured image)']),
-      details: { uses: [{ place: 'body', post: { id: post.id, title: 'Network diagram' } }, { place: 'featured', post: { id: post.id, title: 'Network diagram' } }] },
+      details: {
+        uses: [
+          { place: 'body', post: { id: post.id, title: 'Network diagram' } },
+          { place: 'featured', post: { id: post.id, title: 'Network diagram' } },
+        ],
+      },
     });
     expect(await rows(image.id)).toEqual({ images: 1, variants: 6 });
 
     // The post stops using it: it is unused from that save.
-    const saved = await t.staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Network diagram', content: '<p>No picture now.</p>' }));
+    const saved = await t.staff
+      .req('put', `/api/admin/posts/${post.id}`)
+      .send(postInput({ title: 'Network diagram', content: '<p>No picture now.</p>' }));
     expect(saved.status).toBe(200);
     expect(find(await library(), image.id)).toMatchObject({ uses: [], unusedSince: (saved.body as BlogPost).updatedAt });
 
@@ -157,13 +179,23 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     const encoded = `/media/${percentEncoded(id, 0)}/${file}`;
     expect((await request(t.app).get(encoded)).status).toBe(200);
 
-    const created = await t.staff.req('post', '/api/admin/posts').send(
-      postInput({ title: 'Encoded address', content: `<img src="${encoded}" alt="A rack">`, featuredImage: encoded, featuredImageAlt: 'A rack' }),
-    );
+    const created = await t.staff
+      .req('post', '/api/admin/posts')
+      .send(
+        postInput({
+          title: 'Encoded address',
+          content: `<img src="${encoded}" alt="A rack">`,
+          featuredImage: encoded,
+          featuredImageAlt: 'A rack',
+        }),
+      );
     expect(created.status).toBe(201);
     const post = created.body as BlogPost;
     const usedBy = { id: post.id, title: 'Encoded address' };
-    const uses = [{ place: 'body', post: usedBy }, { place: 'featured', post: usedBy }];
+    const uses = [
+      { place: 'body', post: usedBy },
+      { place: 'featured', post: usedBy },
+    ];
     expect(find(await library(), image.id)).toMatchObject({ uses, unusedSince: null });
     expect((await library('owner', '?show=unused')).images.map((i) => i.id)).not.toContain(image.id);
     expect((await t.staff.req('delete', `/api/admin/images/${image.id}`)).status).toBe(409);
@@ -193,7 +225,12 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
       expect(post.featuredImage, address).toBe(stored);
       expect(post.content, address).toContain(`href="${stored}"`);
       expect(post.content, address).toContain(`src="${stored}"`);
-      expect(find(await library(), image.id)!.uses.map((u) => u.place).sort(), address).toEqual(['body', 'featured']);
+      expect(
+        find(await library(), image.id)!
+          .uses.map((u) => u.place)
+          .sort(),
+        address,
+      ).toEqual(['body', 'featured']);
       expect((await t.staff.req('delete', `/api/admin/posts/${post.id}`)).status).toBe(204);
     }
     expect((await request(t.app).get(`/MEDIA/${id}/${file}`)).status).toBe(200);
@@ -201,7 +238,9 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
 
   it('deleting a post leaves the images it used unused from then', async () => {
     const image = await upload('only-here.png');
-    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Soon gone', content: `<img src="${image.src}" alt="x">` }))).body as BlogPost;
+    const post = (
+      await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Soon gone', content: `<img src="${image.src}" alt="x">` }))
+    ).body as BlogPost;
     expect(find(await library(), image.id)!.unusedSince).toBeNull();
     expect((await t.staff.req('delete', `/api/admin/posts/${post.id}`)).status).toBe(204);
     const after = find(await library(), image.id)!;
@@ -227,12 +266,22 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
 
   it('roles: the library is for those who write posts; an Author changes and deletes only their own images, an Editor anyone’s', async () => {
     expect((await as('sales').req('get', '/api/admin/images')).status).toBe(403);
-    expect((await as('sales').req('post', '/api/admin/images?name=a.png').set('Content-Type', 'image/png').send(await makeImage(10, 10))).status).toBe(403);
+    expect(
+      (
+        await as('sales')
+          .req('post', '/api/admin/images?name=a.png')
+          .set('Content-Type', 'image/png')
+          .send(await makeImage(10, 10))
+      ).status,
+    ).toBe(403);
     expect((await as('author').req('get', '/api/admin/images')).status).toBe(200);
 
     const editors = await upload('editors.png', 'editor');
     const authors = await upload('authors.png', 'author');
-    for (const [method, body] of [['patch', { alt: 'Mine now' }], ['delete', undefined]] as const) {
+    for (const [method, body] of [
+      ['patch', { alt: 'Mine now' }],
+      ['delete', undefined],
+    ] as const) {
       const res = await as('author').req(method, `/api/admin/images/${editors.id}`).send(body);
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({ status: 'PERMISSION_DENIED', message: MEDIA_TEXT.notYours });
@@ -314,10 +363,14 @@ describe.each(configuredEngines())('unused images and the retention job on %s', 
   const t = useTestApp(() => signedInStaffApp({ engine }));
 
   async function upload(name: string): Promise<LibraryImage> {
-    const res = await t.staff.req('post', `/api/admin/images?name=${name}`).set('Content-Type', 'image/png').send(await makeImage(100, 80));
+    const res = await t.staff
+      .req('post', `/api/admin/images?name=${name}`)
+      .set('Content-Type', 'image/png')
+      .send(await makeImage(100, 80));
     return res.body as LibraryImage;
   }
-  const exists = async (id: string) => (await t.database.db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const exists = async (id: string) =>
+    (await t.database.db.selectFrom('images').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
   it('an image unused for longer than the set age is deleted with its copies, audited; used and younger ones stay (the clock moved)', async () => {
     const orphan = await upload('orphan.png');
@@ -342,10 +395,16 @@ describe.each(configuredEngines())('unused images and the retention job on %s', 
 
   it('the age counts from the last use, and the job runs it with the configured age even when leads are kept for ever', async () => {
     const image = await upload('was-used.png');
-    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Used then not', content: `<img src="${image.src}" alt="x">` }))).body as BlogPost;
+    const post = (
+      await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Used then not', content: `<img src="${image.src}" alt="x">` }))
+    ).body as BlogPost;
     // Forty days after the upload the post drops it (a save at that moment): unused from then, not from the upload.
     const dropped = new Date(Date.parse(image.uploadedAt) + 40 * DAY);
-    await createBlogService({ db: t.database.db }).updatePost(post.id, postInput({ title: 'Used then not', content: '<p>Text only.</p>' }), { now: dropped });
+    await createBlogService({ db: t.database.db }).updatePost(
+      post.id,
+      postInput({ title: 'Used then not', content: '<p>Text only.</p>' }),
+      { now: dropped },
+    );
     const row = await t.database.db.selectFrom('images').select('unused_since').where('id', '=', image.id).executeTakeFirstOrThrow();
     expect(row.unused_since).toBe(dropped.toISOString());
 
@@ -380,13 +439,33 @@ describe.each(configuredEngines())('migration 160 on %s', (engine) => {
       const at = '2026-10-01T00:00:00.000Z';
       const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
       for (const id of ids) {
-        await before.insertInto('images').values({ id, file_name: `${id}.png`, format: 'png', width: 10, height: 10, bytes: 5, uploaded_by: null, created_at: at }).execute();
-        await before.insertInto('image_variants').values({ image_id: id, width: 10, format: 'png', content_type: 'image/png', data: new Uint8Array(7) }).execute();
+        await before
+          .insertInto('images')
+          .values({ id, file_name: `${id}.png`, format: 'png', width: 10, height: 10, bytes: 5, uploaded_by: null, created_at: at })
+          .execute();
+        await before
+          .insertInto('image_variants')
+          .values({ image_id: id, width: 10, format: 'png', content_type: 'image/png', data: new Uint8Array(7) })
+          .execute();
       }
-      await before.insertInto('blogs').values({
-        id: 'b1', slug: 'a', title: 'A', excerpt: 'e', content: `<img src="/media/${ids[0]}/10.png">`, author: 'x', tags: '[]',
-        featured_image: `/media/${ids[1]}/10.png`, published: 1, published_at: at, created_at: at, updated_at: at, read_time: 1,
-      }).execute();
+      await before
+        .insertInto('blogs')
+        .values({
+          id: 'b1',
+          slug: 'a',
+          title: 'A',
+          excerpt: 'e',
+          content: `<img src="/media/${ids[0]}/10.png">`,
+          author: 'x',
+          tags: '[]',
+          featured_image: `/media/${ids[1]}/10.png`,
+          published: 1,
+          published_at: at,
+          created_at: at,
+          updated_at: at,
+          read_time: 1,
+        })
+        .execute();
       expect(await migrateToLatest(database)).toContain('2026-11-26-160-media-library');
 
       const uses = await database.db.selectFrom('image_uses').selectAll().orderBy('image_id').execute();
@@ -394,7 +473,11 @@ describe.each(configuredEngines())('migration 160 on %s', (engine) => {
         { image_id: ids[0], source: 'post', source_id: 'b1', place: 'body' },
         { image_id: ids[1], source: 'post', source_id: 'b1', place: 'featured' },
       ]);
-      const images = await database.db.selectFrom('images').select(['id', 'unused_since', 'stored_bytes', 'alt_text']).orderBy('id').execute();
+      const images = await database.db
+        .selectFrom('images')
+        .select(['id', 'unused_since', 'stored_bytes', 'alt_text'])
+        .orderBy('id')
+        .execute();
       expect(images).toEqual([
         { id: ids[0], unused_since: null, stored_bytes: 7, alt_text: '' },
         { id: ids[1], unused_since: null, stored_bytes: 7, alt_text: '' },

@@ -33,7 +33,9 @@ async function scrape(app: SignedInStaffApp['app']): Promise<Map<string, number>
 async function submitQuote(app: SignedInStaffApp['app'], overrides: Record<string, unknown> = {}) {
   const challenge = await request(app).get('/api/captcha/challenge');
   const token = await solveAltcha(challenge.body as Challenge);
-  return request(app).post('/functions/submitQuote').send({ data: { ...goodQuote('web-hosting', overrides), 'g-recaptcha-response': token } });
+  return request(app)
+    .post('/functions/submitQuote')
+    .send({ data: { ...goodQuote('web-hosting', overrides), 'g-recaptcha-response': token } });
 }
 
 describe('metrics', () => {
@@ -98,6 +100,8 @@ describe('metrics', () => {
     const other = await scrape(b.app);
     expect(other.get('site_leads_total{type="quote",outcome="accepted"}')).toBeUndefined();
     expect(other.get('site_sign_in_failures_total')).toBe(0);
-    expect(other.get('site_http_request_duration_seconds_count{route="/functions/submitQuote",method="POST",status="200"}')).toBeUndefined();
+    expect(
+      other.get('site_http_request_duration_seconds_count{route="/functions/submitQuote",method="POST",status="200"}'),
+    ).toBeUndefined();
   });
 });

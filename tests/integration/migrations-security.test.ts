@@ -33,10 +33,33 @@ describe('upgrading a database with plaintext session ids and TOTP secrets', () 
     const now = new Date().toISOString();
     await handle.db
       .insertInto('users')
-      .values({ id: 'u1', email: STAFF.email, name: STAFF.name, password_hash: await hashPassword(STAFF.password), totp_secret: secret, totp_last_step: null, recovery_codes: null, created_at: now, updated_at: now })
+      .values({
+        id: 'u1',
+        email: STAFF.email,
+        name: STAFF.name,
+        password_hash: await hashPassword(STAFF.password),
+        totp_secret: secret,
+        totp_last_step: null,
+        recovery_codes: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    const data = { cookie: { path: '/', httpOnly: true, secure: true, sameSite: 'lax', expires: new Date(Date.now() + 3600_000).toISOString() }, passport: { user: 'u1' }, csrfToken: 'x' };
-    await handle.db.insertInto('sessions').values({ sid: oldSid, user_id: 'u1', data: JSON.stringify(data), expires_at: new Date(Date.now() + 3600_000).toISOString(), created_at: now }).execute();
+    const data = {
+      cookie: { path: '/', httpOnly: true, secure: true, sameSite: 'lax', expires: new Date(Date.now() + 3600_000).toISOString() },
+      passport: { user: 'u1' },
+      csrfToken: 'x',
+    };
+    await handle.db
+      .insertInto('sessions')
+      .values({
+        sid: oldSid,
+        user_id: 'u1',
+        data: JSON.stringify(data),
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        created_at: now,
+      })
+      .execute();
     // Without the server's configuration the TOTP migration refuses rather than switch anyone's 2FA off.
     await expect(migrateToLatest(handle)).rejects.toThrow(/TOTP_ENCRYPTION_KEY/);
     await migrateToLatest(handle, { totp: totpSealing(loadConfig(env)) });

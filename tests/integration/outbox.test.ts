@@ -17,7 +17,15 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
   let smtp: MailCatcher;
   const workers: Array<{ stop: () => Promise<void> }> = [];
   beforeAll(async () => {
-    t = await signedInStaffApp({ engine, env: { ...LEAD_TEST_ENV, STAFF_EMAIL: 'staff@example.com', WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: 'webhook-secret-123456' } });
+    t = await signedInStaffApp({
+      engine,
+      env: {
+        ...LEAD_TEST_ENV,
+        STAFF_EMAIL: 'staff@example.com',
+        WEBHOOK_URL: 'http://127.0.0.1:9/hook',
+        WEBHOOK_SECRET: 'webhook-secret-123456',
+      },
+    });
     smtp = new MailCatcher();
     await smtp.start();
   });
@@ -50,7 +58,9 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
 
   async function submit(endpoint: 'submitContact' | 'submitQuote', data: Record<string, unknown>): Promise<string> {
     const challenge = (await request(t.app).get('/api/captcha/challenge')).body as Challenge;
-    const res = await request(t.app).post(`/functions/${endpoint}`).send({ data: { ...data, 'g-recaptcha-response': await solveAltcha(challenge) } });
+    const res = await request(t.app)
+      .post(`/functions/${endpoint}`)
+      .send({ data: { ...data, 'g-recaptcha-response': await solveAltcha(challenge) } });
     expect(res.status).toBe(200);
     return res.body.result.id as string;
   }
@@ -74,7 +84,9 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     expect(decoded(staff.raw)).toMatch(/Reply-To: grace@example.com/i);
     expect(decoded(ack.raw)).toContain("we'll contact you within 24 hours");
     const stored = await rows(id);
-    expect(stored.filter((r) => r.kind !== 'webhook').every((r) => r.status === 'delivered' && r.attempts === 1 && r.deliveredAt)).toBe(true);
+    expect(stored.filter((r) => r.kind !== 'webhook').every((r) => r.status === 'delivered' && r.attempts === 1 && r.deliveredAt)).toBe(
+      true,
+    );
   });
 
   it('with SMTP down, messages are retried later with back-off and nothing is lost; once it is back each is sent once', async () => {
@@ -84,7 +96,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     const w = worker({ baseDelayMs: 200, retryMaxMs: 200 });
     expect(await w.runOnce()).toBe(2);
     let stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
-    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 1], ['pending', 1]]);
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ]);
     expect(stored.every((r) => r.lastError && r.nextAttemptAt > new Date().toISOString())).toBe(true);
     // Not yet due: a second pass does not hammer the server.
     expect(await w.runOnce()).toBe(0);
@@ -95,7 +110,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     expect(await w.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(2);
     stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
-    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['delivered', 2], ['delivered', 2]]);
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([
+      ['delivered', 2],
+      ['delivered', 2],
+    ]);
   });
 
   it('a message the server keeps refusing is marked failed after the maximum attempts, with its last error, and kept', async () => {
@@ -106,7 +124,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await w.runOnce();
     const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
-    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['failed', 2], ['failed', 2]]);
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([
+      ['failed', 2],
+      ['failed', 2],
+    ]);
     expect(stored.every((r) => r.lastError?.includes('550'))).toBe(true);
     expect(await w.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(0);
@@ -129,7 +150,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     const id = await submit('submitContact', goodContact());
     expect(await worker({ mailer: undefined }).runOnce()).toBe(0);
     const stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
-    expect(stored.map((r) => [r.status, r.attempts])).toEqual([['pending', 0], ['pending', 0]]);
+    expect(stored.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
   });
 
   it('two workers running at once deliver each message exactly once', async () => {
@@ -183,7 +207,12 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
       expect(verifyWebhookSignature('webhook-secret-123456', headers, hit.body.replace('Grace', 'Mallory'))).toBe(false);
       expect(verifyWebhookSignature('webhook-secret-123456', headers, hit.body, { now: Number(headers.timestamp) + 3600 })).toBe(false);
       const body = JSON.parse(hit.body);
-      expect(body).toMatchObject({ event: 'lead.created', type: 'quote', id, lead: { service: 'web-hosting', name: 'Grace Hopper', details: { ssl: 'Yes' } } });
+      expect(body).toMatchObject({
+        event: 'lead.created',
+        type: 'quote',
+        id,
+        lead: { service: 'web-hosting', name: 'Grace Hopper', details: { ssl: 'Yes' } },
+      });
       expect(body.lead.clientIp).toBeUndefined();
     });
 

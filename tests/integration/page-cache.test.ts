@@ -11,7 +11,11 @@ import { StaffClient, staffApp } from '../helpers/admin-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 /** The raw bytes as sent (supertest would decode them). */
-async function raw(app: TestApp['app'], path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+async function raw(
+  app: TestApp['app'],
+  path: string,
+  acceptEncoding: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const server = http.createServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
@@ -31,7 +35,18 @@ async function raw(app: TestApp['app'], path: string, acceptEncoding: string): P
 /** The Admin menu of the header, shown to signed-in staff only (with a sign-out form carrying their CSRF token). */
 const staffOnly = 'href="/admin/dashboard"';
 
-const PUBLIC_PAGES = ['/', '/services', '/services?service=web-hosting', '/about', '/privacy', '/contact', '/quote', '/quote?service=web-hosting', '/blog', '/blog?q=backup'];
+const PUBLIC_PAGES = [
+  '/',
+  '/services',
+  '/services?service=web-hosting',
+  '/about',
+  '/privacy',
+  '/contact',
+  '/quote',
+  '/quote?service=web-hosting',
+  '/blog',
+  '/blog?q=backup',
+];
 
 describe('public pages from the page cache', () => {
   let renderer: Awaited<ReturnType<typeof countingRenderer>>;
@@ -73,19 +88,29 @@ describe('public pages from the page cache', () => {
 
   it('answers If-None-Match with a 304 carrying the same CSP, and a changed page with a 200', async () => {
     const first = await request(t.app).get('/contact').set('Accept-Encoding', 'gzip').expect(200);
-    const again = await request(t.app).get('/contact').set('Accept-Encoding', 'gzip').set('If-None-Match', first.headers.etag as string).expect(304);
+    const again = await request(t.app)
+      .get('/contact')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(304);
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(again.text).toBe('');
     // The gzip ETag does not validate the brotli representation.
-    await request(t.app).get('/contact').set('Accept-Encoding', 'br').set('If-None-Match', first.headers.etag as string).expect(200);
+    await request(t.app)
+      .get('/contact')
+      .set('Accept-Encoding', 'br')
+      .set('If-None-Match', first.headers.etag as string)
+      .expect(200);
   });
 
   it('renders each public page once, however often it is asked for', async () => {
     const urls = [...PUBLIC_PAGES, `/blog/${slug}`, '/no-such-page', '/rss.xml', '/sitemap.xml'];
     for (let round = 0; round < 5; round += 1) {
       for (const url of urls) {
-        const res = await request(t.app).get(url).set('Accept-Encoding', round % 2 ? 'gzip' : 'br');
+        const res = await request(t.app)
+          .get(url)
+          .set('Accept-Encoding', round % 2 ? 'gzip' : 'br');
         expect(res.status, url).toBe(url === '/no-such-page' ? 404 : 200);
       }
     }
@@ -93,10 +118,15 @@ describe('public pages from the page cache', () => {
   });
 
   // Security finding 6: every query string made an entry of its own (a render and three compressions each).
-  it('campaign and made-up query parameters are served from the page\'s own entry and never render it again', async () => {
+  it("campaign and made-up query parameters are served from the page's own entry and never render it again", async () => {
     const base = await request(t.app).get('/services?service=web-hosting').expect(200);
     const before = renders('/services?service=web-hosting');
-    for (const query of ['utm_source=newsletter&utm_medium=email&utm_campaign=spring', 'fbclid=IwAR0x', 'gclid=Cj0K&service=web-hosting', 'nonsense=1&another=2']) {
+    for (const query of [
+      'utm_source=newsletter&utm_medium=email&utm_campaign=spring',
+      'fbclid=IwAR0x',
+      'gclid=Cj0K&service=web-hosting',
+      'nonsense=1&another=2',
+    ]) {
       const res = await request(t.app).get(`/services?service=web-hosting&${query}`).expect(200);
       expect(res.headers.etag).toBe(base.headers.etag);
     }
@@ -150,7 +180,9 @@ describe('public pages from the page cache', () => {
     const staff = new StaffClient(t.app);
     await staff.signIn();
     expect((await request(t.app).get('/blog').expect(200)).text).not.toContain('Fresh from the editor');
-    const created = await staff.req('post', '/api/admin/posts').send(postInput({ title: 'Fresh from the editor', publishedAt: new Date(Date.now() - 60_000).toISOString() }));
+    const created = await staff
+      .req('post', '/api/admin/posts')
+      .send(postInput({ title: 'Fresh from the editor', publishedAt: new Date(Date.now() - 60_000).toISOString() }));
     expect(created.status).toBe(201);
     expect((await request(t.app).get('/blog').expect(200)).text).toContain('Fresh from the editor');
   });

@@ -29,11 +29,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function fetchBytes(path: string, client = staff): Promise<Buffer> {
-  const res = await client.req('get', path).buffer(true).parse((stream, cb) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await client
+    .req('get', path)
+    .buffer(true)
+    .parse((stream, cb) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   expect(res.status, path).toBe(200);
   return res.body as Buffer;
 }
@@ -110,7 +113,15 @@ async function pageWeight(path: string, client = staff) {
   // The site's stylesheet is inlined in the head (pages/+Head.tsx).
   for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) css += gzipSync(m[1]!).length;
   if (process.env.PAGE_WEIGHT_REPORT) console.log(path, { js: page.js, widget: widgetBytes });
-  return { js: page.js, source: page.source, widgetEntries, widgetJs: widgetBytes, css, stylesheets: stylesheets.length, html: gzipSync(html).length };
+  return {
+    js: page.js,
+    source: page.source,
+    widgetEntries,
+    widgetJs: widgetBytes,
+    css,
+    stylesheets: stylesheets.length,
+    html: gzipSync(html).length,
+  };
 }
 
 /** Every text in a catalogue module, however deeply nested. */
@@ -125,7 +136,9 @@ function textsOf(value: unknown): string[] {
  * minifier might rewrite), leaving out any the visitor's catalogue also has.
  */
 const VISITOR_TEXTS = new Set(textsOf(visitorTexts));
-const ADMIN_WORDS = [...textsOf(adminTexts), ...textsOf(adminMessages)].filter((text) => text.length >= 24 && !/["'`\\\n$]/.test(text) && !VISITOR_TEXTS.has(text));
+const ADMIN_WORDS = [...textsOf(adminTexts), ...textsOf(adminMessages)].filter(
+  (text) => text.length >= 24 && !/["'`\\\n$]/.test(text) && !VISITOR_TEXTS.has(text),
+);
 
 const pathOf = (path: string) => (path === 'POST' ? postPath : path === 'LEAD' ? leadPath : path);
 
@@ -153,11 +166,14 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
     expect(weight.widgetJs).toBeLessThanOrEqual(35 * KB);
   });
 
-  it.each(['/contact', '/quote', '/blog'])("%s carries none of the admin's words in its script (docs/product.md#messages)", async (path) => {
-    expect(ADMIN_WORDS.length).toBeGreaterThan(100);
-    const { source } = await pageWeight(path);
-    expect(ADMIN_WORDS.filter((text) => source.includes(text))).toEqual([]);
-  });
+  it.each(['/contact', '/quote', '/blog'])(
+    "%s carries none of the admin's words in its script (docs/product.md#messages)",
+    async (path) => {
+      expect(ADMIN_WORDS.length).toBeGreaterThan(100);
+      const { source } = await pageWeight(path);
+      expect(ADMIN_WORDS.filter((text) => source.includes(text))).toEqual([]);
+    },
+  );
 
   // Staff pages load the admin's words as a chunk of their own since they left the visitor's catalogue: a lead's
   // page grew by 0.6 KB, to 120.1 KB.
@@ -187,13 +203,17 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
     expect(weight.stylesheets).toBe(0);
   });
 
-  it.each(['/', '/services', '/quote', '/blog', 'POST'])('%s carries none of the staff area’s styles; the staff area carries them', async (path) => {
-    // Whatever the status: an error page is a page too.
-    const styles = async (at: string) => [...(await staff.req('get', at)).text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
-    expect(await styles(pathOf(path))).not.toMatch(/\.admin[-\s{.]|\.leads-chart|\.rte-content/);
-    // The staff area's pages, and its error pages, shown in its frame.
-    for (const admin of ['/admin/dashboard', '/admin/no-such-page']) expect(await styles(admin)).toMatch(/\.admin-frame/);
-  });
+  it.each(['/', '/services', '/quote', '/blog', 'POST'])(
+    '%s carries none of the staff area’s styles; the staff area carries them',
+    async (path) => {
+      // Whatever the status: an error page is a page too.
+      const styles = async (at: string) =>
+        [...(await staff.req('get', at)).text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
+      expect(await styles(pathOf(path))).not.toMatch(/\.admin[-\s{.]|\.leads-chart|\.rte-content/);
+      // The staff area's pages, and its error pages, shown in its frame.
+      for (const admin of ['/admin/dashboard', '/admin/no-such-page']) expect(await styles(admin)).toMatch(/\.admin-frame/);
+    },
+  );
 
   it('the home page HTML, inline CSS included, fits in one round trip (14 KB gzipped)', async () => {
     const weight = await pageWeight('/');

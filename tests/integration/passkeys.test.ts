@@ -93,7 +93,9 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     const authenticator = new SoftwareAuthenticator(ORIGIN);
     const options = await browser.req('post', '/api/admin/account/passkeys/options').send({ password: STAFF.password });
     expect(options.status).toBe(200);
-    const added = await browser.req('post', '/api/admin/account/passkeys').send({ name: 'Desk', response: authenticator.register(options.body) });
+    const added = await browser
+      .req('post', '/api/admin/account/passkeys')
+      .send({ name: 'Desk', response: authenticator.register(options.body) });
     expect(added.status).toBe(201);
     // Proven again just now: a second one needs no password.
     expect((await addPasskey(browser, new SoftwareAuthenticator(ORIGIN), 'Phone')).status).toBe(201);
@@ -107,7 +109,9 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     const res = await postAssertion(browser, await assertion(browser, authenticator), '/admin/leads?status=new');
     expect(res.body).toEqual({ redirect: '/admin/leads?status=new' });
     const elsewhere = new StaffClient(t.app);
-    expect((await postAssertion(elsewhere, await assertion(elsewhere, authenticator), 'https://evil.example/')).body).toEqual({ redirect: '/admin/dashboard' });
+    expect((await postAssertion(elsewhere, await assertion(elsewhere, authenticator), 'https://evil.example/')).body).toEqual({
+      redirect: '/admin/dashboard',
+    });
   });
 
   it('refuses a replayed assertion: again in the same browser, from another browser, and twice at once', async () => {
@@ -176,7 +180,10 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     expect(refused.status).toBe(401);
     expect(refused.body.error.message).toBe(ADMIN_MESSAGES.passkeyFailed);
     const failures = await auditEntries(colleague, { action: 'auth.passkey_sign_in_failed' });
-    expect(failures[0]).toMatchObject({ target: email, sentence: ['Failed to sign in with a passkey of ', { href: `/admin/staff/${id}`, label: 'Dee Activated' }] });
+    expect(failures[0]).toMatchObject({
+      target: email,
+      sentence: ['Failed to sign in with a passkey of ', { href: `/admin/staff/${id}`, label: 'Dee Activated' }],
+    });
 
     expect((await colleague.req('post', `/api/admin/staff/${id}/reactivate`).send({})).status).toBe(200);
     expect((await passkeySignIn(new StaffClient(t.app), authenticator)).status).toBe(200);
@@ -205,7 +212,9 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     const noPassword = await browser.req('post', `/api/admin/account/passkeys/${second.id}/remove`).send({});
     expect(noPassword.status).toBe(400);
     expect(noPassword.body.error.details.fields).toEqual({ password: ADMIN_MESSAGES.passkeyPasswordNeeded });
-    const wrong = await browser.req('post', `/api/admin/account/passkeys/${second.id}/remove`).send({ password: 'not the password at all' });
+    const wrong = await browser
+      .req('post', `/api/admin/account/passkeys/${second.id}/remove`)
+      .send({ password: 'not the password at all' });
     expect(wrong.status).toBe(400);
     expect((await other.req('get', '/api/admin/account')).status).toBe(200);
     const last = await browser.req('post', `/api/admin/account/passkeys/${second.id}/remove`).send({ password: STAFF.password });
@@ -226,7 +235,9 @@ describe.each(configuredEngines())('passkeys on %s', (engine) => {
     expect((await addPasskey(owner, authenticator, 'Mine')).status).toBe(201);
     const { browser: nosy } = await newPerson(t, 'Nosy Parker');
     expect((await nosy.req('patch', `/api/admin/account/passkeys/${authenticator.id}`).send({ name: 'Yours' })).status).toBe(404);
-    expect((await nosy.req('post', `/api/admin/account/passkeys/${authenticator.id}/remove`).send({ password: STAFF.password })).status).toBe(404);
+    expect(
+      (await nosy.req('post', `/api/admin/account/passkeys/${authenticator.id}/remove`).send({ password: STAFF.password })).status,
+    ).toBe(404);
     expect((await owner.req('get', '/api/admin/account')).body.passkeys.map((p: { name: string }) => p.name)).toEqual(['Mine']);
   });
 

@@ -67,7 +67,9 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     expect(t.renderer.renders.get(pathOf(link.url))).toBe(rendered + 2);
 
     // An edit shows at once.
-    await t.staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Draft About Patching', published: false, content: '<p>Patch on Wednesdays.</p>' }));
+    await t.staff
+      .req('put', `/api/admin/posts/${post.id}`)
+      .send(postInput({ title: 'Draft About Patching', published: false, content: '<p>Patch on Wednesdays.</p>' }));
     expect((await request(t.app).get(pathOf(link.url))).text).toContain('Patch on Wednesdays.');
 
     const audit = await auditEntries(t.staff, { action: 'post.preview_shared' });
@@ -91,7 +93,9 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     const again = await t.staff.req('delete', `/api/admin/posts/${post.id}/share-links/${second.id}`);
     expect(again.status).toBe(404);
     expect(again.body.error.message).toBe(PREVIEW_TEXT.linkNotFound);
-    expect((await auditEntries(t.staff, { action: 'post.preview_revoked' })).map((e) => e.target)).toEqual([`${post.id} (link ${second.id})`]);
+    expect((await auditEntries(t.staff, { action: 'post.preview_revoked' })).map((e) => e.target)).toEqual([
+      `${post.id} (link ${second.id})`,
+    ]);
 
     // The server's clock moved on (its Date only: the database and timers run as ever).
     const created = Date.parse(link.createdAt);
@@ -113,7 +117,11 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     const token = new URL(link.url).searchParams.get('token')!;
     const secret = (await t.database.db.selectFrom('blogs').select('id').where('slug', '=', 'secret-draft').executeTakeFirstOrThrow()).id;
 
-    for (const path of [`/preview?token=${token}`, `/preview?token=${token}&id=${secret}`, `/preview?id=${secret}&token=${token}&slug=secret-draft`]) {
+    for (const path of [
+      `/preview?token=${token}`,
+      `/preview?token=${token}&id=${secret}`,
+      `/preview?id=${secret}&token=${token}&slug=secret-draft`,
+    ]) {
       const page = await request(t.app).get(path);
       expect(page.status, path).toBe(200);
       expect(page.text).toContain('Shared Draft');
@@ -121,7 +129,14 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
       expect(page.text).toContain('Public Backup Story');
       expect(page.text).not.toContain('Secret Draft Next Door');
     }
-    for (const path of ['/preview', '/preview?token=', `/preview?token=${link.id}`, `/preview?token=${'A'.repeat(43)}`, `/preview?token=${token}x`, `/preview/${token}`]) {
+    for (const path of [
+      '/preview',
+      '/preview?token=',
+      `/preview?token=${link.id}`,
+      `/preview?token=${'A'.repeat(43)}`,
+      `/preview?token=${token}x`,
+      `/preview/${token}`,
+    ]) {
       const page = await request(t.app).get(path);
       expect(page.status, path).toBe(404);
       expect(page.text).not.toContain('Shared Draft');
@@ -140,7 +155,11 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     expect(page.text).not.toMatch(/href="\/admin/);
     expect(page.text).not.toContain('name="_csrf"');
 
-    for (const path of [`/admin/preview/${post.id}`, `/admin/preview/${post.id}?token=${token}`, `/admin/blog-editor/${post.id}?token=${token}`]) {
+    for (const path of [
+      `/admin/preview/${post.id}`,
+      `/admin/preview/${post.id}?token=${token}`,
+      `/admin/blog-editor/${post.id}?token=${token}`,
+    ]) {
       const res = await request(t.app).get(path).set('X-Forwarded-Proto', 'https');
       expect(res.status, path).toBe(302);
       expect(res.headers.location).toMatch(/^\/admin\/login\?next=/);
@@ -172,10 +191,14 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     expect((await editor.browser.req('delete', `/api/admin/posts/${own.id}/share-links/${authorLink.id}`)).status).toBe(204);
     expect((await sales.browser.req('post', `/api/admin/posts/${own.id}/share-links`).send({})).status).toBe(403);
     expect((await sales.browser.req('get', `/admin/preview/${own.id}`)).status).toBe(403);
-    expect((await t.staff.req('post', '/api/admin/posts/00000000-0000-4000-8000-000000000000/share-links').send({})).body.error.message).toBe(MESSAGES.blogNotFound);
+    expect(
+      (await t.staff.req('post', '/api/admin/posts/00000000-0000-4000-8000-000000000000/share-links').send({})).body.error.message,
+    ).toBe(MESSAGES.blogNotFound);
 
     // Once an Editor publishes it, the post is no longer the Author's to share.
-    expect((await editor.browser.req('put', `/api/admin/posts/${own.id}`).send(postInput({ title: 'Author Draft', published: true }))).status).toBe(200);
+    expect(
+      (await editor.browser.req('put', `/api/admin/posts/${own.id}`).send(postInput({ title: 'Author Draft', published: true }))).status,
+    ).toBe(200);
     expect((await author.browser.req('post', `/api/admin/posts/${own.id}/share-links`).send({})).status).toBe(403);
 
     expect((await request(t.app).get(pathOf(editorLink.url))).status).toBe(200);

@@ -66,7 +66,12 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     // Ada used two spellings of her address; Bob and a look-alike address belong to other people.
     ada.quote = await insertQuote(db, { name: 'Ada Lovelace', email: 'Ada@Example.com', description: 'Ada needs racks.' });
     ada.contact = await insertContact(db, { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Ada calling.' });
-    ada.outbox.push(await insertOutbox(db, 'quote', ada.quote, { lastError: 'SMTP 535 auth failed for mailer-login', payload: { to: 'ada@example.com', subject: 'Quote received' } }));
+    ada.outbox.push(
+      await insertOutbox(db, 'quote', ada.quote, {
+        lastError: 'SMTP 535 auth failed for mailer-login',
+        payload: { to: 'ada@example.com', subject: 'Quote received' },
+      }),
+    );
     ada.outbox.push(await insertOutbox(db, 'contact', ada.contact));
     ada.outbox.push(await insertOutbox(db, 'contact', ada.contact));
     others.bobQuote = await insertQuote(db, { name: 'Bob Builder', email: 'bob@example.com', description: 'Bob needs hosting.' });
@@ -79,7 +84,11 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
 
   it('a signed-out visitor can neither export nor erase', async () => {
     const signedOut = (action: 'export' | 'erase') =>
-      request(t.app).post(`/api/admin/privacy/${action}`).set('X-Forwarded-Proto', 'https').set('Origin', ORIGIN).send({ email: 'ada@example.com' });
+      request(t.app)
+        .post(`/api/admin/privacy/${action}`)
+        .set('X-Forwarded-Proto', 'https')
+        .set('Origin', ORIGIN)
+        .send({ email: 'ada@example.com' });
     const exported = await signedOut('export');
     expect(exported.status).toBe(401);
     expect(exported.text).not.toContain('Ada');
@@ -89,7 +98,9 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
   });
 
   it('an erase sent from another site, or without the CSRF token, is refused and erases nothing', async () => {
-    const crossSite = await t.staff.req('post', '/api/admin/privacy/erase', { origin: 'https://evil.example' }).send({ email: 'ada@example.com' });
+    const crossSite = await t.staff
+      .req('post', '/api/admin/privacy/erase', { origin: 'https://evil.example' })
+      .send({ email: 'ada@example.com' });
     expect(crossSite.status).toBe(403);
     const noToken = await t.staff.req('post', '/api/admin/privacy/erase', { csrf: false }).send({ email: 'ada@example.com' });
     expect(noToken.status).toBe(403);
@@ -113,10 +124,18 @@ describe.each(configuredEngines())('privacy requests from the admin on %s', (eng
     expect(res.headers['cache-control']).toMatch(/no-store/);
     const data = JSON.parse(res.text);
     expect(data.quotes.map((q: { id: string }) => q.id)).toEqual([ada.quote]);
-    expect(data.quotes[0]).toMatchObject({ name: 'Ada Lovelace', email: 'Ada@Example.com', description: 'Ada needs racks.', details: expect.any(Object) });
+    expect(data.quotes[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'Ada@Example.com',
+      description: 'Ada needs racks.',
+      details: expect.any(Object),
+    });
     expect(data.contacts.map((c: { id: string }) => c.id)).toEqual([ada.contact]);
     expect(data.notifications.map((n: { id: string }) => n.id).sort()).toEqual([...ada.outbox].sort());
-    expect(data.notifications.find((n: { leadType: string }) => n.leadType === 'quote').message).toEqual({ to: 'ada@example.com', subject: 'Quote received' });
+    expect(data.notifications.find((n: { leadType: string }) => n.leadType === 'quote').message).toEqual({
+      to: 'ada@example.com',
+      subject: 'Quote received',
+    });
     // Delivery internals (the SMTP error, leases) are not the person's data.
     expect(res.text).not.toContain('SMTP 535');
     expect(res.text).not.toContain('lockedUntil');
@@ -260,7 +279,10 @@ describe('lead retention in the server process', () => {
   it('the server started with LEAD_RETENTION_DAYS purges old leads at once and stops cleanly on SIGTERM', async () => {
     const database = await createTestDatabase('sqlite');
     try {
-      const old = await insertContact(database.db, { email: 'ancient@example.com', createdAt: new Date(Date.now() - 40 * DAY).toISOString() });
+      const old = await insertContact(database.db, {
+        email: 'ancient@example.com',
+        createdAt: new Date(Date.now() - 40 * DAY).toISOString(),
+      });
       const recent = await insertContact(database.db, { email: 'recent@example.com' });
       const child = await startServerProcess(await freePort(), {
         DATABASE_URL: database.url,
@@ -305,7 +327,9 @@ describe.each(configuredEngines())('client IP storage through POST /functions/su
       expect((await staff.signIn()).status).toBe(200);
       const held = await staff.req('post', '/api/admin/privacy/export').send({ email: goodContact().email });
       expect(held.status).toBe(200);
-      const contact = (JSON.parse(held.text) as { contacts: Array<{ id: string; clientIp: string | null }> }).contacts.find((c) => c.id === res.body.result.id);
+      const contact = (JSON.parse(held.text) as { contacts: Array<{ id: string; clientIp: string | null }> }).contacts.find(
+        (c) => c.id === res.body.result.id,
+      );
       expect(contact).toBeDefined();
       return contact!.clientIp;
     } finally {

@@ -125,8 +125,14 @@ const itemsArb: fc.Arbitrary<Items> = fc.oneof(
   {
     weight: 19,
     arbitrary: fc.record({
-      width: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 5 }) }, { weight: 1, arbitrary: fc.integer({ min: 6, max: 5_000 }) }),
-      element: fc.oneof(shortElement, trickyText.map((s) => JSON.stringify(s))),
+      width: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 0, max: 5 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 6, max: 5_000 }) },
+      ),
+      element: fc.oneof(
+        shortElement,
+        trickyText.map((s) => JSON.stringify(s)),
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.record({ width: fc.integer({ min: STACK_BREAKING_WIDTH, max: MAX_WIDTH }), element: shortElement }) },
@@ -145,7 +151,10 @@ interface Shape {
 }
 
 const shapeArb: fc.Arbitrary<Shape> = fc.record({
-  depth: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: MAX_JSON_DEPTH + 5 }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: MAX_NESTING }) }),
+  depth: fc.oneof(
+    { weight: 8, arbitrary: fc.integer({ min: 0, max: MAX_JSON_DEPTH + 5 }) },
+    { weight: 2, arbitrary: fc.integer({ min: 0, max: MAX_NESTING }) },
+  ),
   containers: fc.constantFrom('array', 'object', 'alternating'),
   key: trickyText,
   items: itemsArb,
@@ -231,44 +240,54 @@ describe('generated JSON bodies of any encoding, nesting and width', () => {
   const t = useTestApp(() => signedInStaffApp({ env: LEAD_TEST_ENV }));
   const runs = runsFor('sqlite');
 
-  it(`${runs} bodies sent to every JSON route are refused by the check that owns them or answered by the route, never 5xx, RSS within +${MEMORY_BUDGET_MB} MB`, async () => {
-    // A browser with no session, sending Origin and X-Forwarded-Proto as the sign-in page's script does.
-    const visitor = new StaffClient(t.app);
-    const outcomes = new Map<Outcome, number>();
-    let wideWalked = 0;
-    let sentBytes = 0;
-    const before = rssMb();
+  it(
+    `${runs} bodies sent to every JSON route are refused by the check that owns them or answered by the route, never 5xx, RSS within +${MEMORY_BUDGET_MB} MB`,
+    async () => {
+      // A browser with no session, sending Origin and X-Forwarded-Proto as the sign-in page's script does.
+      const visitor = new StaffClient(t.app);
+      const outcomes = new Map<Outcome, number>();
+      let wideWalked = 0;
+      let sentBytes = 0;
+      const before = rssMb();
 
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES), charsetArb, mismatchArb, shapeArb, async (route, charset, mismatch, shape) => {
-        const encoding = mismatch ?? (charset === null ? undefined : ENCODING_OF[charsetName(charset)]) ?? 'utf8';
-        const bytes = encode(jsonText(shape), encoding);
-        const outcome = expectedOutcome(route, charset, bytes);
-        sentBytes += bytes.length;
-        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-        // Parsed, so the NUL check went through it: pushing these elements is what overflowed its stack.
-        if ((outcome === 'parsed' || outcome === 'nul') && shape.items.width >= STACK_BREAKING_WIDTH) wideWalked += 1;
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...ROUTES), charsetArb, mismatchArb, shapeArb, async (route, charset, mismatch, shape) => {
+          const encoding = mismatch ?? (charset === null ? undefined : ENCODING_OF[charsetName(charset)]) ?? 'utf8';
+          const bytes = encode(jsonText(shape), encoding);
+          const outcome = expectedOutcome(route, charset, bytes);
+          sentBytes += bytes.length;
+          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+          // Parsed, so the NUL check went through it: pushing these elements is what overflowed its stack.
+          if ((outcome === 'parsed' || outcome === 'nul') && shape.items.width >= STACK_BREAKING_WIDTH) wideWalked += 1;
 
-        const type = charset === null ? 'application/json' : `application/json; charset=${charset}`;
-        const res = await (route.signedIn ? t.staff : visitor).req(route.method, route.path).set('Content-Type', type).serialize(asBytes).send(bytes);
-        const what = `${route.method} ${route.path} (${type}, ${encoding}, ${bytes.length} bytes): ${res.status} ${res.text.slice(0, 200)}`;
-        if (outcome === 'parsed') {
-          expect(res.status, what).toBeGreaterThanOrEqual(200);
-          expect(res.status, what).toBeLessThan(500);
-        } else {
-          expect({ status: res.status, message: (res.body as { error?: { message?: string } }).error?.message }, what).toEqual(REFUSALS[outcome]);
-        }
-      }),
-      { numRuns: runs },
-    );
+          const type = charset === null ? 'application/json' : `application/json; charset=${charset}`;
+          const res = await (route.signedIn ? t.staff : visitor)
+            .req(route.method, route.path)
+            .set('Content-Type', type)
+            .serialize(asBytes)
+            .send(bytes);
+          const what = `${route.method} ${route.path} (${type}, ${encoding}, ${bytes.length} bytes): ${res.status} ${res.text.slice(0, 200)}`;
+          if (outcome === 'parsed') {
+            expect(res.status, what).toBeGreaterThanOrEqual(200);
+            expect(res.status, what).toBeLessThan(500);
+          } else {
+            expect({ status: res.status, message: (res.body as { error?: { message?: string } }).error?.message }, what).toEqual(
+              REFUSALS[outcome],
+            );
+          }
+        }),
+        { numRuns: runs },
+      );
 
-    const after = rssMb();
-    console.log(
-      `JSON bodies by outcome: ${JSON.stringify(Object.fromEntries(outcomes))}; ${wideWalked} arrays of ${STACK_BREAKING_WIDTH}+ elements walked; ` +
-        `${Math.round(sentBytes / 1024 / 1024)} MB sent; RSS ${before} MB before, ${after} MB after (budget +${MEMORY_BUDGET_MB} MB)`,
-    );
-    // Every check must have been reached, or the property proved less than its name says.
-    expect([...outcomes.keys()].sort()).toEqual([...Object.keys(REFUSALS), 'parsed'].sort());
-    expect(after - before).toBeLessThan(MEMORY_BUDGET_MB);
-  }, TIMEOUT);
+      const after = rssMb();
+      console.log(
+        `JSON bodies by outcome: ${JSON.stringify(Object.fromEntries(outcomes))}; ${wideWalked} arrays of ${STACK_BREAKING_WIDTH}+ elements walked; ` +
+          `${Math.round(sentBytes / 1024 / 1024)} MB sent; RSS ${before} MB before, ${after} MB after (budget +${MEMORY_BUDGET_MB} MB)`,
+      );
+      // Every check must have been reached, or the property proved less than its name says.
+      expect([...outcomes.keys()].sort()).toEqual([...Object.keys(REFUSALS), 'parsed'].sort());
+      expect(after - before).toBeLessThan(MEMORY_BUDGET_MB);
+    },
+    TIMEOUT,
+  );
 });

@@ -79,39 +79,48 @@ describe.each(configuredEngines())('generated payloads to the lead functions on 
   async function heldLeads(type: 'contact' | 'quote'): Promise<Array<ContactRecord | QuoteRecord>> {
     const ids = (await listLeadSummaries(t.database.db, type, { limit: 1_000_000 })).map((l) => l.id);
     const leads: Array<ContactRecord | QuoteRecord> = [];
-    for (let i = 0; i < ids.length; i += 500) leads.push(...(await findLeads(t.database.db, type, ids.slice(i, i + 500))).map((s) => s.lead));
+    for (let i = 0; i < ids.length; i += 500)
+      leads.push(...(await findLeads(t.database.db, type, ids.slice(i, i + 500))).map((s) => s.lead));
     expect(leads).toHaveLength(ids.length);
     return leads;
   }
 
-  it(`a client sending ${runs} generated contact payloads never gets a 5xx, and every stored contact passes ContactSchema`, async () => {
-    const base = fc.constant(goodContact({ [TOKEN_FIELD]: 'placeholder' }));
-    const statuses = await fire('submitContact', ContactSchema, base);
-    const rows = (await heldLeads('contact')) as ContactRecord[];
-    // The generator must reach the database often, or the row check would prove nothing.
-    expect(rows.length).toBe(statuses.get(200) ?? 0);
-    expect(rows.length).toBeGreaterThanOrEqual(enoughAccepted(runs));
-    for (const row of rows) {
-      const fields = { name: row.name, email: row.email, company: row.company, service: row.service, message: row.message };
-      expect(ContactSchema.safeParse({ ...fields, submittedAt: row.submittedAt }).success, JSON.stringify(row).slice(0, 300)).toBe(true);
-      expect(StatusSchema.safeParse(row.status).success).toBe(true);
-    }
-    console.info(`submitContact on ${engine}: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${rows.length} stored`);
-  }, TIMEOUT);
+  it(
+    `a client sending ${runs} generated contact payloads never gets a 5xx, and every stored contact passes ContactSchema`,
+    async () => {
+      const base = fc.constant(goodContact({ [TOKEN_FIELD]: 'placeholder' }));
+      const statuses = await fire('submitContact', ContactSchema, base);
+      const rows = (await heldLeads('contact')) as ContactRecord[];
+      // The generator must reach the database often, or the row check would prove nothing.
+      expect(rows.length).toBe(statuses.get(200) ?? 0);
+      expect(rows.length).toBeGreaterThanOrEqual(enoughAccepted(runs));
+      for (const row of rows) {
+        const fields = { name: row.name, email: row.email, company: row.company, service: row.service, message: row.message };
+        expect(ContactSchema.safeParse({ ...fields, submittedAt: row.submittedAt }).success, JSON.stringify(row).slice(0, 300)).toBe(true);
+        expect(StatusSchema.safeParse(row.status).success).toBe(true);
+      }
+      console.info(`submitContact on ${engine}: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${rows.length} stored`);
+    },
+    TIMEOUT,
+  );
 
-  it(`a client sending ${runs} generated quote payloads never gets a 5xx, and every stored quote passes QuoteSchema`, async () => {
-    const base = fc.constantFrom(...SERVICE_IDS).map((service) => goodQuote(service, { [TOKEN_FIELD]: 'placeholder' }));
-    const statuses = await fire('submitQuote', QuoteSchema, base);
-    const rows = (await heldLeads('quote')) as QuoteRecord[];
-    expect(rows.length).toBe(statuses.get(200) ?? 0);
-    expect(rows.length).toBeGreaterThanOrEqual(enoughAccepted(runs));
-    for (const row of rows) {
-      // What the visitor sent, as stored: every field but the lead's own state, the service's answers spread out.
-      const { id: _id, status: _status, spamReason: _reason, clientIp: _ip, createdAt: _at, details, ...fields } = row;
-      const quote = { ...fields, ...details };
-      expect(QuoteSchema.safeParse(quote).success, JSON.stringify(row).slice(0, 300)).toBe(true);
-      expect(StatusSchema.safeParse(row.status).success).toBe(true);
-    }
-    console.info(`submitQuote on ${engine}: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${rows.length} stored`);
-  }, TIMEOUT);
+  it(
+    `a client sending ${runs} generated quote payloads never gets a 5xx, and every stored quote passes QuoteSchema`,
+    async () => {
+      const base = fc.constantFrom(...SERVICE_IDS).map((service) => goodQuote(service, { [TOKEN_FIELD]: 'placeholder' }));
+      const statuses = await fire('submitQuote', QuoteSchema, base);
+      const rows = (await heldLeads('quote')) as QuoteRecord[];
+      expect(rows.length).toBe(statuses.get(200) ?? 0);
+      expect(rows.length).toBeGreaterThanOrEqual(enoughAccepted(runs));
+      for (const row of rows) {
+        // What the visitor sent, as stored: every field but the lead's own state, the service's answers spread out.
+        const { id: _id, status: _status, spamReason: _reason, clientIp: _ip, createdAt: _at, details, ...fields } = row;
+        const quote = { ...fields, ...details };
+        expect(QuoteSchema.safeParse(quote).success, JSON.stringify(row).slice(0, 300)).toBe(true);
+        expect(StatusSchema.safeParse(row.status).success).toBe(true);
+      }
+      console.info(`submitQuote on ${engine}: statuses ${JSON.stringify(Object.fromEntries(statuses))}, ${rows.length} stored`);
+    },
+    TIMEOUT,
+  );
 });

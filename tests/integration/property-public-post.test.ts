@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StoredPost, countBlogs, findPublicBlogBySlug, insertBlogs, listPublicBlogUpdates, listPublicBlogs } from '../../db/queries/blogs.ts';
+import {
+  type StoredPost,
+  countBlogs,
+  findPublicBlogBySlug,
+  insertBlogs,
+  listPublicBlogUpdates,
+  listPublicBlogs,
+} from '../../db/queries/blogs.ts';
 import { postStatus } from '../../shared/blog.ts';
 import { runsFor } from '../helpers/property-payloads.ts';
 import { type TestDatabase, configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
@@ -58,7 +65,10 @@ describe.each(configuredEngines())('a public post means the same in SQL and in m
         await insertBlogs(db.db, posts);
         const now = at(nowOffset);
         const status = new Map(posts.map((p) => [p.slug, postStatus(p, Date.parse(now))]));
-        const publicSlugs = posts.filter((p) => status.get(p.slug) === 'Published').map((p) => p.slug).sort();
+        const publicSlugs = posts
+          .filter((p) => status.get(p.slug) === 'Published')
+          .map((p) => p.slug)
+          .sort();
 
         const listed = await listPublicBlogs(db.db, { now, after: null, search: null, limit: posts.length + 1 });
         expect(listed.map((p) => p.slug).sort()).toEqual(publicSlugs);
@@ -68,7 +78,11 @@ describe.each(configuredEngines())('a public post means the same in SQL and in m
           expect(Boolean(await findPublicBlogBySlug(db.db, post.slug, now))).toBe(status.get(post.slug) === 'Published');
         }
         const count = (wanted: string) => [...status.values()].filter((s) => s === wanted).length;
-        expect(await countBlogs(db.db, now)).toEqual({ published: count('Published'), drafts: count('Draft'), scheduled: count('Scheduled') });
+        expect(await countBlogs(db.db, now)).toEqual({
+          published: count('Published'),
+          drafts: count('Draft'),
+          scheduled: count('Scheduled'),
+        });
       }),
       { numRuns: runsOf(engine) },
     );

@@ -56,7 +56,9 @@ describe('public pages', () => {
 
   it('services page filters by category and selects a service from the URL', async () => {
     const web = await request(t.app).get('/services?category=web');
-    const tabs = [...web.text.matchAll(/href="\/services\?category=web&amp;service=([a-z-]+)#service-detail"[^>]*class="service-tab"/g)].map((m) => m[1]);
+    const tabs = [
+      ...web.text.matchAll(/href="\/services\?category=web&amp;service=([a-z-]+)#service-detail"[^>]*class="service-tab"/g),
+    ].map((m) => m[1]);
     expect(tabs).toEqual(['web-design', 'domain-management', 'web-hosting']);
     const hosting = await request(t.app).get('/services?service=web-hosting');
     expect(hosting.text).toMatch(/<h2 id="service-title">Web Hosting<\/h2>/);
@@ -138,8 +140,20 @@ describe('health', () => {
   });
 
   it('/readyz says not ready once the outbox worker has stopped', async () => {
-    const worker = createOutboxWorker({ db: t.database.db, engine: t.database.engine, logger: createLogger(t.config), pollMs: 60_000, maxAttempts: 3 });
-    const app = createApp({ config: t.config, database: t.database, logger: createLogger(t.config), renderer: await productionRenderer(), outbox: worker }).listener;
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      engine: t.database.engine,
+      logger: createLogger(t.config),
+      pollMs: 60_000,
+      maxAttempts: 3,
+    });
+    const app = createApp({
+      config: t.config,
+      database: t.database,
+      logger: createLogger(t.config),
+      renderer: await productionRenderer(),
+      outbox: worker,
+    }).listener;
     worker.start();
     expect((await request(app).get('/readyz')).body).toMatchObject({ status: 'ready', outbox: 'running' });
     await worker.stop();

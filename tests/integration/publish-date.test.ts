@@ -15,7 +15,10 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 describe.each(configuredEngines())('the publish date of a reviewed draft on %s', (engine) => {
   const t = useTestApp(async () => {
     const app = await signedInStaffApp({ engine });
-    for (const [title, age] of [['Ten days old', 10], ['Five days old', 5]] as const) {
+    for (const [title, age] of [
+      ['Ten days old', 10],
+      ['Five days old', 5],
+    ] as const) {
       expect((await app.staff.req('post', '/api/admin/posts').send(postInput({ title, publishedAt: daysAgo(age) }))).status).toBe(201);
     }
     return app;
@@ -44,7 +47,9 @@ describe.each(configuredEngines())('the publish date of a reviewed draft on %s',
     const editor = await signedIn('editor', 'Edna');
     const id = await agedDraft(author, 'Reviewed and live');
     const before = Date.now();
-    const res = await editor.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Reviewed and live', published: true, publishedAt: '' }));
+    const res = await editor
+      .req('put', `/api/admin/posts/${id}`)
+      .send(postInput({ title: 'Reviewed and live', published: true, publishedAt: '' }));
     expect(res.status).toBe(200);
     expect(Date.parse(res.body.publishedAt)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(res.body.publishedAt)).toBeLessThanOrEqual(Date.now());
@@ -58,7 +63,9 @@ describe.each(configuredEngines())('the publish date of a reviewed draft on %s',
     expect(Math.abs(Date.parse(first.pubDate) - Date.parse(res.body.publishedAt))).toBeLessThan(1000);
 
     // Its date is fixed from then on: a later edit keeps it.
-    const edited = await editor.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Reviewed and live', excerpt: 'Later.', publishedAt: '' }));
+    const edited = await editor
+      .req('put', `/api/admin/posts/${id}`)
+      .send(postInput({ title: 'Reviewed and live', excerpt: 'Later.', publishedAt: '' }));
     expect(edited.body.publishedAt).toBe(res.body.publishedAt);
   });
 
@@ -67,7 +74,9 @@ describe.each(configuredEngines())('the publish date of a reviewed draft on %s',
     const editor = await signedIn('editor', 'Eli');
     const chosen = daysAgo(8);
     const id = await agedDraft(author, 'Backdated on purpose', chosen);
-    const res = await editor.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Backdated on purpose', published: true, publishedAt: '' }));
+    const res = await editor
+      .req('put', `/api/admin/posts/${id}`)
+      .send(postInput({ title: 'Backdated on purpose', published: true, publishedAt: '' }));
     expect(res.status).toBe(200);
     expect(res.body.publishedAt).toBe(chosen);
     const titles = cardTitles((await request(t.app).get('/blog').expect(200)).text);

@@ -50,7 +50,17 @@ describe('request bodies: depth and size are limited before anything walks them'
     expect(deep.status).toBe(400);
     const big = await staff.req('post', '/api/admin/privacy/erase').send({ email: `${'a'.repeat(200_000)}@example.com` });
     expect(big.status).toBe(413);
-    const post = await staff.req('post', '/api/admin/posts').send({ title: 'Big', excerpt: 'E', author: 'A', content: `<p>${'x'.repeat(500_000)}</p>`, tags: '', featuredImage: '', published: false });
+    const post = await staff
+      .req('post', '/api/admin/posts')
+      .send({
+        title: 'Big',
+        excerpt: 'E',
+        author: 'A',
+        content: `<p>${'x'.repeat(500_000)}</p>`,
+        tags: '',
+        featuredImage: '',
+        published: false,
+      });
     expect(post.status).not.toBe(413);
   });
 });
@@ -67,12 +77,18 @@ describe('request bodies: JSON is UTF-8 only, and width costs no stack', () => {
   const utf16Deep = Buffer.from(deepAfterG, 'utf16le');
 
   it.each(['utf-16le', 'UTF-16', 'utf-16be', 'latin1', 'iso-8859-1', 'utf-32', 'utf8', 'x-unknown'])(
-    'charset=%s on a public form, the sign-in and the signed-in API: 415 in the protocol\'s error shape',
+    "charset=%s on a public form, the sign-in and the signed-in API: 415 in the protocol's error shape",
     async (charset) => {
       const type = `application/json; charset=${charset}`;
       const answers = [
         await request(t.app).post('/functions/submitContact').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
-        await request(t.app).post('/admin/login').set('Origin', ORIGIN).set('X-Forwarded-Proto', 'https').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
+        await request(t.app)
+          .post('/admin/login')
+          .set('Origin', ORIGIN)
+          .set('X-Forwarded-Proto', 'https')
+          .set('Content-Type', type)
+          .serialize(asBytes)
+          .send(utf16Deep),
         await t.staff.req('post', '/api/admin/posts').set('Content-Type', type).serialize(asBytes).send(utf16Deep),
       ];
       for (const res of answers) {
@@ -83,7 +99,10 @@ describe('request bodies: JSON is UTF-8 only, and width costs no stack', () => {
   );
 
   it.each(['utf-8', 'UTF-8', '"utf-8"'])('charset=%s is JSON as usual', async (charset) => {
-    const res = await request(t.app).post('/functions/submitContact').set('Content-Type', `application/json; charset=${charset}`).send(JSON.stringify({ data: { name: 'Ģ' } }));
+    const res = await request(t.app)
+      .post('/functions/submitContact')
+      .set('Content-Type', `application/json; charset=${charset}`)
+      .send(JSON.stringify({ data: { name: 'Ģ' } }));
     // Refused for the missing captcha: the body was read.
     expect(res.status).toBe(403);
   });
@@ -99,7 +118,10 @@ describe('request bodies: JSON is UTF-8 only, and width costs no stack', () => {
     ['an autosave', '/api/admin/posts/00000000-0000-4000-8000-000000000000/autosave'],
   ])('%s whose tags are an array of 300,000 elements answers 4xx, not 500', async (_what, path) => {
     const body = `{"title":"Wide","excerpt":"E","author":"A","content":"<p>x</p>","tags":${flat(300_000)},"featuredImage":"","published":false}`;
-    const res = await t.staff.req(path.endsWith('autosave') ? 'put' : 'post', path).set('Content-Type', 'application/json').send(body);
+    const res = await t.staff
+      .req(path.endsWith('autosave') ? 'put' : 'post', path)
+      .set('Content-Type', 'application/json')
+      .send(body);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });
@@ -112,4 +134,3 @@ describe('request bodies: JSON is UTF-8 only, and width costs no stack', () => {
     expect(res.status).toBe(status);
   });
 });
-

@@ -85,7 +85,9 @@ for (const engine of configuredEngines()) {
 
     it('the first account is the Owner and each other account has the role it was given', async () => {
       const members = await staffService(t.database.db).overview();
-      expect(Object.fromEntries(members.members.map((m) => [m.email, m.role]))).toEqual(Object.fromEntries(ROLES.map((r) => [emailOf(r), r])));
+      expect(Object.fromEntries(members.members.map((m) => [m.email, m.role]))).toEqual(
+        Object.fromEntries(ROLES.map((r) => [emailOf(r), r])),
+      );
     });
 
     it('every admin route names a capability from the permission table', () => {
@@ -110,8 +112,15 @@ for (const engine of configuredEngines()) {
           const allowed = who !== SIGNED_OUT && can(who, capability);
           const expected = who === SIGNED_OUT ? '401' : allowed ? 'allowed' : '403 PERMISSION_DENIED';
           const got =
-            res.status === 401 ? '401' : res.status === 403 ? `403 ${res.body?.error?.status}` : res.status >= 500 ? `${res.status}` : 'allowed';
-          if (got !== expected) mismatches.push(`${route.method} ${route.path} as ${who} (${capability}): expected ${expected}, got ${res.status}`);
+            res.status === 401
+              ? '401'
+              : res.status === 403
+                ? `403 ${res.body?.error?.status}`
+                : res.status >= 500
+                  ? `${res.status}`
+                  : 'allowed';
+          if (got !== expected)
+            mismatches.push(`${route.method} ${route.path} as ${who} (${capability}): expected ${expected}, got ${res.status}`);
         }
       }
       expect(mismatches).toEqual([]);
@@ -134,8 +143,10 @@ for (const engine of configuredEngines()) {
             const res = await browser.req('get', path);
             const expected = who === SIGNED_OUT ? 302 : can(who, capability) ? opened : 403;
             if (res.status !== expected) mismatches.push(`${path} as ${who}: expected ${expected}, got ${res.status}`);
-            if (res.status === 302 && !String(res.headers.location).startsWith('/admin/login?next=')) mismatches.push(`${path}: redirect to ${res.headers.location}`);
-            if (res.status === 403 && !res.text.includes(ROLE_TEXT.refusedTitle)) mismatches.push(`${path} as ${who}: 403 without the refusal page`);
+            if (res.status === 302 && !String(res.headers.location).startsWith('/admin/login?next='))
+              mismatches.push(`${path}: redirect to ${res.headers.location}`);
+            if (res.status === 403 && !res.text.includes(ROLE_TEXT.refusedTitle))
+              mismatches.push(`${path} as ${who}: 403 without the refusal page`);
           }
         }
       }
@@ -147,7 +158,13 @@ for (const engine of configuredEngines()) {
       const id = await insertQuote(t.database.db, { email, name: 'Hidden Person' });
       for (const role of ['editor', 'author'] as const) {
         const browser = browsers.get(role)!;
-        for (const path of ['/admin/leads', `/admin/leads/quote/${id}`, '/admin/dashboard', '/api/admin/leads', `/admin/leads/export.csv`]) {
+        for (const path of [
+          '/admin/leads',
+          `/admin/leads/quote/${id}`,
+          '/admin/dashboard',
+          '/api/admin/leads',
+          `/admin/leads/export.csv`,
+        ]) {
           const res = await (path.endsWith('.csv') ? browser.req('post', path).send({}) : browser.req('get', path));
           expect(res.text, `${path} as ${role}`).not.toContain(email);
           expect(res.text, `${path} as ${role}`).not.toContain('Hidden Person');
@@ -164,7 +181,14 @@ for (const engine of configuredEngines()) {
         const nav = /<nav id="admin-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
         return [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
       };
-      expect(await links('editor')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/pages', '/admin/analytics', '/admin/account']);
+      expect(await links('editor')).toEqual([
+        '/admin/dashboard',
+        '/admin/blog',
+        '/admin/media',
+        '/admin/pages',
+        '/admin/analytics',
+        '/admin/account',
+      ]);
       expect(await links('sales')).toEqual(['/admin/dashboard', '/admin/leads', '/admin/analytics', '/admin/account']);
       expect(await links('author')).toEqual(['/admin/dashboard', '/admin/blog', '/admin/media', '/admin/account']);
       expect(await links('owner')).toHaveLength(ADMIN_NAV.length);

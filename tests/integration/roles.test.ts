@@ -25,7 +25,10 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));
 
   /** A person with `role`, signed in in a browser of their own. */
-  async function person(role: 'administrator' | 'editor' | 'author' | 'sales', name: string): Promise<{ id: string; browser: StaffClient }> {
+  async function person(
+    role: 'administrator' | 'editor' | 'author' | 'sales',
+    name: string,
+  ): Promise<{ id: string; browser: StaffClient }> {
     const email = `${name.toLowerCase()}@northbridge-it.com.au`;
     const user = await staffService(t.database.db).createAccount(SYSTEM_ACTOR, { email, name, password: STAFF.password, role });
     const browser = new StaffClient(t.app);
@@ -65,7 +68,9 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
     const self = await t.staff.req('post', `/api/admin/staff/${owner.id}/deactivate`).send({});
     expect(self.status).toBe(409);
     expect(self.body.error.message).toBe(ROLE_TEXT.ownerCannotBeDeactivated);
-    expect((await t.staff.req('post', `/api/admin/staff/${owner.id}/role`).send({ role: 'editor' })).body.error.message).toBe(ROLE_TEXT.ownerFixed);
+    expect((await t.staff.req('post', `/api/admin/staff/${owner.id}/role`).send({ role: 'editor' })).body.error.message).toBe(
+      ROLE_TEXT.ownerFixed,
+    );
 
     const admin = await person('administrator', 'Ada');
     for (const path of ['deactivate', 'reactivate']) {
@@ -80,7 +85,9 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
 
   it('the Owner hands ownership to an active Administrator and becomes an Administrator', async () => {
     const editor = await person('editor', 'Edna');
-    expect((await t.staff.req('post', `/api/admin/staff/${editor.id}/ownership`).send({})).body.error.message).toBe(ROLE_TEXT.transferNeedsAdministrator);
+    expect((await t.staff.req('post', `/api/admin/staff/${editor.id}/ownership`).send({})).body.error.message).toBe(
+      ROLE_TEXT.transferNeedsAdministrator,
+    );
     const admin = await person('administrator', 'Abe');
     const res = await t.staff.req('post', `/api/admin/staff/${admin.id}/ownership`).send({});
     expect(res.status).toBe(200);
@@ -104,7 +111,9 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
       expect(staffPage!.invitations.find((i) => i.email === email)?.role).toBe('author');
       const token = new URL(await mailedInvitationLink(t, smtp, email)).searchParams.get('token')!;
       const password = 'a long password for iris';
-      expect((await new StaffClient(t.app).req('post', '/api/admin/invitation').send({ token, password, confirmPassword: password })).status).toBe(200);
+      expect(
+        (await new StaffClient(t.app).req('post', '/api/admin/invitation').send({ token, password, confirmPassword: password })).status,
+      ).toBe(200);
       const iris = (await staffService(t.database.db).overview()).members.find((m) => m.email === email);
       expect(iris?.role).toBe('author');
     } finally {
@@ -135,7 +144,9 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
     expect(refusedPage.status).toBe(403);
     expect(refusedPage.text).not.toContain('The Owner’s draft');
     expect((await author.browser.req('get', `/admin/preview/${others.body.id}`)).status).toBe(403);
-    expect((await author.browser.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Arthur’s draft', published: true }))).status).toBe(403);
+    expect(
+      (await author.browser.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Arthur’s draft', published: true }))).status,
+    ).toBe(403);
 
     const submitted = await author.browser.req('post', `/api/admin/posts/${id}/submit`).send({});
     expect(submitted.status).toBe(200);
@@ -153,11 +164,18 @@ describe.each(configuredEngines())('staff roles on %s', (engine) => {
     const dashboard = await editor.browser.req('get', '/admin/dashboard');
     expect(dashboard.text).toContain(EDITOR_MESSAGES.waitingForReview);
     expect(dashboard.text).toContain('Arthur’s draft');
-    const published = await editor.browser.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Arthur’s draft', published: true }));
+    const published = await editor.browser
+      .req('put', `/api/admin/posts/${id}`)
+      .send(postInput({ title: 'Arthur’s draft', published: true }));
     expect(published.status).toBe(200);
-    expect((await t.database.db.selectFrom('blogs').select('review_requested_at').where('id', '=', id).executeTakeFirstOrThrow()).review_requested_at).toBeNull();
+    expect(
+      (await t.database.db.selectFrom('blogs').select('review_requested_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .review_requested_at,
+    ).toBeNull();
     // Published, it is no longer the Author's to change.
-    expect((await author.browser.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Changed', published: false }))).status).toBe(403);
+    expect((await author.browser.req('put', `/api/admin/posts/${id}`).send(postInput({ title: 'Changed', published: false }))).status).toBe(
+      403,
+    );
   });
 
   it('the Owner can require two-step sign-in of everyone who sees leads: they are held at their account page until they set it up', async () => {

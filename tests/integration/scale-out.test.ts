@@ -160,18 +160,30 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     });
     expect(edited.status).toBe(200);
     // Instance B cached the page; it checks the content version at most once a second.
-    await eventually(async () => ((await (await reader.fetch(`/blog/${post.slug}`)).text()).includes('The second version.') ? true : undefined), 'the edit on instance B', 5_000);
+    await eventually(
+      async () => ((await (await reader.fetch(`/blog/${post.slug}`)).text()).includes('The second version.') ? true : undefined),
+      'the edit on instance B',
+      5_000,
+    );
   });
 
   it("a new post shows in the other instance's cached blog list within a second", async () => {
     const reader = new Visitor(b.base);
     await reader.fetch('/blog');
     const title = `Within a second ${schema}`;
-    const created = await a.json('POST', '/api/admin/posts', postInput({ title, publishedAt: new Date(Date.now() - 60_000).toISOString() }));
+    const created = await a.json(
+      'POST',
+      '/api/admin/posts',
+      postInput({ title, publishedAt: new Date(Date.now() - 60_000).toISOString() }),
+    );
     expect(created.status).toBe(201);
     const written = Date.now();
     // Instance B reads the content version at most once a second; 500 ms more covers rendering on a busy machine.
-    await eventually(async () => ((await (await reader.fetch('/blog')).text()).includes(title) ? true : undefined), "the post in B's list", 1_500);
+    await eventually(
+      async () => ((await (await reader.fetch('/blog')).text()).includes(title) ? true : undefined),
+      "the post in B's list",
+      1_500,
+    );
     expect(Date.now() - written).toBeLessThan(1_500);
     const cached = await reader.fetch('/blog');
     expect(cached.headers.get('cache-control')).toMatch(/^public/);
@@ -182,9 +194,17 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     expect(await (await reader.fetch('/about')).text()).toContain(DEFAULT_WORDS.pages.about.lead);
     const opened = (await (await a.fetch('/api/admin/pages/about')).json()) as WordsEditorState;
     const lead = `Two instances, one set of words (${schema}).`;
-    const published = await a.json('PUT', '/api/admin/pages/about', { words: { ...opened.published, lead }, version: opened.version, publish: true });
+    const published = await a.json('PUT', '/api/admin/pages/about', {
+      words: { ...opened.published, lead },
+      version: opened.version,
+      publish: true,
+    });
     expect(published.status).toBe(200);
     // Instance B checks the content version at most once a second; 500 ms more covers rendering on a busy machine.
-    await eventually(async () => ((await (await reader.fetch('/about')).text()).includes(lead) ? true : undefined), 'the new words on instance B', 1_500);
+    await eventually(
+      async () => ((await (await reader.fetch('/about')).text()).includes(lead) ? true : undefined),
+      'the new words on instance B',
+      1_500,
+    );
   });
 });

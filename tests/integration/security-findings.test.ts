@@ -26,7 +26,9 @@ describe('security findings 5-10', () => {
   async function submitContact(data: Record<string, unknown>) {
     const challenge = await request(t.app).get('/api/captcha/challenge');
     const token = await solveAltcha(challenge.body as Challenge);
-    return request(t.app).post('/functions/submitContact').send({ data: { ...data, 'g-recaptcha-response': token } });
+    return request(t.app)
+      .post('/functions/submitContact')
+      .send({ data: { ...data, 'g-recaptcha-response': token } });
   }
 
   // Finding 5: the acknowledgement went to any typed address, as often as asked, opening with 100 typed characters.
@@ -100,7 +102,14 @@ describe('security findings 5-10', () => {
   // Finding 9: a control character in a title made the feed invalid XML for every reader.
   it('control characters in a title, author or tag never make the RSS feed or sitemap invalid', async () => {
     const blog = createBlogService({ db: t.database.db });
-    await blog.createPost(postInput({ title: 'Pasted\u000Bfrom Word\u0001', author: 'Ann\u0008', tags: 'a\u001Fb', publishedAt: new Date(Date.now() - 1000).toISOString() }));
+    await blog.createPost(
+      postInput({
+        title: 'Pasted\u000Bfrom Word\u0001',
+        author: 'Ann\u0008',
+        tags: 'a\u001Fb',
+        publishedAt: new Date(Date.now() - 1000).toISOString(),
+      }),
+    );
     for (const path of ['/rss.xml', '/sitemap.xml']) {
       const res = await request(t.app).get(path);
       expect(res.status).toBe(200);

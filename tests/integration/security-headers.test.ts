@@ -34,7 +34,17 @@ function expectHardened(headers: Headers, what: string) {
 
 /** Error bodies name no file, stack frame, framework or version. */
 function expectNoLeak(body: string, what: string) {
-  for (const leak of [/\bat \//, /\bat [\w.<>]+ \(/, /node_modules/, /\/work\//, /Express/i, /Node\.js/i, /\bv?\d+\.\d+\.\d+\b/, /Error:/, /\.tsx?\b/]) {
+  for (const leak of [
+    /\bat \//,
+    /\bat [\w.<>]+ \(/,
+    /node_modules/,
+    /\/work\//,
+    /Express/i,
+    /Node\.js/i,
+    /\bv?\d+\.\d+\.\d+\b/,
+    /Error:/,
+    /\.tsx?\b/,
+  ]) {
     expect(body, `${what} leaks ${String(leak)}`).not.toMatch(leak);
   }
 }
@@ -54,8 +64,12 @@ describe('security headers in production', () => {
       const { scripts, styles } = inlineSources(res.text);
       // The inline stylesheet is there, so the style hash is really checked; scripts may all load by src.
       expect(styles.length, `${path}: inline style blocks`).toBeGreaterThan(0);
-      expect(directives['script-src']!.filter((s) => s.startsWith("'sha256-")).sort(), `${path}: script hashes`).toEqual([...new Set(scripts)].sort());
-      expect(directives['style-src']!.filter((s) => s.startsWith("'sha256-")).sort(), `${path}: style hashes`).toEqual([...new Set(styles)].sort());
+      expect(directives['script-src']!.filter((s) => s.startsWith("'sha256-")).sort(), `${path}: script hashes`).toEqual(
+        [...new Set(scripts)].sort(),
+      );
+      expect(directives['style-src']!.filter((s) => s.startsWith("'sha256-")).sort(), `${path}: style hashes`).toEqual(
+        [...new Set(styles)].sort(),
+      );
       expect(res.text, `${path}: no nonce left in the page`).not.toMatch(/\bnonce=/);
     },
   );
@@ -73,7 +87,14 @@ describe('security headers in production', () => {
     const contact = await get('/contact');
     const asset = /(?:href|src)="(\/assets\/[^"]+\.(?:css|js))"/.exec(contact.text)?.[1];
     expect(asset, 'the contact page links a built asset').toBeDefined();
-    for (const [path, accept] of [[asset!, '*/*'], ['/api/blog/posts', 'application/json'], ['/healthz', '*/*'], ['/robots.txt', '*/*'], ['/sitemap.xml', '*/*'], ['/rss.xml', '*/*']] as const) {
+    for (const [path, accept] of [
+      [asset!, '*/*'],
+      ['/api/blog/posts', 'application/json'],
+      ['/healthz', '*/*'],
+      ['/robots.txt', '*/*'],
+      ['/sitemap.xml', '*/*'],
+      ['/rss.xml', '*/*'],
+    ] as const) {
       const res = await get(path, accept);
       expect(res.status, path).toBe(200);
       expectHardened(res.headers, path);
@@ -100,7 +121,9 @@ describe('security headers in production', () => {
     expect(broken.status).toBe(400);
     expectHardened(broken.headers, 'broken JSON');
     expectNoLeak(broken.text, 'broken JSON');
-    const wrong = await request(t.app).post('/functions/submitQuote').send({ data: { service: 42 }, extra: true });
+    const wrong = await request(t.app)
+      .post('/functions/submitQuote')
+      .send({ data: { service: 42 }, extra: true });
     expect(wrong.status).toBe(400);
     expectHardened(wrong.headers, 'wrong body');
     expectNoLeak(wrong.text, 'wrong body');
@@ -150,7 +173,11 @@ describe('error responses while the database is down', () => {
   afterAll(() => t?.close());
 
   it('a visitor and a client get a 5xx that carries the headers and leaks no stack, path or version', async () => {
-    for (const [path, accept] of [['/blog', 'text/html'], ['/api/blog/posts', 'application/json'], ['/readyz', 'application/json']] as const) {
+    for (const [path, accept] of [
+      ['/blog', 'text/html'],
+      ['/api/blog/posts', 'application/json'],
+      ['/readyz', 'application/json'],
+    ] as const) {
       const res = await request(t.app).get(path).set('Accept', accept);
       expect(res.status, path).toBeGreaterThanOrEqual(500);
       expectHardened(res.headers, `${path} (database down)`);

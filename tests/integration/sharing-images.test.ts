@@ -16,11 +16,14 @@ const twitterImage = (html: string) => html.match(/<meta name="twitter:image" co
 /** Fetches an image of this site as served and reads its size from the PNG header (the IHDR chunk). */
 async function servedPng(t: TestApp, url: string) {
   const { pathname, search } = new URL(url);
-  const res = await request(t.app).get(pathname + search).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await request(t.app)
+    .get(pathname + search)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
   const body = res.body as Buffer;
   return {
     status: res.status,
@@ -63,7 +66,12 @@ describe.each(configuredEngines())('sharing images of posts on %s', (engine) => 
   };
 
   it('a post published in the editor gets its PNG card when it is published, named in og:image and twitter:image', async () => {
-    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Cards for every post' })).expect(201)).body as BlogPost;
+    const post = (
+      await t.staff
+        .req('post', '/api/admin/posts')
+        .send(postInput({ title: 'Cards for every post' }))
+        .expect(201)
+    ).body as BlogPost;
     const stored = await eventually(() => storedImage(post.id), 'the card drawn at publish');
 
     const html = (await request(t.app).get(`/blog/${post.slug}`).expect(200)).text;
@@ -77,9 +85,17 @@ describe.each(configuredEngines())('sharing images of posts on %s', (engine) => 
   });
 
   it('a retitled post gets a new card at a new address', async () => {
-    const post = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'First title' })).expect(201)).body as BlogPost;
+    const post = (
+      await t.staff
+        .req('post', '/api/admin/posts')
+        .send(postInput({ title: 'First title' }))
+        .expect(201)
+    ).body as BlogPost;
     const first = await eventually(() => storedImage(post.id), 'the first card');
-    await t.staff.req('put', `/api/admin/posts/${post.id}`).send(postInput({ title: 'Second title' })).expect(200);
+    await t.staff
+      .req('put', `/api/admin/posts/${post.id}`)
+      .send(postInput({ title: 'Second title' }))
+      .expect(200);
     const second = await eventually(async () => {
       const row = await storedImage(post.id);
       return row && row.drawn_from !== first.drawn_from ? row : undefined;
@@ -90,7 +106,12 @@ describe.each(configuredEngines())('sharing images of posts on %s', (engine) => 
   });
 
   it('a draft gets no card, and its image address answers 404', async () => {
-    const draft = (await t.staff.req('post', '/api/admin/posts').send(postInput({ title: 'Still a draft', published: false })).expect(201)).body as BlogPost;
+    const draft = (
+      await t.staff
+        .req('post', '/api/admin/posts')
+        .send(postInput({ title: 'Still a draft', published: false }))
+        .expect(201)
+    ).body as BlogPost;
     await request(t.app).get(`/images/posts/${draft.id}.png`).expect(404);
     await expect(storedImage(draft.id)).resolves.toBeUndefined();
   });

@@ -30,7 +30,12 @@ async function letWindowPass(t: TestApp): Promise<void> {
 
 /** The failed sign-ins the audit log records for an address (the account is locked: no one can open the log page). */
 async function failedSignIns(t: TestApp, email: string): Promise<number> {
-  const rows = await t.database.db.selectFrom('audit_log').select('id').where('action', '=', 'auth.sign_in_failed').where('target', '=', email).execute();
+  const rows = await t.database.db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', 'auth.sign_in_failed')
+    .where('target', '=', email)
+    .execute();
   return rows.length;
 }
 
@@ -82,7 +87,9 @@ describe.each(configuredEngines())('sign-in limits under attack on %s', (engine)
   it('300 parallel wrong passwords from a known browser: at most LOGIN_MAX_FAILURES are checked, every other one 429', async () => {
     const owner = new StaffClient(base, '198.51.100.20');
     expect((await owner.signIn()).status).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => owner.req('post', '/admin/login').send({ email: STAFF.email, password: `typo ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => owner.req('post', '/admin/login').send({ email: STAFF.email, password: `typo ${i}` })),
+    );
     const statuses = answers.map((r) => r.status);
     const checked = statuses.filter((s) => s === 401).length;
     expect(checked).toBeGreaterThan(0);
@@ -139,7 +146,8 @@ describe.each(configuredEngines())('a site-wide spike of failed sign-ins on %s',
     const owner = new StaffClient(t.app, '203.0.113.30');
     expect((await owner.signIn()).status).toBe(200);
     // Six guesses at made-up e-mails from six addresses: the site-wide count reaches LOGIN_PROOF_AFTER.
-    for (let i = 0; i < 6; i += 1) expect((await new StaffClient(t.app, `192.0.2.${50 + i}`).signIn(`nobody${i}@example.com`, 'guess')).status).toBe(401);
+    for (let i = 0; i < 6; i += 1)
+      expect((await new StaffClient(t.app, `192.0.2.${50 + i}`).signIn(`nobody${i}@example.com`, 'guess')).status).toBe(401);
     await spikeReadAgain();
 
     // A new browser with the right password: refused before its password is checked, and told why.
@@ -150,11 +158,15 @@ describe.each(configuredEngines())('a site-wide spike of failed sign-ins on %s',
     const form = await stranger.req('post', '/admin/login').type('form').send({ email: STAFF.email, password: STAFF.password });
     expect(form.status).toBe(303);
     expect(form.headers.location).toMatch(/^\/admin\/login\?error=proof/);
-    expect((await stranger.req('post', '/admin/login').send({ email: STAFF.email, password: STAFF.password, proof: 'forged' })).status).toBe(403);
+    expect(
+      (await stranger.req('post', '/admin/login').send({ email: STAFF.email, password: STAFF.password, proof: 'forged' })).status,
+    ).toBe(403);
 
     // With a solved challenge it signs in; the same solution does not work twice.
     const proof = await solvedProof();
-    expect(stranger.keep(await stranger.req('post', '/admin/login').send({ email: STAFF.email, password: STAFF.password, proof })).status).toBe(200);
+    expect(
+      stranger.keep(await stranger.req('post', '/admin/login').send({ email: STAFF.email, password: STAFF.password, proof })).status,
+    ).toBe(200);
     const replay = new StaffClient(t.app, '203.0.113.32');
     expect((await replay.req('post', '/admin/login').send({ email: STAFF.email, password: STAFF.password, proof })).status).toBe(403);
 
@@ -194,14 +206,28 @@ describe.each(configuredEngines())('second factor under parallel use on %s', (en
   it('one TOTP code sent by 12 sessions at once signs in exactly one of them', async () => {
     const clients = await pendingClients(12);
     const code = totpCode(secret);
-    const statuses = await Promise.all(clients.map((c) => c.req('post', '/admin/login/code').send({ code }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      clients.map((c) =>
+        c
+          .req('post', '/admin/login/code')
+          .send({ code })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   });
 
   it('one recovery code sent by 12 sessions at once signs in exactly one of them', async () => {
     const clients = await pendingClients(12);
     const code = recoveryCodes[0]!;
-    const statuses = await Promise.all(clients.map((c) => c.req('post', '/admin/login/code').send({ code }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      clients.map((c) =>
+        c
+          .req('post', '/admin/login/code')
+          .send({ code })
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
   });
 });
@@ -217,7 +243,12 @@ describe.each(configuredEngines())('second-factor guesses on %s', (engine) => {
     const staff = new StaffClient(t.app);
     expect((await staff.signIn()).body).toEqual({ twoFactorRequired: true, step: 'code', passkey: false });
     const statuses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => staff.req('post', '/admin/login/code').send({ code: String(100000 + i) }).then((r) => r.status)),
+      Array.from({ length: 30 }, (_, i) =>
+        staff
+          .req('post', '/admin/login/code')
+          .send({ code: String(100000 + i) })
+          .then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(t.config.LOGIN_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - t.config.LOGIN_MAX_FAILURES);
@@ -232,7 +263,9 @@ describe.each(configuredEngines())('re-entering the password while signed in on 
     const staff = new StaffClient(t.app);
     await staff.signIn();
     const change = (currentPassword: string) =>
-      staff.req('post', '/api/admin/account/password').send({ currentPassword, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+      staff
+        .req('post', '/api/admin/account/password')
+        .send({ currentPassword, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
     for (let i = 0; i < t.config.LOGIN_MAX_FAILURES; i += 1) {
       const wrong = await change(`guess ${i}`);
       expect(wrong.status).toBe(400);

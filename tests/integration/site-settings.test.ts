@@ -35,7 +35,10 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
 
   beforeAll(async () => {
     await mail.start();
-    t = await createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, SMTP_URL: `smtp://127.0.0.1:${mail.port}`, OUTBOX_POLL_MS: '50' } });
+    t = await createTestApp({
+      engine,
+      env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV, SMTP_URL: `smtp://127.0.0.1:${mail.port}`, OUTBOX_POLL_MS: '50' },
+    });
     worker = startOutboxWorker(t.config, t.database, createLogger(t.config));
     await createStaff(t.database.db);
     staff = new StaffClient(t.app);
@@ -57,7 +60,11 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
     const bad = { ...CHANGED, abn: '51 824 753 557', phone: '555-0123', social: [{ name: 'Site', url: 'http://example.com' }] };
     const res = await staff.req('put', '/api/admin/settings').send(bad).expect(400);
     expect(res.body.error.message).toBe(FIELD_MESSAGES.fixErrors);
-    expect(res.body.error.details.fields).toEqual({ abn: SETTINGS_MESSAGES.abn, phone: SETTINGS_MESSAGES.phone, 'social.0.url': SETTINGS_MESSAGES.socialUrl });
+    expect(res.body.error.details.fields).toEqual({
+      abn: SETTINGS_MESSAGES.abn,
+      phone: SETTINGS_MESSAGES.phone,
+      'social.0.url': SETTINGS_MESSAGES.socialUrl,
+    });
     expect((await staff.req('get', '/api/admin/settings').expect(200)).body).toEqual(DEFAULT_SITE_SETTINGS);
     expect(await auditEntries(staff, { action: 'settings.updated' })).toHaveLength(0);
   });
@@ -67,7 +74,10 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
     expect((await request(t.app).get('/').expect(200)).text).toContain(DEFAULT_SITE_SETTINGS.phone);
     expect((await request(t.app).get('/rss.xml').expect(200)).text).toContain(`<title>${DEFAULT_SITE_SETTINGS.name} blog</title>`);
 
-    const res = await staff.req('put', '/api/admin/settings').send({ ...CHANGED, phone: '+61 3 9555 0123', abn: '51824753556' }).expect(200);
+    const res = await staff
+      .req('put', '/api/admin/settings')
+      .send({ ...CHANGED, phone: '+61 3 9555 0123', abn: '51824753556' })
+      .expect(200);
     expect(res.body).toEqual({ message: SETTINGS_MESSAGES.saved, settings: CHANGED });
 
     const home = (await request(t.app).get('/').expect(200)).text;
@@ -93,7 +103,17 @@ describe.each(configuredEngines())('site settings on %s', (engine) => {
     const audit = await auditEntries(staff, { action: 'settings.updated' });
     expect(audit.map(({ actor }) => actor)).toEqual(['staff@northbridge-it.com.au']);
     expect(JSON.parse(audit[0]!.target!).changes.map((c: { setting: string }) => c.setting)).toEqual([
-      'name', 'legalName', 'email', 'phone', 'abn', 'street', 'locality', 'region', 'postcode', 'social', 'stats',
+      'name',
+      'legalName',
+      'email',
+      'phone',
+      'abn',
+      'street',
+      'locality',
+      'region',
+      'postcode',
+      'social',
+      'stats',
     ]);
     expect(audit[0]!.sentence.join('')).toContain(`the phone from ${DEFAULT_SITE_SETTINGS.phone} to ${CHANGED.phone}`);
   });

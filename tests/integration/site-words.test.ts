@@ -34,7 +34,9 @@ async function editorState(staff: StaffClient, key: string): Promise<WordsEditor
 /** Saves `change` over the words the editor opens with, as a draft or published. */
 async function save(staff: StaffClient, key: string, change: Record<string, unknown>, publish: boolean, version?: number) {
   const state = await editorState(staff, key);
-  return staff.req('put', `/api/admin/pages/${key}`).send({ words: { ...(state.draft ?? state.published), ...change }, version: version ?? state.version, publish });
+  return staff
+    .req('put', `/api/admin/pages/${key}`)
+    .send({ words: { ...(state.draft ?? state.published), ...change }, version: version ?? state.version, publish });
 }
 
 for (const engine of configuredEngines()) {
@@ -45,7 +47,12 @@ for (const engine of configuredEngines()) {
 
     beforeAll(async () => {
       t = await signedInStaffApp({ engine });
-      other = createApp({ config: t.config, database: t.database, logger: createLogger(t.config), renderer: await productionRenderer() }).listener;
+      other = createApp({
+        config: t.config,
+        database: t.database,
+        logger: createLogger(t.config),
+        renderer: await productionRenderer(),
+      }).listener;
     }, 60_000);
     afterAll(() => t?.close());
 
@@ -63,7 +70,9 @@ for (const engine of configuredEngines()) {
       const about = (await visitor(t.app, '/about')).text;
       for (const value of DEFAULTS.pages.about.values) expect(about).toContain(html(value.text));
       const privacy = (await visitor(t.app, '/privacy')).text;
-      expect(privacy).toContain(`${html(DEFAULTS.pages.privacy.sections[3]!.text.split('{email}')[0]!)}<a href="mailto:${DEFAULT_SITE_SETTINGS.email}">`);
+      expect(privacy).toContain(
+        `${html(DEFAULTS.pages.privacy.sections[3]!.text.split('{email}')[0]!)}<a href="mailto:${DEFAULT_SITE_SETTINGS.email}">`,
+      );
     });
 
     it('a publish on one instance shows on the other at its next request after the version check; a draft never does', async () => {
@@ -74,7 +83,11 @@ for (const engine of configuredEngines()) {
       expect(published.status).toBe(200);
       // The instance that published drops its pages at once: its very next request shows the new words.
       expect((await visitor(t.app, '/')).text).toContain(html(title));
-      await eventually(async () => ((await visitor(other, '/')).text.includes(html(title)) ? true : undefined), 'the new hero title on the other instance', 2_500);
+      await eventually(
+        async () => ((await visitor(other, '/')).text.includes(html(title)) ? true : undefined),
+        'the new hero title on the other instance',
+        2_500,
+      );
 
       const draft = await save(t.staff, 'home', { heroTitle: 'Only a draft' }, false);
       expect(draft.status).toBe(200);
@@ -91,7 +104,11 @@ for (const engine of configuredEngines()) {
       const name = `Managed Hosting ${engine}`;
       const summary = 'Australian servers, backups every night and someone who answers.';
       expect((await save(t.staff, 'web-hosting', { name, summary }, true)).status).toBe(200);
-      await eventually(async () => ((await visitor(t.app, '/services?service=web-hosting')).text.includes(html(name)) ? true : undefined), 'the renamed service', 2_500);
+      await eventually(
+        async () => ((await visitor(t.app, '/services?service=web-hosting')).text.includes(html(name)) ? true : undefined),
+        'the renamed service',
+        2_500,
+      );
       const services = (await visitor(t.app, '/services')).text;
       expect(services).toContain(`<a href="/quote?service=web-hosting">${html(name)}</a>`);
       expect((await visitor(t.app, '/')).text).toContain(html(summary));
@@ -103,7 +120,11 @@ for (const engine of configuredEngines()) {
     it('markup typed into a field shows as characters; a too-long field and an empty list are refused beside the field', async () => {
       const markup = '<img src=x onerror=alert(1)><b>Bold</b>';
       expect((await save(t.staff, 'contact', { title: markup }, true)).status).toBe(200);
-      await eventually(async () => ((await visitor(t.app, '/contact')).text.includes(html(markup)) ? true : undefined), 'the escaped title', 2_500);
+      await eventually(
+        async () => ((await visitor(t.app, '/contact')).text.includes(html(markup)) ? true : undefined),
+        'the escaped title',
+        2_500,
+      );
       expect((await visitor(t.app, '/contact')).text).not.toContain('<b>Bold</b>');
 
       const max = PAGE_FIELDS.home.heroTitle.max;
@@ -113,7 +134,9 @@ for (const engine of configuredEngines()) {
       const empty = await save(t.staff, 'network-security', { features: [] }, false);
       expect(empty.body.error.details.fields).toEqual({ features: PAGES_MESSAGES.atLeastOne(SERVICE_FIELDS.features.item) });
       const blankValue = await save(t.staff, 'about', { values: [{ title: '', text: 'x' }] }, false);
-      expect(blankValue.body.error.details.fields).toEqual({ 'values.0.title': FIELD_MESSAGES.required(PAGE_FIELDS.about.values.titleLabel) });
+      expect(blankValue.body.error.details.fields).toEqual({
+        'values.0.title': FIELD_MESSAGES.required(PAGE_FIELDS.about.values.titleLabel),
+      });
     });
 
     it('two people saving the same page: the second, from an older version, is refused and nothing is overwritten', async () => {
@@ -144,11 +167,15 @@ for (const engine of configuredEngines()) {
           ],
         },
       ]);
-      const restored = await t.staff.req('post', `/api/admin/pages/services/revisions/${history[1]!.id}/restore`).send({ version: (await editorState(t.staff, 'services')).version });
+      const restored = await t.staff
+        .req('post', `/api/admin/pages/services/revisions/${history[1]!.id}/restore`)
+        .send({ version: (await editorState(t.staff, 'services')).version });
       expect(restored.status).toBe(200);
       expect((restored.body as { state: WordsEditorState }).state.draft?.lead).toBe('One accountable team for every service.');
 
-      const sentences = (await auditEntries(t.staff)).map((e: AuditLine) => e.sentence.map((p) => (typeof p === 'string' ? p : p.label)).join(''));
+      const sentences = (await auditEntries(t.staff)).map((e: AuditLine) =>
+        e.sentence.map((p) => (typeof p === 'string' ? p : p.label)).join(''),
+      );
       expect(sentences).toContain('Changed the intro on Services');
       expect(sentences).toContain('Changed the hero title on Home');
       expect(sentences).toContain('Restored an earlier version of Services as its draft');
@@ -172,15 +199,23 @@ for (const engine of configuredEngines()) {
 
       const published = await t.staff.req('put', `/api/admin/pages/${key}`).send({ words: page, version: 1, publish: true });
       expect(published.status).toBe(200);
-      const res = await eventually(async () => {
-        const r = await visitor(t.app, `/${page.address}`);
-        return r.status === 200 ? r : undefined;
-      }, 'the published page', 2_500);
+      const res = await eventually(
+        async () => {
+          const r = await visitor(t.app, `/${page.address}`);
+          return r.status === 200 ? r : undefined;
+        },
+        'the published page',
+        2_500,
+      );
       expect(res.text).toContain('<h2>Join us</h2><p>We hire engineers.</p>');
       expect(res.text).not.toContain('alert(1)');
       expect(res.text).toContain('<title>Careers at Northbridge | ');
-      expect([...res.text.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]).filter((attrs) => !/application\/(ld\+)?json/.test(attrs ?? ''))).toEqual([]);
-      expect(jsonLd(res.text)).toContainEqual(expect.objectContaining({ '@type': 'WebPage', name: 'Careers', description: page.metaDescription }));
+      expect(
+        [...res.text.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]).filter((attrs) => !/application\/(ld\+)?json/.test(attrs ?? '')),
+      ).toEqual([]);
+      expect(jsonLd(res.text)).toContainEqual(
+        expect.objectContaining({ '@type': 'WebPage', name: 'Careers', description: page.metaDescription }),
+      );
       expect((await visitor(t.app, '/sitemap.xml')).text).toContain(`/${page.address}</loc>`);
       expect((await visitor(t.app, '/contact')).text).toContain(`<a href="/${page.address}">Careers</a>`);
 
@@ -193,14 +228,42 @@ for (const engine of configuredEngines()) {
 
     it('a new page’s address: the site’s own are refused beside the field, in words, and so is one another page has', async () => {
       const words = { title: 'T', body: '<p>x</p>', seoTitle: 'T', metaDescription: 'D', socialImage: '', showInFooter: false };
-      for (const address of ['admin', 'blog', 'services', 'quote', 'contact', 'about', 'privacy', 'api', 'functions', 'media', 'images', 'assets', 'preview', 'sitemap', 'rss']) {
-        const res = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address }, version: 0, publish: true });
+      for (const address of [
+        'admin',
+        'blog',
+        'services',
+        'quote',
+        'contact',
+        'about',
+        'privacy',
+        'api',
+        'functions',
+        'media',
+        'images',
+        'assets',
+        'preview',
+        'sitemap',
+        'rss',
+      ]) {
+        const res = await t.staff
+          .req('put', `/api/admin/pages/page-${randomUUID()}`)
+          .send({ words: { ...words, address }, version: 0, publish: true });
         expect(res.body.error?.details?.fields, address).toEqual({ address: PAGES_MESSAGES.addressReserved(address) });
       }
-      const bad = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: 'Our Team.html' }, version: 0, publish: false });
+      const bad = await t.staff
+        .req('put', `/api/admin/pages/page-${randomUUID()}`)
+        .send({ words: { ...words, address: 'Our Team.html' }, version: 0, publish: false });
       expect(bad.body.error.details.fields).toEqual({ address: PAGES_MESSAGES.addressFormat });
-      expect((await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false })).status).toBe(200);
-      const clash = await t.staff.req('put', `/api/admin/pages/page-${randomUUID()}`).send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false });
+      expect(
+        (
+          await t.staff
+            .req('put', `/api/admin/pages/page-${randomUUID()}`)
+            .send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false })
+        ).status,
+      ).toBe(200);
+      const clash = await t.staff
+        .req('put', `/api/admin/pages/page-${randomUUID()}`)
+        .send({ words: { ...words, address: `team-${engine}` }, version: 0, publish: false });
       expect(clash.body.error.details.fields).toEqual({ address: PAGES_MESSAGES.addressTaken(`team-${engine}`) });
     });
 
@@ -211,18 +274,27 @@ for (const engine of configuredEngines()) {
         { title: 'Jobs', text: '/jobs' },
         { title: 'Status', text: 'https://status.example.com' },
       ];
-      const footer = [{ title: 'Privacy', text: '/privacy' }, { title: 'Quote', text: '/quote?service=web-design' }];
+      const footer = [
+        { title: 'Privacy', text: '/privacy' },
+        { title: 'Quote', text: '/quote?service=web-design' },
+      ];
       const refused = await save(t.staff, 'navigation', { header: [...header, { title: 'Bad', text: 'javascript:alert(1)' }] }, true);
       expect(refused.body.error.details.fields).toEqual({ 'header.4.text': PAGES_MESSAGES.linkAddress });
       expect((await save(t.staff, 'navigation', { header, footer }, true)).status).toBe(200);
-      const html = await eventually(async () => {
-        const text = (await visitor(t.app, '/blog')).text;
-        return text.includes('>Who we are</a>') ? text : undefined;
-      }, 'the new header', 2_500);
-      const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(html)![0];
-      expect([...nav.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]).filter(([href]) => !href!.startsWith('/quote?service='))).toEqual(
-        header.map((l) => [l.text, l.title]),
+      const html = await eventually(
+        async () => {
+          const text = (await visitor(t.app, '/blog')).text;
+          return text.includes('>Who we are</a>') ? text : undefined;
+        },
+        'the new header',
+        2_500,
       );
+      const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(html)![0];
+      expect(
+        [...nav.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)]
+          .map((m) => [m[1], m[2]])
+          .filter(([href]) => !href!.startsWith('/quote?service=')),
+      ).toEqual(header.map((l) => [l.text, l.title]));
       expect(nav).toContain('href="/quote?service=network-security"');
       const company = /<nav aria-labelledby="footer-company"[\s\S]*?<\/nav>/.exec(html)![0];
       expect([...company.matchAll(/<a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => [m[1]!.replace(/&amp;/g, '&'), m[2]])).toEqual(
@@ -236,14 +308,24 @@ for (const engine of configuredEngines()) {
       const lead = `Scheduled words (${engine}).`;
       const opened = await editorState(t.staff, 'privacy');
       const publishAt = new Date(Date.now() + 2_000).toISOString();
-      const res = await t.staff.req('put', '/api/admin/pages/privacy').send({ words: { ...opened.published, lead }, version: opened.version, publish: true, publishAt });
+      const res = await t.staff
+        .req('put', '/api/admin/pages/privacy')
+        .send({ words: { ...opened.published, lead }, version: opened.version, publish: true, publishAt });
       expect(res.status).toBe(200);
       expect((res.body as { state: WordsEditorState }).state.scheduledAt).toBe(publishAt);
       for (const app of [t.app, other]) expect((await visitor(app, '/privacy')).text).not.toContain(lead);
-      await eventually(async () => ((await visitor(other, '/privacy')).text.includes(lead) ? true : undefined), 'the scheduled words on the other instance', 5_000);
+      await eventually(
+        async () => ((await visitor(other, '/privacy')).text.includes(lead) ? true : undefined),
+        'the scheduled words on the other instance',
+        5_000,
+      );
       expect((await visitor(t.app, '/privacy')).text).toContain(lead);
       const after = await editorState(t.staff, 'privacy');
-      expect({ publishedAt: after.publishedAt, draft: after.draft, scheduledAt: after.scheduledAt }).toEqual({ publishedAt: publishAt, draft: null, scheduledAt: null });
+      expect({ publishedAt: after.publishedAt, draft: after.draft, scheduledAt: after.scheduledAt }).toEqual({
+        publishedAt: publishAt,
+        draft: null,
+        scheduledAt: null,
+      });
       expect(after.revisions[0]!.kind).toBe('scheduled');
     });
 

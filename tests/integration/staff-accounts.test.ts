@@ -85,7 +85,9 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const res = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: 'Quinn Queued', email, role: 'editor' });
     expect(res.body.message).toBe(STAFF_MESSAGES.invitedQueued(email));
     expect(res.body.message).toMatch(/queued: e-mail is not set up on this server \(SMTP_URL\)/);
-    expect(res.body.invitations).toContainEqual(expect.objectContaining({ id: res.body.invitationId, email, state: 'queued', linkAvailable: true }));
+    expect(res.body.invitations).toContainEqual(
+      expect.objectContaining({ id: res.body.invitationId, email, state: 'queued', linkAvailable: true }),
+    );
     expect((await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.mailConfigured).toBe(false);
     await deliverOutboxOnce(t, smtp.port);
     const text = decodedMail(smtp.received.findLast((m) => m.to.includes(email))!.raw);
@@ -96,7 +98,8 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
   it('an invitation shows where it stands, its link can be copied while open, and accepting without JavaScript signs the person in', async () => {
     const link = await invite('Nora NoScript', 'nora@northbridge-it.com.au');
     const token = new URL(link).searchParams.get('token')!;
-    const listed = async () => (await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'nora@northbridge-it.com.au')!;
+    const listed = async () =>
+      (await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'nora@northbridge-it.com.au')!;
     const open = await listed();
     expect(open).toMatchObject({ state: 'sent', linkAvailable: true });
     const copied = await t.staff.req('post', `/api/admin/staff/invitations/${open.id}/link`).send({});
@@ -113,7 +116,9 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect(shown.text).toContain(STAFF_MESSAGES.passwordsDiffer);
 
     const nora = new StaffClient(t.app);
-    const accepted = nora.keep(await nora.req('post', '/api/admin/invitation').type('form').send({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
+    const accepted = nora.keep(
+      await nora.req('post', '/api/admin/invitation').type('form').send({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    );
     expect(accepted.status).toBe(303);
     expect(accepted.headers.location).toBe('/admin/dashboard');
     expect((await nora.req('get', '/api/admin/account')).body.email).toBe('nora@northbridge-it.com.au');
@@ -121,14 +126,23 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     expect(await listed()).toMatchObject({ state: 'accepted', linkAvailable: false });
     // The log names whom the copied link was for, and (the account made) links to them.
     const [copiedEntry] = await auditEntries(t.staff, { action: 'user.invitation_link' });
-    expect(copiedEntry!.sentence).toEqual(['Copied the invitation link for ', { href: `/admin/staff/${await idOf('nora@northbridge-it.com.au')}`, label: 'Nora NoScript' }]);
+    expect(copiedEntry!.sentence).toEqual([
+      'Copied the invitation link for ',
+      { href: `/admin/staff/${await idOf('nora@northbridge-it.com.au')}`, label: 'Nora NoScript' },
+    ]);
     const closed = await t.staff.req('post', `/api/admin/staff/invitations/${open.id}/link`).send({});
     expect(closed.status).toBe(404);
     expect(closed.body.error.message).toBe(STAFF_MESSAGES.invitationClosed);
     const late = await invite('Lee Late', 'lee@northbridge-it.com.au');
     expect(late).toContain('token=');
-    await t.database.db.updateTable('staff_invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('email', '=', 'lee@northbridge-it.com.au').execute();
-    expect((await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'lee@northbridge-it.com.au')).toMatchObject({ state: 'expired', linkAvailable: false });
+    await t.database.db
+      .updateTable('staff_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('email', '=', 'lee@northbridge-it.com.au')
+      .execute();
+    expect(
+      (await adminPageData<StaffOverview>(t.staff, '/admin/staff'))!.invitations.find((i) => i.email === 'lee@northbridge-it.com.au'),
+    ).toMatchObject({ state: 'expired', linkAvailable: false });
   });
 
   it('each session shows the browser, system and network it was signed in from, and the viewer’s own as this device', async () => {
@@ -137,7 +151,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const signedIn = phone.keep(
       await phone
         .req('post', '/admin/login')
-        .set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1')
+        .set(
+          'User-Agent',
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+        )
         .send({ email: STAFF.email, password: STAFF.password }),
     );
     expect(signedIn.status).toBe(200);
@@ -153,7 +170,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
 
   it('an expired invitation link does not work, and an address with an account cannot be invited', async () => {
     const link = await invite('Eli Expired', 'eli@northbridge-it.com.au');
-    await t.database.db.updateTable('staff_invitations').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await t.database.db
+      .updateTable('staff_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await accept(link, NEW_PASSWORD)).status).toBe(404);
 
     const taken = await t.staff.req('post', '/api/admin/staff/invitations').send({ name: 'Sam', email: STAFF.email.toUpperCase() });
@@ -188,7 +208,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     await sam.signIn();
     const id = await idOf(STAFF.email);
     // The person's page lists their sessions, newest first.
-    const sessions = (await adminPageData<StaffPerson>(t.staff, `/admin/staff/${id}`))!.sessionList.map((s) => ({ sid: s.ref, startedAt: s.startedAt }));
+    const sessions = (await adminPageData<StaffPerson>(t.staff, `/admin/staff/${id}`))!.sessionList.map((s) => ({
+      sid: s.ref,
+      startedAt: s.startedAt,
+    }));
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     const page = await t.staff.req('get', `/admin/staff/${id}`);
     expect(page.text).toContain('End session');
@@ -206,7 +229,8 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     // changed by hand: here every account is an Administrator.
     await t.database.db.updateTable('users').set({ role: 'administrator' }).execute();
     const others = (await members()).filter((m) => m.email !== STAFF.email);
-    for (const { id } of others) await t.database.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    for (const { id } of others)
+      await t.database.db.updateTable('users').set({ deactivated_at: new Date().toISOString() }).where('id', '=', id).execute();
     const self = await idOf(STAFF.email);
     const refused = await t.staff.req('post', `/api/admin/staff/${self}/deactivate`).send({});
     expect(refused.status).toBe(409);
@@ -217,7 +241,10 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
     const patId = await idOf('pat@northbridge-it.com.au');
     // Each deactivates the other in the same moment (the service directly: a request would already be signed out).
     const accounts = staffService(t.database.db, t.config);
-    const results = await Promise.allSettled([accounts.deactivate({ ...SYSTEM_ACTOR, role: 'administrator' as const }, patId), accounts.deactivate({ ...SYSTEM_ACTOR, role: 'administrator' as const }, self)]);
+    const results = await Promise.allSettled([
+      accounts.deactivate({ ...SYSTEM_ACTOR, role: 'administrator' as const }, patId),
+      accounts.deactivate({ ...SYSTEM_ACTOR, role: 'administrator' as const }, self),
+    ]);
     // One of them wins; the other is told why, and one account stays active.
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason.message).toBe(STAFF_MESSAGES.lastActiveAccount);
@@ -244,14 +271,23 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
 
     const all = await t.staff.req('get', '/api/admin/audit');
     const sentenceOf = (action: string) => all.body.entries.find((e: { action: string }) => e.action === action)?.sentence;
-    expect(sentenceOf('lead.status')).toEqual(['Moved ', { href: `/admin/leads/quote/${leadId}`, label: 'Lena Lead’s quote request' }, ' from New to Contacted']);
+    expect(sentenceOf('lead.status')).toEqual([
+      'Moved ',
+      { href: `/admin/leads/quote/${leadId}`, label: 'Lena Lead’s quote request' },
+      ' from New to Contacted',
+    ]);
     expect(sentenceOf('post.created')).toEqual(['Created the post ', { href: `/admin/blog-editor/${post.body.id}`, label: 'Audit Links' }]);
-    expect(sentenceOf('user.invited')).toContainEqual({ href: `/admin/staff/${await idOf('pat@northbridge-it.com.au')}`, label: 'Pat Parallel' });
+    expect(sentenceOf('user.invited')).toContainEqual({
+      href: `/admin/staff/${await idOf('pat@northbridge-it.com.au')}`,
+      label: 'Pat Parallel',
+    });
     expect(all.body.entries.find((e: { userId: string }) => e.userId === self).actorHref).toBe(`/admin/staff/${self}`);
 
     const invites = await t.staff.req('get', `/api/admin/audit?action=user.invited&person=${self}`);
     expect(invites.body.entries.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(invites.body.entries.map((e: { action: string; userId: string }) => `${e.action} ${e.userId}`))).toEqual(new Set([`user.invited ${self}`]));
+    expect(new Set(invites.body.entries.map((e: { action: string; userId: string }) => `${e.action} ${e.userId}`))).toEqual(
+      new Set([`user.invited ${self}`]),
+    );
     const page = await t.staff.req('get', `/admin/audit?action=lead.status&person=${self}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(`href="/admin/leads/quote/${leadId}"`);
@@ -262,7 +298,9 @@ describe.each(configuredEngines())('staff accounts from the admin on %s', (engin
 
   it('staff routes need a signed-in staff member and the CSRF token', async () => {
     const self = await idOf(STAFF.email);
-    expect((await new StaffClient(t.app).req('post', '/api/admin/staff/invitations').send({ name: 'X', email: 'x@example.com' })).status).toBe(401);
+    expect(
+      (await new StaffClient(t.app).req('post', '/api/admin/staff/invitations').send({ name: 'X', email: 'x@example.com' })).status,
+    ).toBe(401);
     expect((await t.staff.req('post', `/api/admin/staff/${self}/reactivate`, { csrf: false }).send({})).status).toBe(403);
     expect((await new StaffClient(t.app).req('get', '/admin/staff')).status).toBe(302);
   });

@@ -54,12 +54,19 @@ beforeAll(() => {
   }
   // shared/messages.ts imports shared/numbers.ts, so numbers importing messages closes a cycle of files.
   const numbers = join(copy, 'shared/numbers.ts');
-  writeFileSync(numbers, `import { MESSAGES } from './messages.ts';\nexport const probeCycle = MESSAGES;\n${readFileSync(numbers, 'utf8')}`);
+  writeFileSync(
+    numbers,
+    `import { MESSAGES } from './messages.ts';\nexport const probeCycle = MESSAGES;\n${readFileSync(numbers, 'utf8')}`,
+  );
 
   const cli = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
   let output: string;
   try {
-    output = execFileSync(process.execPath, [cli, ...SOURCE, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: copy, encoding: 'utf8', maxBuffer: 64 << 20 });
+    output = execFileSync(process.execPath, [cli, ...SOURCE, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+      cwd: copy,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
   } catch (error) {
     // Violations make the command exit non-zero; its report is still on stdout.
     output = (error as { stdout: string }).stdout;

@@ -14,7 +14,8 @@ function paramsReadByPublicPages(dir = 'pages/(site)'): Set<string> {
     const path = join(dir, entry.name);
     if (NEVER_STORED.has(path)) continue;
     if (entry.isDirectory()) for (const name of paramsReadByPublicPages(path)) found.add(name);
-    else if (/\.tsx?$/.test(entry.name)) for (const m of readFileSync(path, 'utf8').matchAll(/\bsearch\.([a-z]\w*)\b(?!\s*\()/g)) found.add(m[1]!);
+    else if (/\.tsx?$/.test(entry.name))
+      for (const m of readFileSync(path, 'utf8').matchAll(/\bsearch\.([a-z]\w*)\b(?!\s*\()/g)) found.add(m[1]!);
   }
   return found;
 }

@@ -17,13 +17,19 @@ describe('the lead-field catalogue against the product spec (docs/product.md)', 
     expect(names).toEqual(expect.arrayContaining([...PRODUCT_QUOTE_ENTITY]));
   });
 
-  it('the contact form holds the contact message\'s fields of docs/product.md#entities, with its required ones of docs/product.md#contact', () => {
+  it("the contact form holds the contact message's fields of docs/product.md#entities, with its required ones of docs/product.md#contact", () => {
     expect(CONTACT_FIELDS.map((f) => f.name)).toEqual([...PRODUCT_CONTACT_ENTITY]);
     expect(CONTACT_FIELDS.filter((f) => f.required).map((f) => f.name)).toEqual(['name', 'email', 'message']);
     expect(CONTACT_FIELDS[0]!.label).toBe('Full Name');
   });
 
   it('step 2 requires what docs/product.md#quote-details requires and nothing else', () => {
-    expect(QUOTE_DETAIL_FIELDS.filter((f) => f.required).map((f) => f.name)).toEqual(['name', 'email', 'startDate', 'completionDate', 'description']);
+    expect(QUOTE_DETAIL_FIELDS.filter((f) => f.required).map((f) => f.name)).toEqual([
+      'name',
+      'email',
+      'startDate',
+      'completionDate',
+      'description',
+    ]);
   });
 });

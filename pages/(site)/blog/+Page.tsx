@@ -161,10 +161,15 @@ export default function BlogPage() {
           )}
           {posts.length === 0 && <p className="blog-empty">{MESSAGES.blogListEmpty}</p>}
           {posts.length > 0 && (
-            <PostList posts={posts} timeZone={timeZone} label={isSearch ? BLOG_TEXT.resultsList : BLOG_TEXT.postsList} anchored={!isSearch}
+            <PostList
+              posts={posts}
+              timeZone={timeZone}
+              label={isSearch ? BLOG_TEXT.resultsList : BLOG_TEXT.postsList}
+              anchored={!isSearch}
               headingRef={(i, el) => {
                 headingLinks.current[i] = el;
-              }} />
+              }}
+            />
           )}
           {canLoadMore && (
             <div className="blog-more">

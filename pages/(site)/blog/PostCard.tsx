@@ -11,7 +11,13 @@ export const FALLBACK_POST_IMAGE = '/images/og-default.svg';
  * a decorative image) is decorative here: the title beside it names the post. The first card's
  * image is the page's largest paint on a phone, so it loads at once (`first`); the others wait until scrolled to.
  */
-export function PostCard({ post, timeZone, first = false, headingRef, headingLevel = 2 }: {
+export function PostCard({
+  post,
+  timeZone,
+  first = false,
+  headingRef,
+  headingLevel = 2,
+}: {
   post: BlogSummary;
   timeZone: string;
   first?: boolean;
@@ -22,8 +28,15 @@ export function PostCard({ post, timeZone, first = false, headingRef, headingLev
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article className="card post-card">
-      <img className="post-card-image" {...responsiveImage(post.featuredImage ?? FALLBACK_POST_IMAGE, 'card')} alt={post.featuredImageAlt ?? ''} {...FEATURED_IMAGE_SIZE}
-        loading={first ? undefined : 'lazy'} fetchPriority={first ? 'high' : undefined} decoding="async" />
+      <img
+        className="post-card-image"
+        {...responsiveImage(post.featuredImage ?? FALLBACK_POST_IMAGE, 'card')}
+        alt={post.featuredImageAlt ?? ''}
+        {...FEATURED_IMAGE_SIZE}
+        loading={first ? undefined : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+        decoding="async"
+      />
       <div className="post-card-body">
         <Heading className="card-title post-card-title">
           <a href={`/blog/${post.slug}`} className="stretched-link" ref={headingRef}>

@@ -14,7 +14,13 @@ export function pagesHref(path: string, pages: number): string {
  * Cards of a paged list, newest first. With `anchored`, the first card of each page after the first carries
  * that page's anchor (a search result list has no pages).
  */
-export function PostList({ posts, timeZone, label, anchored = true, headingRef }: {
+export function PostList({
+  posts,
+  timeZone,
+  label,
+  anchored = true,
+  headingRef,
+}: {
   posts: readonly BlogSummary[];
   timeZone: string;
   label: string;

@@ -25,7 +25,13 @@ export function PostView({ post, related }: { post: BlogPost; related: BlogSumma
             <PostMeta post={post} date={formatLongDate(post.publishedAt, timeZone)} />
           </header>
           {post.featuredImage && (
-            <img className="post-image" {...responsiveImage(post.featuredImage, 'post')} alt={featuredImageAlt(post)} {...FEATURED_IMAGE_SIZE} fetchPriority="high" />
+            <img
+              className="post-image"
+              {...responsiveImage(post.featuredImage, 'post')}
+              alt={featuredImageAlt(post)}
+              {...FEATURED_IMAGE_SIZE}
+              fetchPriority="high"
+            />
           )}
           <div className="prose post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
           <p className="post-back">

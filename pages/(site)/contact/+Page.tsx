@@ -14,11 +14,7 @@ export default function ContactPage() {
   const { settings } = usePageContext();
   return (
     <>
-      <Seo
-        title={words.seoTitle}
-        description={words.metaDescription}
-        breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]}
-      />
+      <Seo title={words.seoTitle} description={words.metaDescription} breadcrumb={[{ name: SITE_TEXT.nav.contact, path: '/contact' }]} />
       <PageHero title={words.title} lead={words.lead} />
       <section className="section">
         <div className="container form-layout">
@@ -35,9 +31,7 @@ export default function ContactPage() {
                 <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>
               </dd>
               <dt>{CONTACT_TEXT.office}</dt>
-              <dd>
-                {addressLine(settings)}
-              </dd>
+              <dd>{addressLine(settings)}</dd>
             </dl>
             <p>
               {CONTACT_TEXT.quoteHint.before} <a href="/quote">{CONTACT_TEXT.quoteHint.link}</a> {CONTACT_TEXT.quoteHint.after}

@@ -113,7 +113,15 @@ export function ContactForm({ captcha, wasPostedWithoutScript }: { captcha: Publ
   }
 
   return (
-    <form ref={form} className="form card" method="post" action="/contact" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      ref={form}
+      className="form card"
+      method="post"
+      action="/contact"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="contact-form-title"
+    >
       <h2 id="contact-form-title">{CONTACT_TEXT.formHeading}</h2>
       <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <p className="form-intro">

@@ -50,7 +50,13 @@ export default function HomePage() {
                   <rect x="70" y={72 + i * 40} width="50" height="6" rx="3" fill="#8ecae6" fillOpacity=".5" />
                 </g>
               ))}
-              <path d="M190 110h60M190 190h60M250 110v80M250 150h40" stroke="url(#hero-g)" strokeWidth="4" fill="none" strokeLinecap="round" />
+              <path
+                d="M190 110h60M190 190h60M250 110v80M250 150h40"
+                stroke="url(#hero-g)"
+                strokeWidth="4"
+                fill="none"
+                strokeLinecap="round"
+              />
               <rect x="290" y="92" width="84" height="116" rx="12" fill="url(#hero-g)" />
               <rect x="304" y="110" width="56" height="8" rx="4" fill="#fff" fillOpacity=".9" />
               <rect x="304" y="128" width="40" height="6" rx="3" fill="#fff" fillOpacity=".6" />

@@ -17,7 +17,12 @@ export async function data(pageContext: PageContextServer): Promise<SharedPrevie
   const token = pageContext.urlParsed.search.token ?? '';
   const preview = await pageContext.services.previews.shared(token);
   if (!preview) {
-    const reason: NotFoundReason = { title: PREVIEW_TEXT.unavailableTitle, message: PREVIEW_TEXT.unavailable, backHref: '/', backLabel: PREVIEW_TEXT.home };
+    const reason: NotFoundReason = {
+      title: PREVIEW_TEXT.unavailableTitle,
+      message: PREVIEW_TEXT.unavailable,
+      backHref: '/',
+      backLabel: PREVIEW_TEXT.home,
+    };
     throw render(404, reason);
   }
   return { preview, now: Date.now() };

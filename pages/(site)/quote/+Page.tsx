@@ -22,7 +22,13 @@ export default function QuotePage() {
       <PageHero title={words.title} lead={words.lead} />
       <section className="section">
         <div className="container form-layout">
-          <QuoteWizard captcha={captcha} preselect={preselect} startStep={startStep} wasPostedWithoutScript={wasPostedWithoutScript} next={words.next} />
+          <QuoteWizard
+            captcha={captcha}
+            preselect={preselect}
+            startStep={startStep}
+            wasPostedWithoutScript={wasPostedWithoutScript}
+            next={words.next}
+          />
           <aside className="form-aside" aria-labelledby="quote-help">
             {/* Hidden while the confirmation panel, which says it too, is shown (site.css). */}
             <div className="form-aside-next">
@@ -30,8 +36,8 @@ export default function QuotePage() {
               <p>{words.next}</p>
             </div>
             <p>
-              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a>{' '}
-              {QUOTE_TEXT.talkFirst.or} <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>
+              {QUOTE_TEXT.talkFirst.before} <a href={`tel:${phoneE164(settings.phone)}`}>{settings.phone}</a> {QUOTE_TEXT.talkFirst.or}{' '}
+              <a href="/contact">{QUOTE_TEXT.talkFirst.link}</a>
               {QUOTE_TEXT.talkFirst.after}
             </p>
             <PrivacyNote text={QUOTE_TEXT.privacyNote} />

@@ -12,5 +12,10 @@ export interface QuoteFormData extends LeadFormData {
 
 export function data(pageContext: PageContextServer): QuoteFormData {
   const { search } = pageContext.urlParsed;
-  return { ...leadFormData(pageContext), preselect: search.service ?? null, startStep: search.step === '2' ? 2 : 1, words: pageContext.words.pages.quote };
+  return {
+    ...leadFormData(pageContext),
+    preselect: search.service ?? null,
+    startStep: search.step === '2' ? 2 : 1,
+    words: pageContext.words.pages.quote,
+  };
 }

@@ -68,7 +68,10 @@ function sentSummary(state: WizardState): SentItem[] {
   const fields = QUOTE_COLUMN_FIELDS.filter((f) => SUMMARY_FIELDS.includes(f.name));
   return [
     ...fieldLines(fields, (f) => (f.name === 'service' ? state.service : details[f.name])),
-    { label: QUOTE_TEXT.dates, value: QUOTE_TEXT.dateRange(formatCalendarDate(details.startDate ?? ''), formatCalendarDate(details.completionDate ?? '')) },
+    {
+      label: QUOTE_TEXT.dates,
+      value: QUOTE_TEXT.dateRange(formatCalendarDate(details.startDate ?? ''), formatCalendarDate(details.completionDate ?? '')),
+    },
     ...formatLeadDetails(state.service, state.answers),
   ];
 }
@@ -219,7 +222,16 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
   const service = isServiceId(state.service) ? serviceLabels[state.service] : undefined;
   const title = WIZARD_STEPS[state.step - 1]!.title;
   return (
-    <form ref={form} className="form card wizard" data-step={state.step} method="post" action="/quote" noValidate onSubmit={onSubmit} aria-labelledby="wizard-title">
+    <form
+      ref={form}
+      className="form card wizard"
+      data-step={state.step}
+      method="post"
+      action="/quote"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="wizard-title"
+    >
       <ScriptRequired wasPosted={wasPostedWithoutScript} />
       <div className="wizard-progress">
         <p className="wizard-step-count">{QUOTE_TEXT.stepCount(state.step, WIZARD_STEPS.length)}</p>
@@ -267,7 +279,9 @@ export function QuoteWizard({ captcha, preselect, startStep, wasPostedWithoutScr
         </>
       )}
 
-      {state.step === 3 && <LeadFields fields={quoteFieldsFor(state.service)} values={state.answers} errors={errors} onValueChange={setAnswer} />}
+      {state.step === 3 && (
+        <LeadFields fields={quoteFieldsFor(state.service)} values={state.answers} errors={errors} onValueChange={setAnswer} />
+      )}
 
       <Honeypot value={honeypot} onValueChange={setHoneypot} />
       <div hidden={state.step !== 3}>

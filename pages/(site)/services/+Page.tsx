@@ -49,11 +49,7 @@ export default function ServicesPage() {
             <ul>
               {filters.map((f) => (
                 <li key={f}>
-                  <a
-                    href={servicesHref(f)}
-                    className="chip"
-                    aria-current={f === category ? 'true' : undefined}
-                  >
+                  <a href={servicesHref(f)} className="chip" aria-current={f === category ? 'true' : undefined}>
                     {f === 'all' ? SERVICES_TEXT.allServices : CATEGORY_LABELS[f]}
                   </a>
                 </li>

@@ -17,8 +17,20 @@ import type { AccountData } from './+data.ts';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
   { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, type: 'password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: ACCOUNT_TEXT.newPassword(PASSWORD_MIN_LENGTH), type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN_LENGTH },
-  { name: 'confirmPassword', label: ACCOUNT_TEXT.repeatPassword, type: 'password', autoComplete: 'new-password', minLength: PASSWORD_MIN_LENGTH },
+  {
+    name: 'newPassword',
+    label: ACCOUNT_TEXT.newPassword(PASSWORD_MIN_LENGTH),
+    type: 'password',
+    autoComplete: 'new-password',
+    minLength: PASSWORD_MIN_LENGTH,
+  },
+  {
+    name: 'confirmPassword',
+    label: ACCOUNT_TEXT.repeatPassword,
+    type: 'password',
+    autoComplete: 'new-password',
+    minLength: PASSWORD_MIN_LENGTH,
+  },
 ];
 
 function PasswordForm() {
@@ -39,18 +51,31 @@ function PasswordForm() {
 }
 
 /** Turning two-factor sign-in off takes the password; turning it on, a code from the authenticator. */
-const DISABLE_FIELDS: AdminInputSpec[] = [{ name: 'password', label: ACCOUNT_TEXT.passwordToDisable, type: 'password', autoComplete: 'current-password' }];
+const DISABLE_FIELDS: AdminInputSpec[] = [
+  { name: 'password', label: ACCOUNT_TEXT.passwordToDisable, type: 'password', autoComplete: 'current-password' },
+];
 const ENABLE_FIELDS: AdminInputSpec[] = [
   { name: 'code', label: ACCOUNT_TEXT.code, inputMode: 'numeric', autoComplete: 'one-time-code', pattern: '\\d{6}', maxLength: 6 },
 ];
 
 /** `enabled`: the authenticator app is on; `hasPasskey`: a passkey, which counts as two-factor sign-in too. */
-function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: AccountInfo; enabled: boolean; setEnabled: (on: boolean) => void; hasPasskey: boolean }) {
+function TwoFactor({
+  account,
+  enabled,
+  setEnabled,
+  hasPasskey,
+}: {
+  account: AccountInfo;
+  enabled: boolean;
+  setEnabled: (on: boolean) => void;
+  hasPasskey: boolean;
+}) {
   const { csrfToken } = usePageContext();
   const [setup, setSetup] = useState<{ secret: string; qrDataUrl: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const { notice, setNotice, errors, run } = useFormRequest();
-  const call = <T,>(url: string, body: unknown, then: (result: T) => void) => run(async () => then(await adminApi<T>('POST', url, csrfToken, body)));
+  const call = <T,>(url: string, body: unknown, then: (result: T) => void) =>
+    run(async () => then(await adminApi<T>('POST', url, csrfToken, body)));
   // Setting up asks for the password again when the session signed in a while ago, as adding a passkey does.
   const recent = useRecentPassword();
   const setUpCall = <T,>(url: string, body: unknown, then: (result: T) => void) =>
@@ -60,9 +85,7 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
   return (
     <section aria-labelledby="tfa-heading" className="admin-card">
       <h2 id="tfa-heading">{ACCOUNT_TEXT.twoFactorHeading}</h2>
-      {account.twoFactorRequired && !enabled && !hasPasskey && (
-        <p className="notice notice-warning">{ADMIN_MESSAGES.twoFactorRequired}</p>
-      )}
+      {account.twoFactorRequired && !enabled && !hasPasskey && <p className="notice notice-warning">{ADMIN_MESSAGES.twoFactorRequired}</p>}
       <NoticeBox notice={notice} />
       {codes && (
         <div className="recovery-codes">
@@ -89,7 +112,8 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
             {ACCOUNT_TEXT.twoFactorOn.after} {codes ? '' : ACCOUNT_TEXT.recoveryLeft(account.recoveryCodesLeft)}
           </p>
           {!account.twoFactorRequired && (
-            <form noValidate
+            <form
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault();
                 const body = formBody(e);
@@ -108,7 +132,8 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
           )}
         </>
       ) : setup ? (
-        <form noValidate
+        <form
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             void setUpCall<{ message: string; recoveryCodes: string[] }>('/api/admin/account/totp/enable', formBody(e), (r) => {
@@ -133,7 +158,8 @@ function TwoFactor({ account, enabled, setEnabled, hasPasskey }: { account: Acco
       ) : (
         <>
           <p>{ACCOUNT_TEXT.twoFactorOff}</p>
-          <form noValidate
+          <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               void setUpCall<{ secret: string; qrDataUrl: string }>('/api/admin/account/totp/start', formBody(e), setSetup);

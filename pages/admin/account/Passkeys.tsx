@@ -94,8 +94,12 @@ export function Passkeys({
               isLast={!hasTotp && passkeys.length === 1}
               errors={request.errors}
               busy={request.busy}
-              onRename={(body) => change(() => adminApi('PATCH', `/api/admin/account/passkeys/${encodeURIComponent(passkey.id)}`, csrfToken, body))}
-              onRemove={(body) => change(() => adminApi('POST', `/api/admin/account/passkeys/${encodeURIComponent(passkey.id)}/remove`, csrfToken, body))}
+              onRename={(body) =>
+                change(() => adminApi('PATCH', `/api/admin/account/passkeys/${encodeURIComponent(passkey.id)}`, csrfToken, body))
+              }
+              onRemove={(body) =>
+                change(() => adminApi('POST', `/api/admin/account/passkeys/${encodeURIComponent(passkey.id)}/remove`, csrfToken, body))
+              }
             />
           ))}
         </ul>
@@ -207,10 +211,20 @@ function PasskeyItem({
         </form>
       ) : (
         <div className="button-row">
-          <button type="button" className="button button-small" onClick={() => onEdit('rename')} aria-label={`${PASSKEY_TEXT.rename} ${passkey.name}`}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onEdit('rename')}
+            aria-label={`${PASSKEY_TEXT.rename} ${passkey.name}`}
+          >
             {PASSKEY_TEXT.rename}
           </button>
-          <button type="button" className="button button-danger-ghost" onClick={() => onEdit('remove')} aria-label={`${PASSKEY_TEXT.remove} ${passkey.name}`}>
+          <button
+            type="button"
+            className="button button-danger-ghost"
+            onClick={() => onEdit('remove')}
+            aria-label={`${PASSKEY_TEXT.remove} ${passkey.name}`}
+          >
             {PASSKEY_TEXT.remove}
           </button>
         </div>

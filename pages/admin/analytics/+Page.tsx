@@ -1,7 +1,14 @@
 import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { ReactNode } from 'react';
 import { useData } from 'vike-react/useData';
-import { ANALYTICS_RANGES, ANALYTICS_TEXT as T, type AnalyticsReport, type AnalyticsTable, type LeadCounts, conversion } from '../../../shared/analytics.ts';
+import {
+  ANALYTICS_RANGES,
+  ANALYTICS_TEXT as T,
+  type AnalyticsReport,
+  type AnalyticsTable,
+  type LeadCounts,
+  conversion,
+} from '../../../shared/analytics.ts';
 import { ADMIN_SECTIONS } from '../../../shared/admin-texts.ts';
 import { formatAud, formatWholeNumber } from '../../../shared/numbers.ts';
 import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
@@ -20,7 +27,21 @@ function leadColumns<Row extends LeadCounts>(report: AnalyticsReport, visits: (r
 }
 
 /** One table of the report under its heading, with its CSV download. */
-function ReportSection({ id, heading, table, report, hint, children }: { id: string; heading: string; table: AnalyticsTable; report: AnalyticsReport; hint?: string; children: ReactNode }) {
+function ReportSection({
+  id,
+  heading,
+  table,
+  report,
+  hint,
+  children,
+}: {
+  id: string;
+  heading: string;
+  table: AnalyticsTable;
+  report: AnalyticsReport;
+  hint?: string;
+  children: ReactNode;
+}) {
   const csv = `/api/admin/analytics/export/${table}?from=${report.range.from}&to=${report.range.to}`;
   return (
     <section aria-labelledby={id} className="admin-section analytics-section">
@@ -87,7 +108,12 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
   const counts = [
     { label: T.visitors, value: formatWholeNumber(totals.visitors) },
     { label: T.views, value: formatWholeNumber(totals.views) },
-    ...(withLeads ? [{ label: T.leads, value: formatWholeNumber(totals.leads ?? 0) }, { label: T.conversion, value: conversion(totals.converted ?? 0, totals.visitors) }] : []),
+    ...(withLeads
+      ? [
+          { label: T.leads, value: formatWholeNumber(totals.leads ?? 0) },
+          { label: T.conversion, value: conversion(totals.converted ?? 0, totals.visitors) },
+        ]
+      : []),
   ];
   return (
     <>

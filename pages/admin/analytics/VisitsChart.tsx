@@ -28,7 +28,9 @@ function DayPanel({ days, today, count, kind }: { days: readonly Day[]; today: s
       <ChartAxes max={max} y={y} left={PAD.left} right={WIDTH - PAD.right} />
       {days.map((d, i) => (
         <g key={d.day}>
-          {kind === 'bars' && <rect x={x(i) - slot * 0.35} y={y(count(d))} width={slot * 0.7} height={y(0) - y(count(d))} className="bar-quote" />}
+          {kind === 'bars' && (
+            <rect x={x(i) - slot * 0.35} y={y(count(d))} width={slot * 0.7} height={y(0) - y(count(d))} className="bar-quote" />
+          )}
           {labelled(i) && (
             <text x={x(i)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className={d.day === today ? 'tick tick-today' : 'tick'}>
               {d.day === today ? T.today : `${d.day.slice(8)}/${Number(d.day.slice(5, 7))}`}

@@ -73,10 +73,17 @@ export default function AuditPageView() {
         rowKey={(e) => e.id}
         empty={<p role="status">{filtered ? AUDIT_TEXT.noneMatch : AUDIT_TEXT.empty}</p>}
         columns={[
-          { header: AUDIT_TEXT.when, cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>, className: 'audit-when' },
+          {
+            header: AUDIT_TEXT.when,
+            cell: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, timeZone)}</time>,
+            className: 'audit-when',
+          },
           // What before who: on a phone the time and the sentence fit the screen, the rest scrolls sideways.
           { header: AUDIT_TEXT.what, cell: (e) => <Sentence entry={e} />, className: 'audit-sentence' },
-          { header: AUDIT_TEXT.who, cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actorName}</a> : (e.actor ?? AUDIT_TEXT.noActor)) },
+          {
+            header: AUDIT_TEXT.who,
+            cell: (e) => (e.actorHref ? <a href={e.actorHref}>{e.actorName}</a> : (e.actor ?? AUDIT_TEXT.noActor)),
+          },
           { header: AUDIT_TEXT.ip, cell: (e) => e.ip },
         ]}
       />

@@ -8,7 +8,19 @@ import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
  * <body>, so a form inside it is never nested in the editor's form (its submit events stop here for the same reason);
  * the `admin` class gives its fields the admin's styles there. `wide` for reading (a revision's changes).
  */
-export function Dialog({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const hydrated = useIsHydrated();
@@ -19,7 +31,13 @@ export function Dialog({ open, title, onClose, children, wide = false }: { open:
     if (!open && dialog.open) dialog.close();
   }, [open, hydrated]);
   const dialog = (
-    <dialog ref={ref} className={wide ? 'admin dialog dialog-wide' : 'admin dialog'} aria-labelledby={titleId} onClose={onClose} onSubmit={(e) => e.stopPropagation()}>
+    <dialog
+      ref={ref}
+      className={wide ? 'admin dialog dialog-wide' : 'admin dialog'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onSubmit={(e) => e.stopPropagation()}
+    >
       <h2 id={titleId} className="dialog-title">
         {title}
       </h2>

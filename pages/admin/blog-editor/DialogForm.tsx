@@ -19,7 +19,13 @@ export function useDialogCheck<Field extends string>(check: () => Errors<Field>,
 }
 
 /** The form inside a dialog: its fields, then the submit button, any other `actions`, and Cancel. */
-export function DialogForm({ onSubmit, submitLabel, actions, onCancel, children }: {
+export function DialogForm({
+  onSubmit,
+  submitLabel,
+  actions,
+  onCancel,
+  children,
+}: {
   onSubmit: (event: FormEvent) => void;
   submitLabel: string;
   actions?: ReactNode;

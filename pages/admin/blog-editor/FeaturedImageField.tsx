@@ -19,7 +19,11 @@ type FeaturedForm = Pick<EditorForm, 'featuredImage' | 'featuredImageAlt' | 'fea
  * shown as the cards will show it. With an image comes its alt text, required unless the image is marked
  * decorative (docs/product.md#blog-editor); a library image brings its own.
  */
-export function FeaturedImageField({ form, onChange, errors }: {
+export function FeaturedImageField({
+  form,
+  onChange,
+  errors,
+}: {
   form: FeaturedForm;
   onChange: (patch: Partial<FeaturedForm>) => void;
   errors: Record<string, string>;
@@ -36,7 +40,11 @@ export function FeaturedImageField({ form, onChange, errors }: {
       {src && isImageUrl(shown) && !errors.featuredImage && (
         <div className="featured-preview">
           <img {...responsiveImage(shown, 'card')} alt={POSTS_TEXT.featuredNow} width={192} height={101} />
-          <button type="button" className="button button-ghost-dark" onClick={() => onChange({ featuredImage: '', featuredImageAlt: '', featuredImageDecorative: false })}>
+          <button
+            type="button"
+            className="button button-ghost-dark"
+            onClick={() => onChange({ featuredImage: '', featuredImageAlt: '', featuredImageDecorative: false })}
+          >
             {POSTS_TEXT.removeFeatured}
           </button>
         </div>
@@ -47,16 +55,36 @@ export function FeaturedImageField({ form, onChange, errors }: {
         </button>
       </p>
       <UploadZone label={POSTS_TEXT.uploadFeatured} onUploaded={use} />
-      <TextField name="featuredImage" label={POSTS_TEXT.featuredUrl} value={form.featuredImage} onValueChange={(featuredImage) => onChange({ featuredImage })}
-        error={errors.featuredImage} type="url" hint={POSTS_TEXT.featuredHint} maxLength={2000} />
+      <TextField
+        name="featuredImage"
+        label={POSTS_TEXT.featuredUrl}
+        value={form.featuredImage}
+        onValueChange={(featuredImage) => onChange({ featuredImage })}
+        error={errors.featuredImage}
+        type="url"
+        hint={POSTS_TEXT.featuredHint}
+        maxLength={2000}
+      />
       {src && (
         <>
-          <TextField name="featuredImageAlt" label={MEDIA_TEXT.featuredAlt} value={form.featuredImageAlt} onValueChange={(featuredImageAlt) => onChange({ featuredImageAlt })}
-            error={errors.featuredImageAlt} required={!form.featuredImageDecorative} disabled={form.featuredImageDecorative}
-            hint={MEDIA_TEXT.featuredAltHint} maxLength={ALT_TEXT_MAX} />
+          <TextField
+            name="featuredImageAlt"
+            label={MEDIA_TEXT.featuredAlt}
+            value={form.featuredImageAlt}
+            onValueChange={(featuredImageAlt) => onChange({ featuredImageAlt })}
+            error={errors.featuredImageAlt}
+            required={!form.featuredImageDecorative}
+            disabled={form.featuredImageDecorative}
+            hint={MEDIA_TEXT.featuredAltHint}
+            maxLength={ALT_TEXT_MAX}
+          />
           <div className="checkbox">
-            <input id={`${id}-decorative`} type="checkbox" checked={form.featuredImageDecorative}
-              onChange={(event) => onChange({ featuredImageDecorative: event.target.checked })} />
+            <input
+              id={`${id}-decorative`}
+              type="checkbox"
+              checked={form.featuredImageDecorative}
+              onChange={(event) => onChange({ featuredImageDecorative: event.target.checked })}
+            />
             <label htmlFor={`${id}-decorative`}>{MEDIA_TEXT.decorative}</label>
           </div>
         </>

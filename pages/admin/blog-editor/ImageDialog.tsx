@@ -34,10 +34,17 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
   const url = src.trim();
   const { errors, setErrors, submit } = useDialogCheck<'src' | 'alt'>(
     () => ({
-      ...(chosen ? {} : url === '' ? { src: EDITOR_MESSAGES.imageRequired } : isImageUrl(url) ? {} : { src: EDITOR_MESSAGES.imageUrlInvalid }),
+      ...(chosen
+        ? {}
+        : url === ''
+          ? { src: EDITOR_MESSAGES.imageRequired }
+          : isImageUrl(url)
+            ? {}
+            : { src: EDITOR_MESSAGES.imageUrlInvalid }),
       ...(alt.trim() === '' ? { alt: EDITOR_MESSAGES.altRequired } : {}),
     }),
-    () => onInsert(chosen ? { src: chosen.src, alt: alt.trim(), width: chosen.width, height: chosen.height } : { src: url, alt: alt.trim() }),
+    () =>
+      onInsert(chosen ? { src: chosen.src, alt: alt.trim(), width: chosen.width, height: chosen.height } : { src: url, alt: alt.trim() }),
   );
 
   /** A library image chosen: its alt text is offered, unless staff wrote their own for this insertion. */
@@ -64,8 +71,16 @@ function ImageForm({ onInsert, onClose }: { onInsert: (image: ImageChoice) => vo
         inputMode="url"
         autoComplete="off"
       />
-      <TextField name="alt" label={EDITOR_TEXT.alt} value={alt} onValueChange={setAlt} error={errors.alt} required
-        hint={EDITOR_TEXT.altHint} maxLength={ALT_TEXT_MAX} />
+      <TextField
+        name="alt"
+        label={EDITOR_TEXT.alt}
+        value={alt}
+        onValueChange={setAlt}
+        error={errors.alt}
+        required
+        hint={EDITOR_TEXT.altHint}
+        maxLength={ALT_TEXT_MAX}
+      />
     </DialogForm>
   );
 }

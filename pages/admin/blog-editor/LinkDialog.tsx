@@ -14,7 +14,12 @@ export interface LinkRequest {
 }
 
 /** Adds or changes a link: its address (checked here and by the sanitiser on save) and, without a selection, its words. */
-export function LinkDialog({ request, onApply, onRemove, onClose }: {
+export function LinkDialog({
+  request,
+  onApply,
+  onRemove,
+  onClose,
+}: {
   request: LinkRequest | null;
   onApply: (href: string, text: string | null) => void;
   onRemove: () => void;
@@ -52,9 +57,21 @@ function LinkForm({ request, onApply, onRemove, onClose }: { request: LinkReques
       }
       onCancel={onClose}
     >
-      <TextField name="href" label={EDITOR_TEXT.linkAddress} value={href} onValueChange={setHref} error={errors.href} required
-        hint={EDITOR_TEXT.linkAddressHint} inputMode="url" autoComplete="off" autoFocus />
-      {request.needsText && <TextField name="text" label={EDITOR_TEXT.linkText} value={text} onValueChange={setText} error={errors.text} required />}
+      <TextField
+        name="href"
+        label={EDITOR_TEXT.linkAddress}
+        value={href}
+        onValueChange={setHref}
+        error={errors.href}
+        required
+        hint={EDITOR_TEXT.linkAddressHint}
+        inputMode="url"
+        autoComplete="off"
+        autoFocus
+      />
+      {request.needsText && (
+        <TextField name="text" label={EDITOR_TEXT.linkText} value={text} onValueChange={setText} error={errors.text} required />
+      )}
     </DialogForm>
   );
 }

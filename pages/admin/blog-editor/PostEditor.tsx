@@ -77,7 +77,9 @@ export function PostEditor({ data }: { data: EditorData }) {
   const [form, setForm] = useState(() => data.state.autosave?.form ?? saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice | null>(() =>
-    data.state.autosave ? { kind: 'success', text: EDITOR_MESSAGES.autosaveRestored(formatDateTime(data.state.autosave.savedAt, timeZone)), restored: true } : null,
+    data.state.autosave
+      ? { kind: 'success', text: EDITOR_MESSAGES.autosaveRestored(formatDateTime(data.state.autosave.savedAt, timeZone)), restored: true }
+      : null,
   );
   const [saving, setSaving] = useState(false);
   // A save that could not reach the server is tried again (with back-off) until it can.
@@ -87,7 +89,12 @@ export function PostEditor({ data }: { data: EditorData }) {
   const noticeRef = useRef<HTMLDivElement>(null);
   const uid = useId();
   const dirty = useMemo(() => JSON.stringify(form) !== JSON.stringify(saved), [form, saved]);
-  const autosave = useAutosave(form, { url: `/api/admin/posts/${post?.id ?? 'new'}/autosave`, dirty, paused: saving || saveRetry.failures > 0, csrfToken });
+  const autosave = useAutosave(form, {
+    url: `/api/admin/posts/${post?.id ?? 'new'}/autosave`,
+    dirty,
+    paused: saving || saveRetry.failures > 0,
+    csrfToken,
+  });
   const state = saveState({ saving, failing: saveRetry.failures > 0 || autosave.failing, dirty, saved: post !== null });
 
   // Links in the admin load a new page, so they ask too; with nothing unsaved, nothing asks.
@@ -219,8 +226,10 @@ export function PostEditor({ data }: { data: EditorData }) {
   const chosenDate = fromLocalInput(form.publishedAt, timeZone);
   const status = postStatus({ published: form.published, publishedAt: chosenDate ?? data.now }, Date.parse(data.now));
   // A date chosen in the past is named: the post goes live with it, not dated now.
-  const willBe = status === 'Published' && chosenDate ? POSTS_TEXT.publishedDated(formatDateTime(chosenDate, timeZone)) : POSTS_TEXT.willBe[status];
-  const redirectNotice = post && post.published && form.slug !== post.slug && form.slug !== '' ? EDITOR_MESSAGES.slugWillRedirect(post.slug) : undefined;
+  const willBe =
+    status === 'Published' && chosenDate ? POSTS_TEXT.publishedDated(formatDateTime(chosenDate, timeZone)) : POSTS_TEXT.willBe[status];
+  const redirectNotice =
+    post && post.published && form.slug !== post.slug && form.slug !== '' ? EDITOR_MESSAGES.slugWillRedirect(post.slug) : undefined;
 
   return (
     <AdminShell title={post?.title ?? POSTS_TEXT.newPost}>
@@ -242,7 +251,15 @@ export function PostEditor({ data }: { data: EditorData }) {
               </>
             )}
           </NoticeBox>
-          <TextField name="title" value={form.title} onValueChange={setTitle} error={errors.title} label={POSTS_TEXT.postTitle} required maxLength={200} />
+          <TextField
+            name="title"
+            value={form.title}
+            onValueChange={setTitle}
+            error={errors.title}
+            label={POSTS_TEXT.postTitle}
+            required
+            maxLength={200}
+          />
           <TextField
             name="slug"
             value={form.slug}
@@ -289,7 +306,12 @@ export function PostEditor({ data }: { data: EditorData }) {
             <fieldset className="publish-box">
               <legend>{POSTS_TEXT.publishing}</legend>
               <div className="checkbox">
-                <input id={ids('published').input} type="checkbox" checked={form.published} onChange={(e) => set('published', e.target.checked)} />
+                <input
+                  id={ids('published').input}
+                  type="checkbox"
+                  checked={form.published}
+                  onChange={(e) => set('published', e.target.checked)}
+                />
                 <label htmlFor={ids('published').input}>{POSTS_TEXT.publish}</label>
               </div>
               <div className="field">

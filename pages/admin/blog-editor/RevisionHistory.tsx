@@ -15,7 +15,12 @@ type Comparing = { revision: PostRevision; diff: RevisionDiff | null; error: str
  * Every saved version of the post, newest first: who saved it and when, what kind of change it was, its title then.
  * Each earlier one opens what changed since (its diff against the current post), from where it can be restored.
  */
-export function RevisionHistory({ postId, revisions, timeZone, onRestore }: {
+export function RevisionHistory({
+  postId,
+  revisions,
+  timeZone,
+  onRestore,
+}: {
   postId: string;
   revisions: PostRevision[];
   timeZone: string;
@@ -53,7 +58,12 @@ export function RevisionHistory({ postId, revisions, timeZone, onRestore }: {
             {i === 0 ? (
               <span className="muted">{EDITOR_TEXT.currentVersion}</span>
             ) : (
-              <button type="button" className="button button-ghost-dark" aria-label={REVISION_TEXT.compareLabel(describe(revision))} onClick={() => void compare(revision)}>
+              <button
+                type="button"
+                className="button button-ghost-dark"
+                aria-label={REVISION_TEXT.compareLabel(describe(revision))}
+                onClick={() => void compare(revision)}
+              >
                 {REVISION_TEXT.compare}
               </button>
             )}

@@ -67,7 +67,12 @@ export function RichTextEditor({ html, onChange, onNormalize, labelId, described
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: 'noopener noreferrer', target: null },
+        },
       }),
       Image.configure({ inline: false }),
       Extension.create({
@@ -131,13 +136,55 @@ export function RichTextEditor({ html, onChange, onNormalize, labelId, described
   const tools: Tool[] = [
     { icon: 'bold', label: label.bold, keys: ['Mod', 'B'], active: editor.isActive('bold'), run: () => chain().toggleBold().run() },
     { icon: 'italic', label: label.italic, keys: ['Mod', 'I'], active: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
-    { icon: 'h2', label: label.h2, keys: ['Mod', 'Alt', '2'], active: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
-    { icon: 'h3', label: label.h3, keys: ['Mod', 'Alt', '3'], active: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
-    { icon: 'bulletList', label: label.bulletList, keys: ['Mod', 'Shift', '8'], active: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
-    { icon: 'orderedList', label: label.orderedList, keys: ['Mod', 'Shift', '7'], active: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
-    { icon: 'quote', label: label.quote, keys: ['Mod', 'Shift', 'B'], active: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
-    { icon: 'code', label: label.code, keys: ['Mod', 'Alt', 'C'], active: editor.isActive('codeBlock'), run: () => chain().toggleCodeBlock().run() },
-    { icon: 'link', label: label.link, keys: ['Mod', 'K'], active: editor.isActive('link'), run: () => setLinkRequest(linkRequestFor(editor)) },
+    {
+      icon: 'h2',
+      label: label.h2,
+      keys: ['Mod', 'Alt', '2'],
+      active: editor.isActive('heading', { level: 2 }),
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      icon: 'h3',
+      label: label.h3,
+      keys: ['Mod', 'Alt', '3'],
+      active: editor.isActive('heading', { level: 3 }),
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      icon: 'bulletList',
+      label: label.bulletList,
+      keys: ['Mod', 'Shift', '8'],
+      active: editor.isActive('bulletList'),
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      icon: 'orderedList',
+      label: label.orderedList,
+      keys: ['Mod', 'Shift', '7'],
+      active: editor.isActive('orderedList'),
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      icon: 'quote',
+      label: label.quote,
+      keys: ['Mod', 'Shift', 'B'],
+      active: editor.isActive('blockquote'),
+      run: () => chain().toggleBlockquote().run(),
+    },
+    {
+      icon: 'code',
+      label: label.code,
+      keys: ['Mod', 'Alt', 'C'],
+      active: editor.isActive('codeBlock'),
+      run: () => chain().toggleCodeBlock().run(),
+    },
+    {
+      icon: 'link',
+      label: label.link,
+      keys: ['Mod', 'K'],
+      active: editor.isActive('link'),
+      run: () => setLinkRequest(linkRequestFor(editor)),
+    },
     { icon: 'image', label: label.image, run: () => setImageOpen(true) },
     { icon: 'undo', label: label.undo, keys: ['Mod', 'Z'], disabled: !editor.can().undo(), run: () => chain().undo().run() },
     { icon: 'redo', label: label.redo, keys: ['Mod', 'Shift', 'Z'], disabled: !editor.can().redo(), run: () => chain().redo().run() },
@@ -155,7 +202,10 @@ export function RichTextEditor({ html, onChange, onNormalize, labelId, described
           setLinkRequest(null);
         }}
         onApply={(href, text) => {
-          if (text) chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] }).run();
+          if (text)
+            chain()
+              .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
+              .run();
           else chain().extendMarkRange('link').setLink({ href }).command(caretAfterSelection).run();
           setLinkRequest(null);
         }}

@@ -72,8 +72,12 @@ export default function AdminBlogPage() {
           },
           { header: POSTS_TEXT.publishDate, cell: ({ post }) => formatDateTime(post.publishedAt, timeZone) },
           // Views and leads over 30 days, for those who may see analytics (leads: those who may see leads).
-          ...(figures ? [{ header: ANALYTICS_TEXT.views30, cell: ({ post }: Row) => formatWholeNumber(figures[post.slug]?.views ?? 0) }] : []),
-          ...(leadsShown ? [{ header: ANALYTICS_TEXT.leads30, cell: ({ post }: Row) => formatWholeNumber(figures?.[post.slug]?.leads ?? 0) }] : []),
+          ...(figures
+            ? [{ header: ANALYTICS_TEXT.views30, cell: ({ post }: Row) => formatWholeNumber(figures[post.slug]?.views ?? 0) }]
+            : []),
+          ...(leadsShown
+            ? [{ header: ANALYTICS_TEXT.leads30, cell: ({ post }: Row) => formatWholeNumber(figures?.[post.slug]?.leads ?? 0) }]
+            : []),
           {
             header: POSTS_TEXT.actions,
             cell: ({ post, status }) => (

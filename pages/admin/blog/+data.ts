@@ -10,7 +10,13 @@ export interface AdminBlogData extends AdminPostPage {
 }
 
 export async function data(pageContext: PageContextServer): Promise<AdminBlogData> {
-  const page = await orNotFound(pageContext.services.admin.posts(pageContext.user!, pageContext.urlParsed.search.cursor || undefined), '/admin/blog');
-  const figures = await pageContext.services.admin.postFigures(pageContext.user!, page.posts.map((p) => p.slug));
+  const page = await orNotFound(
+    pageContext.services.admin.posts(pageContext.user!, pageContext.urlParsed.search.cursor || undefined),
+    '/admin/blog',
+  );
+  const figures = await pageContext.services.admin.postFigures(
+    pageContext.user!,
+    page.posts.map((p) => p.slug),
+  );
   return { ...page, now: Date.now(), figures };
 }

@@ -14,7 +14,15 @@ import {
 import { formatCalendarDate } from '../../../shared/dates.ts';
 import { localDate } from '../../../shared/zoned-time.ts';
 import { LEAD_TYPE_LABELS, LEAD_TYPE_NOUNS, NOTIFICATION_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
-import { ADMIN_SECTIONS, ADMIN_TEXT, DASHBOARD_TEXT, EDITOR_MESSAGES, INBOX_MESSAGES, LEADS_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
+import {
+  ADMIN_SECTIONS,
+  ADMIN_TEXT,
+  DASHBOARD_TEXT,
+  EDITOR_MESSAGES,
+  INBOX_MESSAGES,
+  LEADS_TEXT,
+  POSTS_TEXT,
+} from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
 import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
@@ -75,7 +83,15 @@ export default function DashboardPage() {
       ? [
           { label: DASHBOARD_TEXT.counts.quotes, value: leads.counts.quotes, href: '/admin/leads?type=quote' },
           { label: DASHBOARD_TEXT.counts.contacts, value: leads.counts.contacts, href: '/admin/leads?type=contact' },
-          ...(user ? [{ label: LEAD_WORK_MESSAGES.assignedToYou, value: leads.assignedToYou, href: `/admin/leads${leadFilterQuery({ assignee: user.id })}` }] : []),
+          ...(user
+            ? [
+                {
+                  label: LEAD_WORK_MESSAGES.assignedToYou,
+                  value: leads.assignedToYou,
+                  href: `/admin/leads${leadFilterQuery({ assignee: user.id })}`,
+                },
+              ]
+            : []),
         ]
       : []),
     ...(posts
@@ -225,7 +241,8 @@ function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string })
               <li key={`${l.type}-${l.id}`} className={overdue ? 'overdue' : undefined}>
                 <a href={leadHref(l.type, l.id)}>{l.name}</a>
                 <span>
-                  {overdue ? <strong className="badge badge-danger">{W.followUpOverdue}</strong> : W.followUpToday} {formatCalendarDate(l.followUpOn!)}
+                  {overdue ? <strong className="badge badge-danger">{W.followUpOverdue}</strong> : W.followUpToday}{' '}
+                  {formatCalendarDate(l.followUpOn!)}
                   {l.assignee && ` · ${l.assignee.id === user?.id ? W.yours : l.assignee.name}`}
                 </span>
                 {l.followUpNote && <span>{l.followUpNote}</span>}

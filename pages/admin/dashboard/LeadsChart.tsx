@@ -41,7 +41,13 @@ export function LeadsChart({ weeks }: { weeks: WeeklyLeads[] }) {
           return (
             <g key={w.weekStart}>
               <rect x={x} y={y(w.quotes)} width={barW} height={y(0) - y(w.quotes)} className="bar-quote" />
-              <rect x={x} y={y(w.quotes + w.contacts)} width={barW} height={y(w.quotes) - y(w.quotes + w.contacts)} className="bar-contact" />
+              <rect
+                x={x}
+                y={y(w.quotes + w.contacts)}
+                width={barW}
+                height={y(w.quotes) - y(w.quotes + w.contacts)}
+                className="bar-contact"
+              />
               <text x={x + barW / 2} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" className="tick">
                 {weekLabel(w.weekStart)}
               </text>

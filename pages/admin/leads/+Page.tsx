@@ -17,7 +17,12 @@ import { LEAD_WORK_TEXT } from '../../../shared/lead-work-texts.ts';
 import { can } from '../../../shared/roles.ts';
 
 /** One filter of the GET form: "Any" or one of the options, as [value, label] pairs. */
-function FilterSelect(props: { name: string; label: string; value: string | undefined; options: ReadonlyArray<readonly [string, string]> }) {
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
   const id = `f-${props.name}`;
   return (
     <div className="field">
@@ -61,7 +66,11 @@ export default function LeadsPage() {
     >
       {user && (
         <p className="button-row">
-          <a href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`} aria-current={mine ? 'page' : undefined} className={mine ? 'button button-primary' : 'button button-ghost-dark'}>
+          <a
+            href={`/admin/leads${leadFilterQuery({ assignee: user.id })}`}
+            aria-current={mine ? 'page' : undefined}
+            className={mine ? 'button button-primary' : 'button button-ghost-dark'}
+          >
             {LEAD_WORK_MESSAGES.assignedToMe}
           </a>
           {can(user.role, 'leads.reply') && (
@@ -94,8 +103,18 @@ export default function LeadsPage() {
           <input id="f-q" name="q" type="search" defaultValue={filter.q ?? ''} maxLength={200} />
         </div>
         <FilterSelect name="type" label={LEADS_TEXT.type} value={filter.type} options={LEAD_TYPES.map((t) => [t, LEAD_TYPE_LABELS[t]])} />
-        <FilterSelect name="status" label={ADMIN_TEXT.status} value={filter.status} options={LEAD_STATUS_FILTERS.map((s) => [s, LEAD_STATUS_FILTER_LABELS[s]])} />
-        <FilterSelect name="service" label={COMMON_FIELDS.service.label} value={filter.service} options={SERVICES.map((s) => [s.id, s.name])} />
+        <FilterSelect
+          name="status"
+          label={ADMIN_TEXT.status}
+          value={filter.status}
+          options={LEAD_STATUS_FILTERS.map((s) => [s, LEAD_STATUS_FILTER_LABELS[s]])}
+        />
+        <FilterSelect
+          name="service"
+          label={COMMON_FIELDS.service.label}
+          value={filter.service}
+          options={SERVICES.map((s) => [s.id, s.name])}
+        />
         <div className="field">
           <label htmlFor="f-from">{LEADS_TEXT.receivedFrom}</label>
           <input id="f-from" name="from" type="date" defaultValue={filter.from ?? ''} />

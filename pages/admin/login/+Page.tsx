@@ -93,7 +93,12 @@ export default function LoginPage() {
       const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
       if (step === 'password' && needsProof && proof.current) body.proof = await proof.current.getToken();
       const url = step === 'password' ? '/admin/login' : '/admin/login/code';
-      const result = await adminApi<{ redirect?: string; twoFactorRequired?: boolean; step?: Step; passkey?: boolean }>('POST', url, null, body);
+      const result = await adminApi<{ redirect?: string; twoFactorRequired?: boolean; step?: Step; passkey?: boolean }>(
+        'POST',
+        url,
+        null,
+        body,
+      );
       if (result.twoFactorRequired) {
         setStep(result.step ?? 'code');
         setPasskeyToo(result.passkey ?? false);
@@ -116,7 +121,12 @@ export default function LoginPage() {
   function passkeyButton(label: string, primary = false) {
     if (!hydrated || !browserSupportsWebAuthn()) return null;
     return (
-      <button type="button" className={`button ${primary ? 'button-primary' : 'button-ghost-dark'}`} disabled={passkeyBusy} onClick={() => void signInByPasskey()}>
+      <button
+        type="button"
+        className={`button ${primary ? 'button-primary' : 'button-ghost-dark'}`}
+        disabled={passkeyBusy}
+        onClick={() => void signInByPasskey()}
+      >
         {passkeyBusy ? LOGIN_TEXT.passkeyWaiting : label}
       </button>
     );
@@ -136,8 +146,22 @@ export default function LoginPage() {
         {step === 'password' ? (
           <form method="post" action="/admin/login" onSubmit={submit} noValidate={false}>
             <input type="hidden" name="next" value={next} />
-            <AdminInput id="login-email" label={LOGIN_TEXT.email} name="email" type="email" autoComplete="username webauthn" maxLength={254} />
-            <AdminInput id="login-password" label={LOGIN_TEXT.password} name="password" type="password" autoComplete="current-password" maxLength={1024} />
+            <AdminInput
+              id="login-email"
+              label={LOGIN_TEXT.email}
+              name="email"
+              type="email"
+              autoComplete="username webauthn"
+              maxLength={254}
+            />
+            <AdminInput
+              id="login-password"
+              label={LOGIN_TEXT.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={1024}
+            />
             {needsProof && <SignInProofWidget handle={proof} />}
             <div className="button-row">
               <SubmitButton busy={busy} label={LOGIN_TEXT.signIn} busyLabel={LOGIN_TEXT.signingIn} />

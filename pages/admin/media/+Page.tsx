@@ -50,7 +50,11 @@ export default function MediaLibraryPage() {
           <h2 id="media-list-heading">{MEDIA_TEXT.listLabel}</h2>
           <nav aria-label={MEDIA_TEXT.filterLabel} className="media-filter">
             {MEDIA_FILTERS.map((filter) => (
-              <a key={filter} href={`/admin/media${mediaQueryString({ show: filter })}`} aria-current={show === filter ? 'page' : undefined}>
+              <a
+                key={filter}
+                href={`/admin/media${mediaQueryString({ show: filter })}`}
+                aria-current={show === filter ? 'page' : undefined}
+              >
                 {MEDIA_TEXT.filterCount(MEDIA_TEXT.filters[filter], filter === 'unused' ? totals.unused : totals.images)}
               </a>
             ))}

@@ -27,7 +27,12 @@ function UseLink({ use }: { use: ImageUse }) {
  * may edit every post (docs/product.md#roles); a deletion refused for its uses says where it is used. Posts the
  * person may not open come only as a count (docs/product.md#media).
  */
-export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
+export function MediaCard({
+  image,
+  unusedDays,
+  onChanged,
+  onDeleted,
+}: {
   image: LibraryImage;
   unusedDays: number;
   onChanged: (image: LibraryImage) => void;
@@ -88,7 +93,9 @@ export function MediaCard({ image, unusedDays, onChanged, onDeleted }: {
                 {image.unusedSince && (
                   <span className="muted small">
                     {' '}
-                    {MEDIA_TEXT.deletedOn(formatDateTime(new Date(Date.parse(image.unusedSince) + unusedDays * DAY_MS).toISOString(), timeZone))}
+                    {MEDIA_TEXT.deletedOn(
+                      formatDateTime(new Date(Date.parse(image.unusedSince) + unusedDays * DAY_MS).toISOString(), timeZone),
+                    )}
                   </span>
                 )}
               </>

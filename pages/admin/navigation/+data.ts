@@ -9,7 +9,14 @@ export interface NavigationData {
   suggestions: LinkSuggestion[];
 }
 
-const PAGE_PATHS: Record<PageKey, string> = { home: '/', services: SERVICES_LINK, about: '/about', contact: '/contact', quote: '/quote', privacy: '/privacy' };
+const PAGE_PATHS: Record<PageKey, string> = {
+  home: '/',
+  services: SERVICES_LINK,
+  about: '/about',
+  contact: '/contact',
+  quote: '/quote',
+  privacy: '/privacy',
+};
 
 /** The navigation's form, and where its links can go: the site's pages, the blog, each service, the pages staff made. */
 export async function data(pageContext: PageContextServer): Promise<NavigationData> {

@@ -60,7 +60,11 @@ export default function PrivacyPage() {
       () => adminApi<PersonalDataExport>('POST', '/api/admin/privacy/export', csrfToken, { email }),
       (data) => {
         download(`personal-data-${localDate(new Date(data.exportedAt), timeZone)}.json`, data);
-        const counts = PRIVACY_REQUEST_TEXT.counts({ quotes: data.quotes.length, contacts: data.contacts.length, notifications: data.notifications.length });
+        const counts = PRIVACY_REQUEST_TEXT.counts({
+          quotes: data.quotes.length,
+          contacts: data.contacts.length,
+          notifications: data.notifications.length,
+        });
         return PRIVACY_REQUEST_TEXT.exported(data.email, counts, data.auditEntries.length);
       },
     );

@@ -37,7 +37,10 @@ function Input({
   errors,
   onChange,
   ...input
-}: { path: string; value: string; errors: Errors; onChange: (value: string) => void } & Omit<AdminInputProps, 'id' | 'name' | 'value' | 'error' | 'onChange'>) {
+}: { path: string; value: string; errors: Errors; onChange: (value: string) => void } & Omit<
+  AdminInputProps,
+  'id' | 'name' | 'value' | 'error' | 'onChange'
+>) {
   return (
     <AdminInput
       {...input}
@@ -97,7 +100,12 @@ const ROW_LISTS: { [L in RowList]: RowListSpec<L> } = {
  * One of the lists as a fieldset: each row a group named by its number, with a button that removes it while the
  * list has more than its minimum, and a button that adds a row while it has room.
  */
-function RowsFieldset<L extends RowList>({ list, rows, errors, onChange }: {
+function RowsFieldset<L extends RowList>({
+  list,
+  rows,
+  errors,
+  onChange,
+}: {
   list: L;
   rows: ReadonlyArray<RowOf<L>>;
   errors: Errors;
@@ -192,18 +200,72 @@ export default function SettingsPage() {
         <fieldset>
           <legend>{SETTINGS_TEXT.company}</legend>
           <div className="settings-grid">
-            <Input path="name" label={SETTINGS_TEXT.name} value={form.name} errors={errors} onChange={(name) => set((f) => ({ ...f, name }))} autoComplete="organization" />
-            <Input path="legalName" label={SETTINGS_TEXT.legalName} value={form.legalName} errors={errors} onChange={(legalName) => set((f) => ({ ...f, legalName }))} hint={SETTINGS_TEXT.legalNameHint} />
-            <Input path="email" label={SETTINGS_TEXT.email} type="email" inputMode="email" value={form.email} errors={errors} onChange={(email) => set((f) => ({ ...f, email }))} autoComplete="email" />
-            <Input path="phone" label={SETTINGS_TEXT.phone} type="tel" inputMode="tel" value={form.phone} errors={errors} onChange={(phone) => set((f) => ({ ...f, phone }))} hint={SETTINGS_TEXT.phoneHint} />
-            <Input path="abn" label={SETTINGS_TEXT.abn} inputMode="numeric" value={form.abn} errors={errors} onChange={(abn) => set((f) => ({ ...f, abn }))} hint={SETTINGS_TEXT.abnHint} />
+            <Input
+              path="name"
+              label={SETTINGS_TEXT.name}
+              value={form.name}
+              errors={errors}
+              onChange={(name) => set((f) => ({ ...f, name }))}
+              autoComplete="organization"
+            />
+            <Input
+              path="legalName"
+              label={SETTINGS_TEXT.legalName}
+              value={form.legalName}
+              errors={errors}
+              onChange={(legalName) => set((f) => ({ ...f, legalName }))}
+              hint={SETTINGS_TEXT.legalNameHint}
+            />
+            <Input
+              path="email"
+              label={SETTINGS_TEXT.email}
+              type="email"
+              inputMode="email"
+              value={form.email}
+              errors={errors}
+              onChange={(email) => set((f) => ({ ...f, email }))}
+              autoComplete="email"
+            />
+            <Input
+              path="phone"
+              label={SETTINGS_TEXT.phone}
+              type="tel"
+              inputMode="tel"
+              value={form.phone}
+              errors={errors}
+              onChange={(phone) => set((f) => ({ ...f, phone }))}
+              hint={SETTINGS_TEXT.phoneHint}
+            />
+            <Input
+              path="abn"
+              label={SETTINGS_TEXT.abn}
+              inputMode="numeric"
+              value={form.abn}
+              errors={errors}
+              onChange={(abn) => set((f) => ({ ...f, abn }))}
+              hint={SETTINGS_TEXT.abnHint}
+            />
           </div>
         </fieldset>
         <fieldset>
           <legend>{SETTINGS_TEXT.address}</legend>
           <div className="settings-grid">
-            <Input path="address.street" label={SETTINGS_TEXT.street} value={form.address.street} errors={errors} onChange={setAddress('street')} autoComplete="street-address" />
-            <Input path="address.locality" label={SETTINGS_TEXT.locality} value={form.address.locality} errors={errors} onChange={setAddress('locality')} autoComplete="address-level2" />
+            <Input
+              path="address.street"
+              label={SETTINGS_TEXT.street}
+              value={form.address.street}
+              errors={errors}
+              onChange={setAddress('street')}
+              autoComplete="street-address"
+            />
+            <Input
+              path="address.locality"
+              label={SETTINGS_TEXT.locality}
+              value={form.address.locality}
+              errors={errors}
+              onChange={setAddress('locality')}
+              autoComplete="address-level2"
+            />
             <div className="field">
               <label htmlFor="settings-address-region">{SETTINGS_TEXT.region}</label>
               <select
@@ -222,11 +284,29 @@ export default function SettingsPage() {
               </select>
               <FieldError id="settings-address-region-error" message={errors['address.region']} />
             </div>
-            <Input path="address.postcode" label={SETTINGS_TEXT.postcode} inputMode="numeric" value={form.address.postcode} errors={errors} onChange={setAddress('postcode')} autoComplete="postal-code" />
+            <Input
+              path="address.postcode"
+              label={SETTINGS_TEXT.postcode}
+              inputMode="numeric"
+              value={form.address.postcode}
+              errors={errors}
+              onChange={setAddress('postcode')}
+              autoComplete="postal-code"
+            />
           </div>
         </fieldset>
-        <RowsFieldset list="social" rows={form.social} errors={errors} onChange={(change) => set((f) => ({ ...f, social: change(f.social) }))} />
-        <RowsFieldset list="stats" rows={form.stats} errors={errors} onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))} />
+        <RowsFieldset
+          list="social"
+          rows={form.social}
+          errors={errors}
+          onChange={(change) => set((f) => ({ ...f, social: change(f.social) }))}
+        />
+        <RowsFieldset
+          list="stats"
+          rows={form.stats}
+          errors={errors}
+          onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))}
+        />
         <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
       </form>
     </AdminShell>

@@ -6,7 +6,19 @@ import { NAVIGATION_KEY, type WordsSummary, editorHref, isCustomPageKey } from '
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
-function PageList({ heading, rows, hint, empty, children }: { heading: string; rows: WordsSummary[]; hint?: string; empty?: string; children?: React.ReactNode }) {
+function PageList({
+  heading,
+  rows,
+  hint,
+  empty,
+  children,
+}: {
+  heading: string;
+  rows: WordsSummary[];
+  hint?: string;
+  empty?: string;
+  children?: React.ReactNode;
+}) {
   const { timeZone } = usePageContext();
   const id = `pages-${heading.toLowerCase().replace(/\s+/g, '-')}`;
   return (
@@ -42,12 +54,28 @@ export default function PagesPage() {
   return (
     <AdminShell title={PAGES_TEXT.title}>
       <p className="hint">{PAGES_TEXT.intro}</p>
-      <PageList heading={PAGES_TEXT.pagesHeading} rows={rows.filter((r) => !isServiceId(r.key) && !isCustomPageKey(r.key) && r.key !== NAVIGATION_KEY)} />
-      <PageList heading={PAGES_TEXT.navigationHeading} rows={rows.filter((r) => r.key === NAVIGATION_KEY)} hint={PAGES_TEXT.navigationHint} />
+      <PageList
+        heading={PAGES_TEXT.pagesHeading}
+        rows={rows.filter((r) => !isServiceId(r.key) && !isCustomPageKey(r.key) && r.key !== NAVIGATION_KEY)}
+      />
+      <PageList
+        heading={PAGES_TEXT.navigationHeading}
+        rows={rows.filter((r) => r.key === NAVIGATION_KEY)}
+        hint={PAGES_TEXT.navigationHint}
+      />
       <PageList heading={PAGES_TEXT.servicesHeading} rows={rows.filter((r) => isServiceId(r.key))} hint={PAGES_TEXT.servicesHint} />
-      <PageList heading={PAGES_TEXT.customHeading} rows={rows.filter((r) => isCustomPageKey(r.key))} hint={PAGES_TEXT.customHint} empty={PAGES_TEXT.noCustomPages}>
+      <PageList
+        heading={PAGES_TEXT.customHeading}
+        rows={rows.filter((r) => isCustomPageKey(r.key))}
+        hint={PAGES_TEXT.customHint}
+        empty={PAGES_TEXT.noCustomPages}
+      >
         {/* A new page is a new random key: nothing is stored until its first save. */}
-        <button type="button" className="button button-primary" onClick={() => window.location.assign(`/admin/pages/page-${crypto.randomUUID()}`)}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => window.location.assign(`/admin/pages/page-${crypto.randomUUID()}`)}
+        >
           {PAGES_TEXT.newPage}
         </button>
       </PageList>

@@ -36,7 +36,9 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
     <section aria-labelledby="invite-heading" className="admin-card">
       <h2 id="invite-heading">{STAFF_TEXTS.inviteHeading}</h2>
       <p className="hint">{STAFF_TEXTS.inviteHint}</p>
-      <NoticeBox notice={notice}>{notice?.kind === 'success' && queued && <CopyInvitationLink key={queued.id} invitation={queued} />}</NoticeBox>
+      <NoticeBox notice={notice}>
+        {notice?.kind === 'success' && queued && <CopyInvitationLink key={queued.id} invitation={queued} />}
+      </NoticeBox>
       <form
         onSubmit={postForm<InviteAnswer>('/api/admin/staff/invitations', csrfToken, (answer) => {
           onInvited(answer.invitations);
@@ -99,7 +101,10 @@ export default function StaffPage() {
               },
               { header: STAFF_TEXTS.role, cell: (m) => ROLE_TEXT.names[m.role] },
               { header: STAFF_TEXTS.status, cell: (m) => <ActiveBadge active={m.active} /> },
-              { header: STAFF_TEXTS.lastSignIn, cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt, timeZone) : STAFF_TEXTS.never) },
+              {
+                header: STAFF_TEXTS.lastSignIn,
+                cell: (m) => (m.lastSignInAt ? formatDateTime(m.lastSignInAt, timeZone) : STAFF_TEXTS.never),
+              },
               { header: STAFF_TEXTS.sessions, cell: (m) => m.sessions },
             ]}
           />

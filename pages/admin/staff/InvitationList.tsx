@@ -36,7 +36,11 @@ function InvitationFacts({ invitation }: { invitation: PendingInvitation }) {
   const open = invitation.state !== 'accepted' && invitation.state !== 'expired';
   return (
     <>
-      <span className="muted small">{open ? STAFF_TEXTS.invitedBy(invitation.invitedBy, formatDateTime(invitation.expiresAt, timeZone)) : STAFF_TEXTS.invitedByOnly(invitation.invitedBy)}</span>
+      <span className="muted small">
+        {open
+          ? STAFF_TEXTS.invitedBy(invitation.invitedBy, formatDateTime(invitation.expiresAt, timeZone))
+          : STAFF_TEXTS.invitedByOnly(invitation.invitedBy)}
+      </span>
       {invitation.linkAvailable && <CopyInvitationLink invitation={invitation} />}
     </>
   );
@@ -65,7 +69,12 @@ export function CopyInvitationLink({ invitation }: { invitation: Pick<PendingInv
 
   return (
     <div className="invitation-link">
-      <button type="button" className="button button-small" onClick={() => void copy()} aria-label={STAFF_TEXTS.copyLinkFor(invitation.name)}>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => void copy()}
+        aria-label={STAFF_TEXTS.copyLinkFor(invitation.name)}
+      >
         {STAFF_TEXTS.copyLink}
       </button>
       <span role="status" className="inline-status">

@@ -1,7 +1,10 @@
 import type { ComponentProps } from 'react';
 import { FieldError } from '../../../components/form/FieldError.tsx';
 
-export type AdminInputProps = { id: string; label: string; error?: string | undefined; hint?: string | undefined } & Omit<ComponentProps<'input'>, 'id'>;
+export type AdminInputProps = { id: string; label: string; error?: string | undefined; hint?: string | undefined } & Omit<
+  ComponentProps<'input'>,
+  'id'
+>;
 
 /**
  * An input with its label, an optional hint above it and the server's error for it below, both read with it.
@@ -33,6 +36,14 @@ export function AdminInput({ id, label, error, hint, required = true, 'aria-desc
 export type AdminInputSpec = { name: string; label: string } & Omit<AdminInputProps, 'id' | 'name' | 'label' | 'error'>;
 
 /** A form's inputs from a list: each with the id `${idPrefix}-${name}` and the server's error for its name. */
-export function AdminInputs({ idPrefix, fields, errors }: { idPrefix: string; fields: readonly AdminInputSpec[]; errors: Record<string, string> }) {
+export function AdminInputs({
+  idPrefix,
+  fields,
+  errors,
+}: {
+  idPrefix: string;
+  fields: readonly AdminInputSpec[];
+  errors: Record<string, string>;
+}) {
   return fields.map((field) => <AdminInput key={field.name} {...field} id={`${idPrefix}-${field.name}`} error={errors[field.name]} />);
 }

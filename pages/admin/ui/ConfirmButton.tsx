@@ -34,12 +34,7 @@ export function ConfirmButton({
   const cancel = () => ask(false);
   if (!asking) {
     return (
-      <button
-        ref={buttonRef}
-        type="button"
-        className="button button-danger-ghost"
-        onClick={() => ask(true)}
-      >
+      <button ref={buttonRef} type="button" className="button button-danger-ghost" onClick={() => ask(true)}>
         {label}
       </button>
     );

@@ -8,7 +8,15 @@ import { useFormRequest } from './use-form-request.ts';
  * One setting that is on or off, as a card: a checkbox with its hint and a save button; `save` sends the choice
  * and answers the message to announce.
  */
-export function SwitchCard({ id, heading, label, hint, saveLabel, initial, save }: {
+export function SwitchCard({
+  id,
+  heading,
+  label,
+  hint,
+  saveLabel,
+  initial,
+  save,
+}: {
   id: string;
   heading: string;
   label: string;

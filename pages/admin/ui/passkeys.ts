@@ -45,8 +45,17 @@ export async function passkeyFromAutofill(next: string): Promise<string | null> 
  * Makes a passkey on this device for the signed-in person, named `name`; answers the message and their passkeys.
  * The password is needed when the session signed in a while ago (the server says so with a `password` field error).
  */
-export async function addPasskey(csrfToken: string | null, name: string, password: string): Promise<{ message: string; passkeys: PasskeyInfo[] }> {
-  const optionsJSON = await adminApi<PublicKeyCredentialCreationOptionsJSON>('POST', '/api/admin/account/passkeys/options', csrfToken, password ? { password } : {});
+export async function addPasskey(
+  csrfToken: string | null,
+  name: string,
+  password: string,
+): Promise<{ message: string; passkeys: PasskeyInfo[] }> {
+  const optionsJSON = await adminApi<PublicKeyCredentialCreationOptionsJSON>(
+    'POST',
+    '/api/admin/account/passkeys/options',
+    csrfToken,
+    password ? { password } : {},
+  );
   const response = await startRegistration({ optionsJSON });
   return adminApi('POST', '/api/admin/account/passkeys', csrfToken, { name, response });
 }

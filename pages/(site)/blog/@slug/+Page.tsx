@@ -23,7 +23,10 @@ export default function BlogPostPage() {
         image={sharing.image}
         imageAlt={sharing.alt}
         jsonLd={blogPostingLd(post, settings, siteUrl)}
-        breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: post.title, path }]}
+        breadcrumb={[
+          { name: SITE_TEXT.nav.blog, path: '/blog' },
+          { name: post.title, path },
+        ]}
       />
       <PostView post={post} related={related} />
     </>

@@ -50,7 +50,14 @@ export function SavedReplyForm({ reply, onSaved }: { reply?: SavedReply; onSaved
         void save();
       }}
     >
-      <AdminInput id={`${uid}-name`} label={LEAD_WORK_MESSAGES.savedReplyName} maxLength={SAVED_REPLY_NAME_MAX} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+      <AdminInput
+        id={`${uid}-name`}
+        label={LEAD_WORK_MESSAGES.savedReplyName}
+        maxLength={SAVED_REPLY_NAME_MAX}
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="field">
         <label htmlFor={`${uid}-body`}>{LEAD_WORK_MESSAGES.savedReplyBody}</label>
         <textarea

@@ -5,7 +5,14 @@ import { RequestError, adminApi, errorMessage } from '../../../../components/req
 import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
 import { REVISION_TEXT } from '../../../../shared/revisions.ts';
 import { isServiceId } from '../../../../shared/services.ts';
-import { type FieldValue, NAVIGATION_KEY, type WordsDiffField, type WordsEditorState, type WordsRevision, fieldsOf } from '../../../../shared/site-words.ts';
+import {
+  type FieldValue,
+  NAVIGATION_KEY,
+  type WordsDiffField,
+  type WordsEditorState,
+  type WordsRevision,
+  fieldsOf,
+} from '../../../../shared/site-words.ts';
 import { Dialog } from '../../blog-editor/Dialog.tsx';
 import { DiffText } from '../../blog-editor/RevisionDiffView.tsx';
 import { ActionButton } from '../../ui/ActionButton.tsx';
@@ -53,7 +60,12 @@ function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore
               <span className="revision-change">{PAGES_TEXT.change[revision.kind]}</span>
               <span>{describe(revision)}</span>
             </span>
-            <button type="button" className="button button-ghost-dark" aria-label={REVISION_TEXT.compareLabel(describe(revision))} onClick={() => void compare(revision)}>
+            <button
+              type="button"
+              className="button button-ghost-dark"
+              aria-label={REVISION_TEXT.compareLabel(describe(revision))}
+              onClick={() => void compare(revision)}
+            >
               {REVISION_TEXT.compare}
             </button>
           </li>
@@ -111,7 +123,9 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
   const [state, setState] = useState(initial);
   const [words, setWords] = useState<Words>(initial.autosave?.words ?? initial.draft ?? initial.published);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(initial.autosave ? { kind: 'success', text: PAGES_TEXT.autosaveRestored(formatDateTime(initial.autosave.savedAt, timeZone)) } : null);
+  const [notice, setNotice] = useState<Notice>(
+    initial.autosave ? { kind: 'success', text: PAGES_TEXT.autosaveRestored(formatDateTime(initial.autosave.savedAt, timeZone)) } : null,
+  );
   const [restored, setRestored] = useState(initial.autosave !== null);
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(initial.autosave !== null);
@@ -138,7 +152,8 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
     const fieldErrors = err instanceof RequestError ? err.fields : {};
     setErrors(fieldErrors);
     setNotice({ kind: 'error', text: errorMessage(err) });
-    if (Object.keys(fieldErrors).length) requestAnimationFrame(() => focusFirstError(formRef.current, Object.keys(fieldErrors), fieldErrors));
+    if (Object.keys(fieldErrors).length)
+      requestAnimationFrame(() => focusFirstError(formRef.current, Object.keys(fieldErrors), fieldErrors));
     else noticeRef.current?.focus();
   }
 
@@ -149,7 +164,15 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
       // An autosave under way must not land after the save (it would come back as "unsaved changes").
       await autosave.flush();
       const at = publish && publishAt ? fromLocalInput(publishAt, timeZone) : null;
-      settle(await adminApi<Answer>('PUT', `/api/admin/pages/${state.key}`, csrfToken, { words, version: state.version, publish, publishAt: at }), true);
+      settle(
+        await adminApi<Answer>('PUT', `/api/admin/pages/${state.key}`, csrfToken, {
+          words,
+          version: state.version,
+          publish,
+          publishAt: at,
+        }),
+        true,
+      );
     } catch (err) {
       refused(err);
     } finally {
@@ -225,7 +248,13 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
           <p id="words-publish-at-hint" className="hint">
             {PAGES_TEXT.publishAtHint}
           </p>
-          <input id="words-publish-at" type="datetime-local" value={publishAt} aria-describedby="words-publish-at-hint" onChange={(e) => setPublishAt(e.target.value)} />
+          <input
+            id="words-publish-at"
+            type="datetime-local"
+            value={publishAt}
+            aria-describedby="words-publish-at-hint"
+            onChange={(e) => setPublishAt(e.target.value)}
+          />
         </div>
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
@@ -240,7 +269,10 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
             </a>
           )}
           {state.draft && (
-            <ActionButton className="button button-danger-ghost" onAction={() => act('DELETE', `/api/admin/pages/${state.key}/draft?version=${state.version}`)}>
+            <ActionButton
+              className="button button-danger-ghost"
+              onAction={() => act('DELETE', `/api/admin/pages/${state.key}/draft?version=${state.version}`)}
+            >
               {PAGES_TEXT.discardDraft}
             </ActionButton>
           )}
@@ -262,7 +294,10 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
           )}
         </div>
       </form>
-      <WordsHistory state={state} onRestore={(r) => act('POST', `/api/admin/pages/${state.key}/revisions/${r.id}/restore`, { version: state.version })} />
+      <WordsHistory
+        state={state}
+        onRestore={(r) => act('POST', `/api/admin/pages/${state.key}/revisions/${r.id}/restore`, { version: state.version })}
+      />
     </AdminShell>
   );
 }

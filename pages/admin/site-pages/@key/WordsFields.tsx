@@ -28,7 +28,17 @@ export function LinkSuggestions({ suggestions }: { suggestions: LinkSuggestion[]
 }
 
 /** One labelled text box (a line or a paragraph), its hint and the server's error read with it. */
-function TextBox({ path, label, hint, value, multiline, max, errors, onChange, list }: {
+function TextBox({
+  path,
+  label,
+  hint,
+  value,
+  multiline,
+  max,
+  errors,
+  onChange,
+  list,
+}: {
   path: string;
   label: string;
   hint?: string | undefined;
@@ -87,7 +97,15 @@ function moved<T>(items: readonly T[], from: number, to: number): T[] {
  * A list as a fieldset: each item a group named by its number, with buttons that move it up or down and remove it
  * (while more than one is left), and one that adds an item while there is room.
  */
-function ListFieldset<T extends string | TitledText>({ path, spec, items, blank, errors, onChange, renderItem }: {
+function ListFieldset<T extends string | TitledText>({
+  path,
+  spec,
+  items,
+  blank,
+  errors,
+  onChange,
+  renderItem,
+}: {
   path: string;
   spec: { label: string; item: string; maxItems: number };
   items: readonly T[];
@@ -117,12 +135,24 @@ function ListFieldset<T extends string | TitledText>({ path, spec, items, blank,
             {renderItem(item, i, (next) => onChange(items.map((x, j) => (j === i ? next : x))))}
             <div className="button-row">
               {i > 0 && (
-                <button type="button" id={buttonId(i, 'up')} className="button button-small" aria-label={`${PAGES_TEXT.moveUp(spec.item)} (${name})`} onClick={() => move(i, i - 1, 'up')}>
+                <button
+                  type="button"
+                  id={buttonId(i, 'up')}
+                  className="button button-small"
+                  aria-label={`${PAGES_TEXT.moveUp(spec.item)} (${name})`}
+                  onClick={() => move(i, i - 1, 'up')}
+                >
                   ↑
                 </button>
               )}
               {i < items.length - 1 && (
-                <button type="button" id={buttonId(i, 'down')} className="button button-small" aria-label={`${PAGES_TEXT.moveDown(spec.item)} (${name})`} onClick={() => move(i, i + 1, 'down')}>
+                <button
+                  type="button"
+                  id={buttonId(i, 'down')}
+                  className="button button-small"
+                  aria-label={`${PAGES_TEXT.moveDown(spec.item)} (${name})`}
+                  onClick={() => move(i, i + 1, 'down')}
+                >
                   ↓
                 </button>
               )}
@@ -153,7 +183,13 @@ function ListFieldset<T extends string | TitledText>({ path, spec, items, blank,
 }
 
 /** One field of a page's form, shaped by its description in shared/site-words.ts. */
-export function WordsField({ name, spec, value, errors, onChange }: {
+export function WordsField({
+  name,
+  spec,
+  value,
+  errors,
+  onChange,
+}: {
   name: string;
   spec: FieldSpec;
   value: FieldValue;
@@ -165,7 +201,18 @@ export function WordsField({ name, spec, value, errors, onChange }: {
     case 'text':
     case 'address':
     case 'image':
-      return <TextBox path={name} label={spec.label} hint={spec.hint} value={String(value)} multiline={spec.kind === 'text'} max={spec.max} errors={errors} onChange={onChange} />;
+      return (
+        <TextBox
+          path={name}
+          label={spec.label}
+          hint={spec.hint}
+          value={String(value)}
+          multiline={spec.kind === 'text'}
+          max={spec.max}
+          errors={errors}
+          onChange={onChange}
+        />
+      );
     case 'rich': {
       const id = fieldId(name);
       return (
@@ -202,7 +249,15 @@ export function WordsField({ name, spec, value, errors, onChange }: {
           errors={errors}
           onChange={onChange}
           renderItem={(item, i, set) => (
-            <TextBox path={`${name}.${i}`} label={PAGES_TEXT.itemLabel(spec.item, i + 1)} value={item} multiline={spec.kind === 'paragraphs'} max={spec.max} errors={errors} onChange={set} />
+            <TextBox
+              path={`${name}.${i}`}
+              label={PAGES_TEXT.itemLabel(spec.item, i + 1)}
+              value={item}
+              multiline={spec.kind === 'paragraphs'}
+              max={spec.max}
+              errors={errors}
+              onChange={set}
+            />
           )}
         />
       );
@@ -218,7 +273,15 @@ export function WordsField({ name, spec, value, errors, onChange }: {
           onChange={onChange}
           renderItem={(item, i, set) => (
             <>
-              <TextBox path={`${name}.${i}.title`} label={spec.titleLabel} value={item.title} multiline={false} max={spec.titleMax} errors={errors} onChange={(title) => set({ ...item, title })} />
+              <TextBox
+                path={`${name}.${i}.title`}
+                label={spec.titleLabel}
+                value={item.title}
+                multiline={false}
+                max={spec.titleMax}
+                errors={errors}
+                onChange={(title) => set({ ...item, title })}
+              />
               <TextBox
                 path={`${name}.${i}.text`}
                 label={spec.textLabel}

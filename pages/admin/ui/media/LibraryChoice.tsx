@@ -7,7 +7,11 @@ import { UploadZone } from './UploadZone.tsx';
  * Choosing an image in a dialog: upload into the media library, or pick from it. An image uploaded here is listed
  * first and chosen at once.
  */
-export function LibraryChoice({ uploadLabel, chosen, onChoose }: {
+export function LibraryChoice({
+  uploadLabel,
+  chosen,
+  onChoose,
+}: {
   uploadLabel: string;
   chosen: LibraryImage | null;
   onChoose: (image: LibraryImage) => void;

@@ -11,7 +11,11 @@ import './media.css';
  * first, with "Show more images" for older ones. Images uploaded meanwhile (`added`) come first. The arrow keys move
  * the choice, as in any radio group.
  */
-export function MediaPicker({ chosen, added, onChoose }: {
+export function MediaPicker({
+  chosen,
+  added,
+  onChoose,
+}: {
   chosen: string | null;
   added: readonly LibraryImage[];
   onChoose: (image: LibraryImage) => void;
@@ -46,7 +50,14 @@ export function MediaPicker({ chosen, added, onChoose }: {
         <ul className="media-picker-list">
           {images.map((image) => (
             <li key={image.id}>
-              <input type="radio" id={`${name}-${image.id}`} name={name} value={image.id} checked={chosen === image.id} onChange={() => onChoose(image)} />
+              <input
+                type="radio"
+                id={`${name}-${image.id}`}
+                name={name}
+                value={image.id}
+                checked={chosen === image.id}
+                onChange={() => onChoose(image)}
+              />
               <label htmlFor={`${name}-${image.id}`}>
                 <img src={thumbnailOf(image)} alt="" width={image.width} height={image.height} loading="lazy" />
                 <span className="media-picker-name">{image.fileName}</span>

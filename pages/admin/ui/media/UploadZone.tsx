@@ -22,7 +22,12 @@ interface Upload {
  * a time), each with its progress, then "uploaded" or the server's reason for refusing it. With `multiple`, several
  * files at once (the Media page); without, one (the editor), its refusal shown as the picker's error.
  */
-export function UploadZone({ label, multiple = false, onUploaded, onDone }: {
+export function UploadZone({
+  label,
+  multiple = false,
+  onUploaded,
+  onDone,
+}: {
   label: string;
   multiple?: boolean;
   onUploaded: (image: LibraryImage) => void;

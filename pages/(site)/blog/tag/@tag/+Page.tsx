@@ -23,7 +23,10 @@ export default function BlogTagPage() {
         title={pages > 1 ? BLOG_TEXT.tagOlderTitle(page.tag) : title}
         description={BLOG_TEXT.tagDescription(page.tag, settings.name)}
         path={pagesHref(path, pages)}
-        breadcrumb={[{ name: SITE_TEXT.nav.blog, path: '/blog' }, { name: title, path }]}
+        breadcrumb={[
+          { name: SITE_TEXT.nav.blog, path: '/blog' },
+          { name: title, path },
+        ]}
       />
       <Head>
         <link rel="alternate" type="application/rss+xml" title={BLOG_TEXT.tagFeedTitle(settings.name, page.tag)} href={feed} />

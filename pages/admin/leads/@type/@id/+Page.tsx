@@ -131,7 +131,11 @@ export default function LeadPage() {
             </p>
             {lead.wonValue !== null && <p>{LEAD_WORK_TEXT.valueShown(formatAud(lead.wonValue))}</p>}
             {lead.lostReason && <p>{LEAD_WORK_TEXT.lostReasonShown(LEAD_WORK_TEXT.lostReasons[lead.lostReason])}</p>}
-            {held && <p className="notice notice-warning">{lead.spamReason === 'too-fast' ? INBOX_MESSAGES.possibleSpam : INBOX_MESSAGES.honeypotSpam}</p>}
+            {held && (
+              <p className="notice notice-warning">
+                {lead.spamReason === 'too-fast' ? INBOX_MESSAGES.possibleSpam : INBOX_MESSAGES.honeypotSpam}
+              </p>
+            )}
             {closing ? (
               <OutcomeForm
                 outcome={closing}

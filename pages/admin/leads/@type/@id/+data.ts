@@ -13,6 +13,10 @@ export async function data(pageContext: PageContextServer): Promise<LeadPageData
   const lead = await pageContext.services.admin.lead(type as LeadType, id);
   if (!lead) throw render(404, ERROR_PAGES.lead);
   const { admin } = pageContext.services;
-  const [source, staff, savedReplies] = await Promise.all([admin.leadSource(type as LeadType, id), admin.assignableStaff(), admin.savedReplies()]);
+  const [source, staff, savedReplies] = await Promise.all([
+    admin.leadSource(type as LeadType, id),
+    admin.assignableStaff(),
+    admin.savedReplies(),
+  ]);
   return { ...lead, source, staff, savedReplies };
 }

@@ -75,7 +75,12 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
             {LEAD_WORK_TEXT.saveFollowUp}
           </button>
           {lead.followUpOn && (
-            <button type="button" className="button button-small button-ghost-dark" disabled={busy} onClick={() => void save({ on: null, note: '' })}>
+            <button
+              type="button"
+              className="button button-small button-ghost-dark"
+              disabled={busy}
+              onClick={() => void save({ on: null, note: '' })}
+            >
               {LEAD_WORK_TEXT.clearFollowUp}
             </button>
           )}

@@ -27,7 +27,9 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
   const [busy, setBusy] = useState(false);
   const uid = useId();
   useUnsavedWarning(draft.trim() !== '');
-  const history: Array<LeadNote | LeadReply> = [...lead.notes, ...lead.replies].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const history: Array<LeadNote | LeadReply> = [...lead.notes, ...lead.replies].sort((a, b) =>
+    a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+  );
 
   async function add() {
     setStatus(null);
@@ -57,7 +59,10 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
       ) : (
         <ol className="note-history" aria-label={LEADS_TEXT.noteHistory}>
           {history.map((entry) => (
-            <li key={entry.id} className={'delivery' in entry ? 'note-reply' : entry.change || entry.assignment ? 'note-status' : undefined}>
+            <li
+              key={entry.id}
+              className={'delivery' in entry ? 'note-reply' : entry.change || entry.assignment ? 'note-status' : undefined}
+            >
               <p className="note-meta">
                 <strong>{entry.author ?? INBOX_MESSAGES.noteAuthorUnknown}</strong> ·{' '}
                 <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, timeZone)}</time>

@@ -64,8 +64,8 @@ export function OutcomeForm({
             autoComplete="off"
             required
             value={value}
-            aria-invalid={typed ?? error ? true : undefined}
-            aria-describedby={[`${uid}-value-hint`, typed ?? error ? `${uid}-value-error` : ''].filter(Boolean).join(' ')}
+            aria-invalid={(typed ?? error) ? true : undefined}
+            aria-describedby={[`${uid}-value-hint`, (typed ?? error) ? `${uid}-value-error` : ''].filter(Boolean).join(' ')}
             onChange={(e) => {
               setValue(e.target.value);
               setTyped(undefined);

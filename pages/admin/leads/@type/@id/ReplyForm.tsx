@@ -15,7 +15,15 @@ import { serviceName } from '../../../../../shared/lead-fields.ts';
  * member. A lead held as spam asks first. What was typed stays in the form until the reply is queued; the
  * server's refusals (shared/schemas/lead-work.ts) show beside their fields.
  */
-export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; savedReplies: SavedReply[]; onSent: (lead: LeadDetail) => void }) {
+export function ReplyForm({
+  lead,
+  savedReplies,
+  onSent,
+}: {
+  lead: LeadDetail;
+  savedReplies: SavedReply[];
+  onSent: (lead: LeadDetail) => void;
+}) {
   const { csrfToken, user } = usePageContext();
   const [chosen, setChosen] = useState('');
   const [subject, setSubject] = useState<string>(LEAD_WORK_TEXT.subjectFor(lead.type));
@@ -37,7 +45,11 @@ export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; sa
     setAsking(false);
     setBusy(true);
     try {
-      const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/replies`, csrfToken, { subject, body, confirmSpam });
+      const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/replies`, csrfToken, {
+        subject,
+        body,
+        confirmSpam,
+      });
       setBody('');
       setChosen('');
       setNotice({ kind: 'success', text: LEAD_WORK_TEXT.replyQueued });
@@ -71,7 +83,12 @@ export function ReplyForm({ lead, savedReplies, onSent }: { lead: LeadDetail; sa
                 setChosen(e.target.value);
                 const saved = savedReplies.find((s) => s.id === e.target.value);
                 if (!saved) return;
-                const values = { name: lead.name, company: lead.company ?? '', service: serviceName(lead.service), sender: user?.name ?? '' };
+                const values = {
+                  name: lead.name,
+                  company: lead.company ?? '',
+                  service: serviceName(lead.service),
+                  sender: user?.name ?? '',
+                };
                 setBody(fillSavedReply(saved.body, values));
                 setErrors({});
                 setNotice({ kind: 'success', text: LEAD_WORK_TEXT.savedReplyFilled(saved.name) });

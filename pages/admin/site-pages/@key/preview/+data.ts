@@ -1,7 +1,14 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { ERROR_PAGES } from '../../../../../shared/messages.ts';
-import { NAVIGATION_KEY, type PageWordsMap, type SiteWords, type WordsKey, isCustomPageKey, isWordsKey } from '../../../../../shared/site-words.ts';
+import {
+  NAVIGATION_KEY,
+  type PageWordsMap,
+  type SiteWords,
+  type WordsKey,
+  isCustomPageKey,
+  isWordsKey,
+} from '../../../../../shared/site-words.ts';
 import type { QuoteFormData } from '../../../../(site)/quote/+data.ts';
 import type { CustomPageData } from '../../../../(site)/page/+data.ts';
 
@@ -11,9 +18,7 @@ import type { CustomPageData } from '../../../../(site)/page/+data.ts';
  * for a page staff made.
  */
 export type WordsPreviewData = { key: Exclude<WordsKey, typeof NAVIGATION_KEY> } & (
-  | { words: SiteWords }
-  | CustomPageData
-  | (Omit<QuoteFormData, 'words'> & { words: PageWordsMap['contact'] | PageWordsMap['quote'] })
+  { words: SiteWords } | CustomPageData | (Omit<QuoteFormData, 'words'> & { words: PageWordsMap['contact'] | PageWordsMap['quote'] })
 );
 
 export async function data(pageContext: PageContextServer): Promise<WordsPreviewData> {
@@ -27,7 +32,14 @@ export async function data(pageContext: PageContextServer): Promise<WordsPreview
     return { key, page };
   }
   if (key === 'contact' || key === 'quote') {
-    return { key, captcha: pageContext.services.captcha, wasPostedWithoutScript: false, preselect: null, startStep: 1, words: words.pages[key] };
+    return {
+      key,
+      captcha: pageContext.services.captcha,
+      wasPostedWithoutScript: false,
+      preselect: null,
+      startStep: 1,
+      words: words.pages[key],
+    };
   }
   return { key, words };
 }
