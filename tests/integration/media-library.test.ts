@@ -130,16 +130,14 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
 
   it('deleting an image in use is refused (409) with the list of uses and nothing deleted; once unused it is deleted, copies and all', async () => {
     const image = await upload('diagram.png');
-    const created = await t.staff
-      .req('post', '/api/admin/posts')
-      .send(
-        postInput({
-          title: 'Network diagram',
-          content: `<img src="${image.src}" alt="Diagram">`,
-          featuredImage: image.src,
-          featuredImageAlt: 'Diagram',
-        }),
-      );
+    const created = await t.staff.req('post', '/api/admin/posts').send(
+      postInput({
+        title: 'Network diagram',
+        content: `<img src="${image.src}" alt="Diagram">`,
+        featuredImage: image.src,
+        featuredImageAlt: 'Diagram',
+      }),
+    );
     const post = created.body as BlogPost;
 
     const refused = await t.staff.req('delete', `/api/admin/images/${image.id}`);
@@ -179,16 +177,14 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     const encoded = `/media/${percentEncoded(id, 0)}/${file}`;
     expect((await request(t.app).get(encoded)).status).toBe(200);
 
-    const created = await t.staff
-      .req('post', '/api/admin/posts')
-      .send(
-        postInput({
-          title: 'Encoded address',
-          content: `<img src="${encoded}" alt="A rack">`,
-          featuredImage: encoded,
-          featuredImageAlt: 'A rack',
-        }),
-      );
+    const created = await t.staff.req('post', '/api/admin/posts').send(
+      postInput({
+        title: 'Encoded address',
+        content: `<img src="${encoded}" alt="A rack">`,
+        featuredImage: encoded,
+        featuredImageAlt: 'A rack',
+      }),
+    );
     expect(created.status).toBe(201);
     const post = created.body as BlogPost;
     const usedBy = { id: post.id, title: 'Encoded address' };

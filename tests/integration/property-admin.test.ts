@@ -47,17 +47,15 @@ describe.each(configuredEngines())('generated payloads to the admin JSON API on 
   beforeAll(async () => {
     ids.contact = await insertContact(t.database.db);
     ids.quote = await insertQuote(t.database.db);
-    const post = await t.staff
-      .req('post', '/api/admin/posts')
-      .send({
-        title: 'Seed post',
-        excerpt: 'Seed.',
-        author: 'Sam Staff',
-        content: '<p>Seed.</p>',
-        tags: '',
-        featuredImage: '',
-        published: true,
-      });
+    const post = await t.staff.req('post', '/api/admin/posts').send({
+      title: 'Seed post',
+      excerpt: 'Seed.',
+      author: 'Sam Staff',
+      content: '<p>Seed.</p>',
+      tags: '',
+      featuredImage: '',
+      published: true,
+    });
     ids.post = post.body.id as string;
   });
 

@@ -50,17 +50,15 @@ describe('request bodies: depth and size are limited before anything walks them'
     expect(deep.status).toBe(400);
     const big = await staff.req('post', '/api/admin/privacy/erase').send({ email: `${'a'.repeat(200_000)}@example.com` });
     expect(big.status).toBe(413);
-    const post = await staff
-      .req('post', '/api/admin/posts')
-      .send({
-        title: 'Big',
-        excerpt: 'E',
-        author: 'A',
-        content: `<p>${'x'.repeat(500_000)}</p>`,
-        tags: '',
-        featuredImage: '',
-        published: false,
-      });
+    const post = await staff.req('post', '/api/admin/posts').send({
+      title: 'Big',
+      excerpt: 'E',
+      author: 'A',
+      content: `<p>${'x'.repeat(500_000)}</p>`,
+      tags: '',
+      featuredImage: '',
+      published: false,
+    });
     expect(post.status).not.toBe(413);
   });
 });
