@@ -39,8 +39,8 @@ interface Visit {
 }
 
 function open(app: TestApp, path: string, visit: Visit = {}) {
-  let r = request(app.app)
-    [visit.method ?? 'get'](path)
+  const client = request(app.app);
+  let r = client[visit.method ?? 'get'](path)
     .set('X-Forwarded-For', visit.ip ?? '203.0.113.10')
     .set('User-Agent', visit.ua ?? BROWSER)
     .set('Sec-Fetch-Dest', 'document')
