@@ -67,7 +67,11 @@ export class MailCatcher {
 
 /** Quoted-printable soft line breaks and `=XX` escapes undone, so tests can search the text. */
 export const decodedMail = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  // Each =XX is one byte of UTF-8 (’ is three): the bytes are gathered as Latin-1, then read as UTF-8.
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** A header of a caught message (the message's own, not a part's), folded lines joined. */
 export function mailHeader(raw: string, name: string): string | undefined {
