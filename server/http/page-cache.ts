@@ -165,7 +165,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (running) return running;
     const startedIn = generation;
     const pending = produce(key).then(async (page) => {
-      if (!page || !STORED_STATUSES.has(page.statusCode)) return page;
+      if (!page || !STORED_STATUSES.has(page.statusCode) || page.storable === false) return page;
       const stored = await storePage(page, clock());
       // A write while rendering makes this page stale: it is sent to those who asked, but not kept.
       if (startedIn === generation) pages.set(key, stored);

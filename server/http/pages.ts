@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { API_MESSAGES } from '../../shared/messages.ts';
 import type { PageServices, PageContextInit } from '../../shared/page-context.ts';
 import type { SessionUser } from '../../shared/staff.ts';
-import { navigationOf, serviceLabels } from '../../shared/site-words.ts';
+import { defaultSiteWords, navigationOf, serviceLabels } from '../../shared/site-words.ts';
 import type { Config } from '../core/config.ts';
 import type { ContentSecurityPolicy } from './security-headers.ts';
 import type { PageRenderer } from './render.ts';
@@ -38,8 +38,14 @@ export function pageRoutes(
   ): Promise<RenderedPage | null> {
     // Settings are read for each render: a stored page is rendered once per content version, which a save bumps.
     const settings = await services.settings.current();
-    // The pages' words likewise: a publish bumps the same content version.
-    const words = await services.words.current(settings.name);
+    // The pages' words likewise: a publish bumps the same content version. Unreadable, the default words stand in,
+    // so a page still gives its own answer (a post's 503 with the database down), and the page is never stored.
+    let wordsRead = true;
+    const words = await services.words.current(settings.name).catch((err: unknown) => {
+      log?.warn({ err }, 'the pages’ words unreadable; this page shows the default words and is not stored');
+      wordsRead = false;
+      return defaultSiteWords(settings.name);
+    });
     const pageContext = await renderer.render({
       ...init,
       siteUrl: config.SITE_URL,
@@ -65,7 +71,7 @@ export function pageRoutes(
     // The policy names the hashes of this page's own inline scripts and styles (security.ts); caching is ours to say.
     const headers = httpResponse.headers.filter(([name]) => !OWN_HEADERS.has(name.toLowerCase()));
     headers.push(['Content-Security-Policy', csp.forPage(body)]);
-    return { statusCode: httpResponse.statusCode, headers, body };
+    return { statusCode: httpResponse.statusCode, headers, body, storable: wordsRead };
   }
 
   // No request headers, no user: what a stored page shows must not depend on whoever asked first.

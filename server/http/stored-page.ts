@@ -8,6 +8,8 @@ export interface RenderedPage {
   statusCode: number;
   headers: Array<[string, string]>;
   body: string;
+  /** False when it was made from stand-in content (words the database could not give): sent, never stored. */
+  storable?: boolean;
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -283,19 +283,9 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
     return stateOf(db, key, name);
   }
 
-  /** The stored words as last read. */
-  let lastRead: Awaited<ReturnType<typeof listStoredWords>> = [];
-
   return {
     async current(name) {
-      // As the site settings do: with the database unreadable, the words last read (at first, the defaults), so a
-      // page can still render its own answer (a post's 503) instead of failing for the sake of its header.
-      try {
-        lastRead = await listStoredWords(db);
-      } catch (err) {
-        logger.warn({ err }, 'the pages’ words unreadable; showing the last ones read');
-      }
-      return assemble(lastRead, name);
+      return assemble(await listStoredWords(db), name);
     },
 
     async serviceNames() {
