@@ -4,7 +4,7 @@ import type { PostRevision } from '../../../shared/blog.ts';
 import { EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { REVISION_TEXT, type RevisionDiff, describeChange } from '../../../shared/revisions.ts';
 import { adminApi, errorMessage } from '../../../components/request.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
+import { RestoreOrClose } from '../ui/RestoreOrClose.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Dialog } from './Dialog.tsx';
 import { RevisionDiffView } from './RevisionDiffView.tsx';
@@ -77,20 +77,11 @@ export function RevisionHistory({
             <div role="status">{comparing.diff === null && !comparing.error ? REVISION_TEXT.loading : comparing.error}</div>
             {comparing.diff && <RevisionDiffView diff={comparing.diff} timeZone={timeZone} />}
             <p className="muted">{REVISION_TEXT.restoreHint}</p>
-            <div className="button-row">
-              <ActionButton
-                className="button button-primary"
-                onAction={async () => {
-                  await onRestore(comparing.revision);
-                  setComparing(null);
-                }}
-              >
-                {EDITOR_TEXT.restoreConfirm}
-              </ActionButton>
-              <button type="button" className="button button-ghost-dark" onClick={() => setComparing(null)}>
-                {REVISION_TEXT.close}
-              </button>
-            </div>
+            <RestoreOrClose
+              label={EDITOR_TEXT.restoreConfirm}
+              onRestore={() => onRestore(comparing.revision)}
+              onClose={() => setComparing(null)}
+            />
           </>
         )}
       </Dialog>

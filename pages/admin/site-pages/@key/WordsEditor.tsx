@@ -16,6 +16,7 @@ import {
 import { Dialog } from '../../blog-editor/Dialog.tsx';
 import { DiffText } from '../../blog-editor/RevisionDiffView.tsx';
 import { ActionButton } from '../../ui/ActionButton.tsx';
+import { RestoreOrClose } from '../../ui/RestoreOrClose.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../ui/format.ts';
@@ -92,20 +93,7 @@ function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore
                 </dl>
               </div>
             )}
-            <div className="button-row">
-              <ActionButton
-                className="button button-primary"
-                onAction={async () => {
-                  await onRestore(comparing.revision);
-                  setComparing(null);
-                }}
-              >
-                {PAGES_TEXT.restore}
-              </ActionButton>
-              <button type="button" className="button button-ghost-dark" onClick={() => setComparing(null)}>
-                {REVISION_TEXT.close}
-              </button>
-            </div>
+            <RestoreOrClose label={PAGES_TEXT.restore} onRestore={() => onRestore(comparing.revision)} onClose={() => setComparing(null)} />
           </>
         )}
       </Dialog>
