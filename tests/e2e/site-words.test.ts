@@ -86,6 +86,31 @@ describe('an Editor changes the site’s words', () => {
     p.assertClean();
   });
 
+  it('before the form’s scripts run its fields are disabled, so nothing typed then is lost to a save', async () => {
+    await using p = await editorAt('/admin/pages');
+    const { page } = p;
+    // The page's scripts are held back, as on a slow line, until the fields have been looked at.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts hold back the load events: the page is taken as soon as its HTML shows.
+    await page.goto(`${site.baseUrl}/admin/pages/services`, { waitUntil: 'commit' });
+    const field = page.getByLabel(PAGE_FIELDS.services.title.label, { exact: true });
+    await field.waitFor();
+    await expect(field.isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: PAGES_TEXT.publish }).isDisabled()).resolves.toBe(true);
+    release();
+    // fill waits for the field to become editable: the words typed are then the form's own.
+    await field.fill('Everything we look after');
+    await page.getByRole('button', { name: PAGES_TEXT.publish }).click();
+    await page.getByRole('status').filter({ hasText: PAGES_TEXT.publishedNotice }).waitFor();
+    await expect.poll(() => visitorText('/services'), { timeout: 8_000 }).toContain('Everything we look after');
+    p.assertClean();
+  });
+
   it('a hero title with markup shows as text', async () => {
     await using p = await editorAt('/admin/pages/home');
     await p.page.getByLabel(PAGE_FIELDS.home.heroTitle.label, { exact: true }).fill('<em>Fast</em> & <script>alert(1)</script>');

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -40,12 +41,12 @@ function PasswordForm() {
     <section aria-labelledby="password-heading" className="admin-card">
       <h2 id="password-heading">{ACCOUNT_TEXT.passwordHeading}</h2>
       <NoticeBox notice={notice} />
-      <form onSubmit={postForm('/api/admin/account/password', csrfToken)} noValidate>
+      <ScriptedForm onSubmit={postForm('/api/admin/account/password', csrfToken)} noValidate>
         <AdminInputs idPrefix="pw" fields={PASSWORD_FIELDS} errors={errors} />
         <button type="submit" className="button button-primary">
           {ACCOUNT_TEXT.changePassword}
         </button>
-      </form>
+      </ScriptedForm>
     </section>
   );
 }
@@ -112,7 +113,7 @@ function TwoFactor({
             {ACCOUNT_TEXT.twoFactorOn.after} {codes ? '' : ACCOUNT_TEXT.recoveryLeft(account.recoveryCodesLeft)}
           </p>
           {!account.twoFactorRequired && (
-            <form
+            <ScriptedForm
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -128,11 +129,11 @@ function TwoFactor({
               <button type="submit" className="button button-ghost-dark">
                 {ACCOUNT_TEXT.disable}
               </button>
-            </form>
+            </ScriptedForm>
           )}
         </>
       ) : setup ? (
-        <form
+        <ScriptedForm
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -154,11 +155,11 @@ function TwoFactor({
           <button type="submit" className="button button-primary">
             {ACCOUNT_TEXT.enable}
           </button>
-        </form>
+        </ScriptedForm>
       ) : (
         <>
           <p>{ACCOUNT_TEXT.twoFactorOff}</p>
-          <form
+          <ScriptedForm
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
@@ -169,7 +170,7 @@ function TwoFactor({
             <button type="submit" className="button button-primary">
               {ACCOUNT_TEXT.setUp}
             </button>
-          </form>
+          </ScriptedForm>
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
@@ -76,7 +77,7 @@ export default function PrivacyPage() {
         <h2 id="request-heading">{PRIVACY_REQUEST_TEXT.heading}</h2>
         <p>{PRIVACY_REQUEST_TEXT.intro}</p>
         <NoticeBox notice={notice} />
-        <form onSubmit={exportData} noValidate>
+        <ScriptedForm onSubmit={exportData} noValidate>
           <div className="field">
             <label htmlFor="privacy-email">{PRIVACY_REQUEST_TEXT.email}</label>
             <input
@@ -118,7 +119,7 @@ export default function PrivacyPage() {
               )
             }
           />
-        </form>
+        </ScriptedForm>
       </section>
     </AdminShell>
   );

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { type FormEvent, useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../components/form/FieldError.tsx';
@@ -195,7 +196,7 @@ export default function SettingsPage() {
   return (
     <AdminShell title={SETTINGS_TEXT.title}>
       <NoticeBox ref={noticeRef} notice={notice} />
-      <form ref={formRef} onSubmit={save} noValidate className="admin-card settings-form">
+      <ScriptedForm ref={formRef} onSubmit={save} noValidate className="admin-card settings-form">
         <p className="hint">{SETTINGS_TEXT.intro}</p>
         <fieldset>
           <legend>{SETTINGS_TEXT.company}</legend>
@@ -308,7 +309,7 @@ export default function SettingsPage() {
           onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))}
         />
         <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
-      </form>
+      </ScriptedForm>
     </AdminShell>
   );
 }

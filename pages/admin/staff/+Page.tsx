@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -39,7 +40,7 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
       <NoticeBox notice={notice}>
         {notice?.kind === 'success' && queued && <CopyInvitationLink key={queued.id} invitation={queued} />}
       </NoticeBox>
-      <form
+      <ScriptedForm
         onSubmit={postForm<InviteAnswer>('/api/admin/staff/invitations', csrfToken, (answer) => {
           onInvited(answer.invitations);
           setQueued(mailConfigured ? null : (answer.invitations.find((i) => i.id === answer.invitationId) ?? null));
@@ -50,7 +51,7 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
         <AdminInputs idPrefix="invite" fields={INVITE_FIELDS} errors={errors} />
         <RoleSelect id="invite-role" error={errors.role} />
         <SubmitButton busy={busy} label={STAFF_TEXTS.invite} busyLabel={STAFF_TEXTS.inviting} />
-      </form>
+      </ScriptedForm>
     </section>
   );
 }

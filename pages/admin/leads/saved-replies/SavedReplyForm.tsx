@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../components/form/ScriptedForm.tsx';
 import { LEAD_WORK_MESSAGES } from '../../../../shared/lead-work-messages.ts';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -43,7 +44,7 @@ export function SavedReplyForm({ reply, onSaved }: { reply?: SavedReply; onSaved
   }
 
   return (
-    <form
+    <ScriptedForm
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -76,6 +77,6 @@ export function SavedReplyForm({ reply, onSaved }: { reply?: SavedReply; onSaved
         {reply ? LEAD_WORK_MESSAGES.saveSavedReply : LEAD_WORK_MESSAGES.addSavedReply}
       </button>
       <NoticeBox notice={notice} />
-    </form>
+    </ScriptedForm>
   );
 }

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../components/form/ScriptedForm.tsx';
 import { useRef, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { focusFirstError } from '../../../../components/form/focus.ts';
@@ -208,7 +209,7 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
         {state.draftSavedAt && ` · ${PAGES_TEXT.draftSaved(formatDateTime(state.draftSavedAt, timeZone))}`}
         {state.scheduledAt && ` · ${PAGES_TEXT.scheduledFor(formatDateTime(state.scheduledAt, timeZone))}`}
       </p>
-      <form
+      <ScriptedForm
         ref={formRef}
         noValidate
         className="admin-card words-form"
@@ -281,7 +282,7 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
             />
           )}
         </div>
-      </form>
+      </ScriptedForm>
       <WordsHistory
         state={state}
         onRestore={(r) => act('POST', `/api/admin/pages/${state.key}/revisions/${r.id}/restore`, { version: state.version })}

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../components/form/ScriptedForm.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
@@ -95,7 +96,7 @@ export default function PersonPage() {
           <section aria-labelledby="role-heading" className="admin-card">
             <h2 id="role-heading">{STAFF_TEXTS.role}</h2>
             <p className="hint">{ROLE_TEXT.roleHint}</p>
-            <form
+            <ScriptedForm
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
@@ -104,7 +105,7 @@ export default function PersonPage() {
             >
               <RoleSelect id="person-role" initial={givenRole} />
               <SubmitButton busy={busy} label={ROLE_TEXT.changeRole} busyLabel={ROLE_TEXT.changingRole} />
-            </form>
+            </ScriptedForm>
             {mayHandOver && (
               <>
                 <h3 className="staff-subheading">{ROLE_TEXT.transferHeading}</h3>

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { adminApi, errorMessage } from '../../../../../components/request.ts';
@@ -39,7 +40,7 @@ export function AssigneeCard({ lead, staff, onChange }: { lead: LeadDetail; staf
   return (
     <section aria-labelledby={`${uid}-heading`} className="admin-card">
       <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.assignmentHeading}</h2>
-      <form
+      <ScriptedForm
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -70,7 +71,7 @@ export function AssigneeCard({ lead, staff, onChange }: { lead: LeadDetail; staf
           )}
         </div>
         <NoticeBox notice={status} />
-      </form>
+      </ScriptedForm>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
@@ -41,7 +42,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
   return (
     <section aria-labelledby={`${uid}-heading`} className="admin-card">
       <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.followUpHeading}</h2>
-      <form
+      <ScriptedForm
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -86,7 +87,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
           )}
         </div>
         <NoticeBox notice={notice} />
-      </form>
+      </ScriptedForm>
     </section>
   );
 }

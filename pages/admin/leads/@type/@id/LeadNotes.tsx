@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
@@ -82,7 +83,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
           ))}
         </ol>
       )}
-      <form
+      <ScriptedForm
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -111,7 +112,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
         <span role="status" className="inline-status">
           {status}
         </span>
-      </form>
+      </ScriptedForm>
     </section>
   );
 }

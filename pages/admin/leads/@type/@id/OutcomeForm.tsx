@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { FieldError } from '../../../../../components/form/FieldError.tsx';
 import { LOST_REASONS, type LeadOutcome, type LostReason, WON_VALUE_MAX } from '../../../../../shared/admin.ts';
@@ -40,7 +41,7 @@ export function OutcomeForm({
   }
 
   return (
-    <form
+    <ScriptedForm
       noValidate
       className="outcome-form"
       onSubmit={(e) => {
@@ -95,6 +96,6 @@ export function OutcomeForm({
           {LEAD_WORK_TEXT.cancel}
         </button>
       </div>
-    </form>
+    </ScriptedForm>
   );
 }

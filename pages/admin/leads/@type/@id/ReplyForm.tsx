@@ -1,3 +1,4 @@
+import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
@@ -66,7 +67,7 @@ export function ReplyForm({
     <section aria-labelledby={`${uid}-heading`} className="admin-card">
       <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.reply}</h2>
       <p className="muted small">{LEAD_WORK_TEXT.replyHint(lead.email)}</p>
-      <form
+      <ScriptedForm
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -141,7 +142,7 @@ export function ReplyForm({
           </button>
         )}
         <NoticeBox notice={notice} />
-      </form>
+      </ScriptedForm>
     </section>
   );
 }
