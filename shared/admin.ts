@@ -1,7 +1,8 @@
 import type { AdminPostPage, AdminPostSummary, EditorState } from './blog.ts';
 import type { PostPreview, PreviewLink } from './previews.ts';
 import type { SessionUser } from './staff.ts';
-import type { AnalyticsReport, AnalyticsSummary, LeadSource } from './analytics.ts';
+import type { AnalyticsReport, AnalyticsSummary } from './analytics.ts';
+import type { LeadSource } from './lead-source.ts';
 import type { LeadLine } from './lead-fields.ts';
 import type { PasskeyInfo } from './passkeys.ts';
 import type { SpamReason } from './leads.ts';

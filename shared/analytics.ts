@@ -1,11 +1,12 @@
-import { isCalendarDate } from './zoned-time.ts';
-
 /**
  * The words and names of visitor counting (docs/product.md#analytics) that the browser needs too: the funnel's
- * steps the quote and contact forms report, the channels a visit is grouped into, and the admin's words for them.
+ * steps the quote and contact forms report, and the admin's words for them (a lead's source: shared/lead-source.ts).
  * Kept beside their names rather than in shared/messages.ts because only the admin reads the words (the catalogue
  * is in every public page's script).
  */
+
+import { type Channel, LEAD_SOURCE_TEXT } from './lead-source.ts';
+import { isCalendarDate } from './zoned-time.ts';
 
 /** Steps the already-hydrated forms report with a beacon (`POST /api/analytics/event`); nothing else is accepted. */
 export const BEACON_EVENTS = ['quote-step-2', 'quote-step-3'] as const;
@@ -27,10 +28,6 @@ export const FUNNEL_PAGES: Record<FunnelEvent, string> = {
   'contact-sent': '/contact',
 };
 
-/** Where a visit came from, most specific first (server/analytics/sources.ts decides). */
-export const CHANNELS = ['campaign', 'search', 'social', 'email', 'referral', 'direct'] as const;
-export type Channel = (typeof CHANNELS)[number];
-
 /**
  * Stored in place of a referrer or campaign tag once a day holds its limit of distinct sources (shown as "Other");
  * no real value can be it, since stored hosts and tags never contain `*` (server/analytics/sources.ts).
@@ -39,11 +36,6 @@ export const OTHER_SOURCE = '*';
 
 /** A stored referrer or tag as staff read it: the folded sources of a busy day are "Other". */
 export const sourceLabel = (value: string): string => (value === OTHER_SOURCE ? ANALYTICS_TEXT.otherSource : value);
-
-/** A lead's campaign in one line, as its page and the leads CSV show it: "spring · newsletter / email". */
-export function campaignText(source: Pick<LeadSource, 'utmCampaign' | 'utmSource' | 'utmMedium'>): string {
-  return [source.utmCampaign, [source.utmSource, source.utmMedium].filter(Boolean).join(' / ')].filter(Boolean).join(' · ');
-}
 
 /** Limits that bound what a day's counting can store and hold in memory (docs/product.md#analytics). */
 export interface AnalyticsLimits {
@@ -79,14 +71,7 @@ export const MAX_RANGE_DAYS = 366;
 export const ANALYTICS_TEXT = {
   heading: 'Analytics',
   intro: 'Counted on this server: no cookies, no tracking script, nothing that identifies a visitor.',
-  channels: {
-    campaign: 'Campaign',
-    search: 'Search',
-    social: 'Social',
-    email: 'E-mail',
-    referral: 'Referral',
-    direct: 'Direct',
-  } satisfies Record<Channel, string>,
+  channels: LEAD_SOURCE_TEXT.channels,
   range: 'Period',
   lastDays: (n: number) => `Last ${n} days`,
   custom: 'Chosen dates',
@@ -108,11 +93,11 @@ export const ANALYTICS_TEXT = {
   post: 'Post',
   entries: 'Landings',
   channelsHeading: 'Channels',
-  channel: 'Channel',
+  channel: LEAD_SOURCE_TEXT.channel,
   referrers: 'Referrers',
-  referrer: 'Referring site',
+  referrer: LEAD_SOURCE_TEXT.referrer,
   campaigns: 'Campaigns',
-  campaign: 'Campaign',
+  campaign: LEAD_SOURCE_TEXT.campaign,
   sourceMedium: 'Source / medium',
   otherSource: 'Other',
   visits: 'Visits',
@@ -148,17 +133,13 @@ export const ANALYTICS_TEXT = {
   views30: 'Views (30 days)',
   leads30: 'Leads (30 days)',
   // A lead's source.
-  sourceHeading: 'Source',
-  landingPage: 'Landing page',
-  pagesViewed: 'Pages viewed before sending',
-  timeToLead: 'Time from landing to sending',
-  noSource: 'Not recorded: the visit was not counted (analytics off, Global Privacy Control, or a visit that began on another day).',
-  minutes: (seconds: number) => (seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`),
   // The account page's opt-in.
-  weeklyHeading: 'Weekly summary',
-  weeklyLabel: 'E-mail me a summary every Monday',
-  weeklyHint: 'Visitors, leads by channel, top posts and leads waiting over 24 hours, for last week.',
-  weeklySave: 'Save',
+  weeklySwitch: {
+    heading: 'Weekly summary',
+    label: 'E-mail me a summary every Monday',
+    hint: 'Visitors, leads by channel, top posts and leads waiting over 24 hours, for last week.',
+    save: 'Save',
+  },
   weeklyOn: 'You will get the weekly summary every Monday.',
   weeklyOff: 'You will not get the weekly summary.',
   // The weekly e-mail.
@@ -248,16 +229,4 @@ export interface AnalyticsSummary {
   visitorsThisWeek: number;
   visitorsLastWeek: number;
   leadsByChannel: Array<{ channel: Channel; leads: number }> | null;
-}
-
-/** A lead's source as its page shows it. */
-export interface LeadSource {
-  channel: Channel;
-  referrerHost: string;
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-  landingPath: string;
-  pages: string[];
-  secondsToLead: number;
 }

@@ -154,11 +154,12 @@ export const ROLE_TEXT = {
     `Your role (${role}) does not include this part of the admin. Ask the Owner or an Administrator if you need it.`,
   refusedAction: 'This action is not part of your role. Ask the Owner or an Administrator if you need it.',
   refusedBack: 'Back to the dashboard',
-  policyHeading: 'Sign-in policy',
-  policyLabel: 'Require two-step sign-in (an authenticator app or a passkey) for everyone who sees leads',
-  policyHint:
-    'The Owner, Administrators and Sales. Anyone of these without it is asked to set it up at their next click, and can do nothing else until then.',
-  policySave: 'Save policy',
+  policy: {
+    heading: 'Sign-in policy',
+    label: 'Require two-step sign-in (an authenticator app or a passkey) for everyone who sees leads',
+    hint: 'The Owner, Administrators and Sales. Anyone of these without it is asked to set it up at their next click, and can do nothing else until then.',
+    save: 'Save policy',
+  },
   policyNeedsOwnFactor: 'Set up two-step sign-in for yourself first (on your Account page): the policy applies to you too.',
   policySaved: (on: boolean) =>
     on ? 'Saved. Everyone who sees leads now needs two-step sign-in.' : 'Saved. Two-step sign-in is now each person’s choice.',

@@ -16,15 +16,13 @@ import {
 import {
   type AnalyticsReport,
   type AnalyticsSummary,
-  CHANNELS,
-  type Channel,
   type DayRange,
   type FunnelStep,
   type LeadCounts,
-  type LeadSource,
   daysIn,
   sourceLabel,
 } from '../../shared/analytics.ts';
+import { CHANNELS, type Channel, type LeadSource } from '../../shared/lead-source.ts';
 import { addDays, localDate, mondayOf } from '../../shared/zoned-time.ts';
 
 const TOP = 20;

@@ -1,4 +1,4 @@
-import type { Channel } from '../../shared/analytics.ts';
+import type { Channel } from '../../shared/lead-source.ts';
 
 /** Where a visit came from: never the full referring URL, only its host, and the landing URL's campaign tags. */
 export interface VisitSource {

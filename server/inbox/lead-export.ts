@@ -5,7 +5,8 @@ import { findLeads } from '../../db/queries/admin-leads.ts';
 import { findAttributions } from '../../db/queries/analytics-reports.ts';
 import { listLeadNotes } from '../../db/queries/lead-notes.ts';
 import { type LeadFilter, type LeadNote, type LeadSummary, type LeadType, isOutcome } from '../../shared/admin.ts';
-import { ANALYTICS_TEXT, type Channel, campaignText, sourceLabel } from '../../shared/analytics.ts';
+import { ANALYTICS_TEXT, sourceLabel } from '../../shared/analytics.ts';
+import { type Channel, LEAD_SOURCE_TEXT, campaignText } from '../../shared/lead-source.ts';
 import { LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { Cursor } from '../../shared/cursor.ts';
@@ -85,7 +86,7 @@ function sourceCells(source: Attribution | undefined): Cell[] {
 
 // What every lead has first; each service's own questions after them, since most rows leave those empty.
 function header(timeZone: string): string {
-  const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, ANALYTICS_TEXT.landingPage];
+  const sourceColumns = [ANALYTICS_TEXT.channel, ANALYTICS_TEXT.source, ANALYTICS_TEXT.campaign, LEAD_SOURCE_TEXT.landingPage];
   return csvRow([
     T.type,
     T.received(timeZone),

@@ -36,20 +36,20 @@ describe('settings that are on or off', () => {
     await using p = await staffPage(site, '/admin/staff');
     const { page } = p;
     // The Owner has no second factor yet, so the policy cannot apply to them: refused, and nothing saved.
-    const policy = page.getByRole('region', { name: ROLE_TEXT.policyHeading });
-    await policy.getByLabel(ROLE_TEXT.policyLabel).focus();
+    const policy = page.getByRole('region', { name: ROLE_TEXT.policy.heading });
+    await policy.getByLabel(ROLE_TEXT.policy.label).focus();
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await policy.getByRole('alert').filter({ hasText: ROLE_TEXT.policyNeedsOwnFactor }).waitFor();
     await openSettled(page, site, '/admin/staff');
-    await expect(policy.getByLabel(ROLE_TEXT.policyLabel).isChecked()).resolves.toBe(false);
+    await expect(policy.getByLabel(ROLE_TEXT.policy.label).isChecked()).resolves.toBe(false);
 
     await openSettled(page, site, '/admin/account');
-    const weekly = page.getByRole('region', { name: ANALYTICS_TEXT.weeklyHeading });
-    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).isChecked()).resolves.toBe(false);
-    await weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).check();
-    await weekly.getByRole('button', { name: ANALYTICS_TEXT.weeklySave }).click();
+    const weekly = page.getByRole('region', { name: ANALYTICS_TEXT.weeklySwitch.heading });
+    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklySwitch.label).isChecked()).resolves.toBe(false);
+    await weekly.getByLabel(ANALYTICS_TEXT.weeklySwitch.label).check();
+    await weekly.getByRole('button', { name: ANALYTICS_TEXT.weeklySwitch.save }).click();
     await weekly.getByRole('status').filter({ hasText: ANALYTICS_TEXT.weeklyOn }).waitFor();
     const stored = await site.database.db
       .selectFrom('users')
@@ -58,7 +58,7 @@ describe('settings that are on or off', () => {
       .executeTakeFirstOrThrow();
     expect(Boolean(stored.weekly_summary)).toBe(true);
     await openSettled(page, site, '/admin/account');
-    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklyLabel).isChecked()).resolves.toBe(true);
+    await expect(weekly.getByLabel(ANALYTICS_TEXT.weeklySwitch.label).isChecked()).resolves.toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     // The refusal is the one error the console may show.
     const refused = p.problems.filter((m) => m.includes('/api/admin/staff/sign-in-policy'));

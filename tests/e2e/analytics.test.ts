@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
 import { ANALYTICS_TEXT } from '../../shared/analytics.ts';
+import { LEAD_SOURCE_TEXT } from '../../shared/lead-source.ts';
 import { BLOG_TEXT, SITE_TEXT } from '../../shared/messages.ts';
 import { createStaff } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
@@ -42,7 +43,7 @@ describe('analytics in the browser', () => {
 
     const lead = await site.database.db.selectFrom('quotes').select('id').where('name', '=', 'Campaign Visitor').executeTakeFirstOrThrow();
     await using staff = await staffPage(site, `/admin/leads/quote/${lead.id}`);
-    const source = staff.page.getByRole('region', { name: ANALYTICS_TEXT.sourceHeading });
+    const source = staff.page.getByRole('region', { name: LEAD_SOURCE_TEXT.heading });
     const text = (await source.textContent()) ?? '';
     expect(text).toContain('E-mail');
     expect(text).toContain('mail.example.org');

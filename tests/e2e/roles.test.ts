@@ -170,108 +170,42 @@ describe('roles in the browser', () => {
   });
 });
 
+const LEAD_PAGE = () => `/admin/leads/quote/${quoteId}`;
+const button = (name: string, exact?: boolean) => (p: Page) => p.getByRole('button', { name, exact });
+const link = (name: string) => (p: Page) => p.getByRole('link', { name });
+
 /**
  * Every control whose action the server checks, with the capability it checks (shared/roles.ts) and where it is
  * shown. Whether a role is shown it comes from `can`, the table the server asks, never from a list per role.
  */
 const CONTROLS: Array<{ page: () => string; name: string; needs: Capability; find: (page: Page) => ReturnType<Page['getByRole']> }> = [
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Delete lead',
-    needs: 'leads.delete',
-    find: (p) => p.getByRole('button', { name: LEADS_TEXT.deleteLead }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'status moves',
-    needs: 'leads.work',
-    find: (p) => p.getByRole('button', { name: LEADS_TEXT.moveTo.contacted }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Add note',
-    needs: 'leads.work',
-    find: (p) => p.getByRole('button', { name: 'Add note' }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Assign',
-    needs: 'leads.assign-any',
-    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.assign, exact: true }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Assign to me',
-    needs: 'leads.assign',
-    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.takeIt }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Send reply',
-    needs: 'leads.reply',
-    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.sendReply }),
-  },
-  {
-    page: () => `/admin/leads/quote/${quoteId}`,
-    name: 'Save follow-up',
-    needs: 'leads.work',
-    find: (p) => p.getByRole('button', { name: LEAD_WORK_TEXT.saveFollowUp }),
-  },
-  {
-    page: () => '/admin/leads',
-    name: 'Saved replies',
-    needs: 'leads.reply',
-    find: (p) => p.getByRole('link', { name: LEAD_WORK_MESSAGES.savedReplies }),
-  },
-  {
-    page: () => '/admin/leads',
-    name: 'Export CSV',
-    needs: 'leads.export',
-    find: (p) => p.getByRole('button', { name: LEADS_TEXT.exportCsv }),
-  },
-  { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: (p) => p.getByRole('link', { name: POSTS_TEXT.newPost }) },
-  {
-    page: () => '/admin/blog',
-    name: 'Delete post',
-    needs: 'posts.publish',
-    find: (p) => p.getByRole('button', { name: ADMIN_TEXT.delete }),
-  },
+  { page: LEAD_PAGE, name: 'Delete lead', needs: 'leads.delete', find: button(LEADS_TEXT.deleteLead) },
+  { page: LEAD_PAGE, name: 'status moves', needs: 'leads.work', find: button(LEADS_TEXT.moveTo.contacted) },
+  { page: LEAD_PAGE, name: 'Add note', needs: 'leads.work', find: button('Add note') },
+  { page: LEAD_PAGE, name: 'Assign', needs: 'leads.assign-any', find: button(LEAD_WORK_TEXT.assign, true) },
+  { page: LEAD_PAGE, name: 'Assign to me', needs: 'leads.assign', find: button(LEAD_WORK_TEXT.takeIt) },
+  { page: LEAD_PAGE, name: 'Send reply', needs: 'leads.reply', find: button(LEAD_WORK_TEXT.sendReply) },
+  { page: LEAD_PAGE, name: 'Save follow-up', needs: 'leads.work', find: button(LEAD_WORK_TEXT.saveFollowUp) },
+  { page: () => '/admin/leads', name: 'Saved replies', needs: 'leads.reply', find: link(LEAD_WORK_MESSAGES.savedReplies) },
+  { page: () => '/admin/leads', name: 'Export CSV', needs: 'leads.export', find: button(LEADS_TEXT.exportCsv) },
+  { page: () => '/admin/blog', name: 'New post', needs: 'posts.write', find: link(POSTS_TEXT.newPost) },
+  { page: () => '/admin/blog', name: 'Delete post', needs: 'posts.publish', find: button(ADMIN_TEXT.delete) },
   {
     page: () => '/admin/blog-editor',
     name: 'Publish this post',
     needs: 'posts.publish',
     find: (p) => p.getByRole('checkbox', { name: 'Publish this post' }),
   },
-  {
-    page: () => `/admin/staff/${people.sales.id}`,
-    name: 'Change role',
-    needs: 'staff.manage',
-    find: (p) => p.getByRole('button', { name: ROLE_TEXT.changeRole }),
-  },
-  {
-    page: () => `/admin/staff/${people.sales.id}`,
-    name: 'Deactivate',
-    needs: 'staff.manage',
-    find: (p) => p.getByRole('button', { name: 'Deactivate' }),
-  },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Change role', needs: 'staff.manage', find: button(ROLE_TEXT.changeRole) },
+  { page: () => `/admin/staff/${people.sales.id}`, name: 'Deactivate', needs: 'staff.manage', find: button('Deactivate') },
   {
     page: () => `/admin/staff/${people.administrator.id}`,
     name: 'Make Owner',
     needs: 'ownership.transfer',
-    find: (p) => p.getByRole('button', { name: ROLE_TEXT.transfer }),
+    find: button(ROLE_TEXT.transfer),
   },
-  {
-    page: () => '/admin/staff',
-    name: 'Send invitation',
-    needs: 'staff.manage',
-    find: (p) => p.getByRole('button', { name: 'Send invitation' }),
-  },
-  {
-    page: () => '/admin/staff',
-    name: 'Sign-in policy',
-    needs: 'ownership.transfer',
-    find: (p) => p.getByRole('button', { name: ROLE_TEXT.policySave }),
-  },
+  { page: () => '/admin/staff', name: 'Send invitation', needs: 'staff.manage', find: button('Send invitation') },
+  { page: () => '/admin/staff', name: 'Sign-in policy', needs: 'ownership.transfer', find: button(ROLE_TEXT.policy.save) },
 ];
 
 describe('nothing offered that the role cannot do', () => {

@@ -9,7 +9,14 @@ import type { AuditLine } from '../../shared/admin.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { PAGES_MESSAGES } from '../../shared/pages-texts.ts';
-import { PAGE_FIELDS, SERVICE_FIELDS, type WordsDiffField, type WordsEditorState, defaultSiteWords } from '../../shared/site-words.ts';
+import {
+  PAGE_FIELDS,
+  RESERVED_ADDRESSES,
+  SERVICE_FIELDS,
+  type WordsDiffField,
+  type WordsEditorState,
+  defaultSiteWords,
+} from '../../shared/site-words.ts';
 import { type StaffClient, auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { jsonLd } from '../helpers/json-ld.ts';
@@ -228,23 +235,7 @@ for (const engine of configuredEngines()) {
 
     it('a new page’s address: the site’s own are refused beside the field, in words, and so is one another page has', async () => {
       const words = { title: 'T', body: '<p>x</p>', seoTitle: 'T', metaDescription: 'D', socialImage: '', showInFooter: false };
-      for (const address of [
-        'admin',
-        'blog',
-        'services',
-        'quote',
-        'contact',
-        'about',
-        'privacy',
-        'api',
-        'functions',
-        'media',
-        'images',
-        'assets',
-        'preview',
-        'sitemap',
-        'rss',
-      ]) {
+      for (const address of RESERVED_ADDRESSES) {
         const res = await t.staff
           .req('put', `/api/admin/pages/page-${randomUUID()}`)
           .send({ words: { ...words, address }, version: 0, publish: true });

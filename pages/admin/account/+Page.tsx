@@ -12,8 +12,9 @@ import { adminApi, errorMessage } from '../../../components/request.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { Passkeys } from './Passkeys.tsx';
 import { RecentPasswordInput, useRecentPassword } from './RecentPassword.tsx';
-import { WeeklySummary } from './WeeklySummary.tsx';
-import { FollowUpEmail } from './FollowUpEmail.tsx';
+import { SwitchCard } from '../ui/SwitchCard.tsx';
+import { ANALYTICS_TEXT } from '../../../shared/analytics.ts';
+import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { AccountData } from './+data.ts';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
@@ -221,8 +222,25 @@ export default function AccountPage() {
         <Passkeys passkeys={passkeys} onChange={setPasskeys} hasTotp={totp} twoFactorRequired={account.twoFactorRequired} />
         <PasswordForm />
         <Sessions count={account.otherSessions} limit={account.sessionLimit} />
-        {account.weeklySummary !== null && <WeeklySummary chosen={account.weeklySummary} />}
-        {account.followUpEmail !== null && <FollowUpEmail chosen={account.followUpEmail} />}
+        {/* Opt-in e-mails (docs/product.md#analytics, #lead-work): off until the person turns them on. */}
+        {account.weeklySummary !== null && (
+          <SwitchCard
+            id="weekly-summary"
+            texts={ANALYTICS_TEXT.weeklySwitch}
+            initial={account.weeklySummary}
+            url="/api/admin/account/weekly-summary"
+            field="enabled"
+          />
+        )}
+        {account.followUpEmail !== null && (
+          <SwitchCard
+            id="follow-up-email"
+            texts={LEAD_WORK_MESSAGES.followUpEmail}
+            initial={account.followUpEmail}
+            url="/api/admin/account/follow-up-email"
+            field="enabled"
+          />
+        )}
       </div>
     </AdminShell>
   );

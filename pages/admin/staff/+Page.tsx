@@ -2,10 +2,9 @@ import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { useState } from 'react';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { adminApi } from '../../../components/request.ts';
 import { STAFF_TEXTS } from '../../../shared/admin-texts.ts';
 import { ROLE_TEXT, can } from '../../../shared/roles.ts';
-import type { PendingInvitation, SignInPolicy, StaffOverview } from '../../../shared/staff.ts';
+import type { PendingInvitation, StaffOverview } from '../../../shared/staff.ts';
 import { AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { NoticeBox } from '../ui/Notice.tsx';
@@ -56,22 +55,6 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
   );
 }
 
-/** The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles). */
-function SignInPolicyForm({ initial }: { initial: SignInPolicy }) {
-  const { csrfToken } = usePageContext();
-  return (
-    <SwitchCard
-      id="policy-two-step"
-      heading={ROLE_TEXT.policyHeading}
-      label={ROLE_TEXT.policyLabel}
-      hint={ROLE_TEXT.policyHint}
-      saveLabel={ROLE_TEXT.policySave}
-      initial={initial.twoStepForLeads}
-      save={(twoStepForLeads) => adminApi('PUT', '/api/admin/staff/sign-in-policy', csrfToken, { twoStepForLeads })}
-    />
-  );
-}
-
 /** Every staff account and every invitation still open; a person's name opens their page (sessions, deactivation). */
 export default function StaffPage() {
   const data = useData<StaffOverview>();
@@ -113,7 +96,16 @@ export default function StaffPage() {
         </section>
         <div className="staff-side">
           <InviteForm onInvited={setInvitations} mailConfigured={data.mailConfigured} />
-          {user && can(user.role, 'ownership.transfer') && <SignInPolicyForm initial={signInPolicy} />}
+          {user && can(user.role, 'ownership.transfer') && (
+            // The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles).
+            <SwitchCard
+              id="policy-two-step"
+              texts={ROLE_TEXT.policy}
+              initial={signInPolicy.twoStepForLeads}
+              url="/api/admin/staff/sign-in-policy"
+              field="twoStepForLeads"
+            />
+          )}
         </div>
       </div>
     </AdminShell>

@@ -24,7 +24,6 @@ export function useFormRequest() {
       setBusy(false);
     }
   }
-  /** An onSubmit that posts the form's fields to `url`; on success the form is emptied and the server's message shown. */
   /** Posts the form; once accepted it is emptied, `onDone` gets the answer and its message is announced. */
   const postForm =
     <Answer extends { message: string }>(url: string, csrfToken: string | null, onDone?: (answer: Answer) => void) =>

@@ -2,7 +2,7 @@ import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { type Assignee, LEAD_TYPES, type LeadDetail, type LeadType } from '../../../../../shared/admin.ts';
 import { ERROR_PAGES } from '../../../../../shared/messages.ts';
-import type { LeadSource } from '../../../../../shared/analytics.ts';
+import type { LeadSource } from '../../../../../shared/lead-source.ts';
 import type { SavedReply } from '../../../../../shared/saved-replies.ts';
 
 export type LeadPageData = LeadDetail & { source: LeadSource | null; staff: Assignee[]; savedReplies: SavedReply[] };

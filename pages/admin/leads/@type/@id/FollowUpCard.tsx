@@ -1,12 +1,12 @@
 import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { FieldError } from '../../../../../components/form/FieldError.tsx';
-import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
+import { adminApi } from '../../../../../components/request.ts';
 import { FOLLOW_UP_NOTE_MAX, type LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
-import { AdminInput } from '../../../ui/AdminInput.tsx';
-import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
+import { AdminInput, AdminTextArea } from '../../../ui/AdminInput.tsx';
+import { NoticeBox } from '../../../ui/Notice.tsx';
+import { useFormRequest } from '../../../ui/use-form-request.ts';
 
 /** "Follow up on": the day to get back to the person, and why; it shows on the dashboard from that morning. */
 export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (lead: LeadDetail) => void }) {
@@ -14,15 +14,10 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
   const uid = useId();
   const [on, setOn] = useState(lead.followUpOn ?? '');
   const [note, setNote] = useState(lead.followUpNote ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
+  const { notice, setNotice, errors, busy, run } = useFormRequest();
 
-  async function save(followUp: { on: string | null; note: string }) {
-    setBusy(true);
-    setNotice(null);
-    setErrors({});
-    try {
+  function save(followUp: { on: string | null; note: string }) {
+    return run(async () => {
       const updated = await adminApi<LeadDetail>('PUT', `/api/admin/leads/${lead.type}/${lead.id}/follow-up`, csrfToken, followUp);
       onChange(updated);
       setOn(updated.followUpOn ?? '');
@@ -31,12 +26,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
         kind: 'success',
         text: updated.followUpOn ? LEAD_WORK_TEXT.followUpSaved : LEAD_WORK_TEXT.followUpCleared,
       });
-    } catch (err) {
-      if (err instanceof RequestError && Object.keys(err.fields).length) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -58,19 +48,16 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
           error={errors.on}
           onChange={(e) => setOn(e.target.value)}
         />
-        <div className="field">
-          <label htmlFor={`${uid}-note`}>{LEAD_WORK_TEXT.followUpNote}</label>
-          <textarea
-            id={`${uid}-note`}
-            rows={2}
-            maxLength={FOLLOW_UP_NOTE_MAX}
-            value={note}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${uid}-note-error` : undefined}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <FieldError id={`${uid}-note-error`} message={errors.note} />
-        </div>
+        <AdminTextArea
+          id={`${uid}-note`}
+          label={LEAD_WORK_TEXT.followUpNote}
+          required={false}
+          rows={2}
+          maxLength={FOLLOW_UP_NOTE_MAX}
+          value={note}
+          error={errors.note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <div className="button-row">
           <button type="submit" className="button button-small button-primary" disabled={busy}>
             {LEAD_WORK_TEXT.saveFollowUp}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ANALYTICS_TEXT as T, type LeadSource, campaignText } from '../../../../../shared/analytics.ts';
+import { LEAD_SOURCE_TEXT as T, type LeadSource, campaignText } from '../../../../../shared/lead-source.ts';
 
 /** Where the visit that sent this lead came from (docs/product.md#analytics), or why that is not known. */
 export function LeadSourceCard({ source }: { source: LeadSource | null }) {
@@ -13,7 +13,7 @@ export function LeadSourceCard({ source }: { source: LeadSource | null }) {
   );
   return (
     <section aria-labelledby="source-heading" className="admin-card">
-      <h2 id="source-heading">{T.sourceHeading}</h2>
+      <h2 id="source-heading">{T.heading}</h2>
       {!source ? (
         <p className="muted">{T.noSource}</p>
       ) : (

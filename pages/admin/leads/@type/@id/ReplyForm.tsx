@@ -1,10 +1,10 @@
 import { ScriptedForm } from '../../../../../components/form/ScriptedForm.tsx';
 import { useId, useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
-import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
-import { AdminInput } from '../../../ui/AdminInput.tsx';
-import { FieldError } from '../../../../../components/form/FieldError.tsx';
-import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
+import { adminApi } from '../../../../../components/request.ts';
+import { AdminInput, AdminTextArea } from '../../../ui/AdminInput.tsx';
+import { NoticeBox } from '../../../ui/Notice.tsx';
+import { useFormRequest } from '../../../ui/use-form-request.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 import type { LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../../../shared/lead-work-texts.ts';
@@ -29,23 +29,19 @@ export function ReplyForm({
   const [chosen, setChosen] = useState('');
   const [subject, setSubject] = useState<string>(LEAD_WORK_TEXT.subjectFor(lead.type));
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
+  const { notice, setNotice, errors, busy, run } = useFormRequest();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const uid = useId();
   useUnsavedWarning(body.trim() !== '');
 
   async function send(confirmSpam: boolean) {
-    setNotice(null);
-    setErrors({});
     if (lead.status === 'spam' && !confirmSpam) {
+      setNotice(null);
       setAsking(true);
       return;
     }
     setAsking(false);
-    setBusy(true);
-    try {
+    await run(async () => {
       const updated = await adminApi<LeadDetail>('POST', `/api/admin/leads/${lead.type}/${lead.id}/replies`, csrfToken, {
         subject,
         body,
@@ -55,12 +51,7 @@ export function ReplyForm({
       setChosen('');
       setNotice({ kind: 'success', text: LEAD_WORK_TEXT.replyQueued });
       onSent(updated);
-    } catch (err) {
-      if (err instanceof RequestError && Object.keys(err.fields).length) setErrors(err.fields);
-      setNotice({ kind: 'error', text: errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -91,7 +82,6 @@ export function ReplyForm({
                   sender: user?.name ?? '',
                 };
                 setBody(fillSavedReply(saved.body, values));
-                setErrors({});
                 setNotice({ kind: 'success', text: LEAD_WORK_TEXT.savedReplyFilled(saved.name) });
               }}
             >
@@ -112,20 +102,15 @@ export function ReplyForm({
           error={errors.subject}
           onChange={(e) => setSubject(e.target.value)}
         />
-        <div className="field">
-          <label htmlFor={`${uid}-body`}>{LEAD_WORK_TEXT.message}</label>
-          <textarea
-            id={`${uid}-body`}
-            rows={8}
-            maxLength={REPLY_BODY_MAX}
-            value={body}
-            required
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${uid}-body-error` : undefined}
-            onChange={(e) => setBody(e.target.value)}
-          />
-          <FieldError id={`${uid}-body-error`} message={errors.body} />
-        </div>
+        <AdminTextArea
+          id={`${uid}-body`}
+          label={LEAD_WORK_TEXT.message}
+          rows={8}
+          maxLength={REPLY_BODY_MAX}
+          value={body}
+          error={errors.body}
+          onChange={(e) => setBody(e.target.value)}
+        />
         {asking ? (
           <div className="confirm" role="group" aria-labelledby={`${uid}-question`}>
             <p id={`${uid}-question`}>{LEAD_WORK_TEXT.spamQuestion}</p>
