@@ -1,39 +1,44 @@
+import { randomUUID } from 'node:crypto';
 import { ASSIGNMENT_KINDS, type AssignmentKind, type LeadNote, type LeadStatus } from '../../shared/admin.ts';
+import type { Db } from '../database.ts';
 
 const isAssignmentKind = (value: string | null): value is AssignmentKind =>
   (ASSIGNMENT_KINDS as readonly (string | null)[]).includes(value);
-import type { Db } from '../database.ts';
 
+/** One line of a lead's history: a note, or (with an empty body) a status change or an assignment. */
 export interface NewLeadNote {
-  id: string;
-  leadType: string;
-  leadId: string;
-  authorId: string | null;
-  author: string | null;
-  body: string;
-  /** A status change instead of a note (its body is empty). */
+  body?: string;
   change?: { from: string; to: string };
-  /** An assignment instead of a note (its body is empty), with the assignee's name as it is now. */
+  /** The assignee's name as it is now. */
   assignment?: { kind: AssignmentKind; assignee: string };
-  createdAt: string;
+  /** When it happened (ISO); now unless told. */
+  at?: string;
 }
 
-/** Notes and status changes are only ever added: the history is what staff wrote and did, when, as they did it. */
-export async function insertLeadNote(db: Db, note: NewLeadNote): Promise<void> {
+/**
+ * Adds a line to a lead's history, by `by` (their account, and their address kept for when it is gone). Notes and
+ * status changes are only ever added: the history is what staff wrote and did, when, as they did it.
+ */
+export async function insertLeadNote(
+  db: Db,
+  lead: { type: string; id: string },
+  by: { userId: string | null; email: string | null },
+  note: NewLeadNote,
+): Promise<void> {
   await db
     .insertInto('lead_notes')
     .values({
-      id: note.id,
-      lead_type: note.leadType,
-      lead_id: note.leadId,
-      author_id: note.authorId,
-      author: note.author,
-      body: note.body,
+      id: randomUUID(),
+      lead_type: lead.type,
+      lead_id: lead.id,
+      author_id: by.userId,
+      author: by.email,
+      body: note.body ?? '',
       status_from: note.change?.from ?? null,
       status_to: note.change?.to ?? null,
       assignment: note.assignment?.kind ?? null,
       assignee: note.assignment?.assignee ?? null,
-      created_at: note.createdAt,
+      created_at: note.at ?? new Date().toISOString(),
     })
     .execute();
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { NO_WORK, deleteLeadRow, findLead, findLeadWork, summaryOf, updateLeadStatus } from '../../db/queries/admin-leads.ts';
 import { listLeadReplies } from '../../db/queries/lead-replies.ts';
@@ -107,16 +106,7 @@ async function updateLead(
     const changed = await updateLeadStatus(trx, type, id, { from, to, clearSpamReason: release, ...outcome });
     if (!changed) throw new AppError('ABORTED', INBOX_MESSAGES.leadChangedMeanwhile);
     const at = new Date().toISOString();
-    await insertLeadNote(trx, {
-      id: randomUUID(),
-      leadType: type,
-      leadId: id,
-      authorId: actor.userId,
-      author: actor.email,
-      body: '',
-      change: { from, to },
-      createdAt: at,
-    });
+    await insertLeadNote(trx, { type, id }, actor, { change: { from, to }, at });
     if (!release) {
       await recordAudit(trx, actor, 'lead.status', `${leadTarget(type, id)} ${from} → ${to}`);
       return;
@@ -136,15 +126,7 @@ async function addNote(db: Db, actor: Actor, type: LeadType, id: string, body: s
     'lead.note_added',
     async (trx) => {
       if (!(await findLead(trx, type, id))) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
-      await insertLeadNote(trx, {
-        id: randomUUID(),
-        leadType: type,
-        leadId: id,
-        authorId: actor.userId,
-        author: actor.email,
-        body,
-        createdAt: new Date().toISOString(),
-      });
+      await insertLeadNote(trx, { type, id }, actor, { body });
     },
     () => leadTarget(type, id),
   );

@@ -60,16 +60,7 @@ export async function assignLead(
     const assignment = assignee
       ? { kind: 'assigned' as const, assignee: assignee.name }
       : { kind: 'unassigned' as const, assignee: current!.name };
-    await insertLeadNote(trx, {
-      id: randomUUID(),
-      leadType: type,
-      leadId: id,
-      authorId: actor.userId,
-      author: actor.email,
-      body: '',
-      assignment,
-      createdAt: at,
-    });
+    await insertLeadNote(trx, { type, id }, actor, { assignment, at });
     await recordAudit(trx, actor, 'lead.assigned', leadTarget(type, id));
     if (!assignee || assignee.id === actor.userId) return;
     const by = (await findUserById(trx, actor.userId))?.name ?? actor.email;

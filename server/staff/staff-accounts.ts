@@ -207,17 +207,7 @@ export async function deactivatePerson(db: Db, actor: StaffActor, id: string): P
       await revokePreviewLinksMadeBy(trx, id, at);
       // Their leads go back to nobody, each with a line in its history; the dashboard names them (docs/product.md#lead-work).
       for (const lead of await unassignLeadsOf(trx, id)) {
-        const assignment = { kind: 'released' as const, assignee: account.name };
-        await insertLeadNote(trx, {
-          id: randomUUID(),
-          leadType: lead.type,
-          leadId: lead.id,
-          authorId: actor.userId,
-          author: actor.email,
-          body: '',
-          assignment,
-          createdAt: at,
-        });
+        await insertLeadNote(trx, lead, actor, { assignment: { kind: 'released', assignee: account.name }, at });
       }
     },
     () => account.email,

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveCommand } from '../helpers/serve-command.ts';
-import { exited, freePort } from '../helpers/server-process.ts';
+import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { measureThroughput } from './http-load.ts';
 import { reportFigure, reportNote } from './report.ts';
 
@@ -129,39 +129,22 @@ http {
 async function startServer(name: string, extraEnv: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const { env, args } = serveCommand();
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!],
+  const child = await startServerProcess(
+    port,
     {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        ...env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO_CONTENT: 'true',
-        LOG_LEVEL: 'warn',
-        ...extraEnv,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      ...env,
+      DATABASE_URL: `file:${join(dir, `${name}.db`)}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_CONTENT: 'true',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    {
+      args: [...args.slice(0, -1), '--import', fileURLToPath(new URL('./process-monitor.ts', import.meta.url)), args.at(-1)!],
+      readyPath: '/readyz',
     },
   );
-  const base = `http://127.0.0.1:${port}`;
-  for (
-    let i = 0;
-    i < 300 &&
-    (await fetch(`${base}/readyz`).then(
-      (r) => r.status,
-      () => 0,
-    )) !== 200;
-    i += 1
-  ) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base };
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MEMORY_BUDGET, judgeMemory, measureMemory } from '../bench/memory-budget.ts';
 import { BENCH_LEAD_ENV } from '../bench/report.ts';
 import { serveCommand } from '../helpers/serve-command.ts';
-import { exited, freePort } from '../helpers/server-process.ts';
+import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,39 +36,22 @@ describe('resident memory of the production server within its budget', () => {
     execFileSync(process.execPath, ['scripts/bundle-server.ts'], { cwd: root, stdio: 'ignore' });
     const { env, args } = serveCommand();
     const port = await freePort();
-    child = spawn(process.execPath, args, {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        ...env,
-        ...BENCH_LEAD_ENV,
-        // A line per request, as production logs by default.
-        LOG_LEVEL: 'info',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: `file:${join(dir, 'site.db')}`,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        SEED_DEMO_CONTENT: 'true',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const serverEnv = {
+      ...env,
+      ...BENCH_LEAD_ENV,
+      // A line per request, as production logs by default.
+      LOG_LEVEL: 'info',
+      DATABASE_URL: `file:${join(dir, 'site.db')}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO_CONTENT: 'true',
+    };
+    const server = await startServerProcess(port, serverEnv, { args, readyPath: '/readyz' });
+    child = server;
     const base = `http://127.0.0.1:${port}`;
-    for (
-      let i = 0;
-      i < 300 &&
-      (await fetch(`${base}/readyz`).then(
-        (r) => r.status,
-        () => 0,
-      )) !== 200;
-      i += 1
-    ) {
-      expect(child.exitCode, 'the server exited').toBeNull();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     // Idle: the pages every visit touches are rendered at start; give them and the first checkpoint time to finish.
     await new Promise((resolve) => setTimeout(resolve, 5000));
 
-    const figures = await measureMemory(base, child.pid!, { seconds: 60, connections: 50 });
+    const figures = await measureMemory(base, server.pid!, { seconds: 60, connections: 50 });
     const { lines, breaches } = judgeMemory(figures);
     console.log(
       `memory budget (npm run serve: ${Object.entries(env)

@@ -15,14 +15,15 @@ export function freePort(): Promise<number> {
 
 /**
  * The real server process (`node server/index.ts`, production build) on a port of its own; resolves once
- * /healthz answers. `env` is the whole configuration: nothing leaks in from the test's environment but PATH.
- * With `logs`, each JSON log line the server writes is parsed and pushed onto it. `args` replaces what follows
- * `node` (flags and script), e.g. `npm run serve`'s (serve-command.ts).
+ * /healthz answers 200 (or `readyPath`, e.g. /readyz to wait for the database and the warmed pages). `env` is the
+ * whole configuration: nothing leaks in from the test's environment but PATH. With `logs`, each JSON log line the
+ * server writes is parsed and pushed onto it. `args` replaces what follows `node` (flags and script), e.g.
+ * `npm run serve`'s (serve-command.ts).
  */
 export async function startServerProcess(
   port: number,
   env: Record<string, string>,
-  options: { logs?: Array<Record<string, unknown>>; args?: string[] } = {},
+  options: { logs?: Array<Record<string, unknown>>; args?: string[]; readyPath?: string } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, options.args ?? ['server/index.ts'], {
     cwd: root,
@@ -30,9 +31,9 @@ export async function startServerProcess(
     stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
   });
   if (options.logs) collectJsonLines(child, options.logs);
-  for (let i = 0; i < 300; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    const up = await fetch(`http://127.0.0.1:${port}${options.readyPath ?? '/healthz'}`).then(
       (r) => r.ok,
       () => false,
     );

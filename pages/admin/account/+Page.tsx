@@ -12,7 +12,7 @@ import { adminApi, errorMessage } from '../../../components/request.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import { Passkeys } from './Passkeys.tsx';
 import { RecentPasswordInput, useRecentPassword } from './RecentPassword.tsx';
-import { SwitchCard } from '../ui/SwitchCard.tsx';
+import { SwitchCard, type SwitchSetting } from '../ui/SwitchCard.tsx';
 import { ANALYTICS_TEXT } from '../../../shared/analytics.ts';
 import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { AccountData } from './+data.ts';
@@ -51,6 +51,17 @@ function PasswordForm() {
     </section>
   );
 }
+
+/** Opt-in e-mails (docs/product.md#analytics, #lead-work): off until the person turns them on. */
+const OPT_INS = {
+  weeklySummary: { id: 'weekly-summary', texts: ANALYTICS_TEXT.weeklySwitch, url: '/api/admin/account/weekly-summary', field: 'enabled' },
+  followUpEmail: {
+    id: 'follow-up-email',
+    texts: LEAD_WORK_MESSAGES.followUpEmail,
+    url: '/api/admin/account/follow-up-email',
+    field: 'enabled',
+  },
+} satisfies Record<string, SwitchSetting>;
 
 /** Turning two-factor sign-in off takes the password; turning it on, a code from the authenticator. */
 const DISABLE_FIELDS: AdminInputSpec[] = [
@@ -222,25 +233,8 @@ export default function AccountPage() {
         <Passkeys passkeys={passkeys} onChange={setPasskeys} hasTotp={totp} twoFactorRequired={account.twoFactorRequired} />
         <PasswordForm />
         <Sessions count={account.otherSessions} limit={account.sessionLimit} />
-        {/* Opt-in e-mails (docs/product.md#analytics, #lead-work): off until the person turns them on. */}
-        {account.weeklySummary !== null && (
-          <SwitchCard
-            id="weekly-summary"
-            texts={ANALYTICS_TEXT.weeklySwitch}
-            initial={account.weeklySummary}
-            url="/api/admin/account/weekly-summary"
-            field="enabled"
-          />
-        )}
-        {account.followUpEmail !== null && (
-          <SwitchCard
-            id="follow-up-email"
-            texts={LEAD_WORK_MESSAGES.followUpEmail}
-            initial={account.followUpEmail}
-            url="/api/admin/account/follow-up-email"
-            field="enabled"
-          />
-        )}
+        {account.weeklySummary !== null && <SwitchCard setting={OPT_INS.weeklySummary} initial={account.weeklySummary} />}
+        {account.followUpEmail !== null && <SwitchCard setting={OPT_INS.followUpEmail} initial={account.followUpEmail} />}
       </div>
     </AdminShell>
   );

@@ -12,7 +12,7 @@ import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { AdminTable } from '../ui/AdminTable.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
-import { SwitchCard } from '../ui/SwitchCard.tsx';
+import { SwitchCard, type SwitchSetting } from '../ui/SwitchCard.tsx';
 import { ActiveBadge } from './ActiveBadge.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import { CopyInvitationLink, InvitationList } from './InvitationList.tsx';
@@ -55,6 +55,14 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
   );
 }
 
+/** The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles). */
+const SIGN_IN_POLICY: SwitchSetting = {
+  id: 'policy-two-step',
+  texts: ROLE_TEXT.policy,
+  url: '/api/admin/staff/sign-in-policy',
+  field: 'twoStepForLeads',
+};
+
 /** Every staff account and every invitation still open; a person's name opens their page (sessions, deactivation). */
 export default function StaffPage() {
   const data = useData<StaffOverview>();
@@ -96,16 +104,7 @@ export default function StaffPage() {
         </section>
         <div className="staff-side">
           <InviteForm onInvited={setInvitations} mailConfigured={data.mailConfigured} />
-          {user && can(user.role, 'ownership.transfer') && (
-            // The Owner's sign-in policy: two-step sign-in for everyone who sees leads (docs/product.md#roles).
-            <SwitchCard
-              id="policy-two-step"
-              texts={ROLE_TEXT.policy}
-              initial={signInPolicy.twoStepForLeads}
-              url="/api/admin/staff/sign-in-policy"
-              field="twoStepForLeads"
-            />
-          )}
+          {user && can(user.role, 'ownership.transfer') && <SwitchCard setting={SIGN_IN_POLICY} initial={signInPolicy.twoStepForLeads} />}
         </div>
       </div>
     </AdminShell>

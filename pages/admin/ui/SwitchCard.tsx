@@ -7,31 +7,20 @@ import { NoticeBox } from './Notice.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useFormRequest } from './use-form-request.ts';
 
-/** What a switch card says: its heading, the checkbox's label and hint, and the save button's label. */
-export interface SwitchTexts {
-  heading: string;
-  label: string;
-  hint: string;
-  save: string;
-}
-
 /**
- * One setting that is on or off, as a card: a checkbox with its hint and a save button. Saving PUTs `{ [field]: on }`
- * to `url`, and the card announces the message the server answers.
+ * One on/off setting: its checkbox's id, what the card says (its heading, the checkbox's label and hint, the save
+ * button's label), and where saving PUTs `{ [field]: on }`.
  */
-export function SwitchCard({
-  id,
-  texts,
-  initial,
-  url,
-  field,
-}: {
+export interface SwitchSetting {
   id: string;
-  texts: SwitchTexts;
-  initial: boolean;
+  texts: { heading: string; label: string; hint: string; save: string };
   url: string;
   field: string;
-}) {
+}
+
+/** One setting that is on or off, as a card: a checkbox with its hint and a save button that announces the server's answer. */
+export function SwitchCard({ setting, initial }: { setting: SwitchSetting; initial: boolean }) {
+  const { id, texts, url, field } = setting;
   const { csrfToken } = usePageContext();
   const [on, setOn] = useState(initial);
   const { notice, setNotice, busy, run } = useFormRequest();
