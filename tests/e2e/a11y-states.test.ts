@@ -7,6 +7,7 @@ import { FIELD_MESSAGES, MESSAGES } from '../../shared/messages.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { slugify } from '../../shared/slug.ts';
+import { failedOutboxRow } from '../helpers/outbox-rows.ts';
 import { STAFF, createStaff, enableTwoFactor, insertQuote } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { VIEWPORTS, axeViolations, liveSite, openPage, signIn } from '../helpers/browser.ts';
@@ -39,20 +40,7 @@ beforeAll(async () => {
   const past = new Date(Date.now() - 3_600_000).toISOString();
   await db
     .insertInto('outbox')
-    .values({
-      id: randomUUID(),
-      kind: 'staff-email',
-      lead_type: 'quote',
-      lead_id: LEAD_ID,
-      payload: '{}',
-      status: 'failed',
-      attempts: 8,
-      next_attempt_at: past,
-      locked_until: null,
-      last_error: 'SMTP 554 rejected',
-      delivered_at: null,
-      created_at: past,
-    })
+    .values(failedOutboxRow({ type: 'quote', id: LEAD_ID }, past))
     .execute();
   // More posts than the first page of /blog shows, so Load More appears.
   const blog = createBlogService({ db });

@@ -6,6 +6,7 @@ import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorker, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/admin-texts.ts';
 import { localDate } from '../../shared/zoned-time.ts';
+import { outboxRow } from '../helpers/outbox-rows.ts';
 import { createStaff, insertContact, insertQuote } from '../helpers/admin-client.ts';
 import { type LiveSite, VIEWPORTS, axeViolations, launchBrowser, openSettled, staffPage, startSite } from '../helpers/browser.ts';
 import { eventually } from '../helpers/eventually.ts';
@@ -290,25 +291,9 @@ describe('the dashboard tells the truth', () => {
   it('without SMTP it says how many e-mails wait and why, and lists every waiting lead under its count, with its age', async () => {
     const db = noSmtpSite.database.db;
     const id = await insertQuote(db, { name: 'Unsent Ursula', createdAt: new Date(Date.now() - 3 * 3600_000).toISOString() });
-    const at = new Date().toISOString();
     await db
       .insertInto('outbox')
-      .values(
-        ['staff-email', 'customer-email'].map((kind) => ({
-          id: `${kind}-${id}`,
-          kind,
-          lead_type: 'quote',
-          lead_id: id,
-          payload: '{}',
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: at,
-          locked_until: null,
-          last_error: null,
-          delivered_at: null,
-          created_at: at,
-        })),
-      )
+      .values(['staff-email', 'customer-email'].map((kind) => outboxRow({ type: 'quote', id }, { kind })))
       .execute();
     for (const viewport of [PHONE, VIEWPORTS.desktop]) {
       await using p = await dashboard(noSmtpSite, viewport);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/admin-texts.ts';
+import { outboxRow } from '../helpers/outbox-rows.ts';
 import { STAFF, auditEntries, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { mailHeader } from '../helpers/mail-catcher.ts';
 import { mailFromOutbox } from '../helpers/outbox-once.ts';
@@ -15,24 +16,6 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
  * React puts between adjacent text parts in server HTML.
  */
 const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<!-- -->/g, '');
-
-function outboxRow(leadId: string, id: string, kind: string) {
-  const at = new Date().toISOString();
-  return {
-    id,
-    kind,
-    lead_type: 'quote',
-    lead_id: leadId,
-    payload: '{}',
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: at,
-    locked_until: null,
-    last_error: null,
-    delivered_at: null,
-    created_at: at,
-  };
-}
 
 describe.each(configuredEngines())('leads in full on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));
@@ -156,7 +139,10 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
     const lead = await insertQuote(db, { name: 'Waiting Mail' });
     await db
       .insertInto('outbox')
-      .values([outboxRow(lead, 'ob-wait-1', 'staff-email'), outboxRow(lead, 'ob-wait-2', 'customer-email')])
+      .values([
+        outboxRow({ type: 'quote', id: lead }, { id: 'ob-wait-1' }),
+        outboxRow({ type: 'quote', id: lead }, { id: 'ob-wait-2', kind: 'customer-email' }),
+      ])
       .execute();
     const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).not.toContain(INBOX_MESSAGES.allDelivered);
@@ -195,7 +181,7 @@ describe.each(configuredEngines())('delivery with SMTP configured on %s', (engin
     const lead = await insertQuote(t.database.db, { name: 'Queued Mail' });
     await t.database.db
       .insertInto('outbox')
-      .values(outboxRow(lead, 'ob-queued', 'staff-email'))
+      .values(outboxRow({ type: 'quote', id: lead }, { id: 'ob-queued' }))
       .execute();
     const page = visibleText((await t.staff.req('get', '/admin/dashboard')).text);
     expect(page).toContain(INBOX_MESSAGES.queued(1));

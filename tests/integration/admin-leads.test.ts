@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failedOutboxRow, outboxRow } from '../helpers/outbox-rows.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { auditEntries, inboxLeads, insertContact, insertQuote, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
 import { countOf } from '../helpers/dashboard-counts.ts';
@@ -77,20 +78,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const past = ago(HOUR);
     await db
       .insertInto('outbox')
-      .values({
-        id: 'ob-failed-1',
-        kind: 'staff-email',
-        lead_type: 'quote',
-        lead_id: leadId,
-        payload: '{}',
-        status: 'failed',
-        attempts: 8,
-        next_attempt_at: past,
-        locked_until: null,
-        last_error: 'SMTP 554 rejected',
-        delivered_at: null,
-        created_at: past,
-      })
+      .values(failedOutboxRow({ type: 'quote', id: leadId }, past, { id: 'ob-failed-1' }))
       .execute();
     const page = await t.staff.req('get', '/admin/dashboard');
     expect(page.text).toContain('SMTP 554 rejected');
@@ -372,20 +360,7 @@ describe.each(configuredEngines())('admin dashboard and leads inbox on %s', (eng
     const id = await insertContact(db, { name: 'Erase Me' });
     await db
       .insertInto('outbox')
-      .values({
-        id: 'ob-erase',
-        kind: 'customer-email',
-        lead_type: 'contact',
-        lead_id: id,
-        payload: '{"to":"erase@example.com"}',
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: new Date().toISOString(),
-        locked_until: null,
-        last_error: null,
-        delivered_at: null,
-        created_at: new Date().toISOString(),
-      })
+      .values(outboxRow({ type: 'contact', id }, { id: 'ob-erase', kind: 'customer-email', payload: '{"to":"erase@example.com"}' }))
       .execute();
     const res = await t.staff.req('delete', `/api/admin/leads/contact/${id}`);
     expect(res.status).toBe(204);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import { purgeExpiredLeads, startRetentionJob } from '../../server/privacy/retention.ts';
+import { outboxRow } from '../helpers/outbox-rows.ts';
 import { LEAD_TEST_ENV, goodContact, solveAltcha } from '../helpers/leads.ts';
 import { type TestDatabase, configuredEngines, createTestApp, createTestDatabase } from '../helpers/test-app.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
@@ -27,26 +28,16 @@ import { useTestApp } from '../helpers/suite-app.ts';
 const DAY = 24 * 3600_000;
 
 async function insertOutbox(db: Db, leadType: 'quote' | 'contact', leadId: string, extra: { lastError?: string; payload?: unknown } = {}) {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await db
-    .insertInto('outbox')
-    .values({
-      id,
+  const row = outboxRow(
+    { type: leadType, id: leadId },
+    {
       kind: 'customer-email',
-      lead_type: leadType,
-      lead_id: leadId,
       payload: JSON.stringify(extra.payload ?? { to: 'someone', subject: 'We have received your message' }),
-      status: extra.lastError ? 'failed' : 'pending',
-      attempts: extra.lastError ? 3 : 0,
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: extra.lastError ?? null,
-      delivered_at: null,
-      created_at: at,
-    })
-    .execute();
-  return id;
+      ...(extra.lastError ? { status: 'failed', attempts: 3, last_error: extra.lastError } : {}),
+    },
+  );
+  await db.insertInto('outbox').values(row).execute();
+  return row.id;
 }
 
 async function insertAuditRow(db: Db, action: string, target: string, actor: string | null = STAFF.email) {
