@@ -317,7 +317,6 @@ export interface BlogAutosavesTable {
   saved_at: string;
 }
 
-/** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
 /** A built-in page's or a service's words (migration 220): JSON documents; null published means today's words. */
 export interface SiteWordsTable {
   key: string;
@@ -342,6 +341,7 @@ export interface SiteWordsRevisionsTable {
   created_at: string;
 }
 
+/** The site settings as one JSON document per key (migration 100); no row means the defaults in code. */
 export interface SiteSettingsTable {
   key: string;
   value: string;

@@ -1,4 +1,5 @@
 import type { Db } from '../database.ts';
+import type { SiteWordsTable } from '../types.ts';
 
 /** A page's or a service's stored words, as parsed JSON (the service checks them against today's rules). */
 export interface StoredWords {
@@ -12,15 +13,7 @@ export interface StoredWords {
   version: number;
 }
 
-type Row = {
-  key: string;
-  published: string | null;
-  published_at: string | null;
-  draft: string | null;
-  draft_saved_at: string | null;
-  scheduled_at: string | null;
-  version: number;
-};
+type Row = Omit<SiteWordsTable, 'updated_at'>;
 
 function fromRow(row: Row): StoredWords {
   return {

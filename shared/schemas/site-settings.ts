@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText as text } from './admin-fields.ts';
 import { formatAbn, formatAuPhone } from '../au-identifiers.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../company.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
@@ -9,14 +10,6 @@ import { SETTINGS_MESSAGES, SETTINGS_TEXT } from '../admin-texts.ts';
  * value that no longer passes (a rule tightened since) is noticed on read and the defaults are shown instead.
  * The phone and the ABN are stored written the site's one way (shared/au-identifiers.ts).
  */
-
-function text(label: string, max: number) {
-  return z
-    .string({ error: FIELD_MESSAGES.required(label) })
-    .trim()
-    .min(1, FIELD_MESSAGES.required(label))
-    .max(max, FIELD_MESSAGES.tooLong(label, max));
-}
 
 /** A field checked and rewritten by `format`, which answers null for a value it refuses. */
 function formatted(label: string, format: (value: string) => string | null, message: string) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText as text } from './admin-fields.ts';
 import { PAGES_MESSAGES } from '../pages-texts.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { ADDRESS_PATTERN, type FieldSpec, RESERVED_ADDRESSES, type WordsKey, fieldsOf } from '../site-words.ts';
@@ -8,14 +9,6 @@ import { ADDRESS_PATTERN, type FieldSpec, RESERVED_ADDRESSES, type WordsKey, fie
  * admin's save and the stored document are checked by the same rules. Words are plain text, stored as typed and
  * escaped wherever they are shown (markup shows as characters).
  */
-
-function text(label: string, max: number) {
-  return z
-    .string({ error: FIELD_MESSAGES.required(label) })
-    .trim()
-    .min(1, FIELD_MESSAGES.required(label))
-    .max(max, FIELD_MESSAGES.tooLong(label, max));
-}
 
 function list<T extends z.ZodType>(item: T, spec: { item: string; maxItems: number }) {
   return z.array(item).min(1, PAGES_MESSAGES.atLeastOne(spec.item)).max(spec.maxItems, PAGES_MESSAGES.tooMany(spec.item, spec.maxItems));

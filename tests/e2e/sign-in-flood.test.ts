@@ -8,36 +8,26 @@ const site = liveSite({ env: { TRUST_PROXY: '1', LOGIN_PROOF_AFTER: '3', ALTCHA_
 
 beforeAll(() => createStaff(site.database.db));
 
+/** A wrong password for `email` from the address `from`, as a script guessing would send it. */
+function guess(from: string, email: string): Promise<Response> {
+  return fetch(`${site.baseUrl}/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': from },
+    body: JSON.stringify({ email, password: 'guess' }),
+  });
+}
+
 describe('sign-in while guesses spike, in a browser', () => {
   it('the login page asks for the browser check, does it on the second press, and signs the person in', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const res = await fetch(`${site.baseUrl}/admin/login`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Origin: ORIGIN,
-          'X-Forwarded-Proto': 'https',
-          'X-Forwarded-For': `198.51.100.${i + 1}`,
-        },
-        body: JSON.stringify({ email: `nobody${i}@example.com`, password: 'guess' }),
-      });
-      expect(res.status).toBe(401);
+      expect((await guess(`198.51.100.${i + 1}`, `nobody${i}@example.com`)).status).toBe(401);
     }
     // The site-wide count is read at most once a second: a browser it does not know is asked for the check once
     // it has been.
     let asker = 10;
     const askedForProof = async () => {
       asker += 1;
-      const res = await fetch(`${site.baseUrl}/admin/login`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Origin: ORIGIN,
-          'X-Forwarded-Proto': 'https',
-          'X-Forwarded-For': `198.51.100.${asker}`,
-        },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'guess' }),
-      });
+      const res = await guess(`198.51.100.${asker}`, 'nobody@example.com');
       return (await res.text()).includes('proofOfWork');
     };
     await expect.poll(askedForProof, { timeout: 10_000, interval: 250 }).toBe(true);
