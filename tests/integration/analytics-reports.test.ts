@@ -245,6 +245,16 @@ describe.each(configuredEngines())('analytics reports on %s', (engine) => {
 describe.each(configuredEngines())('the weekly summary e-mail on %s', (engine) => {
   const t = useTestApp(() => createTestApp({ engine, env: { ...ADMIN_TEST_ENV, ...LEAD_TEST_ENV }, analytics: {} }));
 
+  /** One day's visit from a paid-search campaign, as the source tables and a lead's attribution store it. */
+  const SPRING_CAMPAIGN = {
+    day: '2026-03-03',
+    channel: 'campaign',
+    referrer_host: '',
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'spring',
+  };
+
   it('is opt-in on the account page, goes once a week to each person who asked, with real figures and lead figures only for those who see leads', async () => {
     const db = t.database.db;
     const accounts = staffService(db);
@@ -282,15 +292,7 @@ describe.each(configuredEngines())('the weekly summary e-mail on %s', (engine) =
       .execute();
     await db
       .insertInto('analytics_source_days')
-      .values({
-        day: '2026-03-03',
-        channel: 'campaign',
-        referrer_host: '',
-        utm_source: 'google',
-        utm_medium: 'cpc',
-        utm_campaign: 'spring',
-        visits: 1,
-      })
+      .values({ ...SPRING_CAMPAIGN, visits: 1 })
       .execute();
     const leadId = await insertQuote(db, { createdAt: '2026-03-03T01:00:00.000Z' });
     await db
@@ -298,12 +300,7 @@ describe.each(configuredEngines())('the weekly summary e-mail on %s', (engine) =
       .values({
         lead_type: 'quote',
         lead_id: leadId,
-        day: '2026-03-03',
-        channel: 'campaign',
-        referrer_host: '',
-        utm_source: 'google',
-        utm_medium: 'cpc',
-        utm_campaign: 'spring',
+        ...SPRING_CAMPAIGN,
         landing_path: '/',
         pages_viewed: 1,
         seconds_to_lead: 60,
