@@ -4,7 +4,14 @@ import { isDatabaseUnavailable } from '../../db/availability.ts';
 import type { Db } from '../../db/database.ts';
 import { createLeadStore } from '../../db/group-commit.ts';
 import { findIdempotentLead } from '../../db/queries/idempotency.ts';
-import { CaptchaReplayError, DeadlinePassedError, IdempotencyKeyUsedError, type NewLead, type SpamReason } from '../../shared/leads.ts';
+import {
+  CaptchaReplayError,
+  DeadlinePassedError,
+  IdempotencyKeyUsedError,
+  type LeadState,
+  type NewLead,
+  type SpamReason,
+} from '../../shared/leads.ts';
 import { API_MESSAGES, FIELD_MESSAGES, MESSAGES, captchaWarning } from '../../shared/messages.ts';
 import { ContactSchema } from '../../shared/schemas/contact.ts';
 import { CAPTCHA_TOKEN_FIELD, type SubmissionMeta } from '../../shared/schemas/fields.ts';
@@ -103,17 +110,7 @@ export function createLeadService(deps: LeadServiceDeps): LeadService {
     action: CaptchaAction,
     failureText: string,
     context: SubmitContext,
-    toLead: (
-      input: T,
-      base: {
-        id: string;
-        status: string;
-        spamReason: SpamReason | null;
-        clientIp: string | null;
-        createdAt: string;
-        submittedAt: string | null;
-      },
-    ) => NewLead,
+    toLead: (input: T, base: LeadState) => NewLead,
   ): Promise<{ id: string }> {
     const scope = action;
     const { idempotencyKey, signal } = context;

@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBlogService } from '../../server/blog/blog-service.ts';
+import { postInput } from '../helpers/blog-posts.ts';
 import { LEAD_TEST_ENV, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, createTestApp } from '../helpers/test-app.ts';
 
@@ -37,16 +38,6 @@ function count(file: string, table: string): number {
   }
 }
 
-const post = (title: string) => ({
-  title,
-  excerpt: 'Short',
-  author: 'Priya',
-  content: '<p>Body</p>',
-  featuredImage: '',
-  tags: '',
-  published: true,
-});
-
 const cleanups: (() => unknown)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -58,7 +49,7 @@ describe('SQLite backup and restore', () => {
     const file = fileOf(t.database.url);
     cleanups.push(() => rmSync(dirname(file), { recursive: true, force: true }));
     const blog = createBlogService({ db: t.database.db });
-    const kept = await blog.createPost(post('Kept by the backup'));
+    const kept = await blog.createPost(postInput({ title: 'Kept by the backup' }));
 
     async function submitQuote(): Promise<void> {
       const challenge = await request(t.app).get('/api/captcha/challenge');
@@ -89,7 +80,7 @@ describe('SQLite backup and restore', () => {
     // One moment in time: every quote in the copy has both of its queued e-mails, written in the same transaction.
     expect(count(copy, 'outbox')).toBe(2 * quotesInCopy);
 
-    const lost = await blog.createPost(post('Written after the backup'));
+    const lost = await blog.createPost(postInput({ title: 'Written after the backup' }));
     await expect(cli('db-restore', [copy], t.database.url)).rejects.toMatchObject({
       stderr: expect.stringContaining('is in use: stop the site first'),
     });
@@ -125,9 +116,9 @@ describe('SQLite backup and restore', () => {
     const file = fileOf(t.database.url);
     cleanups.push(() => rmSync(dirname(file), { recursive: true, force: true }));
     const blog = createBlogService({ db: t.database.db });
-    await blog.createPost(post('In the backup'));
+    await blog.createPost(postInput({ title: 'In the backup' }));
     const copy = (await cli('db-backup', [], t.database.url)).stdout.trim();
-    await blog.createPost(post('Only in the old -wal'));
+    await blog.createPost(postInput({ title: 'Only in the old -wal' }));
     const leftover = join(dirname(file), 'leftover-wal');
     copyFileSync(`${file}-wal`, leftover);
     await t.database.db.destroy();
@@ -161,7 +152,7 @@ describe('SQLite backup and restore', () => {
     const t = await createTestApp();
     const file = fileOf(t.database.url);
     const dir = dirname(file);
-    await createBlogService({ db: t.database.db }).createPost(post('Still here'));
+    await createBlogService({ db: t.database.db }).createPost(postInput({ title: 'Still here' }));
     await t.database.db.destroy();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
