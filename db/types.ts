@@ -60,6 +60,13 @@ export interface ContentVersionsTable {
   version: number;
 }
 
+/** Which paths a content version's change touched (migration 235): JSON, `["*"]` for every page. */
+export interface ContentChangesTable {
+  area: string;
+  version: number;
+  paths: string;
+}
+
 /** The columns quotes and contacts share beside the visitor's fields (migration 001 creates them alike). */
 export interface LeadStateColumns {
   id: string;
@@ -485,6 +492,7 @@ export interface Database {
   blog_redirects: BlogRedirectsTable;
   blog_tags: BlogTagsTable;
   content_versions: ContentVersionsTable;
+  content_changes: ContentChangesTable;
   quotes: QuotesTable;
   contacts: ContactsTable;
   lead_notes: LeadNotesTable;

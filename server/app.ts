@@ -150,8 +150,9 @@ export function createApp(deps: AppDeps): Site {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  // A publish of the pages' words bumps the same version: every instance renders the pages showing them again.
-  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  // A publish of the pages' words bumps the same version, naming the pages showing them: every instance renders
+  // those again, and only those (docs/decisions/027-publish-drops-its-pages.md).
+  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.recheck() });
   const leads = createLeadService({
     db: database.db,
     captcha: captcha.verifier,
