@@ -237,6 +237,7 @@ export function createApp(deps: AppDeps): Site {
     delivery: deliverySettings(config),
     settings,
     repliesPerHour: config.REPLIES_PER_HOUR,
+    serviceNames: () => words.serviceNames(),
   });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));

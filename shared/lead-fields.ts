@@ -86,10 +86,16 @@ export function fromColumns<const Fields extends readonly LeadField[]>(fields: F
   return Object.fromEntries(fields.flatMap((f) => (f.column ? [[f.name, byColumn[f.column] ?? null]] : []))) as FieldValues<Fields>;
 }
 
-/** The service's display name, or the raw value for anything unknown (e.g. "other"). */
-export function serviceName(id: string | null | undefined): string {
+/** Each service's name in force, by id: as staff last published it (the site-words reader's `serviceNames()`). */
+export type ServiceNames = Readonly<Record<string, string>>;
+
+/**
+ * The service's display name: its name in force from `names` when given (staff may rename a service; its id stays),
+ * else the catalogue's, or the raw value for anything unknown (e.g. "other").
+ */
+export function serviceName(id: string | null | undefined, names?: ServiceNames): string {
   if (!id) return '';
-  return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
+  return names?.[id] || (getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id));
 }
 
 // Each field keeps its literal name, column and `required` (`as const satisfies`), so the types above can read them.

@@ -40,6 +40,8 @@ import {
   fieldsOf,
   isCustomPageKey,
   isWordsKey,
+  serviceLabels,
+  serviceNamesOf,
   wordsOf,
 } from '../../shared/site-words.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
@@ -307,8 +309,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
         logger.warn({ err }, 'service names unreadable; the e-mails use the catalogue’s');
         return [];
       });
-      const { services } = assemble(rows, '');
-      return Object.fromEntries(SERVICE_IDS.map((id) => [id, services[id].name])) as Record<ServiceId, string>;
+      return serviceNamesOf(serviceLabels(assemble(rows, '')));
     },
 
     async withDraft(key, name) {
