@@ -52,6 +52,7 @@ import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
 import { createSiteWordsService } from './site-words/site-words-service.ts';
 import { adminSiteWordsRouter } from './site-words/site-words-routes.ts';
+import { createWordsPreviews } from './site-words/words-previews.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
@@ -241,10 +242,22 @@ export function createApp(deps: AppDeps): Site {
   });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
-  const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
+  // One share link mechanism: a link shows a post's preview or a page's draft (server/blog/share-links.ts).
+  const wordsPreviews = createWordsPreviews({
+    db: database.db,
+    words,
+    companyName: async () => (await settings.current()).name,
+    siteUrl: config.SITE_URL,
+  });
+  const previews = createPreviewService({
+    db: database.db,
+    blog,
+    siteUrl: config.SITE_URL,
+    sharedWords: (key, link) => wordsPreviews.shared(key, link),
+  });
   app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
-  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE));
+  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE, wordsPreviews));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
@@ -266,7 +279,7 @@ export function createApp(deps: AppDeps): Site {
     }),
     previews,
     settings,
-    words,
+    words: { ...words, shareLinks: (key) => wordsPreviews.links(key) },
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

@@ -1,6 +1,6 @@
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
-import type { PreviewPageService } from './previews.ts';
+import type { PreviewLink, PreviewPageService } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
 import type { Navigation, ServiceLabels, SiteWords, WordsEditorState, WordsSummary } from './site-words.ts';
@@ -53,6 +53,8 @@ export interface PageServices {
       name: string,
       viewer?: { userId: string | null; email: string | null; ip: string | null },
     ): Promise<WordsEditorState>;
+    /** A page's share links that work now (after the guard). */
+    shareLinks(key: string): Promise<PreviewLink[]>;
   };
   /** The site settings in force (the settings page's form starts from them). */
   settings: { current(): Promise<SiteSettings> };
