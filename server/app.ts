@@ -49,6 +49,7 @@ import { privacyHashKey } from './core/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
+import { pageCardsRouter } from './sharing/page-cards.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
 import { createSiteWordsService } from './site-words/site-words-service.ts';
 import { adminSiteWordsRouter } from './site-words/site-words-routes.ts';
@@ -196,6 +197,7 @@ export function createApp(deps: AppDeps): Site {
   });
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
+  app.use(pageCardsRouter({ current: async () => words.current((await settings.current()).name) }));
   const customPages = async () => (await words.current((await settings.current()).name)).customPages;
   app.use(
     feedsRouter(blog, settings, pageCache, config.SITE_URL, async () =>

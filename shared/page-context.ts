@@ -22,6 +22,11 @@ export interface SitePageContext {
   serviceLabels: ServiceLabels;
   /** The header's and footer's links in force (staff's, else today's), with the pages staff chose to show in the footer. */
   navigation: Navigation;
+  /**
+   * The sharing cards drawn from published SEO titles, by page path (server/sharing/page-cards.ts); a page not here
+   * offers the build's card. Server only (absent in the browser): the sharing tags are written by the server.
+   */
+  sharingCards?: Readonly<Record<string, string>>;
   services: PageServices;
 }
 
