@@ -174,17 +174,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   /** Makes sure the cache reflects the database as of at most `checkEveryMs` ago. */
   async function ensureFresh(): Promise<void> {
-    if (isFresh()) return;
-    // With the database unreachable, pages already rendered keep being served; a miss then renders the
-    // page's own error (503 for a post). The next check is a second away, not on every request.
-    checking ??= check()
-      .catch(() => {
-        checkedAt = clock();
-      })
-      .finally(() => {
-        checking = null;
-      });
-    await checking;
+    // Twice at most: a check that was running when this instance wrote (`recheck`) is not current, so one more runs.
+    for (let round = 0; round < 2 && !isFresh(); round += 1) {
+      // With the database unreachable, pages already rendered keep being served; a miss then renders the
+      // page's own error (503 for a post). The next check is a second away, not on every request.
+      checking ??= check()
+        .catch(() => {
+          checkedAt = clock();
+        })
+        .finally(() => {
+          checking = null;
+        });
+      await checking;
+    }
   }
 
   /** Renders and stores a page once however many requests wait for it; answers what was rendered. */
