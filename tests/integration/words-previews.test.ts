@@ -68,6 +68,8 @@ describe.each(configuredEngines())('share links of a page’s draft on %s', (eng
     ]);
     const audit = await auditEntries(t.staff, { action: 'words.preview_shared' });
     expect(audit[0]!.target).toBe(`about About (until ${link.expiresAt})`);
+    const sentence = audit[0]!.sentence.map((part) => (typeof part === 'string' ? part : part.label)).join('');
+    expect(sentence).toMatch(/^Shared a preview of About, open until .+$/);
     // The editor lists it.
     const editor = await t.staff.req('get', '/admin/pages/about');
     expect(editor.text).toContain(PREVIEW_TEXT.share);
@@ -88,6 +90,10 @@ describe.each(configuredEngines())('share links of a page’s draft on %s', (eng
     expect(revoked.text).not.toContain(description);
     expect((await auditEntries(t.staff, { action: 'words.preview_revoked' }))[0]!.target).toMatch(
       new RegExp(`^web-hosting .+ \\(link ${second.id}\\)$`),
+    );
+    const [revokedEntry] = await auditEntries(t.staff, { action: 'words.preview_revoked' });
+    expect(revokedEntry!.sentence.map((part) => (typeof part === 'string' ? part : part.label)).join('')).toBe(
+      'Turned off a preview link of Web Hosting',
     );
 
     const created = Date.parse(link.createdAt);
