@@ -2,7 +2,8 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { formatCalendarDate } from './dates.ts';
 import { formatWholeNumber } from './numbers.ts';
 import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES } from './options.ts';
-import { SERVICE_IDS, getService } from './services.ts';
+import { SERVICE_IDS, type ServiceId, getService } from './services.ts';
+import type { ServiceLabels } from './site-words.ts';
 
 /**
  * The lead-field catalogue: every field a visitor fills in on the contact form and the quote wizard, once. The zod
@@ -88,6 +89,11 @@ export function fromColumns<const Fields extends readonly LeadField[]>(fields: F
 
 /** Each service's name in force, by id: as staff last published it (the site-words reader's `serviceNames()`). */
 export type ServiceNames = Readonly<Record<string, string>>;
+
+/** Each service's name in force, by id, from the names and taglines every page's context has. */
+export function serviceNamesOf(labels: ServiceLabels): Record<ServiceId, string> {
+  return Object.fromEntries(SERVICE_IDS.map((id) => [id, labels[id].name])) as Record<ServiceId, string>;
+}
 
 /**
  * The service's display name: its name in force from `names` when given (staff may rename a service; its id stays),

@@ -403,11 +403,6 @@ export function serviceLabels(words: SiteWords): ServiceLabels {
   ) as ServiceLabels;
 }
 
-/** Each service's name in force, by id. */
-export function serviceNamesOf(labels: ServiceLabels): Record<ServiceId, string> {
-  return Object.fromEntries(SERVICE_IDS.map((id) => [id, labels[id].name])) as Record<ServiceId, string>;
-}
-
 /** A built-in key's words within the site's words. */
 export function wordsOf(words: SiteWords, key: BuiltInKey): Record<string, FieldValue> {
   if (key === NAVIGATION_KEY) return words.navigation;

@@ -41,9 +41,9 @@ import {
   isCustomPageKey,
   isWordsKey,
   serviceLabels,
-  serviceNamesOf,
   wordsOf,
 } from '../../shared/site-words.ts';
+import { serviceNamesOf } from '../../shared/lead-fields.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';

@@ -1,6 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { serviceName } from '../../../shared/lead-fields.ts';
-import { serviceNamesOf } from '../../../shared/site-words.ts';
+import { serviceName, serviceNamesOf } from '../../../shared/lead-fields.ts';
 
 /** Names a service as staff last published it (every page's context has the names in force), by its id. */
 export function useServiceName(): (id: string | null | undefined) => string {
