@@ -37,7 +37,9 @@ export function Seo({ title, description, path, image, imageAlt, type = 'website
   useConfig()({ title: fullTitle, description });
   const canonical = new URL(path ?? pageContext.urlPathname, pageContext.siteUrl).href;
   // A page without an image of its own offers its card (shared/sharing-image.ts).
-  const imageUrl = new URL(image ? sharingImage(image) : pageSharingImage(pageContext.urlPathname), pageContext.siteUrl).href;
+  // A page whose SEO title staff changed offers a card drawn from it (server/sharing/page-cards.ts).
+  const card = pageContext.sharingCards?.[pageContext.urlPathname] ?? pageSharingImage(pageContext.urlPathname);
+  const imageUrl = new URL(image ? sharingImage(image) : card, pageContext.siteUrl).href;
   // Only the site's artwork and cards (PNGs under /images/) are known to be this size; an upload or an image from
   // elsewhere has whatever size it has.
   const { origin, pathname } = new URL(imageUrl);

@@ -60,6 +60,13 @@ export interface ContentVersionsTable {
   version: number;
 }
 
+/** Which paths a content version's change touched (migration 235): JSON, `["*"]` for every page. */
+export interface ContentChangesTable {
+  area: string;
+  version: number;
+  paths: string;
+}
+
 /** The columns quotes and contacts share beside the visitor's fields (migration 001 creates them alike). */
 export interface LeadStateColumns {
   id: string;
@@ -296,10 +303,14 @@ export interface BlogRevisionsTable extends PostContentColumns {
   restored_from: string | null;
 }
 
-/** A link that shows one post's preview to whoever holds it (migration 170): only its token's SHA-256 is kept. */
-export interface PostPreviewLinksTable {
+/**
+ * A link that shows one post's preview, or one page's or service's draft, to whoever holds it (migrations 170 and
+ * 236): exactly one of `blog_id` and `words_key` is set; only its token's SHA-256 is kept.
+ */
+export interface PreviewLinksTable {
   id: string;
-  blog_id: string;
+  blog_id: string | null;
+  words_key: string | null;
   token_hash: string;
   /** The staff member who made it. */
   created_by: string | null;
@@ -485,6 +496,7 @@ export interface Database {
   blog_redirects: BlogRedirectsTable;
   blog_tags: BlogTagsTable;
   content_versions: ContentVersionsTable;
+  content_changes: ContentChangesTable;
   quotes: QuotesTable;
   contacts: ContactsTable;
   lead_notes: LeadNotesTable;
@@ -502,7 +514,7 @@ export interface Database {
   image_variants: ImageVariantsTable;
   image_uses: ImageUsesTable;
   blog_revisions: BlogRevisionsTable;
-  post_preview_links: PostPreviewLinksTable;
+  preview_links: PreviewLinksTable;
   blog_autosaves: BlogAutosavesTable;
   site_settings: SiteSettingsTable;
   site_words: SiteWordsTable;

@@ -49,9 +49,11 @@ import { privacyHashKey } from './core/client-ip.ts';
 import { createAdminPageService } from './admin-pages.ts';
 import { createSettingsService } from './settings/settings-service.ts';
 import { createPostImages, postImagesRouter } from './sharing/post-images.ts';
+import { pageCardsRouter } from './sharing/page-cards.ts';
 import { adminSettingsRouter } from './settings/settings-routes.ts';
 import { createSiteWordsService } from './site-words/site-words-service.ts';
 import { adminSiteWordsRouter } from './site-words/site-words-routes.ts';
+import { createWordsPreviews } from './site-words/words-previews.ts';
 import { adminImagesRouter, mediaRouter } from './media/image-routes.ts';
 import { createImageService } from './media/image-service.ts';
 import { NO_VISIT_COUNTER, type VisitCounter } from './analytics/visit-counter.ts';
@@ -150,8 +152,9 @@ export function createApp(deps: AppDeps): Site {
   const captcha = createCaptcha(config);
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
   const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
-  // A publish of the pages' words bumps the same version: every instance renders the pages showing them again.
-  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  // A publish of the pages' words bumps the same version, naming the pages showing them: every instance renders
+  // those again, and only those (docs/decisions/027-publish-drops-its-pages.md).
+  const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.recheck() });
   const leads = createLeadService({
     db: database.db,
     captcha: captcha.verifier,
@@ -194,6 +197,7 @@ export function createApp(deps: AppDeps): Site {
   });
   const postImages = createPostImages({ db: database.db, logger, getPostById: (id) => blog.getPostById(id) });
   app.use(postImagesRouter(postImages));
+  app.use(pageCardsRouter({ current: async () => words.current((await settings.current()).name) }));
   const customPages = async () => (await words.current((await settings.current()).name)).customPages;
   app.use(
     feedsRouter(blog, settings, pageCache, config.SITE_URL, async () =>
@@ -236,13 +240,26 @@ export function createApp(deps: AppDeps): Site {
     delivery: deliverySettings(config),
     settings,
     repliesPerHour: config.REPLIES_PER_HOUR,
+    serviceNames: () => words.serviceNames(),
   });
   app.use(adminLeadsRouter(inbox, config.TIME_ZONE));
   app.use(adminPrivacyRouter(createPrivacyService({ db: database.db, hashKey: privacyHashKey(config) })));
-  const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
+  // One share link mechanism: a link shows a post's preview or a page's draft (server/blog/share-links.ts).
+  const wordsPreviews = createWordsPreviews({
+    db: database.db,
+    words,
+    companyName: async () => (await settings.current()).name,
+    siteUrl: config.SITE_URL,
+  });
+  const previews = createPreviewService({
+    db: database.db,
+    blog,
+    siteUrl: config.SITE_URL,
+    sharedWords: (key, link) => wordsPreviews.shared(key, link),
+  });
   app.use(adminBlogRouter(blog, previews));
   app.use(adminSettingsRouter(settings));
-  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE));
+  app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE, wordsPreviews));
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
@@ -264,7 +281,7 @@ export function createApp(deps: AppDeps): Site {
     }),
     previews,
     settings,
-    words,
+    words: { ...words, shareLinks: (key) => wordsPreviews.links(key) },
   };
   app.use(['/api', '/functions'], jsonNotFound);
   const pages = pageRoutes(renderer, config, services, csp, pageCache);

@@ -160,6 +160,8 @@ export const AUDIT_TEXT = {
     'words.restored': 'Restored an earlier version of a page’s words',
     'words.discarded': 'Discarded a draft of a page’s words',
     'words.deleted': 'Deleted a page',
+    'words.preview_shared': "Shared a page's preview",
+    'words.preview_revoked': "Turned off a page's preview link",
   } satisfies Record<AuditAction, string>,
 
   /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */
@@ -275,6 +277,8 @@ export const AUDIT_TEXT = {
   wordsRestored: (page: Part): Part[] => ['Restored an earlier version of ', page, ' as its draft'],
   wordsDiscarded: (page: Part): Part[] => ['Discarded the draft of ', page],
   wordsDeleted: (title: string): Part[] => [`Deleted the page “${title}”`],
+  wordsPreviewShared: (page: Part, until: string | null): Part[] => ['Shared a preview of ', page, until ? `, open until ${until}` : ''],
+  wordsPreviewRevoked: (page: Part): Part[] => ['Turned off a preview link of ', page],
   /** The settings as an entry names them (keys of SiteSettings, the address's parts, and the old entries' `address`). */
   settingName: {
     name: 'company name',

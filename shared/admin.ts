@@ -373,6 +373,8 @@ export const AUDIT_ACTIONS = [
   'words.restored',
   'words.discarded',
   'words.deleted',
+  'words.preview_shared',
+  'words.preview_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

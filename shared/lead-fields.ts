@@ -2,7 +2,8 @@ import { FIELD_MESSAGES } from './messages.ts';
 import { formatCalendarDate } from './dates.ts';
 import { formatWholeNumber } from './numbers.ts';
 import { BUDGETS, COMPANY_SIZES, OTHER_SERVICE, OTHER_SERVICE_LABEL, TIMELINES } from './options.ts';
-import { SERVICE_IDS, getService } from './services.ts';
+import { SERVICE_IDS, type ServiceId, getService } from './services.ts';
+import type { ServiceLabels } from './site-words.ts';
 
 /**
  * The lead-field catalogue: every field a visitor fills in on the contact form and the quote wizard, once. The zod
@@ -86,10 +87,21 @@ export function fromColumns<const Fields extends readonly LeadField[]>(fields: F
   return Object.fromEntries(fields.flatMap((f) => (f.column ? [[f.name, byColumn[f.column] ?? null]] : []))) as FieldValues<Fields>;
 }
 
-/** The service's display name, or the raw value for anything unknown (e.g. "other"). */
-export function serviceName(id: string | null | undefined): string {
+/** Each service's name in force, by id: as staff last published it (the site-words reader's `serviceNames()`). */
+export type ServiceNames = Readonly<Record<string, string>>;
+
+/** Each service's name in force, by id, from the names and taglines every page's context has. */
+export function serviceNamesOf(labels: ServiceLabels): Record<ServiceId, string> {
+  return Object.fromEntries(SERVICE_IDS.map((id) => [id, labels[id].name])) as Record<ServiceId, string>;
+}
+
+/**
+ * The service's display name: its name in force from `names` when given (staff may rename a service; its id stays),
+ * else the catalogue's, or the raw value for anything unknown (e.g. "other").
+ */
+export function serviceName(id: string | null | undefined, names?: ServiceNames): string {
   if (!id) return '';
-  return getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id);
+  return names?.[id] || (getService(id)?.name ?? (id === OTHER_SERVICE ? OTHER_SERVICE_LABEL : id));
 }
 
 // Each field keeps its literal name, column and `required` (`as const satisfies`), so the types above can read them.

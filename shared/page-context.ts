@@ -1,6 +1,6 @@
 import type { AdminPageService } from './admin.ts';
 import type { BlogPageService } from './blog.ts';
-import type { PreviewPageService } from './previews.ts';
+import type { PreviewLink, PreviewPageService } from './previews.ts';
 import type { SessionUser } from './staff.ts';
 import type { SiteSettings } from './company.ts';
 import type { Navigation, ServiceLabels, SiteWords, WordsEditorState, WordsSummary } from './site-words.ts';
@@ -22,6 +22,11 @@ export interface SitePageContext {
   serviceLabels: ServiceLabels;
   /** The header's and footer's links in force (staff's, else today's), with the pages staff chose to show in the footer. */
   navigation: Navigation;
+  /**
+   * The sharing cards drawn from published SEO titles, by page path (server/sharing/page-cards.ts); a page not here
+   * offers the build's card. Server only (absent in the browser): the sharing tags are written by the server.
+   */
+  sharingCards?: Readonly<Record<string, string>>;
   services: PageServices;
 }
 
@@ -53,6 +58,8 @@ export interface PageServices {
       name: string,
       viewer?: { userId: string | null; email: string | null; ip: string | null },
     ): Promise<WordsEditorState>;
+    /** A page's share links that work now (after the guard). */
+    shareLinks(key: string): Promise<PreviewLink[]>;
   };
   /** The site settings in force (the settings page's form starts from them). */
   settings: { current(): Promise<SiteSettings> };

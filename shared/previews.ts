@@ -1,4 +1,5 @@
 import type { BlogPost, BlogSummary } from './blog.ts';
+import type { SiteWords, WordsKey } from './site-words.ts';
 
 /*
  * A post's preview (docs/product.md#blog-editor): the public post page as it will look, with a banner naming the
@@ -47,10 +48,29 @@ export interface NewPreviewLink extends PreviewLink {
   url: string;
 }
 
+/**
+ * What a share link to a page's or a service's words shows (docs/product.md#site-words): the site's words with
+ * that key's draft in place (its published words when it has no draft), the version, and whether it is scheduled.
+ */
+export interface WordsPreview {
+  key: Exclude<WordsKey, 'navigation'>;
+  /** The page's or service's name, for the preview's title. */
+  name: string;
+  words: SiteWords;
+  version: PreviewVersion;
+  /** A draft waits (else the link shows the published words), and when it goes live if scheduled. */
+  isDraft: boolean;
+  scheduledAt: string | null;
+  linkExpiresAt: string;
+}
+
+/** What a live share link shows: a post's preview or a page's words. */
+export type SharedPreview = ({ kind: 'post' } & PostPreview) | ({ kind: 'words' } & WordsPreview);
+
 /** What the public preview page may read (`pageContext.services.previews`). */
 export interface PreviewPageService {
-  /** The post a live share link shows; null for a link that is unknown, expired or turned off. */
-  shared(token: string): Promise<PostPreview | null>;
+  /** What a live share link shows; null for a link that is unknown, expired or turned off. */
+  shared(token: string): Promise<SharedPreview | null>;
 }
 
 export const PREVIEW_TEXT = {
@@ -59,6 +79,14 @@ export const PREVIEW_TEXT = {
   version: (when: string, by: string | null) => `It shows the version saved ${when}${by ? ` by ${by}` : ''}.`,
   staffIntro: 'This is how the post will look on the site.',
   sharedIntro: 'This is a preview of a post on this site.',
+  sharedPageIntro: 'This is a preview of a page on this site.',
+  sharedPageStatus: {
+    draft: 'These words are a draft: they are not on the site yet.',
+    scheduled: (when: string) => `These words go live on ${when}.`,
+    published: 'These words are on the site now.',
+  },
+  saveWordsFirst: 'Save a draft first, then share its preview.',
+  showsSavedWords: 'Previews show the draft as last saved.',
   sharedStatus: {
     Draft: 'It is a draft: it is not on the site yet.',
     Scheduled: (when: string) => `It goes live on ${when}.`,
@@ -86,6 +114,6 @@ export const PREVIEW_TEXT = {
   revoke: 'Turn off',
   revokeLabel: (line: string) => `Turn off the link: ${line}`,
   revoked: 'The link no longer works.',
-  tooMany: `This post already has ${PREVIEW_LINKS_PER_POST} share links that work. Turn one off first.`,
+  tooMany: `${PREVIEW_LINKS_PER_POST} share links already work. Turn one off first.`,
   linkNotFound: 'That share link no longer works.',
 } as const;

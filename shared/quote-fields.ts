@@ -5,8 +5,10 @@ import {
   type NumberLeadField,
   QUOTE_COLUMN_FIELDS,
   type SelectLeadField,
+  type ServiceNames,
   type TextLeadField,
   fieldLines,
+  serviceName,
 } from './lead-fields.ts';
 import type { StoredLead } from './leads.ts';
 import { SERVICE_IDS, type ServiceId } from './services.ts';
@@ -130,12 +132,21 @@ export function formatLeadDetails(service: string, details: Record<string, unkno
   return lines;
 }
 
-/** Every field a person sent, with the catalogue's labels, in form order: the e-mails and the admin's lead page. */
-export function leadLines(lead: StoredLead): LeadLine[] {
+/** A lead's lines with its service (`id`) under its name in force. */
+export function withServiceNamed(lines: readonly LeadLine[], id: string | null | undefined, names?: ServiceNames): LeadLine[] {
+  return lines.map((line) => (line.name === 'service' ? { ...line, value: serviceName(id, names) } : line));
+}
+
+/**
+ * Every field a person sent, with the catalogue's labels, in form order: the e-mails and the admin's lead page. The
+ * service is named as it is called now (`names`, its published name), as staff know it.
+ */
+export function leadLines(lead: StoredLead, names?: ServiceNames): LeadLine[] {
+  const named = (lines: LeadLine[]) => withServiceNamed(lines, lead.lead.service, names);
   if (lead.type === 'contact') {
     const contact: Record<string, unknown> = { ...lead.lead };
-    return fieldLines(CONTACT_FIELDS, (f) => contact[f.name]);
+    return named(fieldLines(CONTACT_FIELDS, (f) => contact[f.name]));
   }
   const quote: Record<string, unknown> = { ...lead.lead };
-  return [...fieldLines(QUOTE_COLUMN_FIELDS, (f) => quote[f.name]), ...formatLeadDetails(lead.lead.service, lead.lead.details)];
+  return [...named(fieldLines(QUOTE_COLUMN_FIELDS, (f) => quote[f.name])), ...formatLeadDetails(lead.lead.service, lead.lead.details)];
 }

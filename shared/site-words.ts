@@ -14,6 +14,19 @@ import { PRIVACY_POLICY_TEXT } from './privacy-policy.ts';
 export const PAGE_KEYS = ['home', 'services', 'about', 'contact', 'quote', 'privacy'] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
+/** Where each built-in page answers. */
+export const PAGE_PATHS: Record<PageKey, string> = {
+  home: '/',
+  services: SERVICES_LINK,
+  about: '/about',
+  contact: '/contact',
+  quote: '/quote',
+  privacy: '/privacy',
+};
+
+/** The pages that show a service's descriptions (its cards and its section), beside its name in every page's menus. */
+export const SERVICES_PATHS = [PAGE_PATHS.home, PAGE_PATHS.services] as const;
+
 /** A page staff made ("New page"): `page-` and a random id, so its key never changes with its address. */
 export type CustomPageKey = `page-${string}`;
 const CUSTOM_PAGE_KEY = /^page-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,4 +1,5 @@
-import type { LeadField } from '../../shared/lead-fields.ts';
+import { usePageContext } from 'vike-react/usePageContext';
+import { type LeadField, serviceName, serviceNamesOf } from '../../shared/lead-fields.ts';
 import { SelectField } from './SelectField.tsx';
 import { TextArea } from './TextArea.tsx';
 import { TextField } from './TextField.tsx';
@@ -17,6 +18,8 @@ export interface LeadFieldsProps {
  * text areas across the form below it.
  */
 export function LeadFields({ fields, values, errors, onValueChange, inputProps = {} }: LeadFieldsProps) {
+  // The contact form's service list names each service as staff last published it.
+  const names = serviceNamesOf(usePageContext().serviceLabels);
   const control = (field: LeadField) => {
     const common = {
       name: field.name,
@@ -30,7 +33,7 @@ export function LeadFields({ fields, values, errors, onValueChange, inputProps =
     };
     switch (field.kind) {
       case 'select': {
-        const label = field.optionLabel;
+        const label = field.name === 'service' ? (id: string) => serviceName(id, names) : field.optionLabel;
         const options = label ? field.options.map((value) => ({ value, label: label(value) })) : field.options;
         return <SelectField key={field.name} {...common} options={options} placeholder={field.placeholder} />;
       }

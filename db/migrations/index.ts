@@ -27,6 +27,8 @@ import * as leadOutcomes from './2026-11-27-211-lead-outcomes.ts';
 import * as leadFollowUps from './2026-11-27-212-lead-follow-ups.ts';
 import * as savedReplies from './2026-11-27-213-saved-replies.ts';
 import * as siteWords from './2026-11-27-220-site-words.ts';
+import * as contentChanges from './2026-11-27-235-content-changes.ts';
+import * as previewLinksForPages from './2026-11-27-236-preview-links-for-pages.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -79,6 +81,8 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-27-212-lead-follow-ups': leadFollowUps,
     '2026-11-27-213-saved-replies': savedReplies,
     '2026-11-27-220-site-words': siteWords,
+    '2026-11-27-235-content-changes': contentChanges,
+    '2026-11-27-236-preview-links-for-pages': previewLinksForPages,
   };
 }
 

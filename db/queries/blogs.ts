@@ -419,10 +419,49 @@ export async function readContentVersion(db: Db, area: string): Promise<number> 
   return Number(row?.version ?? 0);
 }
 
-export async function bumpContentVersion(db: Db, area: string): Promise<void> {
+/** Rows of the change log kept per area (migration 235): a cache further behind than this drops everything. */
+const CHANGES_KEPT = 1000;
+
+/**
+ * Moves the area's version on, in the caller's transaction. `paths` names the only pages the change touched
+ * (docs/decisions/027-publish-drops-its-pages.md); without it, every page cache drops all its pages.
+ */
+export async function bumpContentVersion(db: Db, area: string, paths?: readonly string[]): Promise<void> {
   await db
     .updateTable('content_versions')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('area', '=', area)
     .execute();
+  if (!paths) return;
+  const version = await readContentVersion(db, area);
+  await db
+    .insertInto('content_changes')
+    .values({ area, version, paths: JSON.stringify(paths) })
+    .execute();
+  await db
+    .deleteFrom('content_changes')
+    .where('area', '=', area)
+    .where('version', '<=', version - CHANGES_KEPT)
+    .execute();
 }
+
+/**
+ * The paths changed after version `after` up to `upTo`, or null when that is not known for every version in
+ * between (a write that names no paths, a pruned row, a version that went back): then everything changed.
+ */
+export async function readContentChanges(db: Db, area: string, after: number, upTo: number): Promise<string[] | null> {
+  if (upTo <= after) return null;
+  const rows = await db
+    .selectFrom('content_changes')
+    .select('paths')
+    .where('area', '=', area)
+    .where('version', '>', after)
+    .where('version', '<=', upTo)
+    .execute();
+  if (rows.length !== upTo - after) return null;
+  const paths = rows.flatMap((row) => JSON.parse(row.paths) as string[]);
+  return paths.includes(EVERY_PATH) ? null : [...new Set(paths)];
+}
+
+/** In a change's paths: every page (the header and footer changed). */
+export const EVERY_PATH = '*';

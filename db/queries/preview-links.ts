@@ -9,11 +9,19 @@ export interface LinkMaker {
   role: Role;
 }
 
+/** What a link shows: a post's preview, or a page's or service's draft (by its words' key). */
+export type LinkSubject = { blogId: string } | { wordsKey: string };
+
 /** A link found by its token. */
 export interface LiveLink {
-  blogId: string;
+  subject: LinkSubject;
   expiresAt: string;
   maker: LinkMaker | null;
+}
+
+/** The column naming a subject, and its value. */
+function subjectColumn(subject: LinkSubject): ['preview_links.blog_id' | 'preview_links.words_key', string] {
+  return 'blogId' in subject ? ['preview_links.blog_id', subject.blogId] : ['preview_links.words_key', subject.wordsKey];
 }
 
 function makerOf(row: { created_by: string | null; role: string | null; deactivated_at: string | null }): LinkMaker | null {
@@ -22,7 +30,7 @@ function makerOf(row: { created_by: string | null; role: string | null; deactiva
 
 export interface NewPreviewLinkRow {
   id: string;
-  blogId: string;
+  subject: LinkSubject;
   /** SHA-256 (hex) of the link's token; the token itself is never stored. */
   tokenHash: string;
   createdBy: string | null;
@@ -32,10 +40,11 @@ export interface NewPreviewLinkRow {
 
 export async function insertPreviewLink(db: Db, link: NewPreviewLinkRow): Promise<void> {
   await db
-    .insertInto('post_preview_links')
+    .insertInto('preview_links')
     .values({
       id: link.id,
-      blog_id: link.blogId,
+      blog_id: 'blogId' in link.subject ? link.subject.blogId : null,
+      words_key: 'wordsKey' in link.subject ? link.subject.wordsKey : null,
       token_hash: link.tokenHash,
       created_by: link.createdBy,
       created_at: link.createdAt,
@@ -46,36 +55,38 @@ export async function insertPreviewLink(db: Db, link: NewPreviewLinkRow): Promis
 }
 
 /** The columns that say who made a link and what their account may do now. */
-const MAKER_COLUMNS = ['post_preview_links.created_by', 'users.role', 'users.deactivated_at'] as const;
+const MAKER_COLUMNS = ['preview_links.created_by', 'users.role', 'users.deactivated_at'] as const;
 
 /**
- * A post's links neither expired at `now` nor turned off, newest first, with the name of who made each and their
+ * A post's (or page's) links neither expired at `now` nor turned off, newest first, with the name of who made each and their
  * account as it is now (whether a link works also depends on that: server/blog/post-previews.ts).
  */
 export async function listLivePreviewLinks(
   db: Db,
-  blogId: string,
+  subject: LinkSubject,
   now: string,
 ): Promise<Array<{ link: PreviewLink; maker: LinkMaker | null }>> {
+  const [column, value] = subjectColumn(subject);
   const rows = await db
-    .selectFrom('post_preview_links')
-    .leftJoin('users', 'users.id', 'post_preview_links.created_by')
-    .select(['post_preview_links.id', 'post_preview_links.created_at', 'post_preview_links.expires_at', 'users.name', ...MAKER_COLUMNS])
-    .where('post_preview_links.blog_id', '=', blogId)
-    .where('post_preview_links.expires_at', '>', now)
-    .where('post_preview_links.revoked_at', 'is', null)
-    .orderBy('post_preview_links.created_at', 'desc')
-    .orderBy('post_preview_links.id', 'desc')
+    .selectFrom('preview_links')
+    .leftJoin('users', 'users.id', 'preview_links.created_by')
+    .select(['preview_links.id', 'preview_links.created_at', 'preview_links.expires_at', 'users.name', ...MAKER_COLUMNS])
+    .where(column, '=', value)
+    .where('preview_links.expires_at', '>', now)
+    .where('preview_links.revoked_at', 'is', null)
+    .orderBy('preview_links.created_at', 'desc')
+    .orderBy('preview_links.id', 'desc')
     .execute();
   return rows.map((r) => ({ link: { id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, createdBy: r.name }, maker: makerOf(r) }));
 }
 
-/** Turns off one of a post's links; false when the post has no such link working. */
-export async function revokePreviewLink(db: Db, blogId: string, id: string, now: string): Promise<boolean> {
+/** Turns off one of a post's (or page's) links; false when it has no such link working. */
+export async function revokePreviewLink(db: Db, subject: LinkSubject, id: string, now: string): Promise<boolean> {
+  const [column, value] = subjectColumn(subject);
   const result = await db
-    .updateTable('post_preview_links')
+    .updateTable('preview_links')
     .set({ revoked_at: now })
-    .where('blog_id', '=', blogId)
+    .where(column, '=', value)
     .where('id', '=', id)
     .where('expires_at', '>', now)
     .where('revoked_at', 'is', null)
@@ -86,7 +97,7 @@ export async function revokePreviewLink(db: Db, blogId: string, id: string, now:
 /** Turns off every link `userId` made that still works (their deactivation: a reactivation does not bring them back). */
 export async function revokePreviewLinksMadeBy(db: Db, userId: string, now: string): Promise<void> {
   await db
-    .updateTable('post_preview_links')
+    .updateTable('preview_links')
     .set({ revoked_at: now })
     .where('created_by', '=', userId)
     .where('expires_at', '>', now)
@@ -94,15 +105,17 @@ export async function revokePreviewLinksMadeBy(db: Db, userId: string, now: stri
     .execute();
 }
 
-/** The post a token's link shows, until when, and its maker as they are now: while the link is neither expired nor turned off. */
+/** What a token's link shows, until when, and its maker as they are now: while the link is neither expired nor turned off. */
 export async function findLivePreviewLink(db: Db, tokenHash: string, now: string): Promise<LiveLink | undefined> {
   const row = await db
-    .selectFrom('post_preview_links')
-    .leftJoin('users', 'users.id', 'post_preview_links.created_by')
-    .select(['post_preview_links.blog_id', 'post_preview_links.expires_at', ...MAKER_COLUMNS])
-    .where('post_preview_links.token_hash', '=', tokenHash)
-    .where('post_preview_links.expires_at', '>', now)
-    .where('post_preview_links.revoked_at', 'is', null)
+    .selectFrom('preview_links')
+    .leftJoin('users', 'users.id', 'preview_links.created_by')
+    .select(['preview_links.blog_id', 'preview_links.words_key', 'preview_links.expires_at', ...MAKER_COLUMNS])
+    .where('preview_links.token_hash', '=', tokenHash)
+    .where('preview_links.expires_at', '>', now)
+    .where('preview_links.revoked_at', 'is', null)
     .executeTakeFirst();
-  return row && { blogId: row.blog_id, expiresAt: row.expires_at, maker: makerOf(row) };
+  if (!row) return undefined;
+  const subject: LinkSubject = row.blog_id ? { blogId: row.blog_id } : { wordsKey: row.words_key! };
+  return { subject, expiresAt: row.expires_at, maker: makerOf(row) };
 }

@@ -172,6 +172,14 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
     case 'post.preview_revoked':
       return post && T.previewRevoked(postPart);
 
+    case 'words.preview_shared':
+    case 'words.preview_revoked': {
+      // `<key> <the page's name> (until <time>)` or `(link <id>)` (server/site-words/words-previews.ts)
+      const [, key, name = '', until] = /^(\S+) (.+) \((?:until (.+)|link .+)\)$/.exec(target ?? '') ?? [];
+      if (!isWordsKey(key)) return null;
+      const page = { href: editorHref(key), label: name };
+      return entry.action === 'words.preview_shared' ? T.wordsPreviewShared(page, when(until)) : T.wordsPreviewRevoked(page);
+    }
     case 'words.draft':
     case 'words.published':
     case 'words.scheduled':

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Db } from '../../db/database.ts';
-import { findNextScheduledAt, readContentVersion } from '../../db/queries/blogs.ts';
+import { findNextScheduledAt, readContentChanges, readContentVersion } from '../../db/queries/blogs.ts';
 import { pathOf } from '../core/url-path.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
 import { NO_METRICS, type SiteMetrics } from './metrics.ts';
@@ -61,6 +61,11 @@ export interface PageCache {
   warm(pages: WarmPage[]): Promise<void>;
   /** Drops everything; the blog service calls this after each write on this instance. */
   invalidate(): void;
+  /**
+   * Reads the version now, after a write on this instance that named the pages it changed: only those are dropped
+   * (docs/decisions/027-publish-drops-its-pages.md), here as on every other instance.
+   */
+  recheck(): void;
   stats(): { entries: number; bytes: number };
 }
 
@@ -76,6 +81,11 @@ export function pageCacheKey(url: string, pageParams: ReadonlySet<string>): stri
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const path = url.slice(0, queryAt);
   return kept.length ? `${path}?${new URLSearchParams(kept).toString()}` : path;
+}
+
+/** A path as Express routes match it: case ignored, a trailing slash dropped. */
+function routePath(path: string): string {
+  return path.toLowerCase().replace(/(.)\/$/, '$1');
 }
 
 /** Responses that are the same for every visitor until content changes; errors (5xx) are rendered each time. */
@@ -94,6 +104,7 @@ const SESSION_COOKIE_RE = new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=`
  * transaction as every blog write) at most once per `checkEveryMs` (1 s), and drops its pages when the number
  * moved; so an edit on one instance reaches every other within a second, with no message bus. The same check
  * notices when the next scheduled post's publish time has passed, which changes the public list without a write.
+ * A change that named its pages (`content_changes`, a publish of the pages' words) drops only those paths.
  */
 export function createPageCache(options: PageCacheOptions): PageCache {
   const {
@@ -118,6 +129,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let expiresAt = clock() + maxAgeMs;
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
+  /** Counts `recheck()` calls: a check that began before the latest one does not count as current. */
+  let asked = 0;
 
   function clear(): void {
     pages.clear();
@@ -126,14 +139,29 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     expiresAt = clock() + maxAgeMs;
   }
 
+  /** Drops the pages stored under these paths (a key's query ignored; case and a trailing slash as routes match). */
+  function drop(paths: string[]): void {
+    const dropped = new Set(paths.map(routePath));
+    const shows = (key: string) => dropped.has(routePath(pathOf(key)));
+    for (const key of pages.keys()) if (shows(key)) pages.delete(key);
+    // A render of one of them already running read the old words: it is sent to those who asked, but not kept.
+    for (const key of inFlight.keys()) if (shows(key)) inFlight.delete(key);
+    void rewarm(shows);
+  }
+
   async function check(): Promise<void> {
     const now = clock();
+    const startedAt = asked;
     const [version, next] = await Promise.all([readContentVersion(db, area), findNextScheduledAt(db, new Date(now).toISOString())]);
-    const changed = (knownVersion !== null && version !== knownVersion) || now >= nextChangeAt || now >= expiresAt;
+    const moved = knownVersion !== null && version !== knownVersion;
+    const timed = now >= nextChangeAt || now >= expiresAt;
+    // Only a move the log fully explains drops less than everything; a scheduled time or the age limit drop all.
+    const paths = moved && !timed ? await readContentChanges(db, area, knownVersion!, version) : null;
     knownVersion = version;
     nextChangeAt = next ? Date.parse(next) : Infinity;
-    checkedAt = now;
-    if (changed) {
+    checkedAt = startedAt === asked ? now : -Infinity;
+    if (paths) drop(paths);
+    else if (moved || timed) {
       clear();
       void rewarm();
     }
@@ -146,17 +174,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   /** Makes sure the cache reflects the database as of at most `checkEveryMs` ago. */
   async function ensureFresh(): Promise<void> {
-    if (isFresh()) return;
-    // With the database unreachable, pages already rendered keep being served; a miss then renders the
-    // page's own error (503 for a post). The next check is a second away, not on every request.
-    checking ??= check()
-      .catch(() => {
-        checkedAt = clock();
-      })
-      .finally(() => {
-        checking = null;
-      });
-    await checking;
+    // Twice at most: a check that was running when this instance wrote (`recheck`) is not current, so one more runs.
+    for (let round = 0; round < 2 && !isFresh(); round += 1) {
+      // With the database unreachable, pages already rendered keep being served; a miss then renders the
+      // page's own error (503 for a post). The next check is a second away, not on every request.
+      checking ??= check()
+        .catch(() => {
+          checkedAt = clock();
+        })
+        .finally(() => {
+          checking = null;
+        });
+      await checking;
+    }
   }
 
   /** Renders and stores a page once however many requests wait for it; answers what was rendered. */
@@ -164,11 +194,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const running = inFlight.get(key);
     if (running) return running;
     const startedIn = generation;
-    const pending = produce(key).then(async (page) => {
+    const pending: Promise<StoredPage | RenderedPage | null> = produce(key).then(async (page) => {
       if (!page || !STORED_STATUSES.has(page.statusCode) || page.storable === false) return page;
       const stored = await storePage(page, clock());
       // A write while rendering makes this page stale: it is sent to those who asked, but not kept.
-      if (startedIn === generation) pages.set(key, stored);
+      if (startedIn === generation && inFlight.get(key) === pending) pages.set(key, stored);
       return stored;
     });
     inFlight.set(key, pending);
@@ -180,8 +210,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return pending;
   }
 
-  async function rewarm(): Promise<void> {
-    await Promise.all(warmPages.map(({ url, produce }) => fill(url, produce).catch(() => null)));
+  async function rewarm(only: (url: string) => boolean = () => true): Promise<void> {
+    const due = warmPages.filter(({ url }) => only(url));
+    await Promise.all(due.map(({ url, produce }) => fill(url, produce).catch(() => null)));
   }
 
   function handles(req: Request): boolean {
@@ -251,6 +282,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     invalidate() {
       clear();
       // Read the new version at once: the check sees it moved and renders the warm pages again.
+      checkedAt = -Infinity;
+      void ensureFresh();
+    },
+
+    recheck() {
+      asked += 1;
       checkedAt = -Infinity;
       void ensureFresh();
     },

@@ -8,6 +8,7 @@ import type { ContentSecurityPolicy } from './security-headers.ts';
 import type { PageRenderer } from './render.ts';
 import type { PageCache, RenderedPage } from './page-cache.ts';
 import { PRIVATE_CACHE_CONTROL } from './stored-page.ts';
+import { wordsSharingCards } from '../sharing/page-cards.ts';
 
 const OWN_HEADERS = new Set(['content-security-policy', 'cache-control']);
 
@@ -54,6 +55,7 @@ export function pageRoutes(
       words,
       serviceLabels: serviceLabels(words),
       navigation: navigationOf(words),
+      sharingCards: wordsSharingCards(words, settings.name),
       services,
     });
     const { httpResponse } = pageContext;

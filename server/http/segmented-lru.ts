@@ -58,6 +58,11 @@ export class SegmentedLru<V extends { bytes: number }> {
     this.#evict();
   }
 
+  /** Every key, as a list (safe to delete from while walking it); the use order is left alone. */
+  keys(): string[] {
+    return [...this.#probation.keys(), ...this.#protected.keys()];
+  }
+
   delete(key: string): void {
     const kept = this.#protected.get(key);
     if (kept) {

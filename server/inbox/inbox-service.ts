@@ -18,7 +18,8 @@ import {
   type Assignee,
 } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES, INBOX_MESSAGES } from '../../shared/admin-texts.ts';
-import { leadLines } from '../../shared/quote-fields.ts';
+import { leadLines, withServiceNamed } from '../../shared/quote-fields.ts';
+import type { ServiceNames } from '../../shared/lead-fields.ts';
 import type { LeadUpdate } from '../../shared/schemas/admin-leads.ts';
 import type { FollowUp, LeadReplyInput, SavedReplyInput } from '../../shared/schemas/lead-work.ts';
 import type { SavedReply } from '../../shared/saved-replies.ts';
@@ -55,7 +56,7 @@ function toNotification(entry: OutboxEntry): NotificationState {
 }
 
 /** One lead with every field under a readable label, its note history and its notifications' delivery state. */
-async function getLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
+async function readLead(db: Db, type: LeadType, id: string): Promise<LeadDetail | null> {
   const lead = await findLead(db, type, id);
   if (!lead) return null;
   const [notes, outbox, work, replies] = await Promise.all([
@@ -89,14 +90,14 @@ async function updateLead(
   type: LeadType,
   id: string,
   patch: LeadUpdate,
-  delivery: DeliverySettings & { timeZone: string },
+  delivery: DeliverySettings & { timeZone: string; serviceNames: ServiceNames },
   settings: SettingsReader,
 ): Promise<LeadDetail> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
   const from = summaryOf(stored, NO_WORK).status;
   const to = patch.status;
-  if (to === undefined || to === from) return (await getLead(db, type, id))!;
+  if (to === undefined || to === from) return (await readLead(db, type, id))!;
   if (!LEAD_TRANSITIONS[from].includes(to)) throw new AppError('INVALID_ARGUMENT', ADMIN_MESSAGES.statusNotAllowed);
   const release = from === 'spam' && stored.lead.spamReason !== null;
   // Read before the transaction: the acknowledgement is signed with the company details in force.
@@ -115,7 +116,7 @@ async function updateLead(
     await insertOutboxMessages(trx, messages);
     await recordAudit(trx, actor, 'lead.not_spam', `${leadTarget(type, id)} ${from} → ${to}, ${messages.length} notifications queued`);
   });
-  return (await getLead(db, type, id))!;
+  return (await readLead(db, type, id))!;
 }
 
 /** Adds a note to the lead's history (never edits one), with its audit entry. */
@@ -130,7 +131,7 @@ async function addNote(db: Db, actor: Actor, type: LeadType, id: string, body: s
     },
     () => leadTarget(type, id),
   );
-  return (await getLead(db, type, id))!;
+  return (await readLead(db, type, id))!;
 }
 
 /** Erases a lead (the right to erasure); the audit keeps who and when, not the person's data. */
@@ -217,29 +218,50 @@ export interface InboxDeps {
   settings: SettingsReader;
   /** Replies one person may send in an hour. */
   repliesPerHour: number;
+  /** Each service's name in force (site words): a lead's page, its CSV row and the assignment e-mail call it so. */
+  serviceNames?: () => Promise<ServiceNames>;
 }
 
-export function createInboxService({ db, timeZone, delivery, settings, repliesPerHour }: InboxDeps): InboxService {
+export function createInboxService({
+  db,
+  timeZone,
+  delivery,
+  settings,
+  repliesPerHour,
+  serviceNames = async () => ({}),
+}: InboxDeps): InboxService {
+  /** The lead as its page shows it: the service under its name in force. */
+  async function named<T extends LeadDetail | null>(detail: Promise<T>): Promise<T> {
+    const [lead, names] = await Promise.all([detail, serviceNames()]);
+    if (!lead) return lead;
+    return { ...lead, fields: withServiceNamed(lead.fields, lead.service, names) };
+  }
+  const getLead = (type: LeadType, id: string) => named(readLead(db, type, id));
+
   return {
     list: (filter, cursor) => listLeads(db, filter, cursor, timeZone),
-    get: (type, id) => getLead(db, type, id),
-    update: (actor, type, id, patch) => updateLead(db, actor, type, id, patch, { ...delivery, timeZone }, settings),
-    addNote: (actor, type, id, body) => addNote(db, actor, type, id, body),
+    get: (type, id) => getLead(type, id),
+    // A lead released from spam sends its notifications now, naming its service as the e-mails of a new lead do.
+    update: async (actor, type, id, patch) =>
+      named(updateLead(db, actor, type, id, patch, { ...delivery, timeZone, serviceNames: await serviceNames() }, settings)),
+    addNote: (actor, type, id, body) => named(addNote(db, actor, type, id, body)),
     remove: (actor, type, id) => deleteLead(db, actor, type, id),
     retryNotification: (actor, outboxId) => retryNotification(db, actor, outboxId),
     retryAllNotifications: (actor) => retryAllNotifications(db, actor),
-    exportCsv: (actor, filter) => exportLeadsCsv(db, actor, filter, timeZone),
+    exportCsv: async function* (actor, filter) {
+      yield* exportLeadsCsv(db, actor, filter, timeZone, await serviceNames());
+    },
     assign: async (actor, type, id, assigneeId) => {
-      await assignLead(db, actor, type, id, assigneeId, delivery.siteUrl);
-      return (await getLead(db, type, id))!;
+      await assignLead(db, actor, type, id, assigneeId, delivery.siteUrl, await serviceNames());
+      return (await getLead(type, id))!;
     },
     reply: async (actor, type, id, input) => {
       await sendReply(db, actor, type, id, input, { siteUrl: delivery.siteUrl, repliesPerHour });
-      return (await getLead(db, type, id))!;
+      return (await getLead(type, id))!;
     },
     followUp: async (actor, type, id, followUp) => {
       await setLeadFollowUp(db, actor, type, id, followUp);
-      return (await getLead(db, type, id))!;
+      return (await getLead(type, id))!;
     },
     chooseFollowUpEmail: (userId, enabled) => setFollowUpEmail(db, userId, enabled),
     followUpEmailChosen: (userId) => followUpEmailChosen(db, userId),

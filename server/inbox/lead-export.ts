@@ -10,7 +10,15 @@ import { type Channel, LEAD_SOURCE_TEXT, campaignText } from '../../shared/lead-
 import { LEAD_STATUS_LABELS, LEAD_TYPE_LABELS, historyText, leadStatusLabel } from '../../shared/admin-messages.ts';
 import { LEAD_WORK_TEXT } from '../../shared/lead-work-texts.ts';
 import type { Cursor } from '../../shared/cursor.ts';
-import { CONTACT_FIELDS, type LeadField, QUOTE_COLUMN_FIELDS, fieldLabel, formatFieldValue } from '../../shared/lead-fields.ts';
+import {
+  CONTACT_FIELDS,
+  type LeadField,
+  QUOTE_COLUMN_FIELDS,
+  type ServiceNames,
+  fieldLabel,
+  formatFieldValue,
+  serviceName,
+} from '../../shared/lead-fields.ts';
 import type { StoredLead } from '../../shared/leads.ts';
 import { INBOX_MESSAGES } from '../../shared/admin-texts.ts';
 import { QUOTE_FIELDS, quoteFieldsFor } from '../../shared/quote-fields.ts';
@@ -41,8 +49,9 @@ type Cell = string | number | null;
  * A value as a spreadsheet should hold it: numbers as numbers (the unit is in the heading), dates as ISO dates a
  * spreadsheet reads as dates, options by label.
  */
-function cellOf(field: LeadField, value: unknown): Cell {
+function cellOf(field: LeadField, value: unknown, names?: ServiceNames): Cell {
   if (value === undefined || value === null || value === '') return null;
+  if (field.name === 'service') return serviceName(String(value), names);
   if (field.kind === 'number' && typeof value === 'number') return value;
   return field.kind === 'date' ? String(value) : formatFieldValue(field, value);
 }
@@ -111,6 +120,7 @@ function leadRow(
   notes: readonly LeadNote[],
   source: Attribution | undefined,
   timeZone: string,
+  names: ServiceNames,
 ): string {
   const values: Record<string, unknown> = { ...lead.lead };
   return csvRow([
@@ -121,7 +131,7 @@ function leadRow(
     isOutcome(summary.status) ? LEAD_STATUS_LABELS[summary.status] : null,
     summary.wonValue,
     summary.followUpOn,
-    ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name])),
+    ...COMMON_FIELDS.map((f) => cellOf(f, values[f.name], names)),
     ...sourceCells(source),
     notesCell(notes, timeZone),
     lead.lead.submittedAt ? localDateTime(lead.lead.submittedAt, timeZone) : null,
@@ -131,7 +141,7 @@ function leadRow(
 }
 
 /** One batch of the list as CSV rows: each lead read whole, with its notes, in the list's order. */
-async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: string): Promise<string> {
+async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: string, names: ServiceNames): Promise<string> {
   const types: LeadType[] = ['quote', 'contact'];
   const read = await Promise.all(
     types.map(async (type) => {
@@ -153,7 +163,7 @@ async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: st
     .map((s) => {
       const lead = leads.get(key(s.type, s.id));
       // Deleted between the list and this read: nothing left to export.
-      return lead ? leadRow(s, lead, notes.get(key(s.type, s.id)) ?? [], sources.get(key(s.type, s.id)), timeZone) : '';
+      return lead ? leadRow(s, lead, notes.get(key(s.type, s.id)) ?? [], sources.get(key(s.type, s.id)), timeZone, names) : '';
     })
     .join('');
 }
@@ -161,15 +171,21 @@ async function batchRows(db: Db, summaries: readonly LeadSummary[], timeZone: st
 /**
  * The filtered list as CSV with every field of each lead, times in the company's time zone (named in the
  * headings), streamed in batches so a large export never sits in memory. The export is audited before its first
- * row leaves, with how many leads the filter matched then and the filter.
+ * row leaves, with how many leads the filter matched then and the filter. Services are named as they are now (`names`).
  */
-export async function* exportLeadsCsv(db: Db, actor: Actor, filter: LeadFilter, timeZone: string): AsyncGenerator<string> {
+export async function* exportLeadsCsv(
+  db: Db,
+  actor: Actor,
+  filter: LeadFilter,
+  timeZone: string,
+  names: ServiceNames = {},
+): AsyncGenerator<string> {
   await recordAudit(db, actor, 'leads.exported', exportTarget(await countMatching(db, filter, timeZone), filter));
   yield header(timeZone);
   let after: Cursor | null = null;
   for (;;) {
     const { items, next } = await mergedPage(db, filter, timeZone, EXPORT_BATCH, after);
-    yield await batchRows(db, items, timeZone);
+    yield await batchRows(db, items, timeZone, names);
     if (!next) return;
     after = next;
   }

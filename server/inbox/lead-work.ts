@@ -8,7 +8,7 @@ import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { findUserById, listActiveStaffWithRoles } from '../../db/queries/users.ts';
 import type { Assignee, LeadType } from '../../shared/admin.ts';
 import { ADMIN_MESSAGES } from '../../shared/admin-texts.ts';
-import { serviceName } from '../../shared/lead-fields.ts';
+import { type ServiceNames, serviceName } from '../../shared/lead-fields.ts';
 import { ROLES, type Role, can } from '../../shared/roles.ts';
 import type { FollowUp, LeadReplyInput } from '../../shared/schemas/lead-work.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';
@@ -40,6 +40,7 @@ export async function assignLead(
   id: string,
   assigneeId: string | null,
   siteUrl: string,
+  names?: ServiceNames,
 ): Promise<void> {
   const stored = await findLead(db, type, id);
   if (!stored) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.leadNotFound);
@@ -64,7 +65,7 @@ export async function assignLead(
     await recordAudit(trx, actor, 'lead.assigned', leadTarget(type, id));
     if (!assignee || assignee.id === actor.userId) return;
     const by = (await findUserById(trx, actor.userId))?.name ?? actor.email;
-    const service = serviceName(stored.lead.service);
+    const service = serviceName(stored.lead.service, names);
     const link = adminLeadUrl(siteUrl, type, id);
     const text = LEAD_WORK_MESSAGES.assignmentEmail.body(assignee.name, by, stored.lead.name, service, link);
     const payload: EmailMessage = {

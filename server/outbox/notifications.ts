@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NewLead } from '../../shared/leads.ts';
 import type { NewOutboxMessage } from '../../db/queries/outbox.ts';
 import type { SiteSettings } from '../../shared/company.ts';
-import { serviceName } from '../../shared/lead-fields.ts';
+import { type ServiceNames, serviceName } from '../../shared/lead-fields.ts';
 import { LEAD_EMAIL_TEXT } from '../../shared/messages.ts';
 import { leadLines } from '../../shared/quote-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
@@ -42,7 +42,7 @@ export interface NotificationSettings {
   /** The site settings in force: the acknowledgement is signed with the company's name, phone and e-mail. */
   company: SiteSettings;
   /** Each service's name as staff last published it (docs/product.md#site-words); the catalogue's where absent. */
-  serviceNames?: Readonly<Record<string, string>>;
+  serviceNames?: ServiceNames;
 }
 
 /** A plain-text e-mail's paragraphs as HTML, the paragraph that is exactly `link` made a link. */
@@ -71,12 +71,21 @@ export function leadNotifications(lead: NewLead, settings: NotificationSettings)
   const { id } = lead.lead;
   const base = { leadType: lead.type, leadId: id, createdAt: settings.queuedAt ?? lead.lead.createdAt };
   const adminUrl = adminLeadUrl(settings.siteUrl, lead.type, id);
-  const nameOf = (id: string | null | undefined) => (id && settings.serviceNames?.[id]) || serviceName(id);
   const messages: NewOutboxMessage[] = [
-    { ...base, id: randomUUID(), kind: 'staff-email', payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone, nameOf) },
+    {
+      ...base,
+      id: randomUUID(),
+      kind: 'staff-email',
+      payload: staffEmail(lead, settings.staffEmail, adminUrl, settings.timeZone, settings.serviceNames),
+    },
   ];
   if (settings.acknowledge)
-    messages.push({ ...base, id: randomUUID(), kind: 'customer-email', payload: acknowledgement(lead, settings.company, nameOf) });
+    messages.push({
+      ...base,
+      id: randomUUID(),
+      kind: 'customer-email',
+      payload: acknowledgement(lead, settings.company, settings.serviceNames),
+    });
   if (settings.hasWebhook) {
     const payload: WebhookMessage = { event: 'lead.created', type: lead.type, id, adminUrl, lead: leadFields(lead) };
     messages.push({ ...base, id: randomUUID(), kind: 'webhook', payload });
@@ -89,9 +98,9 @@ function leadFields(lead: NewLead): Record<string, unknown> {
   return fields;
 }
 
-function staffEmail(lead: NewLead, to: string, adminUrl: string, timeZone: string, nameOf: typeof serviceName): EmailMessage {
-  const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, nameOf(lead.lead.service));
-  const lines = leadLines(lead).map((line) => (line.name === 'service' ? { ...line, value: nameOf(lead.lead.service) } : line));
+function staffEmail(lead: NewLead, to: string, adminUrl: string, timeZone: string, names?: ServiceNames): EmailMessage {
+  const subject = LEAD_EMAIL_TEXT.staffSubject(lead.type, lead.lead.name, serviceName(lead.lead.service, names));
+  const lines = leadLines(lead, names);
   const text = [
     subject,
     '',
@@ -116,10 +125,10 @@ export function greeting(name: string): string {
   return LEAD_EMAIL_TEXT.greeting(/^[\p{L}][\p{L}'’-]{0,19}$/u.test(first) ? first : null);
 }
 
-function acknowledgement(lead: NewLead, company: SiteSettings, nameOf: typeof serviceName): EmailMessage {
+function acknowledgement(lead: NewLead, company: SiteSettings, names?: ServiceNames): EmailMessage {
   const paragraphs = [
     greeting(lead.lead.name),
-    LEAD_EMAIL_TEXT.thanks(lead.type, nameOf(lead.lead.service), company),
+    LEAD_EMAIL_TEXT.thanks(lead.type, serviceName(lead.lead.service, names), company),
     LEAD_EMAIL_TEXT.urgent(company),
     `${company.name}\n${company.email}`,
   ];

@@ -7,6 +7,7 @@ import { actorOf } from '../http/admin-request.ts';
 import { allow, requireStaff } from '../staff/require-staff.ts';
 import type { SettingsReader } from '../settings/settings-service.ts';
 import type { SiteWordsService } from './site-words-service.ts';
+import type { WordsPreviews } from './words-previews.ts';
 
 /** When a publish is to happen (an ISO time from the editor); absent, empty or unreadable: at once. */
 const PublishAtSchema = z.iso.datetime().nullish().catch(null);
@@ -15,7 +16,7 @@ const PublishAtSchema = z.iso.datetime().nullish().catch(null);
 const VersionSchema = z.coerce.number().int().min(0).catch(0);
 
 /** The pages' words' JSON API (/admin/pages): the rules, the history and the audit entries are the service's. */
-export function adminSiteWordsRouter(words: SiteWordsService, settings: SettingsReader, timeZone: string): Router {
+export function adminSiteWordsRouter(words: SiteWordsService, settings: SettingsReader, timeZone: string, previews: WordsPreviews): Router {
   const router = Router();
   const name = async () => (await settings.current()).name;
   // A page staff made has a body as long as a post's.
@@ -70,6 +71,20 @@ export function adminSiteWordsRouter(words: SiteWordsService, settings: Settings
       name: await name(),
     });
     res.json({ message: PAGES_TEXT.discardedNotice, state });
+  });
+
+  /** Links that show the page's draft to anyone holding one, as a post's do (docs/product.md#site-words). */
+  router.get('/api/admin/pages/:key/share-links', allow('pages.edit'), async (req, res) => {
+    res.json(await previews.links(String(req.params.key)));
+  });
+
+  router.post('/api/admin/pages/:key/share-links', allow('pages.edit'), async (req, res) => {
+    res.status(201).json(await previews.createLink(String(req.params.key), { actor: actorOf(req), name: req.user!.name }));
+  });
+
+  router.delete('/api/admin/pages/:key/share-links/:linkId', allow('pages.edit'), async (req, res) => {
+    await previews.revokeLink(String(req.params.key), String(req.params.linkId), { actor: actorOf(req) });
+    res.status(204).end();
   });
 
   router.get('/api/admin/pages/:key/revisions/:revisionId/diff', allow('pages.edit'), async (req, res) => {

@@ -40,14 +40,17 @@ import {
   fieldsOf,
   isCustomPageKey,
   isWordsKey,
+  serviceLabels,
   wordsOf,
 } from '../../shared/site-words.ts';
+import { serviceNamesOf } from '../../shared/lead-fields.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
 import { bodyText } from '../blog/revision-diff.ts';
 import { sanitizeHtml } from '../blog/sanitize-html.ts';
 import { diffWords } from '../blog/word-diff.ts';
+import { pagesShowing } from './pages-showing.ts';
 
 type Words = Record<string, FieldValue>;
 
@@ -88,9 +91,12 @@ export interface SiteWordsService extends SiteWordsReader {
 export interface SiteWordsServiceDeps {
   db: Db;
   logger: Logger;
-  /** The content area the page cache watches: a publish bumps it, so every instance renders its pages again. */
+  /**
+   * The content area the page cache watches: a publish bumps it naming the pages that show the words
+   * (pages-showing.ts), so every instance renders those pages again, and only those.
+   */
   contentArea: string;
-  /** Called after each committed publish or deletion, so this instance's cache drops its pages at once. */
+  /** Called after each committed publish or deletion, so this instance's cache reads the change at once. */
   onChange?: () => void;
 }
 
@@ -135,6 +141,11 @@ function keyOf(key: string): WordsKey {
 /** The fields whose words differ, in form order. */
 function changedFields(key: WordsKey, before: Words, after: Words): string[] {
   return Object.keys(fieldsOf(key)).filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}
+
+/** The words a key's public pages show: a built-in key always shows some (its defaults), a page staff made only once published. */
+function publicWords(state: WordsEditorState): Words | null {
+  return state.isCustom && !state.publishedAt ? null : state.published;
 }
 
 /** A page staff made, as its words read it: the address it answers at and the body, sanitised again on the way out. */
@@ -276,8 +287,11 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       const fields = words ? changedFields(key, before.published, words) : [];
       await recordAudit(trx, actor, `words.${change.kind}`, auditTarget(key, fields, after.name));
       // A schedule bumps it too, as a scheduled post's save does: every instance's cache then checks at once and
-      // learns when the words go live (it re-renders then, with no other write).
-      if (publishes) await bumpContentVersion(trx, contentArea);
+      // learns when the words go live (it re-renders then, with no other write); it changes no page yet.
+      if (publishes) {
+        const paths = change.publish ? pagesShowing(key, publicWords(before), publicWords(after)) : [];
+        await bumpContentVersion(trx, contentArea, paths);
+      }
     });
     if (publishes) onChange();
     return stateOf(db, key, name);
@@ -295,8 +309,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
         logger.warn({ err }, 'service names unreadable; the e-mails use the catalogue’s');
         return [];
       });
-      const { services } = assemble(rows, '');
-      return Object.fromEntries(SERVICE_IDS.map((id) => [id, services[id].name])) as Record<ServiceId, string>;
+      return serviceNamesOf(serviceLabels(assemble(rows, '')));
     },
 
     async withDraft(key, name) {
@@ -383,7 +396,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
         if (!(await deleteWords(trx, k, version))) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
         await setImageUses(trx, 'settings', `words:${k}`, {}, new Date().toISOString());
         await recordAudit(trx, actor, 'words.deleted', auditTarget(k, [], before.name));
-        await bumpContentVersion(trx, contentArea);
+        await bumpContentVersion(trx, contentArea, pagesShowing(k, publicWords(before), null));
       });
       onChange();
     },

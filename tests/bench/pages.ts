@@ -101,7 +101,15 @@ async function renderTimes(): Promise<string> {
     const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
     const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus });
     const words = createSiteWordsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    const services = { captcha: publicCaptchaConfig(config), blog, admin, settings, previews, words };
+    // The bench renders no editor: a page's share links are never asked for.
+    const services = {
+      captcha: publicCaptchaConfig(config),
+      blog,
+      admin,
+      settings,
+      previews,
+      words: { ...words, shareLinks: async () => [] },
+    };
     const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
     const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);
     const post = (await blog.listPublic({})).posts[0]!.slug;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { PAGES_MESSAGES, PAGES_TEXT } from '../../shared/pages-texts.ts';
+import { PREVIEW_TEXT } from '../../shared/previews.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { REVISION_TEXT } from '../../shared/revisions.ts';
 import { CUSTOM_PAGE_FIELDS, PAGE_FIELDS, SERVICE_FIELDS, defaultSiteWords } from '../../shared/site-words.ts';
@@ -51,6 +52,39 @@ describe.each(WIDTHS)('the pages screens at $name width', ({ viewport }) => {
       await expect(axeViolations(p.page), path).resolves.toEqual([]);
       p.assertClean();
     }
+  });
+});
+
+describe.each(WIDTHS)('sharing a page’s draft at $name width', ({ name, viewport }) => {
+  it('after a draft is saved the share box makes a link, passes axe and fits; signed out, the link shows the draft in the site’s frame', async () => {
+    const key = name === 'phone' ? 'contact' : 'quote';
+    const heading = `A shared draft heading (${name})`;
+    await using p = await editorAt(`/admin/pages/${key}`, viewport);
+    const { page } = p;
+    await expect(page.getByText(PREVIEW_TEXT.saveWordsFirst).count()).resolves.toBe(1);
+    await page.getByLabel(PAGE_FIELDS[key].title.label, { exact: true }).fill(heading);
+    await page.getByRole('button', { name: PAGES_TEXT.saveDraft }).click();
+    await page.getByRole('status').filter({ hasText: PAGES_TEXT.draftSavedNotice }).waitFor();
+    await page.getByRole('button', { name: PREVIEW_TEXT.create }).click();
+    await page.getByRole('status').filter({ hasText: PREVIEW_TEXT.created }).waitFor();
+    const url = await page.locator('.share-url code').innerText();
+    expect(url).toMatch(/\/preview\?token=[\w-]{43}$/);
+    await page
+      .getByRole('button', { name: PREVIEW_TEXT.revokeLabel('') })
+      .first()
+      .waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    p.assertClean();
+
+    await using v = await openPage(site.browser, viewport);
+    await v.page.goto(site.baseUrl + new URL(url).pathname + new URL(url).search);
+    await expect(v.page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(heading);
+    await expect(v.page.locator('.preview-banner').innerText()).resolves.toContain(PREVIEW_TEXT.sharedPageIntro);
+    await expect(v.page.locator('header.site-header').count()).resolves.toBe(1);
+    await expect(axeViolations(v.page)).resolves.toEqual([]);
+    v.assertClean();
   });
 });
 

@@ -44,7 +44,7 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     expect(Date.parse(link.expiresAt) - Date.parse(link.createdAt)).toBe(7 * DAY_MS);
     expect(link.createdBy).toBe(STAFF.name);
     // The link's token is kept only as its hash.
-    const rows = await t.database.db.selectFrom('post_preview_links').select(['token_hash']).where('blog_id', '=', post.id).execute();
+    const rows = await t.database.db.selectFrom('preview_links').select(['token_hash']).where('blog_id', '=', post.id).execute();
     expect(rows).toHaveLength(1);
     expect(link.url).not.toContain(rows[0]!.token_hash);
 
@@ -143,7 +143,7 @@ describe.each(configuredEngines())('share links of a post preview on %s', (engin
     }
     expect((await t.staff.req('delete', `/api/admin/posts/${mine.id}`)).status).toBe(204);
     expect((await request(t.app).get(`/preview?token=${token}`)).status).toBe(404);
-    expect(await t.database.db.selectFrom('post_preview_links').select('id').where('blog_id', '=', mine.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('preview_links').select('id').where('blog_id', '=', mine.id).execute()).toEqual([]);
   });
 
   it('a link reaches nothing of the admin: no edit link, no session, the admin and its API still ask to sign in', async () => {

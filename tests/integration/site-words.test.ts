@@ -122,6 +122,9 @@ for (const engine of configuredEngines()) {
       const quote = (await visitor(t.app, '/quote?service=web-hosting')).text;
       expect(quote).toContain(html(name));
       expect(quote).not.toContain(`>${html(DEFAULTS.services['web-hosting'].name)}<`);
+      // The contact form's service list too.
+      const contact = (await visitor(t.app, '/contact')).text;
+      expect(contact).toMatch(new RegExp(`<option value="web-hosting"[^>]*>${html(name)}</option>`));
     });
 
     it('markup typed into a field shows as characters; a too-long field and an empty list are refused beside the field', async () => {

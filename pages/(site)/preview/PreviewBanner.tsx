@@ -1,7 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { postStatus } from '../../../shared/blog.ts';
 import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
-import { PREVIEW_TEXT, type PostPreview } from '../../../shared/previews.ts';
+import { PREVIEW_TEXT, type PostPreview, type WordsPreview } from '../../../shared/previews.ts';
 import { formatDateTime } from '../../admin/ui/format.ts';
 
 /**
@@ -37,6 +37,31 @@ export function PreviewBanner({ preview, now, shared }: { preview: PostPreview; 
             <a href={`/admin/blog-editor/${post.id}`}>{POSTS_TEXT.editThisPost}</a>
           </p>
         )}
+      </div>
+    </section>
+  );
+}
+
+/** The band above a page's shared preview: that it is one, which saved words it shows, and until when the link works. */
+export function SharedWordsBanner({ preview }: { preview: Omit<WordsPreview, 'words'> }) {
+  const { timeZone } = usePageContext();
+  const at = (iso: string) => formatDateTime(iso, timeZone);
+  const { sharedPageStatus } = PREVIEW_TEXT;
+  const state = preview.scheduledAt
+    ? sharedPageStatus.scheduled(at(preview.scheduledAt))
+    : preview.isDraft
+      ? sharedPageStatus.draft
+      : sharedPageStatus.published;
+  return (
+    <section className="preview-banner" aria-labelledby="preview-banner-title">
+      <div className="container">
+        <p>
+          <strong id="preview-banner-title" className="preview-banner-title">
+            {PREVIEW_TEXT.banner}
+          </strong>{' '}
+          {PREVIEW_TEXT.sharedPageIntro} {PREVIEW_TEXT.version(at(preview.version.savedAt), preview.version.savedBy)} {state}{' '}
+          {PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}
+        </p>
       </div>
     </section>
   );

@@ -22,7 +22,7 @@ import { can } from '../../../shared/roles.ts';
 import { RevisionHistory } from './RevisionHistory.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { SaveStatus, saveState } from './SaveStatus.tsx';
-import { ShareLinks } from './ShareLinks.tsx';
+import { ShareLinks } from '../ui/ShareLinks.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { isUnreachable, useRetry } from './use-retry.ts';
 import './editor.css';
@@ -356,7 +356,11 @@ export function PostEditor({ data }: { data: EditorData }) {
           <TextField {...text('author')} label={POSTS_TEXT.author} required maxLength={100} />
           <TextField {...text('tags')} label={BLOG_TEXT.tags} hint={POSTS_TEXT.tagsHint} maxLength={1000} />
           <FeaturedImageField form={form} onChange={(patch) => setForm((f) => ({ ...f, ...patch }))} errors={errors} />
-          <ShareLinks postId={post?.id ?? null} initial={data.shareLinks} />
+          <ShareLinks
+            path={post ? `/api/admin/posts/${post.id}/share-links` : null}
+            initial={data.shareLinks}
+            saveFirst={PREVIEW_TEXT.saveFirst}
+          />
           {post && <RevisionHistory postId={post.id} revisions={revisions} timeZone={timeZone} onRestore={restore} />}
         </div>
       </form>

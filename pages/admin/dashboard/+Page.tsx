@@ -25,7 +25,8 @@ import {
 } from '../../../shared/admin-texts.ts';
 import type { AdminPostSummary } from '../../../shared/blog.ts';
 import { formatWholeNumber } from '../../../shared/numbers.ts';
-import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
+import { COMMON_FIELDS } from '../../../shared/lead-fields.ts';
+import { useServiceName } from '../ui/use-service-name.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
@@ -257,6 +258,7 @@ function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string })
 
 function LeadSections({ d, now }: { d: DashboardData; now: string }) {
   const { timeZone } = usePageContext();
+  const serviceName = useServiceName();
   const pendingCount = d.pending.emails + d.pending.webhooks;
   return (
     <>

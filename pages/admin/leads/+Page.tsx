@@ -4,10 +4,11 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LEAD_STATUS_FILTERS, LEAD_TYPES } from '../../../shared/admin.ts';
 import { LEAD_STATUS_FILTER_LABELS, LEAD_TYPE_LABELS, leadStatusLabel } from '../../../shared/admin-messages.ts';
-import { COMMON_FIELDS, serviceName } from '../../../shared/lead-fields.ts';
+import { COMMON_FIELDS } from '../../../shared/lead-fields.ts';
+import { useServiceName } from '../ui/use-service-name.ts';
 import { ADMIN_SECTIONS, ADMIN_TEXT, LEADS_TEXT } from '../../../shared/admin-texts.ts';
 import { leadFilterQuery } from '../../../shared/admin.ts';
-import { SERVICES } from '../../../shared/services.ts';
+import { SERVICE_IDS } from '../../../shared/services.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, RowTarget } from '../ui/AdminTable.tsx';
 import { formatDateTime, leadHref } from '../ui/format.ts';
@@ -43,6 +44,7 @@ function FilterSelect(props: {
 export default function LeadsPage() {
   const { filter, page } = useData<LeadsPageData>();
   const { timeZone, csrfToken, user } = usePageContext();
+  const serviceName = useServiceName();
   const mine = Boolean(user && filter.assignee === user.id);
   const { cursor, ...withoutCursor } = filter;
   const activeFilters = Object.values(withoutCursor).filter(Boolean).length;
@@ -113,7 +115,7 @@ export default function LeadsPage() {
           name="service"
           label={COMMON_FIELDS.service.label}
           value={filter.service}
-          options={SERVICES.map((s) => [s.id, s.name])}
+          options={SERVICE_IDS.map((id) => [id, serviceName(id)])}
         />
         <div className="field">
           <label htmlFor="f-from">{LEADS_TEXT.receivedFrom}</label>

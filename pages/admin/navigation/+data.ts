@@ -1,22 +1,13 @@
 import type { PageContextServer } from 'vike/types';
 import { SITE_TEXT } from '../../../shared/messages.ts';
-import { SERVICES_LINK, SERVICE_IDS } from '../../../shared/services.ts';
-import { NAVIGATION_KEY, PAGE_KEYS, PAGE_NAMES, type PageKey, type WordsEditorState } from '../../../shared/site-words.ts';
+import { SERVICE_IDS } from '../../../shared/services.ts';
+import { NAVIGATION_KEY, PAGE_KEYS, PAGE_NAMES, PAGE_PATHS, type WordsEditorState } from '../../../shared/site-words.ts';
 import type { LinkSuggestion } from '../site-pages/@key/WordsFields.tsx';
 
 export interface NavigationData {
   state: WordsEditorState;
   suggestions: LinkSuggestion[];
 }
-
-const PAGE_PATHS: Record<PageKey, string> = {
-  home: '/',
-  services: SERVICES_LINK,
-  about: '/about',
-  contact: '/contact',
-  quote: '/quote',
-  privacy: '/privacy',
-};
 
 /** The navigation's form, and where its links can go: the site's pages, the blog, each service, the pages staff made. */
 export async function data(pageContext: PageContextServer): Promise<NavigationData> {

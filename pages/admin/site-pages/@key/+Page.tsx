@@ -1,7 +1,8 @@
 import { useData } from 'vike-react/useData';
-import type { WordsEditorState } from '../../../../shared/site-words.ts';
 import { WordsEditor } from './WordsEditor.tsx';
+import type { WordsEditorData } from './+data.ts';
 
 export default function WordsEditorPage() {
-  return <WordsEditor initial={useData<WordsEditorState>()} />;
+  const { state, shareLinks } = useData<WordsEditorData>();
+  return <WordsEditor initial={state} shareLinks={shareLinks} />;
 }

@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { focusFirstError } from '../../../../components/form/focus.ts';
 import { RequestError, adminApi, errorMessage } from '../../../../components/request.ts';
 import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
+import { PREVIEW_TEXT, type PreviewLink } from '../../../../shared/previews.ts';
 import { REVISION_TEXT } from '../../../../shared/revisions.ts';
 import { isServiceId } from '../../../../shared/services.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { Dialog } from '../../blog-editor/Dialog.tsx';
 import { DiffText } from '../../blog-editor/RevisionDiffView.tsx';
 import { ActionButton } from '../../ui/ActionButton.tsx';
+import { ShareLinks } from '../../ui/ShareLinks.tsx';
 import { RestoreOrClose } from '../../ui/RestoreOrClose.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
@@ -107,7 +109,16 @@ function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore
  * preview shows the draft in the site's frame, "Publish" puts them on the site. Each save names the version the
  * form was opened with: someone else's save in between is refused, and the form keeps what was typed.
  */
-export function WordsEditor({ initial, suggestions }: { initial: WordsEditorState; suggestions?: LinkSuggestion[] }) {
+export function WordsEditor({
+  initial,
+  suggestions,
+  shareLinks = [],
+}: {
+  initial: WordsEditorState;
+  suggestions?: LinkSuggestion[];
+  /** The page's share links that work now; the navigation has no preview, so none. */
+  shareLinks?: PreviewLink[];
+}) {
   const { csrfToken, timeZone } = usePageContext();
   const [state, setState] = useState(initial);
   const [words, setWords] = useState<Words>(initial.autosave?.words ?? initial.draft ?? initial.published);
@@ -283,6 +294,13 @@ export function WordsEditor({ initial, suggestions }: { initial: WordsEditorStat
           )}
         </div>
       </ScriptedForm>
+      {state.key !== NAVIGATION_KEY && (
+        <ShareLinks
+          path={state.version > 0 ? `/api/admin/pages/${state.key}/share-links` : null}
+          initial={shareLinks}
+          saveFirst={PREVIEW_TEXT.saveWordsFirst}
+        />
+      )}
       <WordsHistory
         state={state}
         onRestore={(r) => act('POST', `/api/admin/pages/${state.key}/revisions/${r.id}/restore`, { version: state.version })}

@@ -12,7 +12,7 @@ import {
   NOTIFICATION_STATES,
   leadStatusLabel,
 } from '../../../../../shared/admin-messages.ts';
-import { serviceName } from '../../../../../shared/lead-fields.ts';
+import { useServiceName } from '../../../ui/use-service-name.ts';
 import { AdminShell } from '../../../ui/AdminShell.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../../../components/request.ts';
 import { ConfirmButton } from '../../../ui/ConfirmButton.tsx';
@@ -37,8 +37,8 @@ function mailto(address: string, subject?: string): string {
 }
 
 /** A reply in the staff member's own mail program, addressed and with a subject that names the request. */
-function replyHref(lead: LeadDetail, companyName: string): string {
-  return mailto(lead.email, INBOX_MESSAGES.replySubject(lead.type, serviceName(lead.service), companyName));
+function replyHref(lead: LeadDetail, companyName: string, service: string): string {
+  return mailto(lead.email, INBOX_MESSAGES.replySubject(lead.type, service, companyName));
 }
 
 /** A field's value as text; the e-mail address and phone number as links a phone can tap to write or call. */
@@ -57,6 +57,7 @@ function FieldValue({ name, value }: { name: string; value: string }) {
 export default function LeadPage() {
   const { source, staff, savedReplies, ...initial } = useData<LeadPageData>();
   const { csrfToken, timeZone, settings, user } = usePageContext();
+  const serviceName = useServiceName();
   const [lead, setLead] = useState(initial);
   const [status, setStatus] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -88,7 +89,7 @@ export default function LeadPage() {
     <AdminShell
       title={LEADS_TEXT.leadTitle(LEAD_TYPE_LABELS[lead.type], lead.name)}
       actions={
-        <a href={replyHref(lead, settings.name)} className="button button-primary">
+        <a href={replyHref(lead, settings.name, serviceName(lead.service))} className="button button-primary">
           {INBOX_MESSAGES.replyByEmail}
         </a>
       }

@@ -9,7 +9,7 @@ import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
 import type { LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../../../shared/lead-work-texts.ts';
 import { type SavedReply, fillSavedReply } from '../../../../../shared/saved-replies.ts';
-import { serviceName } from '../../../../../shared/lead-fields.ts';
+import { useServiceName } from '../../../ui/use-service-name.ts';
 
 /**
  * "Reply": an e-mail to the visitor, sent through the outbox from the company's address with Reply-To the staff
@@ -26,6 +26,7 @@ export function ReplyForm({
   onSent: (lead: LeadDetail) => void;
 }) {
   const { csrfToken, user } = usePageContext();
+  const serviceName = useServiceName();
   const [chosen, setChosen] = useState('');
   const [subject, setSubject] = useState<string>(LEAD_WORK_TEXT.subjectFor(lead.type));
   const [body, setBody] = useState('');

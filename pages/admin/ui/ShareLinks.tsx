@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type NewPreviewLink, PREVIEW_TEXT, type PreviewLink } from '../../../shared/previews.ts';
 import { adminApi, errorMessage } from '../../../components/request.ts';
-import { ActionButton } from '../ui/ActionButton.tsx';
-import { formatDateTime } from '../ui/format.ts';
+import { ActionButton } from './ActionButton.tsx';
+import { formatDateTime } from './format.ts';
 
 /**
- * "Share preview": links that show the saved post's preview to anyone holding one, signed in or not, for 7 days or
- * until turned off. A new link's address is shown once (only its hash is kept), with a button to copy it.
+ * "Share preview": links that show a saved post's preview, or a page's saved draft, to anyone holding one, signed in
+ * or not, for 7 days or until turned off. A new link's address is shown once (only its hash is kept), with a button
+ * to copy it. `path` is the links' API (`…/share-links`), null until there is something saved to share.
  */
-export function ShareLinks({ postId, initial }: { postId: string | null; initial: PreviewLink[] }) {
+export function ShareLinks({ path, initial, saveFirst }: { path: string | null; initial: PreviewLink[]; saveFirst: string }) {
   const { csrfToken, timeZone } = usePageContext();
   const [links, setLinks] = useState(initial);
   const [created, setCreated] = useState<NewPreviewLink | null>(null);
@@ -18,10 +19,10 @@ export function ShareLinks({ postId, initial }: { postId: string | null; initial
   const line = (link: PreviewLink) => PREVIEW_TEXT.linkLine(at(link.createdAt), link.createdBy, at(link.expiresAt));
 
   async function create() {
-    if (!postId) return;
+    if (!path) return;
     setMessage(null);
     try {
-      const link = await adminApi<NewPreviewLink>('POST', `/api/admin/posts/${postId}/share-links`, csrfToken);
+      const link = await adminApi<NewPreviewLink>('POST', path, csrfToken);
       setCreated(link);
       setLinks((all) => [link, ...all]);
       setMessage({ text: PREVIEW_TEXT.created });
@@ -33,7 +34,7 @@ export function ShareLinks({ postId, initial }: { postId: string | null; initial
   async function revoke(link: PreviewLink) {
     setMessage(null);
     try {
-      await adminApi('DELETE', `/api/admin/posts/${postId}/share-links/${link.id}`, csrfToken);
+      await adminApi('DELETE', `${path}/${link.id}`, csrfToken);
       setLinks((all) => all.filter((l) => l.id !== link.id));
       if (created?.id === link.id) setCreated(null);
       setMessage({ text: PREVIEW_TEXT.revoked });
@@ -54,8 +55,8 @@ export function ShareLinks({ postId, initial }: { postId: string | null; initial
   return (
     <section className="share-links" aria-labelledby="share-links-title">
       <h2 id="share-links-title">{PREVIEW_TEXT.share}</h2>
-      <p className="hint">{postId ? PREVIEW_TEXT.shareHint : PREVIEW_TEXT.saveFirst}</p>
-      {postId && (
+      <p className="hint">{path ? PREVIEW_TEXT.shareHint : saveFirst}</p>
+      {path && (
         <>
           <ActionButton className="button button-ghost-dark" onAction={create}>
             {PREVIEW_TEXT.create}
