@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { usePageContext } from 'vike-react/usePageContext';
 import type { PostRevision } from '../../../shared/blog.ts';
 import { EDITOR_TEXT } from '../../../shared/admin-texts.ts';
 import { REVISION_TEXT, type RevisionDiff, describeChange } from '../../../shared/revisions.ts';
-import { adminApi, errorMessage } from '../../../components/request.ts';
-import { RestoreOrClose } from '../ui/RestoreOrClose.tsx';
+import { CompareButton, CompareDialog, useVersionCompare } from '../ui/VersionCompare.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { Dialog } from './Dialog.tsx';
 import { RevisionDiffView } from './RevisionDiffView.tsx';
-
-type Comparing = { revision: PostRevision; diff: RevisionDiff | null; error: string | null };
 
 /**
  * Every saved version of the post, newest first: who saved it and when, what kind of change it was, its title then.
@@ -26,20 +20,11 @@ export function RevisionHistory({
   timeZone: string;
   onRestore: (revision: PostRevision) => Promise<void>;
 }) {
-  const { csrfToken } = usePageContext();
-  const [comparing, setComparing] = useState<Comparing | null>(null);
+  const { comparing, compare, close } = useVersionCompare<PostRevision, RevisionDiff>(
+    (revision) => `/api/admin/posts/${postId}/revisions/${revision.id}/diff`,
+  );
   const at = (iso: string) => formatDateTime(iso, timeZone);
   const describe = (r: PostRevision) => EDITOR_TEXT.savedWhen(at(r.savedAt), r.savedBy);
-
-  async function compare(revision: PostRevision) {
-    setComparing({ revision, diff: null, error: null });
-    try {
-      const diff = await adminApi<RevisionDiff>('GET', `/api/admin/posts/${postId}/revisions/${revision.id}/diff`, csrfToken);
-      setComparing((c) => (c?.revision.id === revision.id ? { ...c, diff } : c));
-    } catch (err) {
-      setComparing((c) => (c?.revision.id === revision.id ? { ...c, error: `${REVISION_TEXT.loadFailed} ${errorMessage(err)}` } : c));
-    }
-  }
 
   return (
     <section className="revisions" aria-labelledby="revisions-title">
@@ -58,33 +43,25 @@ export function RevisionHistory({
             {i === 0 ? (
               <span className="muted">{EDITOR_TEXT.currentVersion}</span>
             ) : (
-              <button
-                type="button"
-                className="button button-ghost-dark"
-                aria-label={REVISION_TEXT.compareLabel(describe(revision))}
-                onClick={() => void compare(revision)}
-              >
-                {REVISION_TEXT.compare}
-              </button>
+              <CompareButton version={describe(revision)} onClick={() => void compare(revision)} />
             )}
           </li>
         ))}
       </ol>
-      <Dialog open={comparing !== null} title={REVISION_TEXT.diffTitle} onClose={() => setComparing(null)} wide>
-        {comparing && (
+      <CompareDialog
+        comparing={comparing}
+        describe={describe}
+        restoreLabel={EDITOR_TEXT.restoreConfirm}
+        onRestore={onRestore}
+        onClose={close}
+      >
+        {(diff) => (
           <>
-            <p>{REVISION_TEXT.diffIntro(describe(comparing.revision))}</p>
-            <div role="status">{comparing.diff === null && !comparing.error ? REVISION_TEXT.loading : comparing.error}</div>
-            {comparing.diff && <RevisionDiffView diff={comparing.diff} timeZone={timeZone} />}
+            <RevisionDiffView diff={diff} timeZone={timeZone} />
             <p className="muted">{REVISION_TEXT.restoreHint}</p>
-            <RestoreOrClose
-              label={EDITOR_TEXT.restoreConfirm}
-              onRestore={() => onRestore(comparing.revision)}
-              onClose={() => setComparing(null)}
-            />
           </>
         )}
-      </Dialog>
+      </CompareDialog>
     </section>
   );
 }

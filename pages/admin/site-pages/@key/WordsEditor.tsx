@@ -15,11 +15,10 @@ import {
   type WordsRevision,
   fieldsOf,
 } from '../../../../shared/site-words.ts';
-import { Dialog } from '../../blog-editor/Dialog.tsx';
 import { DiffText } from '../../blog-editor/RevisionDiffView.tsx';
 import { ActionButton } from '../../ui/ActionButton.tsx';
 import { ShareLinks } from '../../ui/ShareLinks.tsx';
-import { RestoreOrClose } from '../../ui/RestoreOrClose.tsx';
+import { CompareButton, CompareDialog, useVersionCompare } from '../../ui/VersionCompare.tsx';
 import { AdminShell } from '../../ui/AdminShell.tsx';
 import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { formatDateTime } from '../../ui/format.ts';
@@ -39,19 +38,11 @@ function previewHref(key: string): string {
 
 /** The history: each save, newest first, each earlier one opening its word diff against the form's words now. */
 function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore: (revision: WordsRevision) => Promise<void> }) {
-  const { csrfToken, timeZone } = usePageContext();
-  const [comparing, setComparing] = useState<{ revision: WordsRevision; diff: WordsDiffField[] | null; error: string | null } | null>(null);
+  const { timeZone } = usePageContext();
+  const { comparing, compare, close } = useVersionCompare<WordsRevision, WordsDiffField[]>(
+    (revision) => `/api/admin/pages/${state.key}/revisions/${revision.id}/diff`,
+  );
   const describe = (r: WordsRevision) => PAGES_TEXT.savedBy(r.savedBy, formatDateTime(r.savedAt, timeZone));
-
-  async function compare(revision: WordsRevision) {
-    setComparing({ revision, diff: null, error: null });
-    try {
-      const diff = await adminApi<WordsDiffField[]>('GET', `/api/admin/pages/${state.key}/revisions/${revision.id}/diff`, csrfToken);
-      setComparing((c) => (c?.revision.id === revision.id ? { ...c, diff } : c));
-    } catch (err) {
-      setComparing((c) => (c?.revision.id === revision.id ? { ...c, error: `${REVISION_TEXT.loadFailed} ${errorMessage(err)}` } : c));
-    }
-  }
 
   return (
     <section className="admin-card revisions" aria-labelledby="history-title">
@@ -64,42 +55,31 @@ function WordsHistory({ state, onRestore }: { state: WordsEditorState; onRestore
               <span className="revision-change">{PAGES_TEXT.change[revision.kind]}</span>
               <span>{describe(revision)}</span>
             </span>
-            <button
-              type="button"
-              className="button button-ghost-dark"
-              aria-label={REVISION_TEXT.compareLabel(describe(revision))}
-              onClick={() => void compare(revision)}
-            >
-              {REVISION_TEXT.compare}
-            </button>
+            <CompareButton version={describe(revision)} onClick={() => void compare(revision)} />
           </li>
         ))}
       </ol>
-      <Dialog open={comparing !== null} title={REVISION_TEXT.diffTitle} onClose={() => setComparing(null)} wide>
-        {comparing && (
-          <>
-            <p>{REVISION_TEXT.diffIntro(describe(comparing.revision))}</p>
-            <div role="status">{comparing.diff === null && !comparing.error ? REVISION_TEXT.loading : comparing.error}</div>
-            {comparing.diff?.length === 0 && <p>{REVISION_TEXT.sameAsCurrent}</p>}
-            {comparing.diff && comparing.diff.length > 0 && (
-              <div className="revision-diff">
-                <p className="muted">{REVISION_TEXT.legend}</p>
-                <dl>
-                  {comparing.diff.map(({ field, label, parts }) => (
-                    <div key={field} className="diff-field">
-                      <dt>{label}</dt>
-                      <dd className="diff-text diff-body">
-                        <DiffText parts={parts} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </div>
-            )}
-            <RestoreOrClose label={PAGES_TEXT.restore} onRestore={() => onRestore(comparing.revision)} onClose={() => setComparing(null)} />
-          </>
-        )}
-      </Dialog>
+      <CompareDialog comparing={comparing} describe={describe} restoreLabel={PAGES_TEXT.restore} onRestore={onRestore} onClose={close}>
+        {(diff) =>
+          diff.length === 0 ? (
+            <p>{REVISION_TEXT.sameAsCurrent}</p>
+          ) : (
+            <div className="revision-diff">
+              <p className="muted">{REVISION_TEXT.legend}</p>
+              <dl>
+                {diff.map(({ field, label, parts }) => (
+                  <div key={field} className="diff-field">
+                    <dt>{label}</dt>
+                    <dd className="diff-text diff-body">
+                      <DiffText parts={parts} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )
+        }
+      </CompareDialog>
     </section>
   );
 }
