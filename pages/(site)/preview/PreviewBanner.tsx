@@ -1,8 +1,26 @@
+import type { ReactNode } from 'react';
 import { usePageContext } from 'vike-react/usePageContext';
 import { postStatus } from '../../../shared/blog.ts';
 import { ADMIN_MESSAGES, POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import { PREVIEW_TEXT, type PostPreview, type WordsPreview } from '../../../shared/previews.ts';
 import { formatDateTime } from '../../admin/ui/format.ts';
+
+/** The band itself: "Preview" in bold, then what it shows (`text`), and anything below it. */
+function Banner({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <section className="preview-banner" aria-labelledby="preview-banner-title">
+      <div className="container">
+        <p>
+          <strong id="preview-banner-title" className="preview-banner-title">
+            {PREVIEW_TEXT.banner}
+          </strong>{' '}
+          {text}
+        </p>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 /**
  * The band above a preview: that it is one, which saved version it shows, and whether the post is public. Staff
@@ -23,22 +41,17 @@ export function PreviewBanner({ preview, now, shared }: { preview: PostPreview; 
         ? ADMIN_MESSAGES.previewScheduled(at(post.publishedAt))
         : ADMIN_MESSAGES.previewPublic;
   return (
-    <section className="preview-banner" aria-labelledby="preview-banner-title">
-      <div className="container">
+    <Banner
+      text={`${shared ? PREVIEW_TEXT.sharedIntro : PREVIEW_TEXT.staffIntro} ${PREVIEW_TEXT.version(at(version.savedAt), version.savedBy)} ${state}${
+        shared && preview.linkExpiresAt ? ` ${PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}` : ''
+      }`}
+    >
+      {!shared && (
         <p>
-          <strong id="preview-banner-title" className="preview-banner-title">
-            {PREVIEW_TEXT.banner}
-          </strong>{' '}
-          {shared ? PREVIEW_TEXT.sharedIntro : PREVIEW_TEXT.staffIntro} {PREVIEW_TEXT.version(at(version.savedAt), version.savedBy)} {state}
-          {shared && preview.linkExpiresAt && ` ${PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}`}
+          <a href={`/admin/blog-editor/${post.id}`}>{POSTS_TEXT.editThisPost}</a>
         </p>
-        {!shared && (
-          <p>
-            <a href={`/admin/blog-editor/${post.id}`}>{POSTS_TEXT.editThisPost}</a>
-          </p>
-        )}
-      </div>
-    </section>
+      )}
+    </Banner>
   );
 }
 
@@ -52,17 +65,10 @@ export function SharedWordsBanner({ preview }: { preview: Omit<WordsPreview, 'wo
     : preview.isDraft
       ? sharedPageStatus.draft
       : sharedPageStatus.published;
+  const { version } = preview;
   return (
-    <section className="preview-banner" aria-labelledby="preview-banner-title">
-      <div className="container">
-        <p>
-          <strong id="preview-banner-title" className="preview-banner-title">
-            {PREVIEW_TEXT.banner}
-          </strong>{' '}
-          {PREVIEW_TEXT.sharedPageIntro} {PREVIEW_TEXT.version(at(preview.version.savedAt), preview.version.savedBy)} {state}{' '}
-          {PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}
-        </p>
-      </div>
-    </section>
+    <Banner
+      text={`${PREVIEW_TEXT.sharedPageIntro} ${PREVIEW_TEXT.version(at(version.savedAt), version.savedBy)} ${state} ${PREVIEW_TEXT.sharedUntil(at(preview.linkExpiresAt))}`}
+    />
   );
 }
