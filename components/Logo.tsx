@@ -1,8 +1,19 @@
 import { usePageContext } from 'vike-react/usePageContext';
+import { logoSize, responsiveImage } from '../shared/images.ts';
 
-/** The brand mark and name; the mark is decorative, the name is the link text. */
+/**
+ * The brand mark and name; the mark is decorative, the name is the link text. A logo chosen in the settings takes
+ * the place of both, with its alt text (it usually shows the name itself).
+ */
 export function Logo() {
-  const { name } = usePageContext().settings;
+  const { name, logo } = usePageContext().settings;
+  if (logo) {
+    return (
+      <span className="logo">
+        <img {...responsiveImage(logo.src, 'logo')} alt={logo.alt} {...logoSize(logo)} />
+      </span>
+    );
+  }
   return (
     <span className="logo">
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -2,6 +2,8 @@ import tokens from '../components/styles/tokens.css?inline';
 import site from '../components/styles/site.css?inline';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
+import { accentStyle } from '../shared/contrast.ts';
+import { iconLinks } from '../shared/images.ts';
 
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
@@ -13,14 +15,22 @@ import { SITE_TEXT } from '../shared/messages.ts';
 const css = tokens + site;
 
 export default function HeadDefault() {
-  const { name } = usePageContext().settings;
+  const { name, accent, favicon } = usePageContext().settings;
   return (
     <>
       {/* Before the styles: the browser paints its canvas and controls in the device's scheme from the first frame. */}
       <meta name="color-scheme" content="light dark" />
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      <link rel="icon" href="/favicon.ico" sizes="32x32" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* The settings' accent, after the stylesheet it overrides; none set, none sent (the page is today's). */}
+      {accent && <style dangerouslySetInnerHTML={{ __html: accentStyle(accent) }} />}
+      {favicon ? (
+        iconLinks(favicon).map(({ rel, href, size }) => <link key={href} rel={rel} href={href} sizes={`${size}x${size}`} type="image/png" />)
+      ) : (
+        <>
+          <link rel="icon" href="/favicon.ico" sizes="32x32" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        </>
+      )}
       <meta name="theme-color" content="#0b2545" />
       <link rel="alternate" type="application/rss+xml" title={SITE_TEXT.feedTitle(name)} href="/rss.xml" />
     </>

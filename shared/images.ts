@@ -129,13 +129,44 @@ export function canonicalImageAddress(address: string): string {
   return URL.canParse(address) ? `${url.origin}${path}` : address;
 }
 
+/**
+ * The favicon's sizes, each a square PNG made from the one image chosen in the settings and stored beside its other
+ * copies (`/media/<id>/<size>.png`): 32 for browser tabs, 180 for iOS's home screen (apple-touch-icon), 192 for
+ * Android's. The site has no web manifest, so no 512. The chosen image must be at least the largest, never enlarged.
+ */
+export const ICON_SIZES = { tab: 32, appleTouch: 180, android: 192 } as const;
+export const ICON_MIN = Math.max(...Object.values(ICON_SIZES));
+
+/** The head's links to the favicon's sizes, for the image at `favicon` (the settings' address of it). */
+export function iconLinks(favicon: string): Array<{ rel: 'icon' | 'apple-touch-icon'; href: string; size: number }> {
+  const image = parseUploadedImage(favicon);
+  if (!image) return [];
+  const at = (size: number) => imagePath(image.id, size, 'png');
+  return [
+    { rel: 'icon', href: at(ICON_SIZES.tab), size: ICON_SIZES.tab },
+    { rel: 'icon', href: at(ICON_SIZES.android), size: ICON_SIZES.android },
+    { rel: 'apple-touch-icon', href: at(ICON_SIZES.appleTouch), size: ICON_SIZES.appleTouch },
+  ];
+}
+
 /** Where an image sits on the public pages, as `sizes` says it to the browser. */
 export const IMAGE_SIZES = {
   /** The post column (`.narrow`, 44rem) with the page's side padding on a phone. */
   post: '(min-width: 46rem) 44rem, calc(100vw - 2rem)',
   /** A blog card: one column on phones, two from 48rem, three from 72rem. */
   card: '(min-width: 72rem) 24rem, (min-width: 48rem) 50vw, 100vw',
+  /** The settings' logo: at most LOGO_BOX wide in the header and footer. */
+  logo: '200px',
 } as const;
+
+/** The box the settings' logo is drawn in: this high, and no wider than this. */
+export const LOGO_BOX = { height: 40, maxWidth: 200 } as const;
+
+/** The logo's drawn size: LOGO_BOX high, or narrower and shorter when that would be too wide. */
+export function logoSize(logo: { width: number; height: number }): { width: number; height: number } {
+  const width = Math.min(Math.round((LOGO_BOX.height * logo.width) / logo.height), LOGO_BOX.maxWidth);
+  return { width, height: Math.round((width * logo.height) / logo.width) };
+}
 
 /**
  * `src`, `srcset` and `sizes` for an image: an uploaded one gets every stored width in WebP (what browsers choose)

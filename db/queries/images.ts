@@ -46,6 +46,26 @@ export async function insertImage(db: Db, image: StoredImage): Promise<void> {
     .execute();
 }
 
+/**
+ * Adds copies to a stored image (the favicon's sizes), leaving any it already has at that width and format, and
+ * counts them in its stored bytes; the library's "Size" of the whole image then includes them.
+ */
+export async function addImageVariants(db: Db, id: string, variants: StoredImage['variants']): Promise<void> {
+  const have = await db.selectFrom('image_variants').select(['width', 'format']).where('image_id', '=', id).execute();
+  const added = variants.filter((v) => !have.some((h) => h.width === v.width && h.format === v.format));
+  if (added.length === 0) return;
+  await db
+    .insertInto('image_variants')
+    .values(added.map((v) => ({ image_id: id, width: v.width, format: v.format, content_type: v.contentType, data: v.data })))
+    .execute();
+  const bytes = added.reduce((sum, v) => sum + v.data.byteLength, 0);
+  await db
+    .updateTable('images')
+    .set((eb) => ({ stored_bytes: eb('stored_bytes', '+', bytes) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /** One stored copy's bytes and type, or undefined. */
 export async function findImageVariant(
   db: Db,
