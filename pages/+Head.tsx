@@ -3,7 +3,7 @@ import site from '../components/styles/site.css?inline';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
 import { accentStyle } from '../shared/contrast.ts';
-import { iconLinks } from '../shared/images.ts';
+import { LOGO_STYLE, iconLinks } from '../shared/images.ts';
 
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
@@ -15,16 +15,19 @@ import { iconLinks } from '../shared/images.ts';
 const css = tokens + site;
 
 export default function HeadDefault() {
-  const { name, accent, favicon } = usePageContext().settings;
+  const { name, accent, favicon, logo } = usePageContext().settings;
+  const look = (accent ? accentStyle(accent) : '') + (logo ? LOGO_STYLE : '');
   return (
     <>
       {/* Before the styles: the browser paints its canvas and controls in the device's scheme from the first frame. */}
       <meta name="color-scheme" content="light dark" />
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      {/* The settings' accent, after the stylesheet it overrides; none set, none sent (the page is today's). */}
-      {accent && <style dangerouslySetInnerHTML={{ __html: accentStyle(accent) }} />}
+      {/* The settings' accent and logo plate, after the stylesheet they override; none set, none sent (today's page). */}
+      {look && <style dangerouslySetInnerHTML={{ __html: look }} />}
       {favicon ? (
-        iconLinks(favicon).map(({ rel, href, size }) => <link key={href} rel={rel} href={href} sizes={`${size}x${size}`} type="image/png" />)
+        iconLinks(favicon).map(({ rel, href, size }) => (
+          <link key={href} rel={rel} href={href} sizes={`${size}x${size}`} type="image/png" />
+        ))
       ) : (
         <>
           <link rel="icon" href="/favicon.ico" sizes="32x32" />

@@ -591,13 +591,15 @@ export const SETTINGS_TEXT = {
   lookIntro: 'Until you choose them, the site keeps its own logo, icon and blue.',
   logo: 'Logo',
   logoNone: 'The site’s own mark and the company name.',
-  logoHint: 'A PNG or WebP image from the media library, shown 40 pixels high in the header and footer. Choose one that reads on light and dark backgrounds.',
+  logoHint:
+    'A PNG or WebP image from the media library, shown 40 pixels high in the header and footer. Choose one that reads on light and dark backgrounds.',
   logoAlt: 'Logo alt text',
   logoAltHint: 'What the logo says, usually the company name.',
   chooseLogo: 'Choose the logo',
   favicon: 'Favicon',
   faviconNone: 'The site’s own icon.',
-  faviconHint: 'The icon in browser tabs and on phones’ home screens: a square PNG or WebP image from the media library, at least 192 × 192 pixels. The site makes the sizes browsers ask for.',
+  faviconHint:
+    'The icon in browser tabs and on phones’ home screens: a square PNG or WebP image from the media library, at least 192 × 192 pixels. The site makes the sizes browsers ask for.',
   chooseFavicon: 'Choose the favicon',
   /** The chosen image, as the form shows it. */
   chosenImage: (fileName: string) => `Now: ${fileName}`,
@@ -605,7 +607,8 @@ export const SETTINGS_TEXT = {
   removeImage: (what: string) => `Remove the ${what.toLowerCase()}`,
   accent: 'Accent colour',
   accentPicker: 'Accent colour picker',
-  accentHint: 'Links, buttons and focus rings, as # and six hexadecimal digits. It must be dark enough to read on the light pages and under white button text (4.5:1).',
+  accentHint:
+    'Links, buttons and focus rings, as # and six hexadecimal digits. It must be dark enough to read on the light pages and under white button text (4.5:1).',
   accentDefault: 'Use the default colour',
   save: 'Save settings',
 } as const;

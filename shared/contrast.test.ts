@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT_CONTRAST, DEFAULT_ACCENT, accentFailure, accentShades, contrastRatio, formatRatio, relativeLuminance } from './contrast.ts';
+import {
+  AA_TEXT_CONTRAST,
+  DEFAULT_ACCENT,
+  accentFailure,
+  accentShades,
+  contrastRatio,
+  formatRatio,
+  relativeLuminance,
+} from './contrast.ts';
 
 describe('contrastRatio', () => {
   it('measures known pairs as WCAG does', () => {

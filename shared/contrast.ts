@@ -108,7 +108,11 @@ export interface AccentCheck {
 export function accentChecks(accent: string): AccentCheck[] {
   const { dark } = accentShades(accent);
   return [
-    { scheme: 'light', use: 'link', ratio: Math.min(contrastRatio(accent, ACCENT_BACKGROUNDS.lightPage), contrastRatio(accent, ACCENT_BACKGROUNDS.lightTint)) },
+    {
+      scheme: 'light',
+      use: 'link',
+      ratio: Math.min(contrastRatio(accent, ACCENT_BACKGROUNDS.lightPage), contrastRatio(accent, ACCENT_BACKGROUNDS.lightTint)),
+    },
     { scheme: 'light', use: 'button', ratio: contrastRatio(accent, ACCENT_BACKGROUNDS.buttonText) },
     { scheme: 'dark', use: 'link', ratio: contrastRatio(dark, ACCENT_BACKGROUNDS.darkTint) },
     { scheme: 'dark', use: 'button', ratio: contrastRatio(accent, ACCENT_BACKGROUNDS.buttonText) },

@@ -120,7 +120,11 @@ export async function iconPngs(bytes: Uint8Array, sizes: readonly number[]): Pro
   const variants: ImageVariant[] = [];
   try {
     for (const size of sizes) {
-      const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).resize({ width: size, height: size, fit: 'cover' });
+      const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).resize({
+        width: size,
+        height: size,
+        fit: 'cover',
+      });
       variants.push({ width: size, format: 'png', contentType: IMAGE_FORMATS.png.type, data: await encode(image, 'png').toBuffer() });
     }
   } catch {

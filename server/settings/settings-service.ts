@@ -70,7 +70,8 @@ async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettin
   if (settings.logo) {
     const logo = await found(settings.logo.src);
     if (!logo) errors['logo.src'] = SETTINGS_MESSAGES.imageGone(SETTINGS_TEXT.logo.toLowerCase());
-    else checked = { ...checked, logo: { ...settings.logo, width: logo.address.width, height: scaledHeight(logo.image, logo.address.width) } };
+    else
+      checked = { ...checked, logo: { ...settings.logo, width: logo.address.width, height: scaledHeight(logo.image, logo.address.width) } };
   }
   if (settings.favicon) {
     const favicon = await found(settings.favicon);

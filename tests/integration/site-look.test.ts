@@ -30,7 +30,9 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
 
   it('a site that never sets the look renders today’s logo, icons and colours', async () => {
     untouched = await home();
-    expect(untouched).toContain('<link rel="icon" href="/favicon.ico" sizes="32x32"/><link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(untouched).toContain(
+      '<link rel="icon" href="/favicon.ico" sizes="32x32"/><link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
+    );
     expect(untouched).not.toContain('apple-touch-icon');
     expect(untouched.match(/<style\b/g)).toHaveLength(1);
     expect(untouched).toContain('<span class="logo"><svg');
@@ -42,7 +44,9 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
     expect(res.body.error.message).toBe(FIELD_MESSAGES.fixErrors);
     const failure = accentFailure('#fde047')!;
     expect(res.body.error.details.fields).toEqual({ accent: SETTINGS_MESSAGES.accentContrast(failure, formatRatio(failure.ratio)) });
-    expect(res.body.error.details.fields.accent).toMatch(/too hard to read as link text on the light pages \(1\.\d:1; text needs at least 4\.5:1\)/);
+    expect(res.body.error.details.fields.accent).toMatch(
+      /too hard to read as link text on the light pages \(1\.\d:1; text needs at least 4\.5:1\)/,
+    );
     expect((await save({ ...DEFAULT_SITE_SETTINGS, accent: 'blue' }).expect(400)).body.error.details.fields).toEqual({
       accent: SETTINGS_MESSAGES.accentFormat,
     });
@@ -75,18 +79,33 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
     const logoImage = await upload('harbour-logo.png', [800, 200]);
     const iconImage = await upload('harbour-icon.png', [512, 512]);
     // The form's size is not trusted: the library's is stored.
-    const sent = { ...DEFAULT_SITE_SETTINGS, logo: { src: logoImage.src, alt: 'Harbourline', width: 1, height: 1 }, favicon: iconImage.src, accent: '#7C2D12' };
+    const sent = {
+      ...DEFAULT_SITE_SETTINGS,
+      logo: { src: logoImage.src, alt: 'Harbourline', width: 1, height: 1 },
+      favicon: iconImage.src,
+      accent: '#7C2D12',
+    };
     const saved = (await save(sent).expect(200)).body.settings as SiteSettings;
-    expect(saved).toMatchObject({ logo: { src: logoImage.src, alt: 'Harbourline', width: 800, height: 200 }, favicon: iconImage.src, accent: '#7c2d12' });
+    expect(saved).toMatchObject({
+      logo: { src: logoImage.src, alt: 'Harbourline', width: 800, height: 200 },
+      favicon: iconImage.src,
+      accent: '#7c2d12',
+    });
 
     const page = await request(t.app).get('/').expect(200);
     const html = page.text;
-    expect(html).toMatch(new RegExp(`<img src="${logoImage.src}" srcSet="[^"]*/media/${logoImage.id}/800.webp 800w" sizes="200px" alt="Harbourline" width="160" height="40"/>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="${logoImage.src}" srcSet="[^"]*/media/${logoImage.id}/800.webp 800w" sizes="200px" alt="Harbourline" width="160" height="40"/>`,
+      ),
+    );
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/32.png" sizes="32x32" type="image/png"/>`);
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/192.png" sizes="192x192" type="image/png"/>`);
     expect(html).toContain(`<link rel="apple-touch-icon" href="/media/${iconImage.id}/180.png" sizes="180x180" type="image/png"/>`);
     expect(html).not.toContain('/favicon.ico');
-    expect(html).toMatch(/<style>:root\{--blue:#7c2d12;--blue-dark:#[0-9a-f]{6}\}@media \(prefers-color-scheme:dark\)\{:root\{--link:#[0-9a-f]{6};/);
+    expect(html).toMatch(
+      /<style>:root\{--blue:#7c2d12;--blue-dark:#[0-9a-f]{6}\}@media \(prefers-color-scheme:dark\)\{:root\{--link:#[0-9a-f]{6};/,
+    );
     // The accent's style block is allowed by the page's CSP, as the site's own stylesheet is.
     const csp = cspDirectives(page.headers['content-security-policy'] as string);
     for (const style of inlineSources(html).styles) expect(csp['style-src']).toContain(style);
@@ -107,7 +126,9 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
     // Saved again (another field changed), the icons are not made twice.
     const before = library.images.find((i) => i.id === iconImage.id)!.storedBytes;
     await save({ ...saved, name: 'Harbourline' }).expect(200);
-    const after = ((await t.staff.req('get', '/api/admin/images').expect(200)).body as MediaPage).images.find((i) => i.id === iconImage.id)!;
+    const after = ((await t.staff.req('get', '/api/admin/images').expect(200)).body as MediaPage).images.find(
+      (i) => i.id === iconImage.id,
+    )!;
     expect(after.storedBytes).toBe(before);
   });
 
