@@ -100,7 +100,7 @@ function libraryImage(image: ImageRecord, { uses, hiddenUses }: Pick<LibraryImag
 function usesSeenBy(viewer: Writer, uses: StoredImageUse[], now: number): Pick<LibraryImage, 'uses' | 'hiddenUses'> {
   const seen = uses.filter((use) => !use.postAccess || mayOpen(viewer, use.postAccess, now));
   const hiddenPosts = new Set(uses.filter((use) => !seen.includes(use)).map((use) => use.post?.id));
-  return { uses: seen.map(({ place, post }) => ({ place, post })), hiddenUses: hiddenPosts.size };
+  return { uses: seen.map(({ place, post, page }) => ({ place, post, ...(page && { page }) })), hiddenUses: hiddenPosts.size };
 }
 
 /** Images with the uses `viewer` may see, in one read of the uses for all of them. */
