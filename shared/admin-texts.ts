@@ -592,7 +592,7 @@ export const SETTINGS_TEXT = {
   logo: 'Logo',
   logoNone: 'The site’s own mark and the company name.',
   logoHint:
-    'A PNG or WebP image from the media library, shown 40 pixels high in the header and footer. Choose one that reads on light and dark backgrounds.',
+    'A PNG or WebP image from the media library, drawn for a white background: the header and footer show it 40 pixels high on a white plate.',
   logoAlt: 'Logo alt text',
   logoAltHint: 'What the logo says, usually the company name.',
   chooseLogo: 'Choose the logo',

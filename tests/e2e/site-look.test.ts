@@ -53,6 +53,7 @@ describe.each([
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.getByRole('group', { name: 'The site’s look' }).screenshot({ path: join(SHOTS, `settings-look-${viewport.width}.png`) });
     await page.getByRole('button', { name: 'Choose the logo' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose the logo' });
     // The library has loaded: empty (these run first) or with the images the other tests uploaded.
@@ -108,6 +109,7 @@ describe('the Owner sets the look', () => {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByRole('status').filter({ hasText: SETTINGS_MESSAGES.saved }).waitFor();
       await expect(axeViolations(page)).resolves.toEqual([]);
+      await page.getByRole('group', { name: 'The site’s look' }).screenshot({ path: join(SHOTS, 'settings-look-chosen.png') });
       const saved = await pageApi<SiteSettings>(page, '/api/admin/settings');
       expect(saved).toMatchObject({ logo: { alt: 'Harbourline', width: 640, height: 160 }, accent: '#7c2d12' });
       expect(saved.favicon).toMatch(/^\/media\/[0-9a-f-]{36}\/512\.png$/);
@@ -143,6 +145,7 @@ describe('the Owner sets the look', () => {
       await page.locator('.site-footer').screenshot({ path: join(SHOTS, `footer-with-look-${name}.png`) });
       // Dark mode: the accent's derived shade for links, the logo on its plate.
       await page.emulateMedia({ colorScheme: 'dark' });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expect(axeViolations(page)).resolves.toEqual([]);
       await page.screenshot({ path: join(SHOTS, `home-with-look-${name}-dark.png`), fullPage: false });
       visitor.assertClean();

@@ -67,7 +67,7 @@ function ImageChoice({
           type="button"
           id={id}
           name={name}
-          className="button button-small"
+          className="button button-small button-ghost-dark"
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           onClick={() => setOpen(true)}
