@@ -12,7 +12,6 @@ import { type SettingChange, settingsTarget } from '../audit/audit-details.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
 import { invalidFields } from '../core/errors.ts';
 import type { Logger } from '../core/logger.ts';
-import type { ImageService } from '../media/image-service.ts';
 
 /** The key the company settings are stored under. */
 const COMPANY_KEY = 'company';
@@ -35,7 +34,7 @@ export interface SettingsServiceDeps {
   /** Called after each committed save, so this instance's caches drop what they rendered at once. */
   onChange?: () => void;
   /** Makes the favicon's sizes from the image chosen for it: needed to save; a reader (a job, a bench) leaves it out. */
-  images?: Pick<ImageService, 'addIcons'>;
+  images?: { addIcons(imageId: string): Promise<void> };
 }
 
 /**
