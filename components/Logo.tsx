@@ -1,5 +1,5 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { logoSize, responsiveImage } from '../shared/images.ts';
+import { logoSize } from '../shared/logo.ts';
 
 /**
  * The brand mark and name; the mark is decorative, the name is the link text. A logo chosen in the settings takes
@@ -10,7 +10,7 @@ export function Logo() {
   if (logo) {
     return (
       <span className="logo">
-        <img {...responsiveImage(logo.src, 'logo')} alt={logo.alt} {...logoSize(logo)} />
+        <img src={logo.src} alt={logo.alt} {...logoSize(logo)} />
       </span>
     );
   }

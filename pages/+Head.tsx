@@ -3,7 +3,8 @@ import site from '../components/styles/site.css?inline';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
 import { accentStyle } from '../shared/contrast.ts';
-import { LOGO_STYLE, iconLinks } from '../shared/images.ts';
+import { iconLinks } from '../shared/images.ts';
+import { LOGO_STYLE } from '../shared/logo.ts';
 
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,

@@ -149,31 +149,22 @@ export function iconLinks(favicon: string): Array<{ rel: 'icon' | 'apple-touch-i
   ];
 }
 
+/**
+ * The copy of an image the logo shows: its WebP copy 480 pixels wide (or its largest, when narrower), sharp on
+ * every screen at the at most 200 pixels it is drawn (shared/logo.ts).
+ */
+export function logoCopy(id: string, largest: number): { src: string; width: number } {
+  const width = Math.min(largest, IMAGE_WIDTHS[0]);
+  return { src: imagePath(id, width, 'webp'), width };
+}
+
 /** Where an image sits on the public pages, as `sizes` says it to the browser. */
 export const IMAGE_SIZES = {
   /** The post column (`.narrow`, 44rem) with the page's side padding on a phone. */
   post: '(min-width: 46rem) 44rem, calc(100vw - 2rem)',
   /** A blog card: one column on phones, two from 48rem, three from 72rem. */
   card: '(min-width: 72rem) 24rem, (min-width: 48rem) 50vw, 100vw',
-  /** The settings' logo: at most LOGO_BOX wide in the header and footer. */
-  logo: '200px',
 } as const;
-
-/** The box the settings' logo is drawn in: this high, and no wider than this. */
-export const LOGO_BOX = { height: 40, maxWidth: 200 } as const;
-
-/**
- * The logo sits on a white plate wherever it is drawn: the footer's band is dark, and so is the header in dark
- * mode, so a logo drawn for white pages (most are) stays visible on every background. Sent only with a logo, so a
- * site without one keeps today's stylesheet.
- */
-export const LOGO_STYLE = '.logo img{box-sizing:content-box;padding:4px 8px;background:#fff;border-radius:var(--radius-sm)}';
-
-/** The logo's drawn size: LOGO_BOX high, or narrower and shorter when that would be too wide. */
-export function logoSize(logo: { width: number; height: number }): { width: number; height: number } {
-  const width = Math.min(Math.round((LOGO_BOX.height * logo.width) / logo.height), LOGO_BOX.maxWidth);
-  return { width, height: Math.round((width * logo.height) / logo.width) };
-}
 
 /**
  * `src`, `srcset` and `sizes` for an image: an uploaded one gets every stored width in WebP (what browsers choose)

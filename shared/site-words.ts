@@ -2,7 +2,6 @@ import { CATEGORY_LABELS, SERVICES, SERVICES_LINK, SERVICE_IDS, type Service, ty
 import type { DiffPart } from './revisions.ts';
 import { ABOUT_TEXT, CONTACT_TEXT, HOME_TEXT, QUOTE_TEXT, SERVICES_TEXT, SITE_TEXT } from './messages.ts';
 import { PRIVACY_POLICY_TEXT } from './privacy-policy.ts';
-import { PAGES_TEXT } from './pages-texts.ts';
 
 /*
  * The words of the built-in pages and of each service as stored content that staff edit at /admin/pages
@@ -413,13 +412,6 @@ export const PAGE_NAMES: Record<PageKey | typeof NAVIGATION_KEY, string> = {
  * document): the media library reads the key back to name the page using an image.
  */
 export const WORDS_USE_PREFIX = 'words:';
-
-/** How the admin names a key from its stored words (draft first, as its editor does): a page staff made by its title. */
-export function nameOfWords(key: WordsKey, stored: { name?: unknown; title?: unknown } | null): string {
-  if (isCustomPageKey(key)) return typeof stored?.title === 'string' && stored.title ? stored.title : PAGES_TEXT.newPageTitle;
-  if (isServiceId(key)) return typeof stored?.name === 'string' && stored.name ? stored.name : defaultServiceWords()[key].name;
-  return PAGE_NAMES[key];
-}
 
 /** What a save of a page's words was. */
 export const WORDS_CHANGE_KINDS = ['draft', 'published', 'scheduled', 'restored'] as const;

@@ -3,7 +3,9 @@ import type { Cursor } from '../../shared/cursor.ts';
 import type { ImageFormat } from '../../shared/images.ts';
 import { sql } from 'kysely';
 import type { ImageUse } from '../../shared/media.ts';
-import { WORDS_USE_PREFIX, isWordsKey, nameOfWords } from '../../shared/site-words.ts';
+import { PAGES_TEXT } from '../../shared/pages-texts.ts';
+import { isServiceId } from '../../shared/services.ts';
+import { PAGE_NAMES, WORDS_USE_PREFIX, type WordsKey, defaultServiceWords, isCustomPageKey, isWordsKey } from '../../shared/site-words.ts';
 import { afterKey } from './predicates.ts';
 
 /** What every upload is: its file, format, size in pixels and the bytes uploaded. */
@@ -152,6 +154,13 @@ export interface StoredImageUse extends ImageUse {
   imageId: string;
   /** The post's creator and whether and when it is published; null for the settings. */
   postAccess: { createdBy: string | null; published: boolean; publishedAt: string } | null;
+}
+
+/** How the admin names a key from its stored words (draft first, as its editor does): a page staff made by its title. */
+function nameOfWords(key: WordsKey, stored: { name?: unknown; title?: unknown } | null): string {
+  if (isCustomPageKey(key)) return typeof stored?.title === 'string' && stored.title ? stored.title : PAGES_TEXT.newPageTitle;
+  if (isServiceId(key)) return typeof stored?.name === 'string' && stored.name ? stored.name : defaultServiceWords()[key].name;
+  return PAGE_NAMES[key];
 }
 
 /** The page a settings document of uses is (`words:{key}`), named from its stored words; null for the site settings. */

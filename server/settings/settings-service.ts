@@ -2,9 +2,9 @@ import type { Db } from '../../db/database.ts';
 import { bumpContentVersion } from '../../db/queries/blogs.ts';
 import { findImage } from '../../db/queries/images.ts';
 import { readSettingsDocument, writeSettingsDocument } from '../../db/queries/site-settings.ts';
-import { SETTINGS_MESSAGES, SETTINGS_TEXT } from '../../shared/admin-texts.ts';
+import { LOOK_MESSAGES, LOOK_TEXT } from '../../shared/look-texts.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
-import { ICON_MIN, largestStoredWidth, parseUploadedImage, scaledHeight, storedWidths } from '../../shared/images.ts';
+import { ICON_MIN, largestStoredWidth, logoCopy, parseUploadedImage, scaledHeight, storedWidths } from '../../shared/images.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { SiteSettingsSchema } from '../../shared/schemas/site-settings.ts';
@@ -54,8 +54,8 @@ function settingTexts(settings: SiteSettings): Record<string, string> {
 
 /**
  * The logo's and favicon's images checked against the library (they exist, at the address given; the favicon is
- * square and large enough for its sizes), and the logo given its size at that address from the library, whatever
- * the form sent. Refusals are the fields' own, beside them.
+ * square and large enough for its sizes), and the logo pointed at the copy the pages show (logoCopy) with that
+ * copy's size from the library, whatever the form sent. Refusals are the fields' own, beside them.
  */
 async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettings> {
   const errors: Record<string, string> = {};
@@ -68,15 +68,17 @@ async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettin
   let checked = settings;
   if (settings.logo) {
     const logo = await found(settings.logo.src);
-    if (!logo) errors['logo.src'] = SETTINGS_MESSAGES.imageGone(SETTINGS_TEXT.logo.toLowerCase());
-    else
-      checked = { ...checked, logo: { ...settings.logo, width: logo.address.width, height: scaledHeight(logo.image, logo.address.width) } };
+    if (!logo) errors['logo.src'] = LOOK_MESSAGES.imageGone(LOOK_TEXT.logo.toLowerCase());
+    else {
+      const copy = logoCopy(logo.image.id, largestStoredWidth(logo.image.width));
+      checked = { ...checked, logo: { ...settings.logo, src: copy.src, width: copy.width, height: scaledHeight(logo.image, copy.width) } };
+    }
   }
   if (settings.favicon) {
     const favicon = await found(settings.favicon);
-    if (!favicon) errors.favicon = SETTINGS_MESSAGES.imageGone(SETTINGS_TEXT.favicon.toLowerCase());
+    if (!favicon) errors.favicon = LOOK_MESSAGES.imageGone(LOOK_TEXT.favicon.toLowerCase());
     else if (favicon.image.width !== favicon.image.height || favicon.image.width < ICON_MIN)
-      errors.favicon = SETTINGS_MESSAGES.faviconSize(ICON_MIN, favicon.image.width, favicon.image.height);
+      errors.favicon = LOOK_MESSAGES.faviconSize(ICON_MIN, favicon.image.width, favicon.image.height);
   }
   if (Object.keys(errors).length) throw invalidFields(FIELD_MESSAGES.fixErrors, errors);
   return checked;

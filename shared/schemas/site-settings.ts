@@ -3,6 +3,7 @@ import { formatAbn, formatAuPhone } from '../au-identifiers.ts';
 import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../company.ts';
 import { FIELD_MESSAGES } from '../messages.ts';
 import { SETTINGS_MESSAGES, SETTINGS_TEXT } from '../admin-texts.ts';
+import { LOOK_MESSAGES, LOOK_TEXT } from '../look-texts.ts';
 import { DEFAULT_ACCENT, HEX_COLOUR, accentFailure, formatRatio } from '../contrast.ts';
 import { ALT_TEXT_MAX, parseUploadedImage } from '../images.ts';
 
@@ -46,7 +47,7 @@ export const BRAND_IMAGE_FORMATS = ['png', 'webp'] as const;
 
 /** An image of the media library, by the address the library gives it; whether it still exists is the server's check. */
 function libraryImage(what: string) {
-  const message = SETTINGS_MESSAGES.imageFormat(what);
+  const message = LOOK_MESSAGES.imageFormat(what);
   return z
     .string({ error: message })
     .trim()
@@ -60,18 +61,18 @@ const pixels = z.number().int().positive();
  * mode (shared/contrast.ts). Today's blue is stored as no accent at all, so choosing it gives back today's page.
  */
 const accent = z
-  .string({ error: SETTINGS_MESSAGES.accentFormat })
+  .string({ error: LOOK_MESSAGES.accentFormat })
   .trim()
   .toLowerCase()
   .transform((value, ctx) => {
     const hex = value.startsWith('#') ? value : `#${value}`;
     if (!HEX_COLOUR.test(hex)) {
-      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.accentFormat });
+      ctx.addIssue({ code: 'custom', message: LOOK_MESSAGES.accentFormat });
       return z.NEVER;
     }
     const failure = accentFailure(hex);
     if (failure) {
-      ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.accentContrast(failure, formatRatio(failure.ratio)) });
+      ctx.addIssue({ code: 'custom', message: LOOK_MESSAGES.accentContrast(failure, formatRatio(failure.ratio)) });
       return z.NEVER;
     }
     return hex === DEFAULT_ACCENT ? undefined : hex;
@@ -106,13 +107,13 @@ export const SiteSettingsSchema = z.strictObject({
     .max(SETTINGS_LIMITS.stats, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats)),
   logo: z
     .strictObject({
-      src: libraryImage(SETTINGS_TEXT.logo.toLowerCase()),
-      alt: text(SETTINGS_TEXT.logoAlt, ALT_TEXT_MAX),
+      src: libraryImage(LOOK_TEXT.logo.toLowerCase()),
+      alt: text(LOOK_TEXT.logoAlt, ALT_TEXT_MAX),
       width: pixels,
       height: pixels,
     })
     .optional(),
-  favicon: libraryImage(SETTINGS_TEXT.favicon.toLowerCase()).optional(),
+  favicon: libraryImage(LOOK_TEXT.favicon.toLowerCase()).optional(),
   accent: accent.optional(),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 

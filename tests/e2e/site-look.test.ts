@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../shared/admin-texts.ts';
+import { LOOK_MESSAGES } from '../../shared/look-texts.ts';
 import type { SiteSettings } from '../../shared/company.ts';
 import { accentFailure, formatRatio } from '../../shared/contrast.ts';
 import { MEDIA_TEXT } from '../../shared/media.ts';
@@ -70,7 +71,7 @@ describe('the Owner sets the look', () => {
     await page.getByLabel('Accent colour', { exact: true }).fill('#fde047');
     await page.getByRole('button', { name: 'Save settings' }).click();
     const failure = accentFailure('#fde047')!;
-    const message = SETTINGS_MESSAGES.accentContrast(failure, formatRatio(failure.ratio));
+    const message = LOOK_MESSAGES.accentContrast(failure, formatRatio(failure.ratio));
     await page.locator('#settings-accent-error').filter({ hasText: message }).waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'settings-accent');
     await expect(page.getByLabel('Accent colour', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
@@ -111,7 +112,7 @@ describe('the Owner sets the look', () => {
       await expect(axeViolations(page)).resolves.toEqual([]);
       await page.getByRole('group', { name: 'The site’s look' }).screenshot({ path: join(SHOTS, 'settings-look-chosen.png') });
       const saved = await pageApi<SiteSettings>(page, '/api/admin/settings');
-      expect(saved).toMatchObject({ logo: { alt: 'Harbourline', width: 640, height: 160 }, accent: '#7c2d12' });
+      expect(saved).toMatchObject({ logo: { alt: 'Harbourline', width: 480, height: 120 }, accent: '#7c2d12' });
       expect(saved.favicon).toMatch(/^\/media\/[0-9a-f-]{36}\/512\.png$/);
       p.assertClean();
     } finally {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_MESSAGES } from '../../shared/admin-texts.ts';
+import { LOOK_MESSAGES } from '../../shared/look-texts.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
 import { formatRatio, accentFailure } from '../../shared/contrast.ts';
 import type { LibraryImage, MediaPage } from '../../shared/media.ts';
@@ -43,12 +43,12 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
     const res = await save({ ...DEFAULT_SITE_SETTINGS, accent: '#fde047' }).expect(400);
     expect(res.body.error.message).toBe(FIELD_MESSAGES.fixErrors);
     const failure = accentFailure('#fde047')!;
-    expect(res.body.error.details.fields).toEqual({ accent: SETTINGS_MESSAGES.accentContrast(failure, formatRatio(failure.ratio)) });
+    expect(res.body.error.details.fields).toEqual({ accent: LOOK_MESSAGES.accentContrast(failure, formatRatio(failure.ratio)) });
     expect(res.body.error.details.fields.accent).toMatch(
       /too hard to read as link text on the light pages \(1\.\d:1; text needs at least 4\.5:1\)/,
     );
     expect((await save({ ...DEFAULT_SITE_SETTINGS, accent: 'blue' }).expect(400)).body.error.details.fields).toEqual({
-      accent: SETTINGS_MESSAGES.accentFormat,
+      accent: LOOK_MESSAGES.accentFormat,
     });
     expect((await t.staff.req('get', '/api/admin/settings').expect(200)).body).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -59,17 +59,17 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
     const small = await upload('small.png', [100, 100]);
     const logo = { src: photo.src, alt: 'Logo', width: photo.width, height: photo.height };
     expect((await save({ ...DEFAULT_SITE_SETTINGS, logo, favicon: wide.src }).expect(400)).body.error.details.fields).toEqual({
-      'logo.src': SETTINGS_MESSAGES.imageFormat('logo'),
+      'logo.src': LOOK_MESSAGES.imageFormat('logo'),
     });
     expect((await save({ ...DEFAULT_SITE_SETTINGS, favicon: wide.src }).expect(400)).body.error.details.fields).toEqual({
-      favicon: SETTINGS_MESSAGES.faviconSize(192, 600, 300),
+      favicon: LOOK_MESSAGES.faviconSize(192, 600, 300),
     });
     expect((await save({ ...DEFAULT_SITE_SETTINGS, favicon: small.src }).expect(400)).body.error.details.fields).toEqual({
-      favicon: SETTINGS_MESSAGES.faviconSize(192, 100, 100),
+      favicon: LOOK_MESSAGES.faviconSize(192, 100, 100),
     });
     const gone = { ...logo, src: '/media/00000000-0000-4000-8000-000000000000/480.png' };
     expect((await save({ ...DEFAULT_SITE_SETTINGS, logo: gone }).expect(400)).body.error.details.fields).toEqual({
-      'logo.src': SETTINGS_MESSAGES.imageGone('logo'),
+      'logo.src': LOOK_MESSAGES.imageGone('logo'),
     });
     expect((await t.staff.req('get', '/api/admin/settings').expect(200)).body).toEqual(DEFAULT_SITE_SETTINGS);
   });
@@ -86,19 +86,16 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
       accent: '#7C2D12',
     };
     const saved = (await save(sent).expect(200)).body.settings as SiteSettings;
+    // The pages show the logo's 480-pixel WebP copy, whichever copy was chosen.
     expect(saved).toMatchObject({
-      logo: { src: logoImage.src, alt: 'Harbourline', width: 800, height: 200 },
+      logo: { src: `/media/${logoImage.id}/480.webp`, alt: 'Harbourline', width: 480, height: 120 },
       favicon: iconImage.src,
       accent: '#7c2d12',
     });
 
     const page = await request(t.app).get('/').expect(200);
     const html = page.text;
-    expect(html).toMatch(
-      new RegExp(
-        `<img src="${logoImage.src}" srcSet="[^"]*/media/${logoImage.id}/800.webp 800w" sizes="200px" alt="Harbourline" width="160" height="40"/>`,
-      ),
-    );
+    expect(html).toContain(`<img src="/media/${logoImage.id}/480.webp" alt="Harbourline" width="160" height="40"/>`);
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/32.png" sizes="32x32" type="image/png"/>`);
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/192.png" sizes="192x192" type="image/png"/>`);
     expect(html).toContain(`<link rel="apple-touch-icon" href="/media/${iconImage.id}/180.png" sizes="180x180" type="image/png"/>`);

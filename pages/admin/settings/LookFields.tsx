@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { FieldError } from '../../../components/form/FieldError.tsx';
-import { SETTINGS_TEXT } from '../../../shared/admin-texts.ts';
+import { LOOK_TEXT } from '../../../shared/look-texts.ts';
 import type { SiteSettings } from '../../../shared/company.ts';
 import { DEFAULT_ACCENT, HEX_COLOUR } from '../../../shared/contrast.ts';
-import { logoSize, responsiveImage } from '../../../shared/images.ts';
+import { logoCopy, parseUploadedImage } from '../../../shared/images.ts';
+import { logoSize } from '../../../shared/logo.ts';
 import type { LibraryImage } from '../../../shared/media.ts';
 import { AdminInput } from '../ui/AdminInput.tsx';
 import { ChooseImageDialog } from '../ui/media/ChooseImageDialog.tsx';
@@ -13,6 +14,12 @@ type Look = Pick<SiteSettings, 'logo' | 'favicon' | 'accent'>;
 
 /** The look's fields in page order, by the names the server's messages use (for focusing the first refused). */
 export const LOOK_FIELDS = ['logo.src', 'logo.alt', 'favicon', 'accent'] as const;
+
+/** A small copy of a library image for the preview (the one the logo shows), rather than its largest. */
+function previewOf(src: string): string {
+  const image = parseUploadedImage(src);
+  return image ? logoCopy(image.id, image.width).src : src;
+}
 
 /**
  * One image of the look, chosen from the media library in a dialog (or uploaded there): what is chosen now, or
@@ -57,7 +64,7 @@ function ImageChoice({
       </p>
       {src ? (
         <div className="settings-image-preview">
-          <img {...responsiveImage(src, 'logo')} alt={SETTINGS_TEXT.chosenNow} {...previewSize} />
+          <img src={previewOf(src)} alt={LOOK_TEXT.chosenNow} {...previewSize} />
         </div>
       ) : (
         <p>{none}</p>
@@ -76,7 +83,7 @@ function ImageChoice({
         </button>
         {src && (
           <button type="button" className="button button-small button-danger-ghost" onClick={onRemove}>
-            {SETTINGS_TEXT.removeImage(legend)}
+            {LOOK_TEXT.removeImage(legend)}
           </button>
         )}
       </div>
@@ -107,14 +114,14 @@ export function LookFields({
   const logo = form.logo;
   return (
     <fieldset>
-      <legend>{SETTINGS_TEXT.look}</legend>
-      <p className="hint">{SETTINGS_TEXT.lookIntro}</p>
+      <legend>{LOOK_TEXT.look}</legend>
+      <p className="hint">{LOOK_TEXT.lookIntro}</p>
       <ImageChoice
         name="logo.src"
-        legend={SETTINGS_TEXT.logo}
-        hint={SETTINGS_TEXT.logoHint}
-        none={SETTINGS_TEXT.logoNone}
-        chooseLabel={SETTINGS_TEXT.chooseLogo}
+        legend={LOOK_TEXT.logo}
+        hint={LOOK_TEXT.logoHint}
+        none={LOOK_TEXT.logoNone}
+        chooseLabel={LOOK_TEXT.chooseLogo}
         src={logo?.src}
         previewSize={logo && logoSize(logo)}
         errors={errors}
@@ -127,8 +134,8 @@ export function LookFields({
           <AdminInput
             id="settings-logo-alt"
             name="logo.alt"
-            label={SETTINGS_TEXT.logoAlt}
-            hint={SETTINGS_TEXT.logoAltHint}
+            label={LOOK_TEXT.logoAlt}
+            hint={LOOK_TEXT.logoAltHint}
             value={logo.alt}
             error={errors['logo.alt']}
             onChange={(e) => onChange({ logo: { ...logo, alt: e.target.value } })}
@@ -137,10 +144,10 @@ export function LookFields({
       </ImageChoice>
       <ImageChoice
         name="favicon"
-        legend={SETTINGS_TEXT.favicon}
-        hint={SETTINGS_TEXT.faviconHint}
-        none={SETTINGS_TEXT.faviconNone}
-        chooseLabel={SETTINGS_TEXT.chooseFavicon}
+        legend={LOOK_TEXT.favicon}
+        hint={LOOK_TEXT.faviconHint}
+        none={LOOK_TEXT.faviconNone}
+        chooseLabel={LOOK_TEXT.chooseFavicon}
         src={form.favicon}
         errors={errors}
         onChoose={(image) => onChange({ favicon: image.src })}
@@ -150,8 +157,8 @@ export function LookFields({
         <AdminInput
           id="settings-accent"
           name="accent"
-          label={SETTINGS_TEXT.accent}
-          hint={SETTINGS_TEXT.accentHint}
+          label={LOOK_TEXT.accent}
+          hint={LOOK_TEXT.accentHint}
           value={accent}
           required={false}
           maxLength={7}
@@ -161,7 +168,7 @@ export function LookFields({
           onChange={(e) => onChange({ accent: e.target.value })}
         />
         <div className="field">
-          <label htmlFor="settings-accent-picker">{SETTINGS_TEXT.accentPicker}</label>
+          <label htmlFor="settings-accent-picker">{LOOK_TEXT.accentPicker}</label>
           <input
             type="color"
             id="settings-accent-picker"
@@ -172,7 +179,7 @@ export function LookFields({
         </div>
         {form.accent !== undefined && form.accent.toLowerCase() !== DEFAULT_ACCENT && (
           <button type="button" className="button button-small button-ghost-dark" onClick={() => onChange({ accent: undefined })}>
-            {SETTINGS_TEXT.accentDefault}
+            {LOOK_TEXT.accentDefault}
           </button>
         )}
       </div>
