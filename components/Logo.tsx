@@ -1,5 +1,4 @@
 import { usePageContext } from 'vike-react/usePageContext';
-import { logoSize } from '../shared/logo.ts';
 
 /**
  * The brand mark and name; the mark is decorative, the name is the link text. A logo chosen in the settings takes
@@ -7,13 +6,8 @@ import { logoSize } from '../shared/logo.ts';
  */
 export function Logo() {
   const { name, logo } = usePageContext().settings;
-  if (logo) {
-    return (
-      <span className="logo">
-        <img src={logo.src} alt={logo.alt} {...logoSize(logo)} />
-      </span>
-    );
-  }
+  // The stored logo is exactly the image's attributes (src, alt, and its drawn width and height: SiteLogo).
+  if (logo) return <img className="logo logo-image" {...logo} />;
   return (
     <span className="logo">
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -289,9 +289,6 @@ export const AUDIT_TEXT = {
     postcode: 'postcode',
     social: 'social links',
     stats: 'home page figures',
-    logo: 'logo',
-    favicon: 'favicon',
-    accent: 'accent colour',
   } as Record<string, string>,
   signInPolicy: (twoStepForLeads: boolean) =>
     twoStepForLeads ? 'Required two-step sign-in for everyone who sees leads' : 'Made two-step sign-in each person’s choice',

@@ -38,7 +38,11 @@ export interface SiteSettings {
   accent?: string;
 }
 
-/** A logo image: its address in the media library, its alt text and its size at that address (read from the library on save). */
+/**
+ * A logo image: its address in the media library (the copy the pages show), its alt text, and the size it is drawn
+ * at (shared/logo.ts), worked out by the server on save from the library's record, so pages draw it as it is.
+ * Exactly the `<img>`'s attributes: components/Logo.tsx spreads it (a field added here becomes an attribute).
+ */
 export interface SiteLogo {
   src: string;
   alt: string;

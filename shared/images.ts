@@ -135,7 +135,8 @@ export function canonicalImageAddress(address: string): string {
  * Android's. The site has no web manifest, so no 512. The chosen image must be at least the largest, never enlarged.
  */
 export const ICON_SIZES = { tab: 32, appleTouch: 180, android: 192 } as const;
-export const ICON_MIN = Math.max(...Object.values(ICON_SIZES));
+/** The smallest favicon image accepted: ICON_SIZES.android, the largest made from it (a literal, so page scripts drop it). */
+export const ICON_MIN = 192;
 
 /** The head's links to the favicon's sizes, for the image at `favicon` (the settings' address of it). */
 export function iconLinks(favicon: string): Array<{ rel: 'icon' | 'apple-touch-icon'; href: string; size: number }> {

@@ -1,6 +1,6 @@
 /*
- * The settings' logo as the header, footer and admin bar draw it. Its own small module, with no imports: every page
- * of the site and of the admin draws the logo, so what it needs is in every page's script.
+ * The settings' logo as the header, footer and admin bar draw it. The size is worked out on save and stored with
+ * the logo, so the pages' script (every admin page draws the logo) carries none of this.
  */
 
 /** The box the settings' logo is drawn in: this high, and no wider than this. */
@@ -11,7 +11,7 @@ export const LOGO_BOX = { height: 40, maxWidth: 200 } as const;
  * mode, so a logo drawn for white pages (most are) stays visible on every background. Sent only with a logo, so a
  * site without one keeps today's stylesheet.
  */
-export const LOGO_STYLE = '.logo img{box-sizing:content-box;padding:4px 8px;background:#fff;border-radius:var(--radius-sm)}';
+export const LOGO_STYLE = '.logo-image{box-sizing:content-box;padding:4px 8px;background:#fff;border-radius:var(--radius-sm)}';
 
 /** The logo's drawn size: LOGO_BOX high, or narrower and shorter when that would be too wide. */
 export function logoSize(logo: { width: number; height: number }): { width: number; height: number } {

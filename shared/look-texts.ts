@@ -43,3 +43,6 @@ export const LOOK_TEXT = {
     'Links, buttons and focus rings, as # and six hexadecimal digits. It must be dark enough to read on the light pages and under white button text (4.5:1).',
   accentDefault: 'Use the default colour',
 } as const;
+
+/** The look's settings as an audit entry names them (with AUDIT_TEXT.settingName, which the admin pages' script carries). */
+export const LOOK_SETTING_NAMES: Record<string, string> = { logo: 'logo', favicon: 'favicon', accent: 'accent colour' };

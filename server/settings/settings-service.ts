@@ -3,6 +3,7 @@ import { bumpContentVersion } from '../../db/queries/blogs.ts';
 import { findImage } from '../../db/queries/images.ts';
 import { readSettingsDocument, writeSettingsDocument } from '../../db/queries/site-settings.ts';
 import { LOOK_MESSAGES, LOOK_TEXT } from '../../shared/look-texts.ts';
+import { logoSize } from '../../shared/logo.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.ts';
 import { ICON_MIN, largestStoredWidth, logoCopy, parseUploadedImage, scaledHeight, storedWidths } from '../../shared/images.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
@@ -54,15 +55,17 @@ function settingTexts(settings: SiteSettings): Record<string, string> {
 
 /**
  * The logo's and favicon's images checked against the library (they exist, at the address given; the favicon is
- * square and large enough for its sizes), and the logo pointed at the copy the pages show (logoCopy) with that
- * copy's size from the library, whatever the form sent. Refusals are the fields' own, beside them.
+ * square and large enough for its sizes), and the logo pointed at the copy the pages show (logoCopy) with the size
+ * it is drawn at, from the library's record whatever the form sent. Refusals are the fields' own, beside them.
  */
 async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettings> {
   const errors: Record<string, string> = {};
   const found = async (src: string) => {
     const address = parseUploadedImage(src)!;
     const image = await findImage(from, address.id);
-    const stored = image && storedWidths(largestStoredWidth(image.width)).includes(address.width) && image.format === address.format;
+    // Every stored width exists in WebP and in the image's own format (the logo is kept as its WebP copy).
+    const format = address.format === 'webp' || address.format === image?.format;
+    const stored = image && format && storedWidths(largestStoredWidth(image.width)).includes(address.width);
     return stored ? { image, address } : null;
   };
   let checked = settings;
@@ -71,7 +74,8 @@ async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettin
     if (!logo) errors['logo.src'] = LOOK_MESSAGES.imageGone(LOOK_TEXT.logo.toLowerCase());
     else {
       const copy = logoCopy(logo.image.id, largestStoredWidth(logo.image.width));
-      checked = { ...checked, logo: { ...settings.logo, src: copy.src, width: copy.width, height: scaledHeight(logo.image, copy.width) } };
+      const drawn = logoSize({ width: copy.width, height: scaledHeight(logo.image, copy.width) });
+      checked = { ...checked, logo: { ...settings.logo, src: copy.src, ...drawn } };
     }
   }
   if (settings.favicon) {

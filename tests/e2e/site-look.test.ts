@@ -112,7 +112,7 @@ describe('the Owner sets the look', () => {
       await expect(axeViolations(page)).resolves.toEqual([]);
       await page.getByRole('group', { name: 'The site’s look' }).screenshot({ path: join(SHOTS, 'settings-look-chosen.png') });
       const saved = await pageApi<SiteSettings>(page, '/api/admin/settings');
-      expect(saved).toMatchObject({ logo: { alt: 'Harbourline', width: 480, height: 120 }, accent: '#7c2d12' });
+      expect(saved).toMatchObject({ logo: { alt: 'Harbourline', width: 160, height: 40 }, accent: '#7c2d12' });
       expect(saved.favicon).toMatch(/^\/media\/[0-9a-f-]{36}\/512\.png$/);
       p.assertClean();
     } finally {
@@ -127,10 +127,10 @@ describe('the Owner sets the look', () => {
       await using visitor = await openPage(site.browser, viewport);
       const { page } = visitor;
       await page.goto(`${site.baseUrl}/`, { waitUntil: 'networkidle' });
-      const logo = page.locator('.site-header .logo img');
+      const logo = page.locator('.site-header .logo-image');
       await expect(logo.getAttribute('alt')).resolves.toBe('Harbourline');
       await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
-      await expect(page.locator('.site-footer .logo img').getAttribute('alt')).resolves.toBe('Harbourline');
+      await expect(page.locator('.site-footer .logo-image').getAttribute('alt')).resolves.toBe('Harbourline');
       await expect(page.locator('link[rel="icon"][sizes="32x32"]').getAttribute('href')).resolves.toMatch(/\/32\.png$/);
       // The accent fills the main button; white text stays readable on it.
       await expect(

@@ -6,7 +6,7 @@ import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/company.t
 import { formatRatio, accentFailure } from '../../shared/contrast.ts';
 import type { LibraryImage, MediaPage } from '../../shared/media.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
-import { signedInStaffApp } from '../helpers/admin-client.ts';
+import { auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { cspDirectives, inlineSources } from '../helpers/csp.ts';
 import { makeImage } from '../helpers/images.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
@@ -85,17 +85,27 @@ describe.each(configuredEngines())('the site’s look on %s', (engine) => {
       favicon: iconImage.src,
       accent: '#7C2D12',
     };
-    const saved = (await save(sent).expect(200)).body.settings as SiteSettings;
-    // The pages show the logo's 480-pixel WebP copy, whichever copy was chosen.
+    const res = await save(sent);
+    expect(res.body.error).toBeUndefined();
+    const saved = res.body.settings as SiteSettings;
+    // The pages show the logo's 480-pixel WebP copy, whichever copy was chosen, at 40 pixels high.
     expect(saved).toMatchObject({
-      logo: { src: `/media/${logoImage.id}/480.webp`, alt: 'Harbourline', width: 480, height: 120 },
+      logo: { src: `/media/${logoImage.id}/480.webp`, alt: 'Harbourline', width: 160, height: 40 },
       favicon: iconImage.src,
       accent: '#7c2d12',
     });
 
+    // The audit entry names the look's settings in words, with the accent's old (none) and new value.
+    const [entry] = await auditEntries(t.staff, { action: 'settings.updated' });
+    expect(entry!.sentence.join('')).toMatch(
+      /^Changed the logo from nothing to Harbourline \/media\/[0-9a-f-]{36}\/480\.webp, the favicon from nothing to \/media\/[0-9a-f-]{36}\/512\.png and the accent colour from nothing to #7c2d12 in the /,
+    );
+
     const page = await request(t.app).get('/').expect(200);
     const html = page.text;
-    expect(html).toContain(`<img src="/media/${logoImage.id}/480.webp" alt="Harbourline" width="160" height="40"/>`);
+    expect(html).toContain(
+      `<img class="logo logo-image" src="/media/${logoImage.id}/480.webp" alt="Harbourline" width="160" height="40"/>`,
+    );
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/32.png" sizes="32x32" type="image/png"/>`);
     expect(html).toContain(`<link rel="icon" href="/media/${iconImage.id}/192.png" sizes="192x192" type="image/png"/>`);
     expect(html).toContain(`<link rel="apple-touch-icon" href="/media/${iconImage.id}/180.png" sizes="180x180" type="image/png"/>`);

@@ -3,7 +3,6 @@ import { FieldError } from '../../../components/form/FieldError.tsx';
 import { LOOK_TEXT } from '../../../shared/look-texts.ts';
 import type { SiteSettings } from '../../../shared/company.ts';
 import { DEFAULT_ACCENT, HEX_COLOUR } from '../../../shared/contrast.ts';
-import { logoCopy, parseUploadedImage } from '../../../shared/images.ts';
 import { logoSize } from '../../../shared/logo.ts';
 import type { LibraryImage } from '../../../shared/media.ts';
 import { AdminInput } from '../ui/AdminInput.tsx';
@@ -14,12 +13,6 @@ type Look = Pick<SiteSettings, 'logo' | 'favicon' | 'accent'>;
 
 /** The look's fields in page order, by the names the server's messages use (for focusing the first refused). */
 export const LOOK_FIELDS = ['logo.src', 'logo.alt', 'favicon', 'accent'] as const;
-
-/** A small copy of a library image for the preview (the one the logo shows), rather than its largest. */
-function previewOf(src: string): string {
-  const image = parseUploadedImage(src);
-  return image ? logoCopy(image.id, image.width).src : src;
-}
 
 /**
  * One image of the look, chosen from the media library in a dialog (or uploaded there): what is chosen now, or
@@ -64,7 +57,7 @@ function ImageChoice({
       </p>
       {src ? (
         <div className="settings-image-preview">
-          <img src={previewOf(src)} alt={LOOK_TEXT.chosenNow} {...previewSize} />
+          <img src={src} alt={LOOK_TEXT.chosenNow} {...previewSize} />
         </div>
       ) : (
         <p>{none}</p>
@@ -123,11 +116,9 @@ export function LookFields({
         none={LOOK_TEXT.logoNone}
         chooseLabel={LOOK_TEXT.chooseLogo}
         src={logo?.src}
-        previewSize={logo && logoSize(logo)}
+        previewSize={logo}
         errors={errors}
-        onChoose={(image) =>
-          onChange({ logo: { src: image.src, alt: logo?.alt || companyName, width: image.width, height: image.height } })
-        }
+        onChoose={(image) => onChange({ logo: { src: image.src, alt: logo?.alt || companyName, ...logoSize(image) } })}
         onRemove={() => onChange({ logo: undefined })}
       >
         {logo && (
