@@ -1,6 +1,6 @@
 /*
  * The site settings' look (docs/product.md#settings): the logo, the favicon and the accent colour. A catalogue of
- * its own, so the admin's other pages do not carry these words in their script (tests/integration/page-weight).
+ * its own, so the admin’s other pages do not carry these words in their script (tests/integration/page-weight.test.ts).
  */
 
 /** What the settings answer about the look, beside each field. */
