@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,5 +152,33 @@ describe('the Owner sets the look', () => {
       await page.screenshot({ path: join(SHOTS, `home-with-look-${name}-dark.png`), fullPage: false });
       visitor.assertClean();
     }
+  });
+});
+
+describe('a new page’s social image', () => {
+  it('is chosen in the media library, as a post’s featured image is, and shown with a button to remove it', async () => {
+    await using p = await staffPage(site, `/admin/pages/page-${randomUUID()}`, DESKTOP);
+    const { page } = p;
+    const field = page.getByLabel('Social image', { exact: true });
+    await field.waitFor();
+    await page.getByRole('button', { name: 'Choose from the media library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the social image' });
+    await dialog.getByLabel('Upload an image').setInputFiles(files['harbourline-icon.png']!);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('radio', { name: /harbourline-icon\.png/ })
+          .first()
+          .isChecked(),
+      )
+      .toBe(true);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await dialog.getByRole('button', { name: 'Use this image' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(field.inputValue()).resolves.toMatch(/^\/media\/[0-9a-f-]{36}\/512\.png$/);
+    await page.getByRole('img', { name: 'The social image now' }).waitFor();
+    await page.getByRole('button', { name: 'Remove social image' }).click();
+    await expect(field.inputValue()).resolves.toBe('');
+    p.assertClean();
   });
 });
