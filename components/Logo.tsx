@@ -1,8 +1,13 @@
 import { usePageContext } from 'vike-react/usePageContext';
 
-/** The brand mark and name; the mark is decorative, the name is the link text. */
+/**
+ * The brand mark and name; the mark is decorative, the name is the link text. A logo chosen in the settings takes
+ * the place of both, with its alt text (it usually shows the name itself).
+ */
 export function Logo() {
-  const { name } = usePageContext().settings;
+  const { name, logo } = usePageContext().settings;
+  // The stored logo is exactly the image's attributes (src, alt, and its drawn width and height: SiteLogo).
+  if (logo) return <img className="logo logo-image" {...logo} />;
   return (
     <span className="logo">
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -2,6 +2,9 @@ import tokens from '../components/styles/tokens.css?inline';
 import site from '../components/styles/site.css?inline';
 import { usePageContext } from 'vike-react/usePageContext';
 import { SITE_TEXT } from '../shared/messages.ts';
+import { accentStyle } from '../shared/contrast.ts';
+import { iconLinks } from '../shared/images.ts';
+import { LOGO_STYLE } from '../shared/logo.ts';
 
 /**
  * The stylesheets are inlined (minified by the build): the first paint then waits for nothing but the HTML,
@@ -13,14 +16,25 @@ import { SITE_TEXT } from '../shared/messages.ts';
 const css = tokens + site;
 
 export default function HeadDefault() {
-  const { name } = usePageContext().settings;
+  const { name, accent, favicon, logo } = usePageContext().settings;
+  const look = (accent ? accentStyle(accent) : '') + (logo ? LOGO_STYLE : '');
   return (
     <>
       {/* Before the styles: the browser paints its canvas and controls in the device's scheme from the first frame. */}
       <meta name="color-scheme" content="light dark" />
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      <link rel="icon" href="/favicon.ico" sizes="32x32" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* The settings' accent and logo plate, after the stylesheet they override; none set, none sent (today's page). */}
+      {look && <style dangerouslySetInnerHTML={{ __html: look }} />}
+      {favicon ? (
+        iconLinks(favicon).map(({ rel, href, size }) => (
+          <link key={href} rel={rel} href={href} sizes={`${size}x${size}`} type="image/png" />
+        ))
+      ) : (
+        <>
+          <link rel="icon" href="/favicon.ico" sizes="32x32" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        </>
+      )}
       <meta name="theme-color" content="#0b2545" />
       <link rel="alternate" type="application/rss+xml" title={SITE_TEXT.feedTitle(name)} href="/rss.xml" />
     </>

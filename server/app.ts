@@ -150,8 +150,15 @@ export function createApp(deps: AppDeps): Site {
   // The lead endpoints come next: their small JSON answers gain nothing from the layers below (compression,
   // static files, blog routes), and every lead is worth the shortest path.
   const captcha = createCaptcha(config);
+  const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   // A settings save bumps the blog's content version, so every instance's page cache renders its pages again.
-  const settings = createSettingsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.invalidate() });
+  const settings = createSettingsService({
+    db: database.db,
+    logger,
+    contentArea: BLOG_AREA,
+    onChange: () => pageCache.invalidate(),
+    images,
+  });
   // A publish of the pages' words bumps the same version, naming the pages showing them: every instance renders
   // those again, and only those (docs/decisions/027-publish-drops-its-pages.md).
   const words = createSiteWordsService({ db: database.db, logger, contentArea: BLOG_AREA, onChange: () => pageCache.recheck() });
@@ -205,7 +212,6 @@ export function createApp(deps: AppDeps): Site {
     ),
   );
   app.use(blogApiRouter(blog));
-  const images = createImageService({ db: database.db, unusedDays: config.UNUSED_IMAGE_DAYS });
   app.use(mediaRouter(images));
 
   // Staff: sessions and sign-in, then the admin API; the session also tells public pages to show the Admin menu.

@@ -1,7 +1,8 @@
 /**
  * The company profile. What the owner may change (name, contact details, ABN, social links, the home stats) is
  * the site settings, edited at /admin/settings and stored in the database; `DEFAULT_SITE_SETTINGS` is what the
- * site shows until they are first saved. The defaults describe a fictional company; replace them before going live.
+ * site shows until they are first saved. The look (logo, favicon, accent colour) is absent from the defaults, so a
+ * site that never sets it renders exactly as it did before these settings existed. The defaults describe a fictional company; replace them before going live.
  */
 
 /** Australia's states and territories, as a postal address writes them. */
@@ -29,6 +30,24 @@ export interface SiteSettings {
   address: { street: string; locality: string; region: AuRegion; postcode: string };
   social: SocialLink[];
   stats: HomeStat[];
+  /** The header's and footer's logo, from the media library; absent: the site's own mark beside the name. */
+  logo?: SiteLogo;
+  /** The address of a square image from the media library, made into the icon sizes browsers ask for; absent: /favicon.ico and /favicon.svg. */
+  favicon?: string;
+  /** Links, buttons and focus rings, `#rrggbb`; absent: the stylesheet's own blue (shared/contrast.ts). */
+  accent?: string;
+}
+
+/**
+ * A logo image: its address in the media library (the copy the pages show), its alt text, and the size it is drawn
+ * at (shared/logo.ts), worked out by the server on save from the library's record, so pages draw it as it is.
+ * Exactly the `<img>`'s attributes: components/Logo.tsx spreads it (a field added here becomes an attribute).
+ */
+export interface SiteLogo {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 /** How many social links and home stats the settings hold. */

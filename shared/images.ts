@@ -129,6 +129,36 @@ export function canonicalImageAddress(address: string): string {
   return URL.canParse(address) ? `${url.origin}${path}` : address;
 }
 
+/**
+ * The favicon's sizes, each a square PNG made from the one image chosen in the settings and stored beside its other
+ * copies (`/media/<id>/<size>.png`): 32 for browser tabs, 180 for iOS's home screen (apple-touch-icon), 192 for
+ * Android's. The site has no web manifest, so no 512. The chosen image must be at least the largest, never enlarged.
+ */
+export const ICON_SIZES = { tab: 32, appleTouch: 180, android: 192 } as const;
+/** The smallest favicon image accepted: ICON_SIZES.android, the largest made from it (a literal, so page scripts drop it). */
+export const ICON_MIN = 192;
+
+/** The head's links to the favicon's sizes, for the image at `favicon` (the settings' address of it). */
+export function iconLinks(favicon: string): Array<{ rel: 'icon' | 'apple-touch-icon'; href: string; size: number }> {
+  const image = parseUploadedImage(favicon);
+  if (!image) return [];
+  const at = (size: number) => imagePath(image.id, size, 'png');
+  return [
+    { rel: 'icon', href: at(ICON_SIZES.tab), size: ICON_SIZES.tab },
+    { rel: 'icon', href: at(ICON_SIZES.android), size: ICON_SIZES.android },
+    { rel: 'apple-touch-icon', href: at(ICON_SIZES.appleTouch), size: ICON_SIZES.appleTouch },
+  ];
+}
+
+/**
+ * The copy of an image the logo shows: its WebP copy 480 pixels wide (or its largest, when narrower), sharp on
+ * every screen at the at most 200 pixels it is drawn (shared/logo.ts).
+ */
+export function logoCopy(id: string, largest: number): { src: string; width: number } {
+  const width = Math.min(largest, IMAGE_WIDTHS[0]);
+  return { src: imagePath(id, width, 'webp'), width };
+}
+
 /** Where an image sits on the public pages, as `sizes` says it to the browser. */
 export const IMAGE_SIZES = {
   /** The post column (`.narrow`, 44rem) with the page's side padding on a phone. */

@@ -15,13 +15,15 @@ export function mayChangeImage(person: { role: Role; userId: string }, image: { 
   return can(person.role, 'posts.edit-any') || image.uploadedBy?.id === person.userId;
 }
 
-/** Where an image is used: in a post's text, as its featured image, or in the site settings. */
-export type ImageUsePlace = 'body' | 'featured' | 'settings';
+/** Where an image is used: in a post's text, as its featured image, in the site settings, or in a page's words. */
+export type ImageUsePlace = 'body' | 'featured' | 'settings' | 'page';
 
 export interface ImageUse {
   place: ImageUsePlace;
-  /** The post using it; null for the settings. */
+  /** The post using it; null for the settings and pages. */
   post: { id: string; title: string } | null;
+  /** The page whose words use it (a page staff made, by its title), for `place: 'page'`. */
+  page?: { key: string; name: string };
 }
 
 /** An uploaded image as the library shows it; `src`, `width` and `height` are its largest stored copy's. */
@@ -125,6 +127,7 @@ export const MEDIA_TEXT = {
     body: (title: string) => `${title} (in the text)`,
     featured: (title: string) => `${title} (featured image)`,
     settings: 'Site settings',
+    page: (name: string) => `${name} (page)`,
   },
   alt: 'Alt text',
   altHint: 'Alt text says what an image shows, for people who cannot see it; it is offered whenever the image is put in a post.',
@@ -158,9 +161,11 @@ export const MEDIA_TEXT = {
   decorative: 'This image is decorative: it adds nothing the title and text do not say',
 } as const;
 
-/** How a use reads in the library and in a refusal: "Cloud backups (featured image)", "Site settings". */
+/** How a use reads in the library and in a refusal: "Cloud backups (featured image)", "Site settings", "Careers (page)". */
 export function labelOfUse(use: ImageUse): string {
-  return use.place === 'settings' ? MEDIA_TEXT.use.settings : MEDIA_TEXT.use[use.place](use.post?.title ?? '');
+  if (use.place === 'settings') return MEDIA_TEXT.use.settings;
+  if (use.place === 'page') return MEDIA_TEXT.use.page(use.page?.name ?? '');
+  return MEDIA_TEXT.use[use.place](use.post?.title ?? '');
 }
 
 /** Every use as a refusal lists them: those the viewer may see, then how many others. */

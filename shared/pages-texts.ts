@@ -23,6 +23,9 @@ export const PAGES_TEXT = {
   draftSaved: (when: string) => `Draft saved ${when}`,
   add: (item: string) => `Add ${item.toLowerCase()}`,
   remove: (item: string) => `Remove ${item.toLowerCase()}`,
+  /** An image field's preview, its choice in the media library and its removal ("Social image"). */
+  imageNow: (label: string) => `The ${label.toLowerCase()} now`,
+  chooseImage: (label: string) => `Choose the ${label.toLowerCase()}`,
   moveUp: (item: string) => `Move ${item.toLowerCase()} up`,
   moveDown: (item: string) => `Move ${item.toLowerCase()} down`,
   itemLabel: (item: string, n: number) => `${item} ${n}`,

@@ -420,6 +420,12 @@ export const PAGE_NAMES: Record<PageKey | typeof NAVIGATION_KEY, string> = {
   privacy: 'Privacy',
 };
 
+/**
+ * A page's words are one of the image uses' documents under `words:{key}` (migration 160 knows a post or a settings
+ * document): the media library reads the key back to name the page using an image.
+ */
+export const WORDS_USE_PREFIX = 'words:';
+
 /** What a save of a page's words was. */
 export const WORDS_CHANGE_KINDS = ['draft', 'published', 'scheduled', 'restored'] as const;
 export type WordsChangeKind = (typeof WORDS_CHANGE_KINDS)[number];

@@ -1,7 +1,11 @@
 import type { Db } from '../database.ts';
 import type { Cursor } from '../../shared/cursor.ts';
 import type { ImageFormat } from '../../shared/images.ts';
+import { sql } from 'kysely';
 import type { ImageUse } from '../../shared/media.ts';
+import { PAGES_TEXT } from '../../shared/pages-texts.ts';
+import { isServiceId } from '../../shared/services.ts';
+import { PAGE_NAMES, WORDS_USE_PREFIX, type WordsKey, defaultServiceWords, isCustomPageKey, isWordsKey } from '../../shared/site-words.ts';
 import { afterKey } from './predicates.ts';
 
 /** What every upload is: its file, format, size in pixels and the bytes uploaded. */
@@ -43,6 +47,26 @@ export async function insertImage(db: Db, image: StoredImage): Promise<void> {
     .values(
       image.variants.map((v) => ({ image_id: image.id, width: v.width, format: v.format, content_type: v.contentType, data: v.data })),
     )
+    .execute();
+}
+
+/**
+ * Adds copies to a stored image (the favicon's sizes), leaving any it already has at that width and format, and
+ * counts them in its stored bytes; the library's "Size" of the whole image then includes them.
+ */
+export async function addImageVariants(db: Db, id: string, variants: StoredImage['variants']): Promise<void> {
+  const have = await db.selectFrom('image_variants').select(['width', 'format']).where('image_id', '=', id).execute();
+  const added = variants.filter((v) => !have.some((h) => h.width === v.width && h.format === v.format));
+  if (added.length === 0) return;
+  await db
+    .insertInto('image_variants')
+    .values(added.map((v) => ({ image_id: id, width: v.width, format: v.format, content_type: v.contentType, data: v.data })))
+    .execute();
+  const bytes = added.reduce((sum, v) => sum + v.data.byteLength, 0);
+  await db
+    .updateTable('images')
+    .set((eb) => ({ stored_bytes: eb('stored_bytes', '+', bytes) }))
+    .where('id', '=', id)
     .execute();
 }
 
@@ -132,25 +156,53 @@ export interface StoredImageUse extends ImageUse {
   postAccess: { createdBy: string | null; published: boolean; publishedAt: string } | null;
 }
 
-/** Where each of these images is used, with the title of each post (by title, then place). */
+/** How the admin names a key from its stored words (draft first, as its editor does): a page staff made by its title. */
+function nameOfWords(key: WordsKey, stored: { name?: unknown; title?: unknown } | null): string {
+  if (isCustomPageKey(key)) return typeof stored?.title === 'string' && stored.title ? stored.title : PAGES_TEXT.newPageTitle;
+  if (isServiceId(key)) return typeof stored?.name === 'string' && stored.name ? stored.name : defaultServiceWords()[key].name;
+  return PAGE_NAMES[key];
+}
+
+/** The page a settings document of uses is (`words:{key}`), named from its stored words; null for the site settings. */
+function pageOfUse(sourceId: string, draft: string | null, published: string | null): { key: string; name: string } | null {
+  const key = sourceId.startsWith(WORDS_USE_PREFIX) ? sourceId.slice(WORDS_USE_PREFIX.length) : null;
+  if (!isWordsKey(key)) return null;
+  let stored: { name?: unknown; title?: unknown } | null = null;
+  try {
+    stored = JSON.parse(draft ?? published ?? 'null') as typeof stored;
+  } catch {
+    // A document that cannot be read still names the page by its default name.
+  }
+  return { key, name: nameOfWords(key, stored) };
+}
+
+/** Where each of these images is used, with the title of each post and the name of each page (by title, then place). */
 export async function listImageUses(db: Db, ids: readonly string[]): Promise<StoredImageUse[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('image_uses')
     .leftJoin('blogs', (join) => join.onRef('blogs.id', '=', 'image_uses.source_id').on('image_uses.source', '=', 'post'))
+    .leftJoin('site_words', (join) =>
+      join.on('image_uses.source', '=', 'settings').on(sql<boolean>`image_uses.source_id = ${WORDS_USE_PREFIX} || site_words.key`),
+    )
     .select(['image_uses.image_id', 'image_uses.source', 'image_uses.source_id', 'image_uses.place', 'blogs.title'])
     .select(['blogs.created_by', 'blogs.published', 'blogs.published_at'])
+    .select(['site_words.draft as words_draft', 'site_words.published as words_published'])
     .where('image_uses.image_id', 'in', ids)
     .orderBy('image_uses.source')
     .orderBy('blogs.title')
     .orderBy('image_uses.place')
     .execute();
-  return rows.map((r) => ({
-    imageId: r.image_id,
-    place: r.place,
-    post: r.source === 'post' ? { id: r.source_id, title: r.title ?? '' } : null,
-    postAccess: r.source === 'post' ? { createdBy: r.created_by, published: r.published === 1, publishedAt: r.published_at ?? '' } : null,
-  }));
+  return rows.map((r) => {
+    const page = r.source === 'settings' ? pageOfUse(r.source_id, r.words_draft, r.words_published) : null;
+    return {
+      imageId: r.image_id,
+      place: page ? 'page' : r.place,
+      post: r.source === 'post' ? { id: r.source_id, title: r.title ?? '' } : null,
+      ...(page && { page }),
+      postAccess: r.source === 'post' ? { createdBy: r.created_by, published: r.published === 1, publishedAt: r.published_at ?? '' } : null,
+    };
+  });
 }
 
 /** The whole library: how many uploads, how many unused, and the bytes their stored copies take. */

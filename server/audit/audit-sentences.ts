@@ -1,5 +1,6 @@
 import { UUID_SOURCE } from '../../shared/ids.ts';
 import { AUDIT_TEXT, LEAD_STATUS_FILTER_LABELS, LEAD_STATUS_LABELS } from '../../shared/admin-messages.ts';
+import { LOOK_SETTING_NAMES } from '../../shared/look-texts.ts';
 import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type LeadStatus, type LeadType } from '../../shared/admin.ts';
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
@@ -83,7 +84,7 @@ function exportFilterWords(filter: ExportedFilter): string[] {
 
 const SETTINGS_SUBJECT: AuditSubject = { href: '/admin/settings', label: AUDIT_TEXT.settings };
 
-const settingName = (setting: string) => AUDIT_TEXT.settingName[setting] ?? setting;
+const settingName = (setting: string) => AUDIT_TEXT.settingName[setting] ?? LOOK_SETTING_NAMES[setting] ?? setting;
 
 /** The sentence for an entry's action and target, or null when the target is not in a form this reads. */
 function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: string): AuditPart[] | null {

@@ -110,3 +110,25 @@ export async function resizeImage(bytes: Uint8Array, format: ImageFormat, { widt
     throw refuseImage(EDITOR_MESSAGES.imageUnreadable);
   }
 }
+
+/**
+ * Square PNG copies of a stored copy, one per size (the favicon's sizes, shared/images.ts ICON_SIZES): a stored copy
+ * is already upright and stripped, and one frame is enough for an icon.
+ */
+export async function iconPngs(bytes: Uint8Array, sizes: readonly number[]): Promise<ImageVariant[]> {
+  const sharp = await loadSharp();
+  const variants: ImageVariant[] = [];
+  try {
+    for (const size of sizes) {
+      const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).resize({
+        width: size,
+        height: size,
+        fit: 'cover',
+      });
+      variants.push({ width: size, format: 'png', contentType: IMAGE_FORMATS.png.type, data: await encode(image, 'png').toBuffer() });
+    }
+  } catch {
+    throw refuseImage(EDITOR_MESSAGES.imageUnreadable);
+  }
+  return variants;
+}

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import {
   type ImageRecord,
   type StoredImageUse,
+  addImageVariants,
   countImages,
   deleteImages,
   findImage,
@@ -14,7 +15,7 @@ import {
   updateImageAlt,
 } from '../../db/queries/images.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
-import { type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
+import { ICON_SIZES, type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
 import {
   type LibraryImage,
   MEDIA_PAGE_SIZE,
@@ -32,7 +33,7 @@ import { type Writer, mayOpen } from '../blog/post-access.ts';
 import { AppError, invalidFields } from '../core/errors.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { type UploadClaim, checkUpload } from './image-check.ts';
-import { readImageSize, resizeImage } from './image-resize.ts';
+import { iconPngs, readImageSize, resizeImage } from './image-resize.ts';
 import { type DecodeQueue, createDecodeQueue } from './upload-budget.ts';
 
 /** The signed-in person changing the library, and their role. */
@@ -51,6 +52,11 @@ export interface ImageService {
   setAlt(id: string, input: unknown, by: LibraryEditor): Promise<LibraryImage>;
   /** Deletes an image nothing uses (audited); refused with where it is used otherwise. */
   remove(id: string, by: LibraryEditor): Promise<void>;
+  /**
+   * Stores the favicon's square PNG sizes (ICON_SIZES) beside an image's other copies, made from its largest
+   * stored copy; an image that has them already is left as it is. The settings check the image first.
+   */
+  addIcons(id: string): Promise<void>;
 }
 
 /** The longest file name kept (for the audit entry); the rest is cut. */
@@ -94,7 +100,7 @@ function libraryImage(image: ImageRecord, { uses, hiddenUses }: Pick<LibraryImag
 function usesSeenBy(viewer: Writer, uses: StoredImageUse[], now: number): Pick<LibraryImage, 'uses' | 'hiddenUses'> {
   const seen = uses.filter((use) => !use.postAccess || mayOpen(viewer, use.postAccess, now));
   const hiddenPosts = new Set(uses.filter((use) => !seen.includes(use)).map((use) => use.post?.id));
-  return { uses: seen.map(({ place, post }) => ({ place, post })), hiddenUses: hiddenPosts.size };
+  return { uses: seen.map(({ place, post, page }) => ({ place, post, ...(page && { page }) })), hiddenUses: hiddenPosts.size };
 }
 
 /** Images with the uses `viewer` may see, in one read of the uses for all of them. */
@@ -218,6 +224,16 @@ export function createImageService({
         },
         (image) => `${id} ${image.fileName}`,
       );
+    },
+
+    async addIcons(id) {
+      const image = await existing(db, id);
+      const sizes = Object.values(ICON_SIZES);
+      if ((await Promise.all(sizes.map((size) => findImageVariant(db, id, size, 'png')))).every(Boolean)) return;
+      const largest = await findImageVariant(db, id, largestStoredWidth(image.width), image.format);
+      if (!largest) throw new AppError('NOT_FOUND', EDITOR_MESSAGES.imageNotFound);
+      const icons = await decodeQueue.run(() => iconPngs(largest.data, sizes));
+      await addImageVariants(db, id, icons);
     },
   };
 }

@@ -27,6 +27,7 @@ import {
   type CustomPageWords,
   type FieldValue,
   PAGE_NAMES,
+  WORDS_USE_PREFIX,
   WORDS_CHANGE_KINDS,
   WORDS_REVISIONS_KEPT,
   type SiteWords,
@@ -283,7 +284,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       }
       const after = await stateOf(trx, key, name);
       // Images in a page's draft or published words stay "used" in the media library, so none is purged from under it.
-      await setImageUses(trx, 'settings', `words:${key}`, { settings: JSON.stringify([after.published, after.draft]) }, at);
+      await setImageUses(trx, 'settings', `${WORDS_USE_PREFIX}${key}`, { settings: JSON.stringify([after.published, after.draft]) }, at);
       const fields = words ? changedFields(key, before.published, words) : [];
       await recordAudit(trx, actor, `words.${change.kind}`, auditTarget(key, fields, after.name));
       // A schedule bumps it too, as a scheduled post's save does: every instance's cache then checks at once and
@@ -394,7 +395,7 @@ export function createSiteWordsService({ db, logger, contentArea, onChange = () 
       await db.transaction().execute(async (trx) => {
         const before = await stateOf(trx, k, '');
         if (!(await deleteWords(trx, k, version))) throw new AppError('ABORTED', PAGES_MESSAGES.conflict);
-        await setImageUses(trx, 'settings', `words:${k}`, {}, new Date().toISOString());
+        await setImageUses(trx, 'settings', `${WORDS_USE_PREFIX}${k}`, {}, new Date().toISOString());
         await recordAudit(trx, actor, 'words.deleted', auditTarget(k, [], before.name));
         await bumpContentVersion(trx, contentArea, pagesShowing(k, publicWords(before), null));
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_SETTINGS } from '../company.ts';
 import { SETTINGS_MESSAGES } from '../admin-texts.ts';
+import { LOOK_MESSAGES } from '../look-texts.ts';
 import { fieldErrors } from './fields.ts';
 import { SiteSettingsSchema } from './site-settings.ts';
 
@@ -46,5 +47,26 @@ describe('SiteSettingsSchema', () => {
       expect(errorsOf({ ...DEFAULT_SITE_SETTINGS, social: [{ name: 'X', url }] })).toEqual({ 'social.0.url': SETTINGS_MESSAGES.socialUrl });
     }
     expect(Object.keys(errorsOf({ ...DEFAULT_SITE_SETTINGS, colour: 'red' }))).toEqual(['colour']);
+  });
+
+  it('stores an accent in lower case with its #, today’s blue as none, and refuses one under WCAG AA in words', () => {
+    expect(SiteSettingsSchema.parse({ ...DEFAULT_SITE_SETTINGS, accent: ' 7C2D12 ' }).accent).toBe('#7c2d12');
+    expect(SiteSettingsSchema.parse({ ...DEFAULT_SITE_SETTINGS, accent: '#1D4ED8' })).toEqual(DEFAULT_SITE_SETTINGS);
+    expect(errorsOf({ ...DEFAULT_SITE_SETTINGS, accent: 'navy' })).toEqual({ accent: LOOK_MESSAGES.accentFormat });
+    expect(errorsOf({ ...DEFAULT_SITE_SETTINGS, accent: '#fde047' }).accent).toMatch(
+      /^This colour is too hard to read as link text on the light pages \(1\.1:1;/,
+    );
+  });
+
+  it('takes a logo and favicon only as PNG or WebP images of the media library, the logo with its alt text', () => {
+    const logo = { src: '/media/0f8fad5b-d9cb-469f-a165-70867728950e/480.png', alt: 'Harbourline', width: 160, height: 40 };
+    expect(SiteSettingsSchema.parse({ ...DEFAULT_SITE_SETTINGS, logo }).logo).toEqual(logo);
+    expect(errorsOf({ ...DEFAULT_SITE_SETTINGS, logo: { ...logo, src: 'https://example.com/logo.png', alt: ' ' } })).toEqual({
+      'logo.src': LOOK_MESSAGES.imageFormat('logo'),
+      'logo.alt': 'Logo alt text is required.',
+    });
+    expect(errorsOf({ ...DEFAULT_SITE_SETTINGS, favicon: '/media/0f8fad5b-d9cb-469f-a165-70867728950e/480.jpeg' })).toEqual({
+      favicon: LOOK_MESSAGES.imageFormat('favicon'),
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +97,38 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
     // Each card says what it keeps, so its figures add up to the total; the uploaded file's size is another figure.
     expect(find(page, first.id)!.storedBytes).toBe(storedOf(first.id));
     expect(find(page, second.id)!.storedBytes).toBe(storedOf(second.id));
+  });
+
+  it('names the page whose words use an image, by its title, in "Used in" and in a refused deletion', async () => {
+    const social = await upload('careers-social.png');
+    const inBody = await upload('careers-team.png');
+    const key = `page-${randomUUID()}`;
+    const words = {
+      title: 'Careers',
+      address: `careers-${engine}`,
+      body: `<p>Join us.</p><img src="${inBody.src}" alt="The team">`,
+      seoTitle: 'Careers',
+      metaDescription: 'Roles at Northbridge.',
+      socialImage: social.src,
+      showInFooter: false,
+    };
+    await t.staff.req('put', `/api/admin/pages/${key}`).send({ words, version: 0, publish: false }).expect(200);
+
+    const page = await library();
+    for (const image of [social, inBody]) {
+      expect(find(page, image.id)!.uses).toEqual([{ place: 'page', post: null, page: { key, name: 'Careers' } }]);
+    }
+    const refused = await t.staff.req('delete', `/api/admin/images/${social.id}`).expect(409);
+    expect(refused.body.error.message).toBe(MEDIA_TEXT.inUse('careers-social.png', ['Careers (page)']));
+
+    // Renamed, the page is named by its new title; deleted, the images are no longer used.
+    await t.staff
+      .req('put', `/api/admin/pages/${key}`)
+      .send({ words: { ...words, title: 'Work with us' }, version: 1, publish: false })
+      .expect(200);
+    expect(find(await library(), social.id)!.uses).toEqual([{ place: 'page', post: null, page: { key, name: 'Work with us' } }]);
+    await t.staff.req('delete', `/api/admin/pages/${key}?version=2`).expect(200);
+    expect(find(await library(), social.id)!.uses).toEqual([]);
   });
 
   it('says where each image is used: a post’s text, its featured image, the settings; "Unused" lists only the others', async () => {

@@ -1,16 +1,13 @@
 import { useId, useState } from 'react';
 import { ALT_TEXT_MAX, responsiveImage } from '../../../shared/images.ts';
 import { type LibraryImage, MEDIA_TEXT } from '../../../shared/media.ts';
-import { EDITOR_TEXT, POSTS_TEXT } from '../../../shared/admin-texts.ts';
+import { POSTS_TEXT } from '../../../shared/admin-texts.ts';
 import type { EditorForm } from '../../../shared/schemas/blog-post.ts';
-import { FieldError } from '../../../components/form/FieldError.tsx';
 import { TextField } from '../../../components/form/TextField.tsx';
-import { LibraryChoice } from '../ui/media/LibraryChoice.tsx';
+import { ChooseImageDialog } from '../ui/media/ChooseImageDialog.tsx';
 import { UploadZone } from '../ui/media/UploadZone.tsx';
-import { Dialog } from './Dialog.tsx';
 import { useSettledValue } from '../ui/use-settled-value.ts';
 import { isImageUrl } from '../../../shared/schemas/blog-post.ts';
-import { DialogForm, useDialogCheck } from './DialogForm.tsx';
 
 type FeaturedForm = Pick<EditorForm, 'featuredImage' | 'featuredImageAlt' | 'featuredImageDecorative'>;
 
@@ -89,34 +86,7 @@ export function FeaturedImageField({
           </div>
         </>
       )}
-      <Dialog open={choosing} title={MEDIA_TEXT.chooseFeatured} onClose={() => setChoosing(false)}>
-        <FeaturedChooser
-          onClose={() => setChoosing(false)}
-          onChoose={(image) => {
-            use(image);
-            setChoosing(false);
-          }}
-        />
-      </Dialog>
+      <ChooseImageDialog open={choosing} title={MEDIA_TEXT.chooseFeatured} onClose={() => setChoosing(false)} onChoose={use} />
     </fieldset>
-  );
-}
-
-/** The library as the featured image's choice, with an upload into it. */
-function FeaturedChooser({ onChoose, onClose }: { onChoose: (image: LibraryImage) => void; onClose: () => void }) {
-  const [chosen, setChosen] = useState<LibraryImage | null>(null);
-  const { errors, setErrors, submit } = useDialogCheck<'image'>(
-    () => (chosen ? {} : { image: MEDIA_TEXT.chooseRequired }),
-    () => onChoose(chosen!),
-  );
-  const choose = (image: LibraryImage) => {
-    setChosen(image);
-    setErrors({});
-  };
-  return (
-    <DialogForm onSubmit={submit} submitLabel={MEDIA_TEXT.useImage} onCancel={onClose}>
-      <LibraryChoice uploadLabel={EDITOR_TEXT.uploadImage} chosen={chosen} onChoose={choose} />
-      <FieldError id={undefined} message={errors.image} />
-    </DialogForm>
   );
 }

@@ -5,7 +5,8 @@ import { TextField } from '../../../components/form/TextField.tsx';
 import { ALT_TEXT_MAX } from '../../../shared/images.ts';
 import { type ImageUse, type LibraryImage, MEDIA_TEXT, formatBytes, labelOfUse, mayChangeImage } from '../../../shared/media.ts';
 import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
-import { can } from '../../../shared/roles.ts';
+import { type Capability, can } from '../../../shared/roles.ts';
+import { editorHref, isWordsKey } from '../../../shared/site-words.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -16,8 +17,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** One use, linking to where it can be changed when the person may open that page. */
 function UseLink({ use }: { use: ImageUse }) {
   const { user } = usePageContext();
-  const href = use.post ? `/admin/blog-editor/${use.post.id}` : '/admin/settings';
-  const mayOpen = user !== null && can(user.role, use.post ? 'posts.edit-any' : 'settings.manage');
+  const [href, capability]: [string, Capability] = use.post
+    ? [`/admin/blog-editor/${use.post.id}`, 'posts.edit-any']
+    : use.page && isWordsKey(use.page.key)
+      ? [editorHref(use.page.key), 'pages.edit']
+      : ['/admin/settings', 'settings.manage'];
+  const mayOpen = user !== null && can(user.role, capability);
   return mayOpen ? <a href={href}>{labelOfUse(use)}</a> : <>{labelOfUse(use)}</>;
 }
 
@@ -81,7 +86,7 @@ export function MediaCard({
             {image.uses.length > 0 || image.hiddenUses > 0 ? (
               <ul className="media-uses">
                 {image.uses.map((use) => (
-                  <li key={`${use.place} ${use.post?.id ?? ''}`}>
+                  <li key={`${use.place} ${use.post?.id ?? use.page?.key ?? ''}`}>
                     <UseLink use={use} />
                   </li>
                 ))}

@@ -10,6 +10,7 @@ import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { LOOK_FIELDS, LookFields } from './LookFields.tsx';
 
 type Errors = Record<string, string>;
 
@@ -29,6 +30,7 @@ function fieldOrder(form: SiteSettings): string[] {
     ...form.social.flatMap((_, i) => [`social.${i}.name`, `social.${i}.url`]),
     'stats',
     ...form.stats.flatMap((_, i) => [`stats.${i}.value`, `stats.${i}.label`]),
+    ...LOOK_FIELDS,
   ];
 }
 
@@ -308,6 +310,7 @@ export default function SettingsPage() {
           errors={errors}
           onChange={(change) => set((f) => ({ ...f, stats: change(f.stats) }))}
         />
+        <LookFields form={form} companyName={form.name} errors={errors} onChange={(patch) => set((f) => ({ ...f, ...patch }))} />
         <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
       </ScriptedForm>
     </AdminShell>

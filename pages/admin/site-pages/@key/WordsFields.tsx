@@ -1,5 +1,10 @@
+import { useState } from 'react';
 import { FieldError } from '../../../../components/form/FieldError.tsx';
+import { responsiveImage } from '../../../../shared/images.ts';
+import { MEDIA_TEXT } from '../../../../shared/media.ts';
+import { isImageUrl } from '../../../../shared/schemas/blog-post.ts';
 import { RichTextEditor } from '../../blog-editor/RichTextEditor.tsx';
+import { ChooseImageDialog } from '../../ui/media/ChooseImageDialog.tsx';
 import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
 import type { FieldSpec, FieldValue, TitledText } from '../../../../shared/site-words.ts';
 
@@ -76,6 +81,55 @@ function TextBox({
         <input {...props} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
       )}
       <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/**
+ * An image's address (a page's social image) with the posts' featured-image way to fill it: chosen or uploaded in
+ * the media library, previewed as the cards show it, removed with a button; the address can still be typed.
+ */
+function ImageBox({
+  path,
+  label,
+  hint,
+  value,
+  max,
+  errors,
+  onChange,
+}: {
+  path: string;
+  label: string;
+  hint?: string | undefined;
+  value: string;
+  max: number;
+  errors: Errors;
+  onChange: (value: string) => void;
+}) {
+  const [choosing, setChoosing] = useState(false);
+  const src = value.trim();
+  return (
+    <div className="words-image">
+      {src && isImageUrl(src) && !errors[path] && (
+        <div className="featured-preview">
+          <img {...responsiveImage(src, 'card')} alt={PAGES_TEXT.imageNow(label)} width={192} height={101} />
+          <button type="button" className="button button-ghost-dark" onClick={() => onChange('')}>
+            {PAGES_TEXT.remove(label)}
+          </button>
+        </div>
+      )}
+      <TextBox path={path} label={label} hint={hint} value={value} multiline={false} max={max} errors={errors} onChange={onChange} />
+      <p>
+        <button type="button" className="button button-ghost-dark" onClick={() => setChoosing(true)}>
+          {MEDIA_TEXT.chooseFromLibrary}
+        </button>
+      </p>
+      <ChooseImageDialog
+        open={choosing}
+        title={PAGES_TEXT.chooseImage(label)}
+        onClose={() => setChoosing(false)}
+        onChoose={(image) => onChange(image.src)}
+      />
     </div>
   );
 }
@@ -197,10 +251,21 @@ export function WordsField({
   onChange: (value: FieldValue) => void;
 }) {
   switch (spec.kind) {
+    case 'image':
+      return (
+        <ImageBox
+          path={name}
+          label={spec.label}
+          hint={spec.hint}
+          value={String(value)}
+          max={spec.max}
+          errors={errors}
+          onChange={onChange}
+        />
+      );
     case 'line':
     case 'text':
     case 'address':
-    case 'image':
       return (
         <TextBox
           path={name}
