@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { createRunDatabase } from './run-database.ts';
 
 const skipE2e = process.argv.includes('--skip-e2e');
 let passed = 0;
@@ -120,6 +121,9 @@ await together([
   ['references', 'node', ['scripts/check-references.ts']],
   ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
 ]);
+// The PostgreSQL tests of this run in a database of its own (run-database.ts), dropped at the end.
+const runDatabase = process.env.TEST_DATABASE_URL ? await createRunDatabase(process.env.TEST_DATABASE_URL) : undefined;
+if (runDatabase) process.env.TEST_DATABASE_URL = runDatabase.url;
 vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
 vitest('fault tests', ['faults']);
 if (skipE2e) console.log('\n(browser tests skipped)');
@@ -129,6 +133,7 @@ else if (!chromiumPath()) {
     '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
   );
 } else vitest('browser tests', ['e2e']);
+await runDatabase?.drop();
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
