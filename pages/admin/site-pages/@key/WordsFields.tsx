@@ -5,6 +5,7 @@ import { MEDIA_TEXT } from '../../../../shared/media.ts';
 import { isImageUrl } from '../../../../shared/schemas/blog-post.ts';
 import { RichTextEditor } from '../../blog-editor/RichTextEditor.tsx';
 import { ChooseImageDialog } from '../../ui/media/ChooseImageDialog.tsx';
+import { AdminInput, AdminTextArea } from '../../ui/AdminInput.tsx';
 import { PAGES_TEXT } from '../../../../shared/pages-texts.ts';
 import type { FieldSpec, FieldValue, TitledText } from '../../../../shared/site-words.ts';
 
@@ -55,33 +56,11 @@ function TextBox({
   /** The id of a datalist of suggestions. */
   list?: string;
 }) {
-  const id = fieldId(path);
-  const error = errors[path];
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const props = {
-    id,
-    name: path,
-    value,
-    maxLength: max,
-    required: true,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
-  };
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint && (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      )}
-      {multiline ? (
-        <textarea {...props} rows={value.length > 200 ? 6 : 3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...props} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
-      )}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+  const common = { id: fieldId(path), name: path, label, hint, error: errors[path], value, maxLength: max };
+  return multiline ? (
+    <AdminTextArea {...common} rows={value.length > 200 ? 6 : 3} onChange={(e) => onChange(e.target.value)} />
+  ) : (
+    <AdminInput {...common} type="text" list={list} onChange={(e) => onChange(e.target.value)} />
   );
 }
 
