@@ -4,7 +4,7 @@ import { createBlogService } from '../../server/blog/blog-service.ts';
 import { SERVICES } from '../../shared/services.ts';
 import { createStaff } from '../helpers/admin-client.ts';
 import { day, postInput } from '../helpers/blog-posts.ts';
-import { liveSite, openPage, signIn } from '../helpers/browser.ts';
+import { liveSite, openPage, settled, signIn } from '../helpers/browser.ts';
 
 let slug: string;
 
@@ -86,6 +86,7 @@ describe('the Content-Security-Policy in a real browser (hashes, no unsafe-inlin
     await p.page.goto(`${site.baseUrl}/admin/login`, { waitUntil: 'networkidle' });
     await signIn(p.page);
     await p.page.waitForURL(/\/admin\/dashboard$/);
+    await settled(p.page);
     const editor = await p.page.goto(`${site.baseUrl}/admin/blog-editor`, { waitUntil: 'networkidle' });
     expect(editor!.headers()['content-security-policy']).not.toMatch(/unsafe-inline/);
     await p.page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
@@ -94,6 +95,7 @@ describe('the Content-Security-Policy in a real browser (hashes, no unsafe-inlin
     await expect(p.page.locator('.ProseMirror').evaluate((el) => getComputedStyle(el).whiteSpace)).resolves.toMatch(
       /pre-wrap|break-spaces/,
     );
+    await settled(p.page);
     const home = await p.page.goto(`${site.baseUrl}/`, { waitUntil: 'networkidle' });
     expect(home!.headers()['cache-control']).toBe('private, no-store');
     expect(await p.violations()).toEqual([]);

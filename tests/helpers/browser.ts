@@ -174,12 +174,18 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   };
 }
 
-/** Goes to `path` on the site and waits until the page has hydrated and stopped loading (so nothing is cut off by the next step). */
-export async function openSettled(page: Page, site: Pick<BrowserSite, 'baseUrl'>, path: string): Promise<void> {
-  // The page being left finishes what it asked for first (a save's follow-up reload of the history, say): a request
-  // cut off by leaving is the test's doing, not the page's.
+/**
+ * Waits until the page has no request under way (a save's follow-up reload of the history, a script it imports late):
+ * a request cut off by leaving the page is the test's doing, not the page's.
+ */
+export async function settled(page: Page): Promise<void> {
   const waiting = pending.get(page);
   if (waiting) await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
+}
+
+/** Goes to `path` on the site, once the page being left has settled, and waits until the new one has stopped loading. */
+export async function openSettled(page: Page, site: Pick<BrowserSite, 'baseUrl'>, path: string): Promise<void> {
+  await settled(page);
   await page.goto(site.baseUrl + path, { waitUntil: 'networkidle' });
 }
 
