@@ -20,4 +20,7 @@ describe('readTimeMinutes', () => {
   it('decodes entities and folds white space', () => {
     expect(htmlToText('<p>Fish&nbsp;&amp;\n\n chips &lt;3</p>')).toBe('Fish & chips <3');
   });
+  it('decodes once: an escaped entity reads as the entity', () => {
+    expect(htmlToText('<p>Write &amp;lt;p&amp;gt; for a paragraph</p>')).toBe('Write &lt;p&gt; for a paragraph');
+  });
 });

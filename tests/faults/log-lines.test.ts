@@ -1,12 +1,8 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN } from '../helpers/admin-client.ts';
-import { freePort } from '../helpers/server-process.ts';
+import { exited, freePort, spawnServer, untilReady } from '../helpers/server-process.ts';
 import { createTestDatabase } from '../helpers/test-app.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 // Issue #26: express-rate-limit printed multi-line validation stacks at the first X-Forwarded-For, whether
 // TRUST_PROXY was on or off. Ops parse the log one JSON object a line.
@@ -18,39 +14,19 @@ describe.each([
   it('through requests with X-Forwarded-For to the rate-limited endpoints, pages and sign-in, and a SIGTERM', async () => {
     const database = await createTestDatabase('sqlite');
     const port = await freePort();
-    const child = spawn(process.execPath, ['server/index.ts'], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        SEED_DEMO_CONTENT: 'false',
-        SITE_URL: ORIGIN,
-        SESSION_SECRET: randomBytes(32).toString('hex'),
-        ...proxyEnv,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, lines } = spawnServer({
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      SEED_DEMO_CONTENT: 'false',
+      SITE_URL: ORIGIN,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ...proxyEnv,
     });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
     try {
+      await untilReady(child, port);
       const base = `http://127.0.0.1:${port}`;
-      for (
-        let i = 0;
-        i < 100 &&
-        (await fetch(`${base}/healthz`).then(
-          (r) => r.status,
-          () => 0,
-        )) !== 200;
-        i += 1
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
       const headers = { 'X-Forwarded-For': '203.0.113.9, 198.51.100.4', 'X-Forwarded-Proto': 'https', Origin: ORIGIN };
       const answers = [
         await fetch(`${base}/functions/submitContact`, {
@@ -70,12 +46,11 @@ describe.each([
       expect(answers.map((r) => r.status)).toEqual([403, 200, 200, 401, 200]);
     } finally {
       child.kill('SIGTERM');
-      await exited;
+      await exited(child);
       await database.drop();
     }
-    const lines = output.split('\n').filter(Boolean);
-    expect(lines.length).toBeGreaterThan(3);
-    for (const line of lines) {
+    expect(lines().length).toBeGreaterThan(3);
+    for (const line of lines()) {
       let parsed: unknown;
       expect(() => (parsed = JSON.parse(line)), line).not.toThrow();
       expect(typeof parsed, line).toBe('object');

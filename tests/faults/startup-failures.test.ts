@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type Server, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/database.ts';
-import { freePort } from '../helpers/server-process.ts';
+import { freePort, spawnServer } from '../helpers/server-process.ts';
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,17 +19,8 @@ interface Ending {
 /** Starts `node server/index.ts` with `env` alone (and PATH) and waits for it to exit on its own. */
 function runUntilExit(env: Record<string, string>): Promise<Ending> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) =>
-    child.once('close', (code) => resolve({ code, lines: output.split('\n').filter(Boolean), ms: performance.now() - started })),
-  );
+  const { child, lines } = spawnServer({ SESSION_SECRET: randomBytes(32).toString('hex'), ...env });
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, lines: lines(), ms: performance.now() - started })));
 }
 
 /** What ops read: one line, JSON from the logger (or the configuration's own one line), saying `pattern`. */
@@ -104,17 +94,11 @@ describe('start-up failures end the process with one line', () => {
       through.host = `127.0.0.1:${proxy.port}`;
       through.searchParams.set('schema', schema);
       const port = await freePort();
-      const child = spawn(process.execPath, ['server/index.ts'], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'production',
-          SESSION_SECRET: randomBytes(32).toString('hex'),
-          PORT: String(port),
-          DATABASE_URL: through.href,
-          SEED_DEMO_CONTENT: 'false',
-        },
-        stdio: 'ignore',
+      const { child } = spawnServer({
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        PORT: String(port),
+        DATABASE_URL: through.href,
+        SEED_DEMO_CONTENT: 'false',
       });
       try {
         const health = () =>

@@ -31,17 +31,40 @@ export async function startServerProcess(
     stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
   });
   if (options.logs) collectJsonLines(child, options.logs);
+  await untilReady(child, port, options.readyPath);
+  return child;
+}
+
+/** Waits (50 ms apart, 30 s at most) until `path` on the process's port answers 2xx; throws if it exits or never does. */
+export async function untilReady(child: ChildProcess, port: number, path = '/healthz'): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`http://127.0.0.1:${port}${options.readyPath ?? '/healthz'}`).then(
+    const up = await fetch(`http://127.0.0.1:${port}${path}`).then(
       (r) => r.ok,
       () => false,
     );
-    if (up) return child;
+    if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
   throw new Error('server did not start');
+}
+
+/**
+ * `node server/index.ts` in production with `env` alone (and PATH), everything it writes to stdout and stderr kept
+ * line by line: for tests of what ops read in the log.
+ */
+export function spawnServer(env: Record<string, string>): { child: ChildProcess; lines: () => string[] } {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { child, lines: () => output.split('\n').filter(Boolean) };
 }
 
 /** Resolves when the process has exited (at once if it already has). */
