@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 
 /**
  * The server under load takes every submission: a trivial puzzle (still solved and verified), limits out of
@@ -87,4 +88,14 @@ export function reportLatency(bench: string, engine: string, figure: string, val
 export function reportNote(text: string): void {
   console.log(`  note: ${text}`);
   if (process.env.BENCH_REPORT) appendFileSync(process.env.BENCH_REPORT, `${JSON.stringify({ note: text })}\n`);
+}
+
+/** A bench's numeric `--name value` options, each with its default (`--seconds 5` shortens a run). */
+export function numberOptions<Name extends string>(defaults: Record<Name, number>): Record<Name, number> {
+  const names = Object.keys(defaults) as Name[];
+  const { values } = parseArgs({ options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])) });
+  return Object.fromEntries(names.map((name) => [name, values[name] === undefined ? defaults[name] : Number(values[name])])) as Record<
+    Name,
+    number
+  >;
 }

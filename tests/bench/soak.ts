@@ -13,20 +13,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Challenge } from 'altcha-lib';
 import { DEMO_POSTS } from '../../server/blog/demo-posts.ts';
 import { slugify } from '../../shared/slug.ts';
 import { goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { serveCommand } from '../helpers/serve-command.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
-import { BENCH_LEAD_ENV, reportFigure } from './report.ts';
+import { BENCH_LEAD_ENV, numberOptions, reportFigure } from './report.ts';
 
-const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '60' }, connections: { type: 'string', default: '50' } },
-});
-const SECONDS = Number(args.seconds);
-const CONNECTIONS = Number(args.connections);
+const { seconds: SECONDS, connections: CONNECTIONS } = numberOptions({ seconds: 60, connections: 50 });
 const PAGES = ['/', '/services', '/about', '/contact', '/quote', '/blog', ...DEMO_POSTS.map((p) => `/blog/${slugify(p.title)}`)];
 
 interface Sample {

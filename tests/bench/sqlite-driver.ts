@@ -15,23 +15,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { goodQuote, solvedTokens } from '../helpers/leads.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
-import { BENCH_LEAD_ENV, percentile, reportFigure } from './report.ts';
+import { BENCH_LEAD_ENV, numberOptions, percentile, reportFigure } from './report.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '20' },
-    leads: { type: 'string', default: '150' },
-    pages: { type: 'string', default: '150' },
-    rounds: { type: 'string', default: '2' },
-  },
+const {
+  seconds: SECONDS,
+  leads: LEADS_PER_SECOND,
+  pages: PAGES_PER_SECOND,
+  rounds: ROUNDS,
+} = numberOptions({
+  seconds: 20,
+  leads: 150,
+  pages: 150,
+  rounds: 2,
 });
-const SECONDS = Number(args.seconds);
-const LEADS_PER_SECOND = Number(args.leads);
-const PAGES_PER_SECOND = Number(args.pages);
-const ROUNDS = Number(args.rounds);
 const WARM_UP_SECONDS = 3;
 const DRIVERS = ['custom', 'kysely'] as const;
 type Driver = (typeof DRIVERS)[number];

@@ -14,22 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openDb } from '../../db/database.ts';
 import { goodQuote, solvedTokens } from '../helpers/leads.ts';
 import { freePort, startServerProcess } from '../helpers/server-process.ts';
-import { BENCH_LEAD_ENV, percentile, reportFigure, reportLatency } from './report.ts';
+import { BENCH_LEAD_ENV, numberOptions, percentile, reportFigure, reportLatency } from './report.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const SECONDS = Number(args.seconds);
-const CONNECTIONS = Number(args.connections);
-const RUNS = Number(args.runs);
+const { seconds: SECONDS, connections: CONNECTIONS, runs: RUNS } = numberOptions({ seconds: 10, connections: 50, runs: 3 });
 
 async function startServer(databaseUrl: string, secret: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
