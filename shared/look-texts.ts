@@ -21,18 +21,20 @@ export const LOOK_MESSAGES = {
 export const LOOK_TEXT = {
   look: 'The site’s look',
   lookIntro: 'Until you choose them, the site keeps its own logo, icon and blue.',
-  logo: 'Logo',
-  logoNone: 'The site’s own mark and the company name.',
-  logoHint:
-    'A PNG or WebP image from the media library, drawn for a white background: the header and footer show it 40 pixels high on a white plate.',
+  logo: {
+    legend: 'Logo',
+    none: 'The site’s own mark and the company name.',
+    hint: 'A PNG or WebP image from the media library, drawn for a white background: the header and footer show it 40 pixels high on a white plate.',
+    choose: 'Choose the logo',
+  },
   logoAlt: 'Logo alt text',
   logoAltHint: 'What the logo says, usually the company name.',
-  chooseLogo: 'Choose the logo',
-  favicon: 'Favicon',
-  faviconNone: 'The site’s own icon.',
-  faviconHint:
-    'The icon in browser tabs and on phones’ home screens: a square PNG or WebP image from the media library, at least 192 × 192 pixels. The site makes the sizes browsers ask for.',
-  chooseFavicon: 'Choose the favicon',
+  favicon: {
+    legend: 'Favicon',
+    none: 'The site’s own icon.',
+    hint: 'The icon in browser tabs and on phones’ home screens: a square PNG or WebP image from the media library, at least 192 × 192 pixels. The site makes the sizes browsers ask for.',
+    choose: 'Choose the favicon',
+  },
   /** The chosen image, as the form shows it. */
   chosenImage: (fileName: string) => `Now: ${fileName}`,
   chosenNow: 'The chosen image',

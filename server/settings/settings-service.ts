@@ -71,7 +71,7 @@ async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettin
   let checked = settings;
   if (settings.logo) {
     const logo = await found(settings.logo.src);
-    if (!logo) errors['logo.src'] = LOOK_MESSAGES.imageGone(LOOK_TEXT.logo.toLowerCase());
+    if (!logo) errors['logo.src'] = LOOK_MESSAGES.imageGone(LOOK_TEXT.logo.legend.toLowerCase());
     else {
       const copy = logoCopy(logo.image.id, largestStoredWidth(logo.image.width));
       const drawn = logoSize({ width: copy.width, height: scaledHeight(logo.image, copy.width) });
@@ -80,7 +80,7 @@ async function checkImages(from: Db, settings: SiteSettings): Promise<SiteSettin
   }
   if (settings.favicon) {
     const favicon = await found(settings.favicon);
-    if (!favicon) errors.favicon = LOOK_MESSAGES.imageGone(LOOK_TEXT.favicon.toLowerCase());
+    if (!favicon) errors.favicon = LOOK_MESSAGES.imageGone(LOOK_TEXT.favicon.legend.toLowerCase());
     else if (favicon.image.width !== favicon.image.height || favicon.image.width < ICON_MIN)
       errors.favicon = LOOK_MESSAGES.faviconSize(ICON_MIN, favicon.image.width, favicon.image.height);
   }

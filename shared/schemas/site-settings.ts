@@ -100,13 +100,13 @@ export const SiteSettingsSchema = z.strictObject({
     .max(SETTINGS_LIMITS.stats, SETTINGS_MESSAGES.statsCount(SETTINGS_LIMITS.statsMin, SETTINGS_LIMITS.stats)),
   logo: z
     .strictObject({
-      src: libraryImage(LOOK_TEXT.logo.toLowerCase()),
+      src: libraryImage(LOOK_TEXT.logo.legend.toLowerCase()),
       alt: text(LOOK_TEXT.logoAlt, ALT_TEXT_MAX),
       width: pixels,
       height: pixels,
     })
     .optional(),
-  favicon: libraryImage(LOOK_TEXT.favicon.toLowerCase()).optional(),
+  favicon: libraryImage(LOOK_TEXT.favicon.legend.toLowerCase()).optional(),
   accent: accent.optional(),
 }) satisfies z.ZodType<SiteSettings, unknown>;
 

@@ -21,10 +21,7 @@ export const LOOK_FIELDS = ['logo.src', 'logo.alt', 'favicon', 'accent'] as cons
  */
 function ImageChoice({
   name,
-  legend,
-  hint,
-  none,
-  chooseLabel,
+  texts,
   src,
   previewSize = { width: 48, height: 48 },
   errors,
@@ -33,10 +30,8 @@ function ImageChoice({
   children,
 }: {
   name: string;
-  legend: string;
-  hint: string;
-  none: string;
-  chooseLabel: string;
+  /** The choice's legend, hint, what shows when nothing is chosen, and its button. */
+  texts: { legend: string; hint: string; none: string; choose: string };
   src: string | undefined;
   /** The preview's size: the logo's as the header draws it, so a too-wide logo shows here as it will there. */
   previewSize?: { width: number; height: number } | undefined;
@@ -51,16 +46,16 @@ function ImageChoice({
   const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <fieldset className="settings-image">
-      <legend>{legend}</legend>
+      <legend>{texts.legend}</legend>
       <p id={`${id}-hint`} className="hint">
-        {hint}
+        {texts.hint}
       </p>
       {src ? (
         <div className="settings-image-preview">
           <img src={src} alt={LOOK_TEXT.chosenNow} {...previewSize} />
         </div>
       ) : (
-        <p>{none}</p>
+        <p>{texts.none}</p>
       )}
       <div className="button-row">
         <button
@@ -72,17 +67,17 @@ function ImageChoice({
           aria-invalid={error ? true : undefined}
           onClick={() => setOpen(true)}
         >
-          {chooseLabel}
+          {texts.choose}
         </button>
         {src && (
           <button type="button" className="button button-small button-danger-ghost" onClick={onRemove}>
-            {LOOK_TEXT.removeImage(legend)}
+            {LOOK_TEXT.removeImage(texts.legend)}
           </button>
         )}
       </div>
       <FieldError id={`${id}-error`} message={error} />
       {children}
-      <ChooseImageDialog open={open} title={chooseLabel} onClose={() => setOpen(false)} onChoose={onChoose} />
+      <ChooseImageDialog open={open} title={texts.choose} onClose={() => setOpen(false)} onChoose={onChoose} />
     </fieldset>
   );
 }
@@ -111,10 +106,7 @@ export function LookFields({
       <p className="hint">{LOOK_TEXT.lookIntro}</p>
       <ImageChoice
         name="logo.src"
-        legend={LOOK_TEXT.logo}
-        hint={LOOK_TEXT.logoHint}
-        none={LOOK_TEXT.logoNone}
-        chooseLabel={LOOK_TEXT.chooseLogo}
+        texts={LOOK_TEXT.logo}
         src={logo?.src}
         previewSize={logo}
         errors={errors}
@@ -135,10 +127,7 @@ export function LookFields({
       </ImageChoice>
       <ImageChoice
         name="favicon"
-        legend={LOOK_TEXT.favicon}
-        hint={LOOK_TEXT.faviconHint}
-        none={LOOK_TEXT.faviconNone}
-        chooseLabel={LOOK_TEXT.chooseFavicon}
+        texts={LOOK_TEXT.favicon}
         src={form.favicon}
         errors={errors}
         onChoose={(image) => onChange({ favicon: image.src })}
