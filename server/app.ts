@@ -19,7 +19,7 @@ import { requestContext } from './core/request-context.ts';
 import { blogApiRouter } from './blog/blog-api.ts';
 import { feedsRouter } from './blog/feeds.ts';
 import { BLOG_AREA, createBlogService } from './blog/blog-service.ts';
-import { createPageCache } from './http/page-cache.ts';
+import { type RenderedPage, createPageCache } from './http/page-cache.ts';
 import { captchaRouter } from './leads/captcha-routes.ts';
 import { CHALLENGE_PATHS } from '../shared/challenge-paths.ts';
 import { functionsRouter } from './leads/functions-routes.ts';
@@ -96,6 +96,8 @@ export interface Site {
   listener: RequestListener;
   /** The middleware chain and routes (tests read its routes). */
   express: Express;
+  /** A public page rendered now, past the page cache (the bench times it). */
+  renderPublic: (url: string) => Promise<RenderedPage | null>;
 }
 
 /** A path-matcher as Express matches routes: ignoring case and a trailing slash. */
@@ -297,7 +299,7 @@ export function createApp(deps: AppDeps): Site {
 
   // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
   // the cache is current; everything else runs the chain.
-  if (deps.answerHitsEarly === false) return { listener: app, express: app };
+  if (deps.answerHitsEarly === false) return { listener: app, express: app, renderPublic: pages.renderPublic };
   const answerEarly = earlyHits({
     pageCache,
     securityHeaders: security,
@@ -310,5 +312,6 @@ export function createApp(deps: AppDeps): Site {
       if (!answerEarly(req, res)) app(req, res);
     },
     express: app,
+    renderPublic: pages.renderPublic,
   };
 }

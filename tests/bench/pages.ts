@@ -15,24 +15,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createAnalyticsReader } from '../../server/analytics/analytics-report.ts';
-import { createAdminPageService } from '../../server/admin-pages.ts';
-import { readOffsiteBackupStatus } from '../../server/backup/backup-status.ts';
-import { createImageService } from '../../server/media/image-service.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
-import { createPreviewService } from '../../server/blog/post-previews.ts';
+import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/core/config.ts';
-import { pageRoutes } from '../../server/http/pages.ts';
-import { createPageCache } from '../../server/http/page-cache.ts';
-import { contentSecurityPolicy } from '../../server/http/security-headers.ts';
-import { createInboxService } from '../../server/inbox/inbox-service.ts';
-import { deliverySettings } from '../../server/inbox/dashboard.ts';
 import { storePage } from '../../server/http/stored-page.ts';
-import { publicCaptchaConfig } from '../../server/leads/captcha/index.ts';
-import { createStaffService } from '../../server/staff/users.ts';
 import { createLogger } from '../../server/core/logger.ts';
-import { createSettingsService } from '../../server/settings/settings-service.ts';
-import { createSiteWordsService } from '../../server/site-words/site-words-service.ts';
 import { seedDemoContent } from '../../server/blog/demo-content.ts';
 import { serveCommand } from '../helpers/serve-command.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
@@ -84,35 +71,8 @@ async function renderTimes(): Promise<string> {
   try {
     await seedDemoContent(database.db);
     const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: database.url, SESSION_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
-    const renderer = await productionRenderer();
-    const blog = createBlogService({ db: database.db });
-    const settings = createSettingsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    const inbox = createInboxService({
-      db: database.db,
-      timeZone: config.TIME_ZONE,
-      delivery: deliverySettings(config),
-      settings,
-      repliesPerHour: config.REPLIES_PER_HOUR,
-    });
-    const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, true);
-    const previews = createPreviewService({ db: database.db, blog, siteUrl: config.SITE_URL });
-    const staff = createStaffService({ db: database.db, settings: config });
-    const images = createImageService({ db: database.db });
-    const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
-    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus });
-    const words = createSiteWordsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
-    // The bench renders no editor: a page's share links are never asked for.
-    const services = {
-      captcha: publicCaptchaConfig(config),
-      blog,
-      admin,
-      settings,
-      previews,
-      words: { ...words, shareLinks: async () => [] },
-    };
-    const cache = createPageCache({ db: database.db, area: 'blog', paths: /^\// });
-    const pages = pageRoutes(renderer, config, services, contentSecurityPolicy(true), cache);
-    const post = (await blog.listPublic({})).posts[0]!.slug;
+    const pages = createApp({ config, database, logger: createLogger(config), renderer: await productionRenderer() });
+    const post = (await createBlogService({ db: database.db }).listPublic({})).posts[0]!.slug;
 
     // The floor: React alone rendering the home page's elements and text to a string (no framework, no data).
     const home = elementTree((await pages.renderPublic('/'))!.body);
