@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { insertAudit, listAudit, listAuditPeople } from '../../db/queries/audit.ts';
 import type { AuditAction, AuditPage, AuditQuery } from '../../shared/admin.ts';
 import { encodeCursor } from '../../shared/cursor.ts';
+import type { ServiceNames } from '../../shared/lead-fields.ts';
 import { cursorParam, keysetPage } from '../core/keyset-cursor.ts';
 import { withSubjects } from './audit-subjects.ts';
 
@@ -50,7 +51,7 @@ const AUDIT_PAGE_SIZE = 50;
  * A page of the log, newest first, filtered by person (their account id) and action; each entry a sentence linking
  * to its subject, its times in the company's time zone.
  */
-export async function listAuditPage(db: Db, query: AuditQuery, timeZone: string): Promise<AuditPage> {
+export async function listAuditPage(db: Db, query: AuditQuery, timeZone: string, names: ServiceNames): Promise<AuditPage> {
   const filter = { userId: query.person, action: query.action };
   const after = cursorParam(query.cursor);
   const [page, people] = await Promise.all([
@@ -61,5 +62,5 @@ export async function listAuditPage(db: Db, query: AuditQuery, timeZone: string)
     ),
     listAuditPeople(db),
   ]);
-  return { entries: await withSubjects(db, page.items, timeZone), nextCursor: page.next && encodeCursor(page.next), people };
+  return { entries: await withSubjects(db, page.items, timeZone, names), nextCursor: page.next && encodeCursor(page.next), people };
 }

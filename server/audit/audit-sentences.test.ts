@@ -40,6 +40,11 @@ describe('audit entries in words', () => {
     expect(said('leads.exported', exportTarget(3, { status: 'possible-spam', service: 'web-hosting', from: '2026-11-01' }))).toBe(
       'Exported 3 leads (status Possible spam, Web Hosting, received from 1 Nov 2026)',
     );
+    // A service staff renamed is named as they published it.
+    const renamed = auditSentence(entry('leads.exported', exportTarget(2, { service: 'web-hosting' })), null, TZ, {
+      'web-hosting': 'Hosting',
+    });
+    expect(words(renamed)).toBe('Exported 2 leads (Hosting)');
     // Written before the count was kept: the bare filter, search words included.
     expect(said('leads.exported', '{"q":"export.test"}')).toBe('Exported leads (matching a search)');
     expect(said('leads.exported', '{}')).toBe('Exported leads');

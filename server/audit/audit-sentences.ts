@@ -3,7 +3,7 @@ import { AUDIT_TEXT, LEAD_STATUS_FILTER_LABELS, LEAD_STATUS_LABELS } from '../..
 import { LOOK_SETTING_NAMES } from '../../shared/look-texts.ts';
 import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type LeadStatus, type LeadType } from '../../shared/admin.ts';
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';
-import { serviceName } from '../../shared/lead-fields.ts';
+import { type ServiceNames, serviceName } from '../../shared/lead-fields.ts';
 import { formatDateTime } from '../../shared/zoned-time.ts';
 import { editorHref, fieldInSentence, isWordsKey } from '../../shared/site-words.ts';
 import { type ExportedFilter, readExport, readSettings } from './audit-details.ts';
@@ -66,7 +66,7 @@ export function personHref(id: string): string {
 
 const isStatus = (value: string | undefined): value is LeadStatus => (LEAD_STATUSES as readonly string[]).includes(value ?? '');
 
-function exportFilterWords(filter: ExportedFilter): string[] {
+function exportFilterWords(filter: ExportedFilter, names: ServiceNames | undefined): string[] {
   const words = AUDIT_TEXT.exportFilter;
   const received =
     filter.from && filter.to
@@ -76,7 +76,7 @@ function exportFilterWords(filter: ExportedFilter): string[] {
         : filter.to && words.receivedTo(formatShortCalendarDate(filter.to));
   return [
     filter.status && words.status(LEAD_STATUS_FILTER_LABELS[filter.status]),
-    filter.service && words.service(serviceName(filter.service)),
+    filter.service && words.service(serviceName(filter.service, names)),
     received,
     filter.search && words.search,
   ].filter((word): word is string => Boolean(word));
@@ -87,7 +87,7 @@ const SETTINGS_SUBJECT: AuditSubject = { href: '/admin/settings', label: AUDIT_T
 const settingName = (setting: string) => AUDIT_TEXT.settingName[setting] ?? LOOK_SETTING_NAMES[setting] ?? setting;
 
 /** The sentence for an entry's action and target, or null when the target is not in a form this reads. */
-function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: string): AuditPart[] | null {
+function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: string, names: ServiceNames | undefined): AuditPart[] | null {
   const T = AUDIT_TEXT;
   const target = entry.target;
   const when = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDateTime(iso, timeZone) : null);
@@ -230,7 +230,7 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return aboutLead(T.leadDeleted);
     case 'leads.exported': {
       const exported = readExport(target);
-      return exported && [T.exported(exported.count, exported.filter.type ?? null, exportFilterWords(exported.filter))];
+      return exported && [T.exported(exported.count, exported.filter.type ?? null, exportFilterWords(exported.filter, names))];
     }
     case 'outbox.retried':
       return T.notificationRetried(subject);
@@ -269,9 +269,9 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
 
 /**
  * An entry as a sentence: `subject` is what it is about while that exists (a link), else the sentence says what it
- * was from the entry's own text.
+ * was from the entry's own text. Services are named as staff last published them (`names`).
  */
-export function auditSentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: string): AuditPart[] {
+export function auditSentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: string, names?: ServiceNames): AuditPart[] {
   const name = AUDIT_TEXT.actions[entry.action as keyof typeof AUDIT_TEXT.actions] ?? entry.action;
-  return (sentence(entry, subject, timeZone) ?? AUDIT_TEXT.named(name, subject ?? entry.target)).filter((part) => part !== '');
+  return (sentence(entry, subject, timeZone, names) ?? AUDIT_TEXT.named(name, subject ?? entry.target)).filter((part) => part !== '');
 }

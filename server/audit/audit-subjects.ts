@@ -3,13 +3,14 @@ import { findAuditSubjects, findNotificationLeads } from '../../db/queries/audit
 import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
 import type { AuditEntry, AuditLine, AuditSubject, LeadType } from '../../shared/admin.ts';
 import { imagePath, isImageFormat, largestStoredWidth } from '../../shared/images.ts';
+import type { ServiceNames } from '../../shared/lead-fields.ts';
 import { type Reference, auditSentence, personHref, referenceOf } from './audit-sentences.ts';
 
 /**
  * The entries as sentences, with links to what they are about and to who did them, where those still exist.
  * Reading the targets as each feature writes them links every entry ever written, old ones included.
  */
-export async function withSubjects(db: Db, entries: AuditEntry[], timeZone: string): Promise<AuditLine[]> {
+export async function withSubjects(db: Db, entries: AuditEntry[], timeZone: string, serviceNames: ServiceNames): Promise<AuditLine[]> {
   const refs = entries.map(referenceOf);
   const idsOf = (kind: Reference['kind']) => [...new Set(refs.flatMap((r) => (r && r.kind === kind && 'id' in r ? [r.id] : [])))];
   // A retried notification is about its lead: the notification is found first, then the lead with the others.
@@ -64,7 +65,7 @@ export async function withSubjects(db: Db, entries: AuditEntry[], timeZone: stri
     const actor = entry.userId ? names.people.get(entry.userId) : undefined;
     return {
       ...entry,
-      sentence: auditSentence(entry, subject(refs[i]!), timeZone),
+      sentence: auditSentence(entry, subject(refs[i]!), timeZone, serviceNames),
       actorName: actor?.name ?? null,
       actorHref: actor ? personHref(actor.id) : null,
     };

@@ -270,6 +270,6 @@ export function createInboxService({
     deleteSavedReply: (actor, id) => removeSavedReply(db, actor, id),
     assignableStaff: () => assignableStaff(db),
     dashboard: (viewerId) => getDashboard(db, viewerId, timeZone, delivery),
-    auditPage: (query) => listAuditPage(db, query, timeZone),
+    auditPage: async (query) => listAuditPage(db, query, timeZone, await serviceNames()),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
 import type { WordsEditorState } from '../../shared/site-words.ts';
-import { insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { auditEntries, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
@@ -45,6 +45,13 @@ describe.each(configuredEngines())('a renamed service, where staff see leads, on
       expect(row).toContain(`"${renamed}"`);
       expect(row).not.toContain(catalogue);
     }
+
+    // The audit log says which service an export was filtered by, by its published name.
+    expect((await t.staff.req('post', '/admin/leads/export.csv').send({ service: 'web-hosting' })).status).toBe(200);
+    const [exported] = await auditEntries(t.staff, { action: 'leads.exported' });
+    const sentence = exported!.sentence.map((part) => (typeof part === 'string' ? part : part.label)).join('');
+    expect(sentence).toContain(renamed);
+    expect(sentence).not.toContain(catalogue);
   });
 
   it('a lead released from spam e-mails staff with the service’s published name', async () => {
