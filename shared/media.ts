@@ -120,7 +120,7 @@ export const MEDIA_TEXT = {
   uploaded: 'Uploaded',
   uploadedBy: (name: string | null, when: string) => `${when} by ${name ?? 'someone unknown'}`,
   usedIn: 'Used in',
-  otherUses: (n: number) => (n === 1 ? '1 other draft or scheduled post' : `${n} other drafts or scheduled posts`),
+  otherUses: (n: number) => (n === 1 ? '1 other unpublished post or page' : `${n} other unpublished posts or pages`),
   notUsed: 'Not used anywhere.',
   deletedOn: (when: string) => `Deleted on ${when} unless it is used before then.`,
   use: {

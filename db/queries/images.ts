@@ -154,6 +154,8 @@ export interface StoredImageUse extends ImageUse {
   imageId: string;
   /** The post's creator and whether and when it is published; null for the settings. */
   postAccess: { createdBy: string | null; published: boolean; publishedAt: string } | null;
+  /** A page's name as visitors see it, null while it has never been published (who may not edit pages sees only this). */
+  publishedPageName?: string | null;
 }
 
 /** How the admin names a key from its stored words (draft first, as its editor does): a page staff made by its title. */
@@ -163,17 +165,28 @@ function nameOfWords(key: WordsKey, stored: { name?: unknown; title?: unknown } 
   return PAGE_NAMES[key];
 }
 
-/** The page a settings document of uses is (`words:{key}`), named from its stored words; null for the site settings. */
-function pageOfUse(sourceId: string, draft: string | null, published: string | null): { key: string; name: string } | null {
+/** Stored words as the names read them; a document that cannot be read names its page by the default name. */
+function storedNames(document: string | null): { name?: unknown; title?: unknown } | null {
+  try {
+    return JSON.parse(document ?? 'null') as { name?: unknown; title?: unknown } | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page a settings document of uses is (`words:{key}`), named from its stored words, draft first, and as published
+ * (null for a page staff made that was never published); null for the site settings.
+ */
+function pageOfUse(
+  sourceId: string,
+  draft: string | null,
+  published: string | null,
+): { key: string; name: string; publishedName: string | null } | null {
   const key = sourceId.startsWith(WORDS_USE_PREFIX) ? sourceId.slice(WORDS_USE_PREFIX.length) : null;
   if (!isWordsKey(key)) return null;
-  let stored: { name?: unknown; title?: unknown } | null = null;
-  try {
-    stored = JSON.parse(draft ?? published ?? 'null') as typeof stored;
-  } catch {
-    // A document that cannot be read still names the page by its default name.
-  }
-  return { key, name: nameOfWords(key, stored) };
+  const publishedName = published === null && isCustomPageKey(key) ? null : nameOfWords(key, storedNames(published));
+  return { key, name: nameOfWords(key, storedNames(draft ?? published)), publishedName };
 }
 
 /** Where each of these images is used, with the title of each post and the name of each page (by title, then place). */
@@ -199,7 +212,7 @@ export async function listImageUses(db: Db, ids: readonly string[]): Promise<Sto
       imageId: r.image_id,
       place: page ? 'page' : r.place,
       post: r.source === 'post' ? { id: r.source_id, title: r.title ?? '' } : null,
-      ...(page && { page }),
+      ...(page && { page: { key: page.key, name: page.name }, publishedPageName: page.publishedName }),
       postAccess: r.source === 'post' ? { createdBy: r.created_by, published: r.published === 1, publishedAt: r.published_at ?? '' } : null,
     };
   });

@@ -17,6 +17,7 @@ import {
 import { encodeCursor } from '../../shared/cursor.ts';
 import { ICON_SIZES, type ImageFormat, UNUSED_IMAGE_DAYS, imagePath, largestStoredWidth, scaledHeight } from '../../shared/images.ts';
 import {
+  type ImageUse,
   type LibraryImage,
   MEDIA_PAGE_SIZE,
   MEDIA_TEXT,
@@ -26,6 +27,7 @@ import {
   mayChangeImage,
 } from '../../shared/media.ts';
 import { FIELD_MESSAGES } from '../../shared/messages.ts';
+import { can } from '../../shared/roles.ts';
 import { EDITOR_MESSAGES } from '../../shared/admin-texts.ts';
 import { ImageAltSchema } from '../../shared/schemas/media.ts';
 import { type Actor, withAudit } from '../audit/audit-log.ts';
@@ -94,13 +96,21 @@ function libraryImage(image: ImageRecord, { uses, hiddenUses }: Pick<LibraryImag
 }
 
 /**
- * The uses `viewer` may see, and how many other posts are only counted: a post they may not open (another
- * Author's draft, a scheduled post) is never named to them, by title or id (docs/product.md#media).
+ * The uses `viewer` may see, and how many other posts and pages are only counted: a post they may not open (another
+ * Author's draft, a scheduled post) is never named to them, by title or id; to who may not edit pages, a page is
+ * named as published, and one never published is counted (docs/product.md#media).
  */
 function usesSeenBy(viewer: Writer, uses: StoredImageUse[], now: number): Pick<LibraryImage, 'uses' | 'hiddenUses'> {
-  const seen = uses.filter((use) => !use.postAccess || mayOpen(viewer, use.postAccess, now));
-  const hiddenPosts = new Set(uses.filter((use) => !seen.includes(use)).map((use) => use.post?.id));
-  return { uses: seen.map(({ place, post, page }) => ({ place, post, ...(page && { page }) })), hiddenUses: hiddenPosts.size };
+  const editsPages = can(viewer.role, 'pages.edit');
+  const seenAs = (use: StoredImageUse): ImageUse | null => {
+    if (use.postAccess && !mayOpen(viewer, use.postAccess, now)) return null;
+    if (!use.page) return { place: use.place, post: use.post };
+    if (editsPages) return { place: use.place, post: use.post, page: use.page };
+    return use.publishedPageName ? { place: use.place, post: use.post, page: { key: use.page.key, name: use.publishedPageName } } : null;
+  };
+  const seen = uses.map((use) => [use, seenAs(use)] as const);
+  const hidden = new Set(seen.filter(([, as]) => !as).map(([use]) => use.post?.id ?? use.page?.key));
+  return { uses: seen.flatMap(([, as]) => (as ? [as] : [])), hiddenUses: hidden.size };
 }
 
 /** Images with the uses `viewer` may see, in one read of the uses for all of them. */

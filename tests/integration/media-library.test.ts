@@ -127,7 +127,25 @@ describe.each(configuredEngines())('the media library API on %s', (engine) => {
       .send({ words: { ...words, title: 'Work with us' }, version: 1, publish: false })
       .expect(200);
     expect(find(await library(), social.id)!.uses).toEqual([{ place: 'page', post: null, page: { key, name: 'Work with us' } }]);
-    await t.staff.req('delete', `/api/admin/pages/${key}?version=2`).expect(200);
+
+    // Who may not edit pages never reads a draft's title: never published, the page is only counted; published, it is
+    // named as visitors see it while a new title waits in its draft.
+    expect(find(await library('author'), social.id)).toMatchObject({ uses: [], hiddenUses: 1 });
+    expect(JSON.stringify(await library('author'))).not.toContain('Work with us');
+    await t.staff
+      .req('put', `/api/admin/pages/${key}`)
+      .send({ words: { ...words, title: 'Work with us' }, version: 2, publish: true })
+      .expect(200);
+    await t.staff
+      .req('put', `/api/admin/pages/${key}`)
+      .send({ words: { ...words, title: 'Hiring soon' }, version: 3, publish: false })
+      .expect(200);
+    expect(find(await library('author'), social.id)).toMatchObject({
+      uses: [{ place: 'page', post: null, page: { key, name: 'Work with us' } }],
+      hiddenUses: 0,
+    });
+    expect(find(await library('editor'), social.id)!.uses).toEqual([{ place: 'page', post: null, page: { key, name: 'Hiring soon' } }]);
+    await t.staff.req('delete', `/api/admin/pages/${key}?version=4`).expect(200);
     expect(find(await library(), social.id)!.uses).toEqual([]);
   });
 
