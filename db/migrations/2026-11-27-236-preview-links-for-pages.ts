@@ -1,6 +1,16 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 
 const COPIED = ['id', 'blog_id', 'token_hash', 'created_by', 'created_at', 'expires_at', 'revoked_at'] as const;
+
+/** A link's own columns, after what it shows: the same in the table before and after. */
+function linkColumns(table: CreateTableBuilder<string, never>): CreateTableBuilder<string, never> {
+  return table
+    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('created_by', 'varchar(36)')
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('revoked_at', 'varchar(30)');
+}
 
 /**
  * Share links show a page's or a service's draft too (docs/product.md#site-words), not only a post's: the posts'
@@ -10,16 +20,12 @@ const COPIED = ['id', 'blog_id', 'token_hash', 'created_by', 'created_at', 'expi
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
+  const subjects = db.schema
     .createTable('preview_links')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
     .addColumn('blog_id', 'varchar(36)', (c) => c.references('blogs.id').onDelete('cascade'))
-    .addColumn('words_key', 'varchar(60)', (c) => c.references('site_words.key').onDelete('cascade'))
-    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('created_by', 'varchar(36)')
-    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('revoked_at', 'varchar(30)')
+    .addColumn('words_key', 'varchar(60)', (c) => c.references('site_words.key').onDelete('cascade'));
+  await linkColumns(subjects)
     .addCheckConstraint('preview_links_one_subject', sql`(blog_id is null) <> (words_key is null)`)
     .execute();
   await db
@@ -34,16 +40,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable('post_preview_links')
-    .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('blog_id', 'varchar(36)', (c) => c.notNull().references('blogs.id').onDelete('cascade'))
-    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
-    .addColumn('created_by', 'varchar(36)')
-    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
-    .addColumn('revoked_at', 'varchar(30)')
-    .execute();
+  await linkColumns(
+    db.schema
+      .createTable('post_preview_links')
+      .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+      .addColumn('blog_id', 'varchar(36)', (c) => c.notNull().references('blogs.id').onDelete('cascade')),
+  ).execute();
   // A page's links have no place there: they stop working, as the pages' words do before migration 220.
   await db
     .insertInto('post_preview_links')
