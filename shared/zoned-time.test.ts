@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fromLocalInput, localDate, localDateTime, mondayOf, startOfDay, toLocalInput } from './zoned-time.ts';
+import { addDays, fromLocalInput, localDate, localDateTime, mondayOf, pastLocalHour, startOfDay, toLocalInput } from './zoned-time.ts';
 
 describe('zoned time', () => {
   it('a Sydney day starts at 13:00 or 14:00 UTC the day before, following daylight saving', () => {
@@ -30,5 +30,13 @@ describe('wall-clock date and time for spreadsheets', () => {
     expect(localDateTime('2026-11-21T22:30:05.000Z', 'Australia/Sydney')).toBe('2026-11-22 09:30:05');
     expect(localDateTime('2026-05-31T23:30:00.000Z', 'Australia/Sydney')).toBe('2026-06-01 09:30:00');
     expect(localDateTime('2026-05-31T23:30:00.000Z', 'UTC')).toBe('2026-05-31 23:30:00');
+  });
+});
+
+describe('pastLocalHour', () => {
+  it('is true from that hour of the day in the zone, not before', () => {
+    // 7 am in Sydney on 2 December 2026 (daylight time, UTC+11) is 20:00 UTC on 1 December.
+    expect(pastLocalHour(new Date('2026-12-01T19:59:59Z'), '2026-12-02', 'Australia/Sydney', 7)).toBe(false);
+    expect(pastLocalHour(new Date('2026-12-01T20:00:00Z'), '2026-12-02', 'Australia/Sydney', 7)).toBe(true);
   });
 });

@@ -41,6 +41,13 @@ export function startOfDay(date: string, timeZone: string): Date {
   return new Date(guess - offsetAt(first, timeZone));
 }
 
+export const HOUR_MS = 3_600_000;
+
+/** Whether `now` is `hour` hours or more into `date` in the zone: when a daily or weekly e-mail may go. */
+export function pastLocalHour(now: Date, date: string, timeZone: string, hour: number): boolean {
+  return now.getTime() >= startOfDay(date, timeZone).getTime() + hour * HOUR_MS;
+}
+
 /** The calendar date (YYYY-MM-DD) of an instant in the zone. */
 export function localDate(at: Date, timeZone: string): string {
   const p = parts(at.getTime(), timeZone);

@@ -5,7 +5,7 @@ import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { ANALYTICS_TEXT as T, type AnalyticsReport } from '../../shared/analytics.ts';
 import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
-import { addDays, mondayOf, startOfDay } from '../../shared/zoned-time.ts';
+import { HOUR_MS, addDays, mondayOf, pastLocalHour } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
 import { siteLink } from '../core/site-link.ts';
 import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
@@ -15,7 +15,6 @@ import type { AnalyticsReader } from './analytics-report.ts';
 /** Sent from 8 am on Monday in the site's time zone, for the week that ended the night before. */
 const SEND_FROM_HOUR = 8;
 const TOP_POSTS = 5;
-const HOUR_MS = 3_600_000;
 
 export interface WeeklySummaryOptions {
   db: Db;
@@ -61,7 +60,7 @@ export function weeklySummaryEmail(
 export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, 'intervalMs'>, now: Date): Promise<number> {
   const { db, reader, timeZone, siteUrl } = options;
   const thisMonday = mondayOf(now, timeZone);
-  if (now.getTime() < startOfDay(thisMonday, timeZone).getTime() + SEND_FROM_HOUR * HOUR_MS) return 0;
+  if (!pastLocalHour(now, thisMonday, timeZone, SEND_FROM_HOUR)) return 0;
   const readers = (await listWeeklySummaryReaders(db)).filter((r) => isRole(r.role) && can(r.role, 'analytics.view'));
   if (!readers.length) return 0;
   const week = { from: addDays(thisMonday, -7), to: addDays(thisMonday, -1) };

@@ -7,7 +7,7 @@ import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { LEAD_TYPES, type LeadSummary } from '../../shared/admin.ts';
 import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
-import { localDate, startOfDay } from '../../shared/zoned-time.ts';
+import { HOUR_MS, localDate, pastLocalHour } from '../../shared/zoned-time.ts';
 import type { Logger } from '../core/logger.ts';
 import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
 import { siteLink } from '../core/site-link.ts';
@@ -17,7 +17,6 @@ import { type EmailMessage, escapeHtml } from '../outbox/notifications.ts';
 const SEND_FROM_HOUR = 7;
 /** The most leads one e-mail lists; the dashboard has the rest. */
 const LISTED = 50;
-const HOUR_MS = 3_600_000;
 
 export interface FollowUpEmailOptions {
   db: Db;
@@ -54,7 +53,7 @@ export function followUpEmail(name: string, to: string, day: string, due: readon
 export async function queueFollowUpEmails(options: Omit<FollowUpEmailOptions, 'intervalMs'>, now: Date): Promise<number> {
   const { db, timeZone, siteUrl } = options;
   const day = localDate(now, timeZone);
-  if (now.getTime() < startOfDay(day, timeZone).getTime() + SEND_FROM_HOUR * HOUR_MS) return 0;
+  if (!pastLocalHour(now, day, timeZone, SEND_FROM_HOUR)) return 0;
   const readers = (await listFollowUpEmailReaders(db)).filter((r) => isRole(r.role) && can(r.role, 'leads.view'));
   let queued = 0;
   for (const person of readers) {

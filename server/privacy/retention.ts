@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { deleteLeadsCreatedBefore } from '../../db/queries/privacy.ts';
 import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
+import { HOUR_MS } from '../../shared/zoned-time.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/admin-texts.ts';
 import type { Logger } from '../core/logger.ts';
 import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
@@ -8,7 +9,6 @@ import { SYSTEM_ACTOR, recordAudit } from '../audit/audit-log.ts';
 import { purgeUnusedImages } from '../media/image-retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface PurgeResult {
   quotes: number;
