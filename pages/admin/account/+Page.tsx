@@ -16,6 +16,7 @@ import { SwitchCard, type SwitchSetting } from '../ui/SwitchCard.tsx';
 import { ANALYTICS_TEXT } from '../../../shared/analytics.ts';
 import { LEAD_WORK_MESSAGES } from '../../../shared/lead-work-messages.ts';
 import type { AccountData } from './+data.ts';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 const PASSWORD_FIELDS: AdminInputSpec[] = [
   { name: 'currentPassword', label: ACCOUNT_TEXT.currentPassword, type: 'password', autoComplete: 'current-password' },
@@ -39,8 +40,7 @@ function PasswordForm() {
   const { csrfToken } = usePageContext();
   const { notice, errors, postForm } = useFormRequest();
   return (
-    <section aria-labelledby="password-heading" className="admin-card">
-      <h2 id="password-heading">{ACCOUNT_TEXT.passwordHeading}</h2>
+    <TitledSection id="password" heading={ACCOUNT_TEXT.passwordHeading} className="admin-card">
       <NoticeBox notice={notice} />
       <ScriptedForm onSubmit={postForm('/api/admin/account/password', csrfToken)} noValidate>
         <AdminInputs idPrefix="pw" fields={PASSWORD_FIELDS} errors={errors} />
@@ -48,7 +48,7 @@ function PasswordForm() {
           {ACCOUNT_TEXT.changePassword}
         </button>
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -96,8 +96,7 @@ function TwoFactor({
   const recentPassword = <RecentPasswordInput id="tfa-recent-password" asked={recent.asked} error={errors.password} />;
 
   return (
-    <section aria-labelledby="tfa-heading" className="admin-card">
-      <h2 id="tfa-heading">{ACCOUNT_TEXT.twoFactorHeading}</h2>
+    <TitledSection id="tfa" heading={ACCOUNT_TEXT.twoFactorHeading} className="admin-card">
       {account.twoFactorRequired && !enabled && !hasPasskey && <p className="notice notice-warning">{ADMIN_MESSAGES.twoFactorRequired}</p>}
       <NoticeBox notice={notice} />
       {codes && (
@@ -185,7 +184,7 @@ function TwoFactor({
           </ScriptedForm>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -194,8 +193,7 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
   const [others, setOthers] = useState(count);
   const [notice, setNotice] = useState<Notice>(null);
   return (
-    <section aria-labelledby="sessions-heading" className="admin-card">
-      <h2 id="sessions-heading">{ACCOUNT_TEXT.sessionsHeading}</h2>
+    <TitledSection id="sessions" heading={ACCOUNT_TEXT.sessionsHeading} className="admin-card">
       <NoticeBox notice={notice} />
       <p>{ACCOUNT_TEXT.otherSessions(others)}</p>
       <p className="hint">{ACCOUNT_TEXT.sessionLimit(limit)}</p>
@@ -215,7 +213,7 @@ function Sessions({ count, limit }: { count: number; limit: number }) {
       >
         {ACCOUNT_TEXT.endOthers}
       </button>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -12,6 +12,7 @@ import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { addPasskey, passkeyProblem } from '../ui/passkeys.ts';
 import { useFormRequest } from '../ui/use-form-request.ts';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 type Answer = { message: string; passkeys: PasskeyInfo[] };
 
@@ -70,8 +71,7 @@ export function Passkeys({
   }
 
   return (
-    <section aria-labelledby="passkeys-heading" className="admin-card">
-      <h2 id="passkeys-heading">{PASSKEY_TEXT.heading}</h2>
+    <TitledSection id="passkeys" heading={PASSKEY_TEXT.heading} className="admin-card">
       <p>{PASSKEY_TEXT.intro}</p>
       <NoticeBox notice={request.notice} ref={noticeRef}>
         {request.notice?.kind === 'success' && twoFactorRequired && passkeys.length > 0 && (
@@ -122,7 +122,7 @@ export function Passkeys({
         ) : (
           <p className="hint">{ADMIN_MESSAGES.passkeyUnsupported}</p>
         ))}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -16,6 +16,7 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, type Column } from '../ui/AdminTable.tsx';
 import type { AnalyticsData } from './+data.ts';
 import { VisitsChart } from './VisitsChart.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** The lead columns of a table, for a person who may see leads. */
 function leadColumns<Row extends LeadCounts>(report: AnalyticsReport, visits: (row: Row) => number): Array<Column<Row>> {
@@ -231,8 +232,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
   const none = <p>{W.noWonValue}</p>;
   return (
     <>
-      <section aria-labelledby="won-channels-heading" className="admin-section analytics-section">
-        <h2 id="won-channels-heading">{W.wonValueHeading}</h2>
+      <TitledSection id="won-channels" heading={W.wonValueHeading} className="admin-section analytics-section">
         <p className="muted">{W.wonValueHint}</p>
         <AdminTable
           label={W.wonValueHeading}
@@ -245,9 +245,8 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
             { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
-      </section>
-      <section aria-labelledby="won-campaigns-heading" className="admin-section analytics-section">
-        <h2 id="won-campaigns-heading">{W.wonCampaignHeading}</h2>
+      </TitledSection>
+      <TitledSection id="won-campaigns" heading={W.wonCampaignHeading} className="admin-section analytics-section">
         <AdminTable
           label={W.wonCampaignHeading}
           rows={won.campaigns}
@@ -260,7 +259,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
             { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -35,6 +35,7 @@ import type { DashboardPageData } from './+data.ts';
 import { LeadsChart } from './LeadsChart.tsx';
 import { ANALYTICS_TEXT, type AnalyticsSummary } from '../../../shared/analytics.ts';
 import { EmailAddress } from '../ui/EmailAddress.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** Its status, and for a new lead how long it has waited: "3 h ago", marked overdue past the reply promise. */
 function StatusAndAge({ lead, now }: { lead: LeadSummary; now: string }) {
@@ -138,8 +139,7 @@ export default function DashboardPage() {
 /** Visitors this week against last week, and this week's leads by the channel that brought them. */
 function VisitsSummary({ summary }: { summary: AnalyticsSummary }) {
   return (
-    <section aria-labelledby="visits-heading" className="admin-section">
-      <h2 id="visits-heading">{ANALYTICS_TEXT.visitorsHeading}</h2>
+    <TitledSection id="visits" heading={ANALYTICS_TEXT.visitorsHeading} className="admin-section">
       <dl className="admin-counts">
         {[
           { label: ANALYTICS_TEXT.thisWeek, value: summary.visitorsThisWeek },
@@ -170,7 +170,7 @@ function VisitsSummary({ summary }: { summary: AnalyticsSummary }) {
       <p>
         <a href="/admin/analytics">{ANALYTICS_TEXT.openAnalytics}</a>
       </p>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -180,8 +180,7 @@ function OffsiteBackup({ status, now }: { status: OffsiteBackupStatus; now: stri
   const ago = (iso: string) => text.ago(Date.parse(now) - Date.parse(iso));
   const warnings = [status.overdue && text.overdue, status.verifyFailed && text.verifyFailed].filter((w) => typeof w === 'string');
   return (
-    <section aria-labelledby="backup-heading" className="admin-section">
-      <h2 id="backup-heading">{text.heading}</h2>
+    <TitledSection id="backup" heading={text.heading} className="admin-section">
       {status.state === 'on' ? (
         <p>
           {status.lastUploadAt ? text.last(ago(status.lastUploadAt)) : text.none}
@@ -196,7 +195,7 @@ function OffsiteBackup({ status, now }: { status: OffsiteBackupStatus; now: stri
           {status.lastError && <> {text.lastError(status.lastError)}</>}
         </p>
       ))}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -204,8 +203,7 @@ function OffsiteBackup({ status, now }: { status: OffsiteBackupStatus; now: stri
 function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
   const { timeZone } = usePageContext();
   return (
-    <section aria-labelledby="review-heading" className="admin-section">
-      <h2 id="review-heading">{EDITOR_MESSAGES.waitingForReview}</h2>
+    <TitledSection id="review" heading={EDITOR_MESSAGES.waitingForReview} className="admin-section">
       {posts.length === 0 ? (
         <p>{DASHBOARD_TEXT.nothingToReview}</p>
       ) : (
@@ -220,7 +218,7 @@ function AwaitingReview({ posts }: { posts: AdminPostSummary[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -230,8 +228,7 @@ function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string })
   const { user } = usePageContext();
   const W = LEAD_WORK_MESSAGES;
   return (
-    <section aria-labelledby="follow-ups-heading" className="admin-section">
-      <h2 id="follow-ups-heading">{W.followUpsDue}</h2>
+    <TitledSection id="follow-ups" heading={W.followUpsDue} className="admin-section">
       {leads.length === 0 ? (
         <p>{W.noFollowUpsDue}</p>
       ) : (
@@ -252,7 +249,7 @@ function FollowUpsDue({ leads, today }: { leads: LeadSummary[]; today: string })
           })}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -263,8 +260,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
   return (
     <>
       <FollowUpsDue leads={d.followUpsDue} today={localDate(new Date(now), timeZone)} />
-      <section aria-labelledby="recent-heading" className="admin-section">
-        <h2 id="recent-heading">{DASHBOARD_TEXT.recentHeading}</h2>
+      <TitledSection id="recent" heading={DASHBOARD_TEXT.recentHeading} className="admin-section">
         <AdminTable
           label={DASHBOARD_TEXT.recentHeading}
           rows={d.recentQuotes}
@@ -280,7 +276,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
             { header: ADMIN_TEXT.status, cell: (q) => <StatusAndAge lead={q} now={now} /> },
           ]}
         />
-      </section>
+      </TitledSection>
 
       <section aria-labelledby="new-heading" className="admin-section">
         <h2 id="new-heading">
@@ -326,8 +322,7 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
         )}
       </section>
 
-      <section aria-labelledby="outbox-heading" className="admin-section">
-        <h2 id="outbox-heading">{LEADS_TEXT.notifications}</h2>
+      <TitledSection id="outbox" heading={LEADS_TEXT.notifications} className="admin-section">
         <PendingNotices pending={d.pending} />
         {d.outboxFailures.length === 0 ? (
           pendingCount === 0 && <p>{INBOX_MESSAGES.allDelivered}</p>
@@ -363,12 +358,11 @@ function LeadSections({ d, now }: { d: DashboardData; now: string }) {
             </ul>
           </>
         )}
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="chart-heading" className="admin-section">
-        <h2 id="chart-heading">{DASHBOARD_TEXT.chartHeading}</h2>
+      <TitledSection id="chart" heading={DASHBOARD_TEXT.chartHeading} className="admin-section">
         <LeadsChart weeks={d.weekly} />
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { UploadZone } from '../ui/media/UploadZone.tsx';
 import { MediaCard } from './MediaCard.tsx';
 import type { MediaData } from './+data.ts';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /**
  * The media library (docs/product.md#media): every uploaded image, newest first, with its size, who uploaded it,
@@ -36,15 +37,14 @@ export default function MediaLibraryPage() {
     <AdminShell title={MEDIA_TEXT.title}>
       <p className="media-intro">{MEDIA_TEXT.intro(unusedDays)}</p>
       <p className="media-totals">{MEDIA_TEXT.totals(totals.images, formatBytes(totals.storedBytes))}</p>
-      <section aria-labelledby="media-upload-heading" className="admin-card media-upload">
-        <h2 id="media-upload-heading">{MEDIA_TEXT.uploadHeading}</h2>
+      <TitledSection id="media-upload" heading={MEDIA_TEXT.uploadHeading} className="admin-card media-upload">
         <UploadZone
           label={MEDIA_TEXT.choose}
           multiple
           onUploaded={(image) => setImages((list) => [image, ...list.filter((i) => i.id !== image.id)])}
           onDone={() => void refresh()}
         />
-      </section>
+      </TitledSection>
       <section aria-labelledby="media-list-heading" className="media-list">
         <div className="media-list-head">
           <h2 id="media-list-heading">{MEDIA_TEXT.listLabel}</h2>

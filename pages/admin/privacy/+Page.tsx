@@ -10,6 +10,7 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { localDate } from '../../../shared/zoned-time.ts';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** Hands JSON to the browser as a file download. */
 function download(filename: string, data: unknown) {
@@ -73,8 +74,7 @@ export default function PrivacyPage() {
 
   return (
     <AdminShell title={PRIVACY_REQUEST_TEXT.title}>
-      <section aria-labelledby="request-heading" className="admin-card privacy-card">
-        <h2 id="request-heading">{PRIVACY_REQUEST_TEXT.heading}</h2>
+      <TitledSection id="request" heading={PRIVACY_REQUEST_TEXT.heading} className="admin-card privacy-card">
         <p>{PRIVACY_REQUEST_TEXT.intro}</p>
         <NoticeBox notice={notice} />
         <ScriptedForm onSubmit={exportData} noValidate>
@@ -120,7 +120,7 @@ export default function PrivacyPage() {
             }
           />
         </ScriptedForm>
-      </section>
+      </TitledSection>
     </AdminShell>
   );
 }

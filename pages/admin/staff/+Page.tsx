@@ -16,6 +16,7 @@ import { SwitchCard, type SwitchSetting } from '../ui/SwitchCard.tsx';
 import { ActiveBadge } from './ActiveBadge.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
 import { CopyInvitationLink, InvitationList } from './InvitationList.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 const INVITE_FIELDS: AdminInputSpec[] = [
   { name: 'name', label: STAFF_TEXTS.inviteName, type: 'text', autoComplete: 'off', maxLength: 100 },
@@ -33,8 +34,7 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
   const { notice, errors, busy, postForm } = useFormRequest();
   const [queued, setQueued] = useState<PendingInvitation | null>(null);
   return (
-    <section aria-labelledby="invite-heading" className="admin-card">
-      <h2 id="invite-heading">{STAFF_TEXTS.inviteHeading}</h2>
+    <TitledSection id="invite" heading={STAFF_TEXTS.inviteHeading} className="admin-card">
       <p className="hint">{STAFF_TEXTS.inviteHint}</p>
       <NoticeBox notice={notice}>
         {notice?.kind === 'success' && queued && <CopyInvitationLink key={queued.id} invitation={queued} />}
@@ -51,7 +51,7 @@ function InviteForm({ onInvited, mailConfigured }: { onInvited: (invitations: Pe
         <RoleSelect id="invite-role" error={errors.role} />
         <SubmitButton busy={busy} label={STAFF_TEXTS.invite} busyLabel={STAFF_TEXTS.inviting} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -72,8 +72,7 @@ export default function StaffPage() {
   return (
     <AdminShell title={STAFF_TEXTS.title}>
       <div className="staff-grid">
-        <section aria-labelledby="people-heading" className="admin-card">
-          <h2 id="people-heading">{STAFF_TEXTS.peopleHeading}</h2>
+        <TitledSection id="people" heading={STAFF_TEXTS.peopleHeading} className="admin-card">
           <AdminTable
             label={STAFF_TEXTS.peopleHeading}
             className="staff-table"
@@ -101,7 +100,7 @@ export default function StaffPage() {
             ]}
           />
           {invitations.length > 0 && <InvitationList invitations={invitations} mailConfigured={data.mailConfigured} />}
-        </section>
+        </TitledSection>
         <div className="staff-side">
           <InviteForm onInvited={setInvitations} mailConfigured={data.mailConfigured} />
           {user && can(user.role, 'ownership.transfer') && <SwitchCard setting={SIGN_IN_POLICY} initial={signInPolicy.twoStepForLeads} />}

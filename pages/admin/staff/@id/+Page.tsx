@@ -17,6 +17,7 @@ import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
 import { AdminTable } from '../../ui/AdminTable.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { ActiveBadge } from '../ActiveBadge.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 
 /**
  * One person's account: role, status, last sign-in and live sessions, with role change, deactivate / reactivate,
@@ -58,8 +59,7 @@ export default function PersonPage() {
     <AdminShell title={person.name} actions={<a href="/admin/staff">{STAFF_TEXTS.backToStaff}</a>}>
       <NoticeBox ref={noticeRef} notice={notice === undefined && carried ? { kind: 'success', text: carried } : (notice ?? null)} />
       <div className="staff-grid">
-        <section aria-labelledby="account-heading" className="admin-card">
-          <h2 id="account-heading">{STAFF_TEXTS.status}</h2>
+        <TitledSection id="account" heading={STAFF_TEXTS.status} className="admin-card">
           <dl className="detail-list">
             <dt>{STAFF_TEXTS.email}</dt>
             <dd className="wrap">{person.email}</dd>
@@ -91,10 +91,9 @@ export default function PersonPage() {
               {STAFF_TEXTS.reactivate}
             </button>
           )}
-        </section>
+        </TitledSection>
         {givenRole && (
-          <section aria-labelledby="role-heading" className="admin-card">
-            <h2 id="role-heading">{STAFF_TEXTS.role}</h2>
+          <TitledSection id="role" heading={STAFF_TEXTS.role} className="admin-card">
             <p className="hint">{ROLE_TEXT.roleHint}</p>
             <ScriptedForm
               noValidate
@@ -118,10 +117,9 @@ export default function PersonPage() {
                 />
               </>
             )}
-          </section>
+          </TitledSection>
         )}
-        <section aria-labelledby="sessions-heading" className="admin-card">
-          <h2 id="sessions-heading">{STAFF_TEXTS.sessionsHeading}</h2>
+        <TitledSection id="sessions" heading={STAFF_TEXTS.sessionsHeading} className="admin-card">
           <p className="hint">{STAFF_TEXTS.sessionsHint}</p>
           <AdminTable
             label={STAFF_TEXTS.sessionsHeading}
@@ -161,7 +159,7 @@ export default function PersonPage() {
               },
             ]}
           />
-        </section>
+        </TitledSection>
       </div>
     </AdminShell>
   );

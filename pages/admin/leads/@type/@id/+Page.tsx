@@ -29,6 +29,7 @@ import { LeadSourceCard } from './LeadSourceCard.tsx';
 import type { LeadPageData } from './+data.ts';
 import { EmailAddress } from '../../../ui/EmailAddress.tsx';
 import { phoneE164 } from '../../../../../shared/au-identifiers.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /** A mailto: link; the address is encoded whole (a `?` or `&` in it cannot add headers), keeping its `@` readable. */
 function mailto(address: string, subject?: string): string {
@@ -100,8 +101,7 @@ export default function LeadPage() {
       <NoticeBox notice={status} />
       <div className="lead-layout">
         <div className="lead-side">
-          <section aria-labelledby="fields-heading" className="admin-card">
-            <h2 id="fields-heading">{LEADS_TEXT.details}</h2>
+          <TitledSection id="fields" heading={LEADS_TEXT.details} className="admin-card">
             <dl className="lead-fields">
               <div>
                 <dt>{LEADS_TEXT.received}</dt>
@@ -116,7 +116,7 @@ export default function LeadPage() {
                 </div>
               ))}
             </dl>
-          </section>
+          </TitledSection>
 
           {user && can(user.role, 'leads.reply') && <ReplyForm lead={lead} savedReplies={savedReplies} onSent={setLead} />}
 
@@ -124,8 +124,7 @@ export default function LeadPage() {
         </div>
 
         <div className="lead-side">
-          <section aria-labelledby="status-heading" className="admin-card">
-            <h2 id="status-heading">{ADMIN_TEXT.status}</h2>
+          <TitledSection id="status" heading={ADMIN_TEXT.status} className="admin-card">
             <p>
               {`${LEADS_TEXT.currentStatus} `}
               <span className={`badge badge-${lead.status}`}>{leadStatusLabel(lead)}</span>
@@ -163,7 +162,7 @@ export default function LeadPage() {
                 ))}
               </div>
             )}
-          </section>
+          </TitledSection>
 
           {user && can(user.role, 'leads.assign') && <AssigneeCard lead={lead} staff={staff} onChange={setLead} />}
 
@@ -171,8 +170,7 @@ export default function LeadPage() {
 
           <LeadSourceCard source={source} />
 
-          <section aria-labelledby="notify-heading" className="admin-card">
-            <h2 id="notify-heading">{LEADS_TEXT.notifications}</h2>
+          <TitledSection id="notify" heading={LEADS_TEXT.notifications} className="admin-card">
             {lead.notifications.length === 0 ? (
               <p>{LEADS_TEXT.noNotifications}</p>
             ) : (
@@ -188,11 +186,10 @@ export default function LeadPage() {
                 ))}
               </ul>
             )}
-          </section>
+          </TitledSection>
 
           {user && can(user.role, 'leads.delete') && (
-            <section aria-labelledby="delete-heading" className="admin-card">
-              <h2 id="delete-heading">{ADMIN_TEXT.delete}</h2>
+            <TitledSection id="delete" heading={ADMIN_TEXT.delete} className="admin-card">
               <p className="muted">{LEADS_TEXT.deleteHint}</p>
               <ConfirmButton
                 label={LEADS_TEXT.deleteLead}
@@ -207,7 +204,7 @@ export default function LeadPage() {
                   }
                 }}
               />
-            </section>
+            </TitledSection>
           )}
         </div>
       </div>

@@ -9,6 +9,7 @@ import { historyText } from '../../../../../shared/admin-messages.ts';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../../../../shared/admin-texts.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { useUnsavedWarning } from '../../../ui/use-unsaved-warning.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /** Where a reply's e-mail stands: "Queued", "Sent", "Failed: …". */
 function deliveryText({ delivery }: LeadReply): string {
@@ -53,8 +54,7 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
   }
 
   return (
-    <section aria-labelledby="notes-heading" className="admin-card">
-      <h2 id="notes-heading">{LEADS_TEXT.notes}</h2>
+    <TitledSection id="notes" heading={LEADS_TEXT.notes} className="admin-card">
       {history.length === 0 ? (
         <p className="muted">{INBOX_MESSAGES.noNotes}</p>
       ) : (
@@ -113,6 +113,6 @@ export function LeadNotes({ lead, onAdded }: { lead: LeadDetail; onAdded: (lead:
           {status}
         </span>
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }

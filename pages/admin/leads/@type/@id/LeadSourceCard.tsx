@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LEAD_SOURCE_TEXT as T, type LeadSource, campaignText } from '../../../../../shared/lead-source.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /** Where the visit that sent this lead came from (docs/product.md#analytics), or why that is not known. */
 export function LeadSourceCard({ source }: { source: LeadSource | null }) {
@@ -12,8 +13,7 @@ export function LeadSourceCard({ source }: { source: LeadSource | null }) {
     </div>
   );
   return (
-    <section aria-labelledby="source-heading" className="admin-card">
-      <h2 id="source-heading">{T.heading}</h2>
+    <TitledSection id="source" heading={T.heading} className="admin-card">
       {!source ? (
         <p className="muted">{T.noSource}</p>
       ) : (
@@ -33,6 +33,6 @@ export function LeadSourceCard({ source }: { source: LeadSource | null }) {
           {fact(T.timeToLead, T.minutes(source.secondsToLead))}
         </dl>
       )}
-    </section>
+    </TitledSection>
   );
 }
