@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
-import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
+import { type DbEngine, type DbHandle, migrateToLatest, openDb, withStartupLock } from '../../db/database.ts';
 import { type AppDeps, createApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
@@ -46,10 +46,14 @@ export interface TestDatabase extends DbHandle {
   drop: () => Promise<void>;
 }
 
-/** `url` opened and migrated as the server would at start; `drop` closes it, then runs `remove`. */
+/**
+ * `url` opened and migrated as the server would at start, under its start-up lock; `drop` closes it, then runs
+ * `remove`. On PostgreSQL the lock keeps a schema from being dropped while another file's migrations read the
+ * catalogue (Kysely's migrator lists every schema's tables).
+ */
 async function migratedDatabase(url: string, remove: () => Promise<void> | void = () => {}): Promise<TestDatabase> {
   const handle = openDb(url);
-  await migrateToLatest(handle);
+  await withStartupLock(handle, () => migrateToLatest(handle));
   return {
     ...handle,
     url,
@@ -70,8 +74,9 @@ export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<T
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
     return migratedDatabase(`${base}${base.includes('?') ? '&' : '?'}schema=${schema}`, async () => {
-      const cleanup = openDb(base, { poolSize: 1 });
-      await cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute();
+      // Two connections: one holds the lock, the other drops.
+      const cleanup = openDb(base, { poolSize: 2 });
+      await withStartupLock(cleanup, () => cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute());
       await cleanup.db.destroy();
     });
   }
