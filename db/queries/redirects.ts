@@ -31,7 +31,7 @@ export interface InsertedRedirects {
   skipped: { from: string; reason: string; row: number; alreadyThere: boolean }[];
 }
 
-/** A redirect as each instance holds it in memory to answer requests (server/redirects/redirect-table.ts). */
+/** A redirect as each instance holds it in memory to answer requests (server/http/redirect-table.ts). */
 export interface RedirectRoute {
   from: string;
   to: string;
