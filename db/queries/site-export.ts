@@ -55,14 +55,13 @@ export async function readExportImages(db: Db) {
     .execute();
 }
 
-/** An image's largest stored copy in its own format: its bytes, type and size. */
-export async function readImageFile(db: Db, id: string, format: string) {
+/** One stored copy of an image: its bytes and type (the copy at `width` in `format`), or undefined. */
+export async function readImageFile(db: Db, id: string, width: number, format: string) {
   return db
     .selectFrom('image_variants')
-    .select(['data', 'content_type', 'width'])
+    .select(['data', 'content_type'])
     .where('image_id', '=', id)
+    .where('width', '=', width)
     .where('format', '=', format)
-    .orderBy('width', 'desc')
-    .limit(1)
     .executeTakeFirst();
 }

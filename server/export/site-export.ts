@@ -3,12 +3,30 @@ import { ZipFile } from 'yazl';
 import type { Db } from '../../db/database.ts';
 import { readExportImages, readExportPosts, readExportRedirects, readExportWords, readImageFile } from '../../db/queries/site-export.ts';
 import { postStatus } from '../../shared/blog.ts';
+import { largestStoredWidth, mediaIdsIn } from '../../shared/images.ts';
+import { imagesIn } from '../blog/stored-html.ts';
 import { NAVIGATION_KEY } from '../../shared/site-words.ts';
 
 /** The archive's format version (docs/export-format.md). */
 export const EXPORT_FORMAT_VERSION = 1;
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * The alt text each uploaded image is shown with in the posts, the first found (a featured image's, then those in
+ * the bodies): an image described only where it was put in a post (its library alt text left empty) keeps it.
+ */
+function altsInPosts(posts: Awaited<ReturnType<typeof readExportPosts>>): Map<string, string> {
+  const alts = new Map<string, string>();
+  for (const post of posts) {
+    const featured = post.featured_image ? [{ src: post.featured_image, alt: post.featured_image_alt ?? '' }] : [];
+    for (const { src, alt } of [...featured, ...imagesIn(post.content)]) {
+      const [id] = mediaIdsIn(src);
+      if (id && alt.trim() && !alts.has(id)) alts.set(id, alt);
+    }
+  }
+  return alts;
+}
 
 /**
  * Writes the site's content to `out` as the zip archive docs/export-format.md describes, as it is read: the JSON
@@ -66,6 +84,7 @@ export async function writeSiteExport(
     ['settings.json', site.settings],
     ['redirects.json', redirects.map((r) => ({ from: r.from_path, to: r.to_target, status: r.status, origin: r.origin }))],
   ];
+  const shownWith = altsInPosts(posts);
   const index = images.map((image) => ({
     id: image.id,
     file: `media/${image.id}.${image.format === 'jpeg' ? 'jpg' : image.format}`,
@@ -73,7 +92,7 @@ export async function writeSiteExport(
     contentType: `image/${image.format}`,
     width: image.width,
     height: image.height,
-    alt: image.alt_text,
+    alt: image.alt_text || (shownWith.get(image.id) ?? ''),
     uploadedAt: image.created_at,
   }));
   for (const [name, value] of files) zip.addBuffer(json(value), name, { mtime: now });
@@ -82,7 +101,7 @@ export async function writeSiteExport(
     // Read when yazl reaches this entry, not now: the archive never holds more than one image.
     const bytes = Readable.from(
       (async function* () {
-        const file = await readImageFile(db, image.id, image.format);
+        const file = await readImageFile(db, image.id, largestStoredWidth(image.width), image.format);
         if (file) yield Buffer.from(file.data);
       })(),
     );

@@ -3,6 +3,8 @@ import { fromBuffer } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF, type SignedInStaffApp, auditEntries, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
+import { makeImage } from '../helpers/images.ts';
+import type { LibraryImage } from '../../shared/media.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
 /** docs/export-format.md: every file it names, the content in them, and no visitor's or staff member's data. */
@@ -36,6 +38,29 @@ for (const engine of configuredEngines()) {
     }, 60_000);
     afterAll(() => t?.close());
 
+    /** "Export site content" as the button posts it: the answer with the archive's bytes as its body. */
+    const download = () =>
+      t.staff
+        .req('post', '/admin/export.zip')
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    /** What the site serves at an address, as bytes. */
+    const served = async (src: string) =>
+      (
+        await request(t.app)
+          .get(src)
+          .buffer(true)
+          .parse((response, done) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (c: Buffer) => chunks.push(c));
+            response.on('end', () => done(null, Buffer.concat(chunks)));
+          })
+      ).body as Buffer;
+
     it('an Administrator downloads one zip with posts, pages, navigation, settings, redirects and media, and no leads or staff', async () => {
       const leadEmail = `visitor-${engine}@lead.example.net`;
       await insertQuote(t.database.db, { email: leadEmail, name: 'Vera Visitor' });
@@ -45,14 +70,7 @@ for (const engine of configuredEngines()) {
       expect(draft.status).toBe(201);
       expect((await t.staff.req('post', '/api/admin/redirects').send({ from: '/old-home', to: '/about', status: 301 })).status).toBe(201);
 
-      const res = await t.staff
-        .req('post', '/admin/export.zip')
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+      const res = await download();
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.zip"$/);
@@ -90,6 +108,53 @@ for (const engine of configuredEngines()) {
       expect((await auditEntries(t.staff)).map((e) => e.sentence.join(''))).toContainEqual(
         expect.stringMatching(/^Exported the site’s content: \d+ posts/),
       );
+    });
+
+    it('an image in a post and one featured, each with its alt text: the archive holds the very file the site serves at its src', async () => {
+      const upload = async (name: string, bytes: Buffer, type: string, libraryAlt?: string) => {
+        const res = await t.staff.req('post', `/api/admin/images?name=${name}`).set('Content-Type', type).send(bytes);
+        expect(res.status).toBe(201);
+        const image = res.body as LibraryImage;
+        if (libraryAlt) expect((await t.staff.req('patch', `/api/admin/images/${image.id}`).send({ alt: libraryAlt })).status).toBe(200);
+        return image;
+      };
+      // Wider than the largest stored width (so the post shows a smaller copy), and narrower than it (kept as it is).
+      const wide = await upload('rack.png', await makeImage(2000, 1000), 'image/png', 'A rack of patched switches');
+      const small = await upload('desk.jpg', await makeImage(640, 480, 'jpeg'), 'image/jpeg', 'The support desk at 8 am');
+      // Described only where the post shows it (typed in the editor's "Add image", the library's alt text left empty).
+      const cable = await upload('cable.webp', await makeImage(1000, 600, 'webp'), 'image/webp');
+      const post = await t.staff.req('post', '/api/admin/posts').send(
+        postInput({
+          title: `Pictures ${engine}`,
+          content: `<p>Our rack:</p><p><img src="${wide.src}" alt="A rack of patched switches"></p><p><img src="${cable.src}" alt="Cat 6 &amp; fibre, labelled"></p>`,
+          featuredImage: small.src,
+          featuredImageAlt: 'The support desk at 8 am',
+        }),
+      );
+      expect(post.status).toBe(201);
+      // The address each is shown at on the public page.
+      const page = (await request(t.app).get(`/blog/${post.body.slug}`).set('X-Forwarded-Proto', 'https')).text;
+      for (const image of [wide, small, cable]) expect(page).toContain(`src="${image.src}"`);
+
+      const files = await unzip((await download()).body as Buffer);
+      const index = JSON.parse(files.get('media/index.json')!.toString('utf8')) as Array<Record<string, unknown>>;
+      for (const [image, alt, type] of [
+        [wide, 'A rack of patched switches', 'image/png'],
+        [small, 'The support desk at 8 am', 'image/jpeg'],
+        [cable, 'Cat 6 & fibre, labelled', 'image/webp'],
+      ] as const) {
+        const entry = index.find((e) => e.id === image.id);
+        expect(entry, image.src).toMatchObject({ alt, contentType: type, width: image.originalWidth, height: image.originalHeight });
+        const file = files.get(entry!.file as string);
+        expect(file, entry!.file as string).toBeDefined();
+        expect(file!.equals(await served(image.src)), `${entry!.file as string} is what ${image.src} serves`).toBe(true);
+      }
+      const exported = (JSON.parse(files.get('posts.json')!.toString('utf8')) as Array<Record<string, unknown>>).find(
+        (p) => p.id === post.body.id,
+      );
+      expect(exported).toMatchObject({ featuredImage: { src: small.src, alt: 'The support desk at 8 am' } });
+      expect(exported!.contentHtml).toContain(`src="${wide.src}"`);
+      expect(exported!.contentHtml).toContain('alt="A rack of patched switches"');
     });
 
     it('a signed-out visitor and a link from another site cannot start an export', async () => {
