@@ -53,6 +53,26 @@ for (const engine of configuredEngines()) {
       );
     });
 
+    it('two instances flushing their hits out of order: the hits add up and the last hit never goes back', async () => {
+      expect((await add({ from: '/hit-on-both', to: '/about', status: 301 })).status).toBe(201);
+      expect((await visitor(t.app, '/hit-on-both')).status).toBe(301);
+      const firstHitBy = Date.now();
+      // The other instance's hit comes at a later millisecond (its clock is this one's).
+      await eventually(async () => (Date.now() > firstHitBy ? true : undefined), 'a later millisecond', 1_000);
+      await eventually(
+        async () => ((await visitor(other.listener, '/hit-on-both')).status === 301 ? true : undefined),
+        'the redirect on the other instance',
+        3_000,
+      );
+      const row = async () => (await list()).find((r) => r.from === '/hit-on-both')!;
+      // The later hit is written first, then this instance's earlier one.
+      await other.redirects.flush();
+      const later = (await row()).lastHitAt!;
+      expect(Date.parse(later)).toBeGreaterThan(firstHitBy);
+      await t.redirects.flush();
+      expect(await row()).toMatchObject({ hits: 2, lastHitAt: later });
+    });
+
     it('a redirect added on one instance is answered by the other, 302 to an absolute address without the query', async () => {
       // The other instance has read the table already (empty of this one).
       expect((await visitor(other.listener, '/careers-old')).status).toBe(404);
