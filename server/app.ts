@@ -63,6 +63,10 @@ import { adminAnalyticsRouter } from './analytics/analytics-routes.ts';
 import type { BackupSchedule } from './backup/backup-schedule.ts';
 import { offsiteBackupState, readOffsiteBackupStatus } from './backup/backup-status.ts';
 import { readBackupJobs } from '../db/queries/backup-jobs.ts';
+import { type RedirectTable, createRedirectTable } from './http/redirect-table.ts';
+import { createRedirectService } from './redirects/redirect-service.ts';
+import { adminRedirectsRouter } from './redirects/redirect-routes.ts';
+import { siteExportRouter } from './export/export-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +102,8 @@ export interface Site {
   express: Express;
   /** A public page rendered now, past the page cache (the bench times it). */
   renderPublic: (url: string) => Promise<RenderedPage | null>;
+  /** The redirects this instance answers: the server flushes their hits at shutdown (`stop`), an import calls `changed()`. */
+  redirects: RedirectTable;
 }
 
 /** A path-matcher as Express matches routes: ignoring case and a trailing slash. */
@@ -146,6 +152,9 @@ export function createApp(deps: AppDeps): Site {
     ['/robots.txt', robotsTxt(config.SITE_URL)],
   ];
   for (const [path, handler] of beforePages) app.get(path, handler);
+  // Redirects come next, before the page cache and every other route, here as on the early path (early-hits.ts).
+  const redirectTable = createRedirectTable({ db: database.db, logger });
+  app.use(redirectTable.middleware);
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
 
@@ -271,6 +280,9 @@ export function createApp(deps: AppDeps): Site {
   app.use(adminImagesRouter(images));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
+  const redirects = createRedirectService({ db: database.db, table: redirectTable });
+  app.use(adminRedirectsRouter(redirects));
+  app.use(siteExportRouter({ db: database.db, settings, siteUrl: config.SITE_URL }));
   app.use('/admin', privatePages);
   app.use(SHARED_PREVIEW_PATH, sharedPreviewHeaders);
 
@@ -286,6 +298,7 @@ export function createApp(deps: AppDeps): Site {
       previews,
       images,
       backupStatus: () => readOffsiteBackupStatus(database.db, database.engine, config),
+      redirects,
     }),
     previews,
     settings,
@@ -299,8 +312,9 @@ export function createApp(deps: AppDeps): Site {
 
   // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
   // the cache is current; everything else runs the chain.
-  if (deps.answerHitsEarly === false) return { listener: app, express: app, renderPublic: pages.renderPublic };
+  if (deps.answerHitsEarly === false) return { listener: app, express: app, renderPublic: pages.renderPublic, redirects: redirectTable };
   const answerEarly = earlyHits({
+    redirects: redirectTable,
     pageCache,
     securityHeaders: security,
     logger,
@@ -313,5 +327,6 @@ export function createApp(deps: AppDeps): Site {
     },
     express: app,
     renderPublic: pages.renderPublic,
+    redirects: redirectTable,
   };
 }
