@@ -9,7 +9,8 @@ import {
 } from '../../shared/revisions.ts';
 import type { StoredRevision } from '../../db/queries/blog-revisions.ts';
 import { diffWords } from './word-diff.ts';
-import { altOf, decodeEntities } from './stored-html.ts';
+import { decodeEntities } from '../../shared/read-time.ts';
+import { altOf } from './stored-html.ts';
 
 /** A post as a save leaves it: its words and its publishing state. */
 export type PostState = PostContent & PublishState;
