@@ -14,6 +14,7 @@ import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { useFormRequest } from '../ui/use-form-request.ts';
 import type { RedirectsData } from './+data.ts';
 import { RedirectForm } from './RedirectForm.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** Redirects staff manage, the blog's old slugs beside them, and their CSV (docs/product.md#redirects). */
 export default function RedirectsPage() {
@@ -54,13 +55,11 @@ export default function RedirectsPage() {
           />
         </section>
       ) : (
-        <section aria-labelledby="new-redirect" className="admin-card">
-          <h2 id="new-redirect">{REDIRECT_TEXT.adding}</h2>
+        <TitledSection id="new-redirect" heading={REDIRECT_TEXT.adding} className="admin-card">
           <RedirectForm onSaved={upsert} />
-        </section>
+        </TitledSection>
       )}
-      <section aria-labelledby="redirect-list" className="admin-section">
-        <h2 id="redirect-list">{REDIRECT_TEXT.list}</h2>
+      <TitledSection id="redirect-list" heading={REDIRECT_TEXT.list} className="admin-section">
         {hasBlogRows && <p className="hint">{REDIRECT_TEXT.blogHint}</p>}
         <AdminTable
           label={REDIRECT_TEXT.list}
@@ -113,7 +112,7 @@ export default function RedirectsPage() {
             },
           ]}
         />
-      </section>
+      </TitledSection>
       <CsvSection onImported={reload} />
     </AdminShell>
   );
@@ -126,8 +125,7 @@ function CsvSection({ onImported }: { onImported: () => Promise<void> }) {
   const [file, setFile] = useState<File | null>(null);
   const { notice, setNotice, errors, busy, run, formRef } = useFormRequest();
   return (
-    <section aria-labelledby="redirect-csv" className="admin-card admin-section">
-      <h2 id="redirect-csv">{REDIRECT_TEXT.csv}</h2>
+    <TitledSection id="redirect-csv" heading={REDIRECT_TEXT.csv} className="admin-card admin-section">
       <p className="muted">{REDIRECT_TEXT.csvIntro}</p>
       <p>
         <a className="button button-small button-ghost-dark" href="/api/admin/redirects/export.csv" download>
@@ -162,6 +160,6 @@ function CsvSection({ onImported }: { onImported: () => Promise<void> }) {
         </button>
         <NoticeBox notice={notice} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { NoticeBox } from './Notice.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { useFormRequest } from './use-form-request.ts';
+import { TitledSection } from './TitledSection.tsx';
 
 /**
  * One on/off setting: its checkbox's id, what the card says (its heading, the checkbox's label and hint, the save
@@ -25,8 +26,7 @@ export function SwitchCard({ setting, initial }: { setting: SwitchSetting; initi
   const [on, setOn] = useState(initial);
   const { notice, setNotice, busy, run } = useFormRequest();
   return (
-    <section aria-labelledby={`${id}-heading`} className="admin-card">
-      <h2 id={`${id}-heading`}>{texts.heading}</h2>
+    <TitledSection id={id} heading={texts.heading} className="admin-card">
       <NoticeBox notice={notice} />
       <ScriptedForm
         noValidate
@@ -47,6 +47,6 @@ export function SwitchCard({ setting, initial }: { setting: SwitchSetting; initi
         </p>
         <SubmitButton busy={busy} label={texts.save} busyLabel={ADMIN_TEXT.saving} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }

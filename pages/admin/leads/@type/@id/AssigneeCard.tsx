@@ -6,6 +6,7 @@ import type { Assignee, LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
 import { can } from '../../../../../shared/roles.ts';
 import { type Notice, NoticeBox } from '../../../ui/Notice.tsx';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /**
  * "Assigned to": who owns the lead. The Owner and Administrators choose anyone who works leads (or nobody); Sales
@@ -38,8 +39,7 @@ export function AssigneeCard({ lead, staff, onChange }: { lead: LeadDetail; staf
   }
 
   return (
-    <section aria-labelledby={`${uid}-heading`} className="admin-card">
-      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.assignmentHeading}</h2>
+    <TitledSection id={uid} heading={LEAD_WORK_TEXT.assignmentHeading} className="admin-card">
       <ScriptedForm
         noValidate
         onSubmit={(e) => {
@@ -72,6 +72,6 @@ export function AssigneeCard({ lead, staff, onChange }: { lead: LeadDetail; staf
         </div>
         <NoticeBox notice={status} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -7,6 +7,7 @@ import { LEAD_WORK_TEXT } from '../../../../../shared/lead-work-texts.ts';
 import { AdminInput, AdminTextArea } from '../../../ui/AdminInput.tsx';
 import { NoticeBox } from '../../../ui/Notice.tsx';
 import { useFormRequest } from '../../../ui/use-form-request.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /** "Follow up on": the day to get back to the person, and why; it shows on the dashboard from that morning. */
 export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (lead: LeadDetail) => void }) {
@@ -30,8 +31,7 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
   }
 
   return (
-    <section aria-labelledby={`${uid}-heading`} className="admin-card">
-      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.followUpHeading}</h2>
+    <TitledSection id={uid} heading={LEAD_WORK_TEXT.followUpHeading} className="admin-card">
       <ScriptedForm
         noValidate
         onSubmit={(e) => {
@@ -75,6 +75,6 @@ export function FollowUpCard({ lead, onChange }: { lead: LeadDetail; onChange: (
         </div>
         <NoticeBox notice={notice} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -10,6 +10,7 @@ import type { LeadDetail } from '../../../../../shared/admin.ts';
 import { LEAD_WORK_TEXT, REPLY_BODY_MAX, REPLY_SUBJECT_MAX } from '../../../../../shared/lead-work-texts.ts';
 import { type SavedReply, fillSavedReply } from '../../../../../shared/saved-replies.ts';
 import { useServiceName } from '../../../ui/use-service-name.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
 
 /**
  * "Reply": an e-mail to the visitor, sent through the outbox from the company's address with Reply-To the staff
@@ -56,8 +57,7 @@ export function ReplyForm({
   }
 
   return (
-    <section aria-labelledby={`${uid}-heading`} className="admin-card">
-      <h2 id={`${uid}-heading`}>{LEAD_WORK_TEXT.reply}</h2>
+    <TitledSection id={uid} heading={LEAD_WORK_TEXT.reply} className="admin-card">
       <p className="muted small">{LEAD_WORK_TEXT.replyHint(lead.email)}</p>
       <ScriptedForm
         noValidate
@@ -129,6 +129,6 @@ export function ReplyForm({
         )}
         <NoticeBox notice={notice} />
       </ScriptedForm>
-    </section>
+    </TitledSection>
   );
 }
