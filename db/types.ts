@@ -54,6 +54,22 @@ export interface BlogRedirectsTable {
   created_at: string;
 }
 
+/** A redirect staff made or an import wrote (migration 240); `from_path` is normalised (shared/redirects.ts). */
+export interface RedirectsTable {
+  id: string;
+  from_path: string;
+  /** A path of this site or an absolute http(s) URL. */
+  to_target: string;
+  status: number;
+  /** 'staff' | 'import' | 'blog' (RedirectOrigin in shared/redirects.ts). */
+  origin: string;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+  created_at: string;
+  /** The staff account that made it; null for imports from the command line. */
+  created_by: string | null;
+}
+
 /** One version number per content area, bumped by every write (migration 021). */
 export interface ContentVersionsTable {
   area: string;
@@ -517,6 +533,7 @@ export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
   blog_redirects: BlogRedirectsTable;
+  redirects: RedirectsTable;
   blog_tags: BlogTagsTable;
   content_versions: ContentVersionsTable;
   content_changes: ContentChangesTable;

@@ -56,6 +56,10 @@ export const CAPABILITIES = [
   'audit.view',
   /** Visitors, pages, posts and sources (Analytics); its lead figures also need leads.view */
   'analytics.view',
+  /** Redirects of old addresses: add, edit, delete, CSV export and import */
+  'redirects.manage',
+  /** Download the site's content as one archive (posts, pages, settings, redirects, images) */
+  'site.export',
   /** Hand ownership to an Administrator, set the site’s sign-in policy, and see the off-site backup on the dashboard */
   'ownership.transfer',
 ] as const;
@@ -105,6 +109,7 @@ export const ADMIN_PAGE_CAPABILITIES: Record<string, Capability | null> = {
   privacy: 'privacy.manage',
   audit: 'audit.view',
   analytics: 'analytics.view',
+  redirects: 'redirects.manage',
 };
 
 /** The capability an admin page asks for; undefined for an address no page is listed for. */
