@@ -63,6 +63,9 @@ import { adminAnalyticsRouter } from './analytics/analytics-routes.ts';
 import type { BackupSchedule } from './backup/backup-schedule.ts';
 import { offsiteBackupState, readOffsiteBackupStatus } from './backup/backup-status.ts';
 import { readBackupJobs } from '../db/queries/backup-jobs.ts';
+import { findUserById } from '../db/queries/users.ts';
+import { createImportService } from './import/import-service.ts';
+import { adminImportRouter } from './import/import-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -267,6 +270,15 @@ export function createApp(deps: AppDeps): Site {
   app.use(adminSettingsRouter(settings));
   app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE, wordsPreviews));
   app.use(adminImagesRouter(images));
+  const imports = createImportService({
+    db: database.db,
+    images,
+    logger,
+    // The byline of a post whose file names no author: the importing person's name.
+    nameOf: async (actor) => (actor.userId && (await findUserById(database.db, actor.userId))?.name) || (await settings.current()).name,
+    onChange: () => pageCache.invalidate(),
+  });
+  app.use(adminImportRouter(imports));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
   app.use('/admin', privatePages);

@@ -162,6 +162,7 @@ export const AUDIT_TEXT = {
     'words.deleted': 'Deleted a page',
     'words.preview_shared': "Shared a page's preview",
     'words.preview_revoked': "Turned off a page's preview link",
+    'site.imported': 'Imported a WordPress, Ghost or site export',
   } satisfies Record<AuditAction, string>,
 
   /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */

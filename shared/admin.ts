@@ -375,6 +375,7 @@ export const AUDIT_ACTIONS = [
   'words.deleted',
   'words.preview_shared',
   'words.preview_revoked',
+  'site.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

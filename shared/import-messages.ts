@@ -147,6 +147,12 @@ export const IMPORT_MESSAGES = {
   notFound: 'There is no such import.',
   alreadyStarted: 'This import has already started.',
   busy: 'Another import is running. Wait until it finishes.',
+  /** Where an import stopped, for `stoppedAt`. */
+  where: {
+    reading: 'reading the file',
+    images: 'bringing in the images',
+    writing: 'writing the posts, pages and redirects',
+  },
   stoppedAt: (where: string, why: string) => `Stopped at ${where}: ${why}. Nothing from this import was kept; fix the file and import it again.`,
   imageFailed: {
     status: (status: number) => `the old site answered ${status}`,

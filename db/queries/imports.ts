@@ -51,20 +51,25 @@ export async function findLastImport(db: Db): Promise<ImportStatus | undefined> 
 }
 
 /** Moves a planned import to running, unless another is running or it has started already; true when it moved. */
-export async function claimImport(db: Db, id: string, total: number): Promise<boolean> {
+export async function claimImport(db: Db, id: string): Promise<boolean> {
   const running = await db.selectFrom('imports').select('id').where('state', '=', 'running').executeTakeFirst();
   if (running) return false;
   const result = await db
     .updateTable('imports')
-    .set({ state: 'running', done: 0, total })
+    .set({ state: 'running', done: 0 })
     .where('id', '=', id)
     .where('state', '=', 'planned')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function setImportProgress(db: Db, id: string, done: number): Promise<void> {
-  await db.updateTable('imports').set({ done }).where('id', '=', id).execute();
+/** How many steps are done (and, once known, how many there are). */
+export async function setImportProgress(db: Db, id: string, done: number, total?: number): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ done, ...(total === undefined ? {} : { total }) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function finishImport(

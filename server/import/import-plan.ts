@@ -35,7 +35,7 @@ export interface ImportPlan {
 }
 
 /** `text` cut to `max` characters at a word, with an ellipsis when cut. */
-function cut(text: string, max: number): string {
+export function cut(text: string, max: number): string {
   if (text.length <= max) return text;
   const head = text.slice(0, max - 1);
   return `${head.slice(0, Math.max(head.lastIndexOf(' '), max / 2)).trimEnd()}…`;

@@ -202,6 +202,6 @@ function toSource(
   }
   for (const t of terms) addArchive(t);
   for (const [from, name] of archives) source.redirects.push({ from, to: tagPath(name), status: 301 });
-  source.redirects.push({ from: '/feed/', to: '/rss.xml', status: 301 });
+  // WordPress's feed, /feed/, needs no redirect: the site answers it itself with a 301 to /rss.xml (server/blog/feeds.ts).
   return source;
 }
