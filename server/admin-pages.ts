@@ -1,3 +1,4 @@
+import type { RedirectService } from './redirects/redirect-service.ts';
 import type { AdminPageService } from '../shared/admin.ts';
 import type { SessionUser } from '../shared/staff.ts';
 import { can } from '../shared/roles.ts';
@@ -22,6 +23,7 @@ export interface AdminPageDeps {
   previews: PreviewService;
   images: ImageService;
   backupStatus: () => Promise<OffsiteBackupStatus>;
+  redirects: Pick<RedirectService, 'list'>;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
@@ -36,6 +38,7 @@ export function createAdminPageService({
   previews,
   images,
   backupStatus,
+  redirects,
 }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
@@ -73,6 +76,7 @@ export function createAdminPageService({
     weeklySummary: (userId) => weeklySummaryChosen(db, userId),
     followUpEmail: (userId) => inbox.followUpEmailChosen(userId),
     savedReplies: () => inbox.savedReplies(),
+    redirects: () => redirects.list(),
     media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

@@ -63,6 +63,9 @@ import { adminAnalyticsRouter } from './analytics/analytics-routes.ts';
 import type { BackupSchedule } from './backup/backup-schedule.ts';
 import { offsiteBackupState, readOffsiteBackupStatus } from './backup/backup-status.ts';
 import { readBackupJobs } from '../db/queries/backup-jobs.ts';
+import { type RedirectTable, createRedirectTable } from './http/redirect-table.ts';
+import { createRedirectService } from './redirects/redirect-service.ts';
+import { adminRedirectsRouter } from './redirects/redirect-routes.ts';
 import { findUserById } from '../db/queries/users.ts';
 import { createImportService } from './import/import-service.ts';
 import { adminImportRouter } from './import/import-routes.ts';
@@ -99,6 +102,8 @@ export interface Site {
   listener: RequestListener;
   /** The middleware chain and routes (tests read its routes). */
   express: Express;
+  /** The redirects this instance answers: the server flushes their hits at shutdown (`stop`), an import calls `changed()`. */
+  redirects: RedirectTable;
 }
 
 /** A path-matcher as Express matches routes: ignoring case and a trailing slash. */
@@ -147,6 +152,9 @@ export function createApp(deps: AppDeps): Site {
     ['/robots.txt', robotsTxt(config.SITE_URL)],
   ];
   for (const [path, handler] of beforePages) app.get(path, handler);
+  // Redirects come next, before the page cache and every other route, here as on the early path (early-hits.ts).
+  const redirectTable = createRedirectTable({ db: database.db, logger });
+  app.use(redirectTable.middleware);
   // Cross-site POSTs are refused before any route runs (the public /functions included).
   app.use(originCheck(config.SITE_URL));
 
@@ -277,10 +285,13 @@ export function createApp(deps: AppDeps): Site {
     // The byline of a post whose file names no author: the importing person's name.
     nameOf: async (actor) => (actor.userId && (await findUserById(database.db, actor.userId))?.name) || (await settings.current()).name,
     onChange: () => pageCache.invalidate(),
+    redirectsChanged: () => redirectTable.changed(),
   });
   app.use(adminImportRouter(imports));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
+  const redirects = createRedirectService({ db: database.db, table: redirectTable });
+  app.use(adminRedirectsRouter(redirects));
   app.use('/admin', privatePages);
   app.use(SHARED_PREVIEW_PATH, sharedPreviewHeaders);
 
@@ -296,6 +307,7 @@ export function createApp(deps: AppDeps): Site {
       previews,
       images,
       backupStatus: () => readOffsiteBackupStatus(database.db, database.engine, config),
+      redirects,
     }),
     previews,
     settings,
@@ -309,8 +321,9 @@ export function createApp(deps: AppDeps): Site {
 
   // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
   // the cache is current; everything else runs the chain.
-  if (deps.answerHitsEarly === false) return { listener: app, express: app };
+  if (deps.answerHitsEarly === false) return { listener: app, express: app, redirects: redirectTable };
   const answerEarly = earlyHits({
+    redirects: redirectTable,
     pageCache,
     securityHeaders: security,
     logger,
@@ -322,5 +335,6 @@ export function createApp(deps: AppDeps): Site {
       if (!answerEarly(req, res)) app(req, res);
     },
     express: app,
+    redirects: redirectTable,
   };
 }

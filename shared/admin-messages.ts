@@ -162,6 +162,11 @@ export const AUDIT_TEXT = {
     'words.deleted': 'Deleted a page',
     'words.preview_shared': "Shared a page's preview",
     'words.preview_revoked': "Turned off a page's preview link",
+    'redirect.added': 'Added a redirect',
+    'redirect.changed': 'Changed a redirect',
+    'redirect.deleted': 'Deleted a redirect',
+    'redirects.imported': 'Imported redirects from CSV',
+    'site.exported': 'Exported the site’s content',
     'site.imported': 'Imported a WordPress, Ghost or site export',
   } satisfies Record<AuditAction, string>,
 
@@ -236,6 +241,12 @@ export const AUDIT_TEXT = {
   followUpSet: (lead: Part): Part[] => ['Set when to follow up ', lead],
   savedReplySaved: (name: string): Part[] => [`Saved the saved reply “${name}”`],
   savedReplyDeleted: 'Deleted a saved reply',
+  /** `target` is "/old → /new (301)" (server/redirects/redirect-service.ts). */
+  redirectAdded: (redirect: string) => `Added the redirect ${redirect}`,
+  redirectChanged: (redirect: string) => `Changed the redirect to ${redirect}`,
+  redirectDeleted: (redirect: string) => `Deleted the redirect ${redirect}`,
+  redirectsImported: (what: string) => `Imported redirects from CSV: ${what}`,
+  siteExported: (what: string) => `Exported the site’s content: ${what}`,
   leadDeleted: (lead: Part): Part[] => ['Deleted ', lead],
   /** "Exported 42 quote requests (status New, 1–30 Nov 2026, matching a search)"; an old entry kept no count. */
   exported: (count: number | null, type: LeadType | null, filters: readonly string[]) => {

@@ -85,6 +85,7 @@ export const ADMIN_SECTIONS = {
   blog: { href: '/admin/blog', label: 'Blog' },
   media: { href: '/admin/media', label: 'Media' },
   pages: { href: '/admin/pages', label: 'Pages' },
+  redirects: { href: '/admin/redirects', label: 'Redirects' },
   analytics: { href: '/admin/analytics', label: 'Analytics' },
   audit: { href: '/admin/audit', label: 'Audit log' },
   privacy: { href: '/admin/privacy', label: 'Privacy' },

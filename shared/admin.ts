@@ -1,3 +1,4 @@
+import type { Redirect } from './redirects.ts';
 import type { AdminPostPage, AdminPostSummary, EditorState } from './blog.ts';
 import type { PostPreview, PreviewLink } from './previews.ts';
 import type { SessionUser } from './staff.ts';
@@ -375,6 +376,11 @@ export const AUDIT_ACTIONS = [
   'words.deleted',
   'words.preview_shared',
   'words.preview_revoked',
+  'redirect.added',
+  'redirect.changed',
+  'redirect.deleted',
+  'redirects.imported',
+  'site.exported',
   'site.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -457,6 +463,8 @@ export interface AdminPageService {
   followUpEmail(userId: string): Promise<boolean>;
   /** The saved replies, by name (the Reply form and their page). */
   savedReplies(): Promise<SavedReply[]>;
+  /** Every redirect, the blog's old slugs included (docs/product.md#redirects). */
+  redirects(): Promise<Redirect[]>;
   /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
   media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }

@@ -22,10 +22,13 @@ export interface NewRedirect {
   origin: Exclude<RedirectOrigin, 'blog'>;
 }
 
-/** What `insertRedirects` did: how many it added, and each `from` it left alone with the reason in words. */
+/**
+ * What `insertRedirects` did: how many it added, and each `from` it left alone with the reason in words, the
+ * index of its row in the input, and whether it was only already there (the same target).
+ */
 export interface InsertedRedirects {
   added: number;
-  skipped: { from: string; reason: string }[];
+  skipped: { from: string; reason: string; row: number; alreadyThere: boolean }[];
 }
 
 /** A redirect as each instance holds it in memory to answer requests (server/redirects/redirect-table.ts). */
@@ -89,17 +92,23 @@ export async function insertRedirects(
   const at = options.at ?? new Date().toISOString();
   const skipped: InsertedRedirects['skipped'] = [];
   const values = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     const from = normaliseRedirectPath(row.from.trim());
     const to = row.to.trim();
     const existing = facts.redirects.get(from);
     if (existing !== undefined) {
-      skipped.push({ from, reason: existing === to ? REDIRECT_MESSAGES.alreadyThere(from) : REDIRECT_MESSAGES.taken(from, existing) });
+      const alreadyThere = existing === to;
+      skipped.push({
+        from,
+        row: index,
+        alreadyThere,
+        reason: alreadyThere ? REDIRECT_MESSAGES.alreadyThere(from) : REDIRECT_MESSAGES.taken(from, existing),
+      });
       continue;
     }
     const refusal = redirectRefusal(row.from, to, facts);
     if (refusal) {
-      skipped.push({ from, reason: refusal.message });
+      skipped.push({ from, row: index, alreadyThere: false, reason: refusal.message });
       continue;
     }
     facts.redirects.set(from, to);

@@ -226,6 +226,16 @@ function sentence(entry: AuditEntry, subject: AuditSubject | null, timeZone: str
       return target ? T.savedReplySaved(target) : null;
     case 'saved_reply.deleted':
       return [T.savedReplyDeleted];
+    case 'redirect.added':
+      return target ? [T.redirectAdded(target)] : null;
+    case 'redirect.changed':
+      return target ? [T.redirectChanged(target)] : null;
+    case 'redirect.deleted':
+      return target ? [T.redirectDeleted(target)] : null;
+    case 'redirects.imported':
+      return target ? [T.redirectsImported(target)] : null;
+    case 'site.exported':
+      return target ? [T.siteExported(target)] : null;
     case 'lead.deleted':
       return aboutLead(T.leadDeleted);
     case 'leads.exported': {

@@ -6,8 +6,11 @@ import type { PageCache } from './page-cache.ts';
 import { logWhenFinished } from './request-log.ts';
 import { pathOf } from '../core/url-path.ts';
 import { type StoredHead, type StoredPage, storedHeads, writeStoredPage } from './stored-page.ts';
+import { type RedirectTable, writeRedirect } from './redirect-table.ts';
 
 export interface EarlyHitsOptions {
+  /** Redirects staff manage, answered before any stored page (docs/product.md#redirects). */
+  redirects: Pick<RedirectTable, 'lookup'>;
   pageCache: PageCache;
   /** The security headers every response carries (security-headers.ts), in the order the middleware sets them. */
   securityHeaders: ReadonlyArray<readonly [string, string]>;
@@ -21,7 +24,10 @@ export interface EarlyHitsOptions {
 }
 
 /**
- * Answers a request from the page cache before Express sees it, when it can: a GET or HEAD of a stored page by a
+ * Answers a redirect (server/http/redirect-table.ts) or a stored page before Express sees the request. While
+ * the redirects are not known current neither is answered here: a stored page must not hide a new redirect.
+ *
+ * A stored page is answered when it can: a GET or HEAD of a stored page by a
  * visitor without a session, while the cache is known to be current (page-cache.ts, `lookup`). Everything else,
  * and a hit the cache cannot vouch for yet, goes through the middleware chain, whose `sendStored` answers the same.
  *
@@ -35,7 +41,7 @@ export interface EarlyHitsOptions {
  * timed only when those are on (LOG_LEVEL info, METRICS_TOKEN).
  */
 export function earlyHits(options: EarlyHitsOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const { pageCache, logger, metrics, answeredBefore } = options;
+  const { redirects, pageCache, logger, metrics, answeredBefore } = options;
   const heads = storedHeads([['X-Request-Id', ''], ...options.securityHeaders]);
   const routes = new WeakMap<StoredPage, string>();
   /** The request being answered's id, written into its (reused) head just before it is sent. */
@@ -59,6 +65,15 @@ export function earlyHits(options: EarlyHitsOptions): (req: IncomingMessage, res
 
   return (req, res) => {
     if (answeredBefore(pathOf(req.url ?? ''))) return false;
+    const redirect = redirects.lookup(req);
+    if (redirect === undefined) return false;
+    if (redirect) {
+      id = randomUUID();
+      logWhenFinished(logger, id, req, res);
+      metrics?.timeAnswer(req, res, 'redirect');
+      writeRedirect(res, redirect, req.url ?? '/', [['X-Request-Id', id], ...options.securityHeaders]);
+      return true;
+    }
     const page = pageCache.lookup(req);
     if (!page) return false;
     id = randomUUID();

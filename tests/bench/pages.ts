@@ -12,6 +12,7 @@
  * - The cached home page with metrics on (METRICS_TOKEN set) beside the same server build with them off.
  * BENCH_SECONDS changes the duration of each load (default 10).
  */
+import { listRedirects } from '../../db/queries/redirects.ts';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -99,7 +100,8 @@ async function renderTimes(): Promise<string> {
     const staff = createStaffService({ db: database.db, settings: config });
     const images = createImageService({ db: database.db });
     const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
-    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus });
+    const redirects = { list: () => listRedirects(database.db) };
+    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus, redirects });
     const words = createSiteWordsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
     // The bench renders no editor: a page's share links are never asked for.
     const services = {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RequestListener } from 'node:http';
+import type { RedirectTable } from '../../server/http/redirect-table.ts';
 import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
 import { type DbEngine, type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
@@ -84,6 +85,8 @@ export interface TestApp {
   app: RequestListener;
   /** The Express app behind it, whose routes a test may read. */
   express: Express;
+  /** The redirects this instance answers: a test flushes their hits (`redirects.flush()`). */
+  redirects: RedirectTable;
   config: Config;
   database: TestDatabase;
   /** The visit counter: a real one with `analytics`, else the one that counts nothing. */
@@ -144,11 +147,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app: site.listener,
     express: site.express,
+    redirects: site.redirects,
     config,
     database,
     visits,
     close: async () => {
-      await visits.stop();
+      await Promise.all([visits.stop(), site.redirects.stop()]);
       await database.drop();
     },
   };

@@ -26,10 +26,11 @@ export interface RedirectTableOptions {
  * new redirect) and the chain's middleware waits for the read. The instance that wrote calls `changed()`.
  */
 export interface RedirectTable {
-  /** The redirect for this GET or HEAD, when the table is current; undefined for none or not known yet. Counts the hit. */
-  lookup(req: IncomingMessage): RedirectRoute | undefined;
-  /** Whether the table is current, so the early path may answer (it starts a read otherwise). */
-  isCurrent(): boolean;
+  /**
+   * For the early path: the redirect for this GET or HEAD (its hit counted), null for none, or undefined while the
+   * table is not known current (a read is started; the chain's middleware answers this request).
+   */
+  lookup(req: IncomingMessage): RedirectRoute | null | undefined;
   /** For the middleware chain: reads the version when due, then answers a redirect or passes on. */
   middleware: RequestHandler;
   /** After a commit that changed redirects on this instance (the admin, an import): read them again now. */
@@ -96,10 +97,11 @@ export function createRedirectTable(options: RedirectTableOptions): RedirectTabl
     flushTimer ??= setTimeout(() => void flush(), flushAfterMs).unref();
   }
 
-  function find(req: IncomingMessage): RedirectRoute | undefined {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || routes.size === 0) return undefined;
+  function find(req: IncomingMessage): RedirectRoute | null {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || routes.size === 0) return null;
     const route = routes.get(normaliseRedirectPath(req.url ?? '/'));
-    if (route) count(route.from);
+    if (!route) return null;
+    count(route.from);
     return route;
   }
 
@@ -123,7 +125,6 @@ export function createRedirectTable(options: RedirectTableOptions): RedirectTabl
       }
       return find(req);
     },
-    isCurrent,
     middleware(req, res, next) {
       const answer = () => {
         const route = find(req);
