@@ -155,6 +155,26 @@ describe.each(configuredEngines())('a WordPress export imported on %s', (engine)
     expect(rows.every((r) => r.status === 301 && r.origin === 'import')).toBe(true);
   });
 
+  it('answers each old permalink with a 301 to the post, in at most two hops', async () => {
+    for (const [old, now] of [
+      ['/2024/03/01/hello-world/', '/blog/hello-world'],
+      ['/2024/03/01/hello-world', '/blog/hello-world'],
+      ['/?p=10', '/blog/hello-world'],
+      ['/category/news/clash/', '/blog/clash-2'],
+      ['/category/news/', '/blog/tag/news'],
+    ] as const) {
+      let url: string = old;
+      let hops = 0;
+      let res = await request(t.app).get(url);
+      while (res.status === 301 && hops < 2) {
+        hops += 1;
+        url = res.headers.location!;
+        res = await request(t.app).get(url);
+      }
+      expect([url, res.status], old).toEqual([now, 200]);
+    }
+  });
+
   it('adds nothing when the same file is imported again', async () => {
     const count = async () => ({
       posts: (await t.database.db.selectFrom('blogs').select('id').execute()).length,
