@@ -15,6 +15,13 @@ function refused(message: string): AppError {
   return new AppError('INVALID_ARGUMENT', message);
 }
 
+/** Whether JSON.parse stopped because the text ran out (a cut-off file) rather than at a wrong character. */
+function endsEarly(message: string, text: string): boolean {
+  if (/end of (JSON )?input|Unterminated/i.test(message)) return true;
+  const at = /at position (\d+)/.exec(message)?.[1];
+  return at !== undefined && Number(at) >= text.trimEnd().length;
+}
+
 /** Ghost's export: `{db: [{meta, data}]}` from the admin, or `{meta, data}` from the API. */
 function dataOf(json: unknown): { data: Row; redirects: unknown } | null {
   if (!json || typeof json !== 'object') return null;
@@ -43,7 +50,7 @@ export async function readGhost(path: string): Promise<ImportSource> {
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw refused(/end of (JSON )?input|Unterminated/i.test((err as Error).message) ? IMPORT_MESSAGES.truncated : IMPORT_MESSAGES.badJson);
+    throw refused(endsEarly((err as Error).message, text) ? IMPORT_MESSAGES.truncated : IMPORT_MESSAGES.badJson);
   }
   const found = dataOf(json);
   if (!found) throw refused(IMPORT_MESSAGES.notAnExport);

@@ -3,6 +3,7 @@ import { listImportedItems } from '../../db/queries/imports.ts';
 import { listPostSlugsAndTitles } from '../../db/queries/blogs.ts';
 import { listStoredWords } from '../../db/queries/site-words.ts';
 import { tagKey } from '../../shared/blog.ts';
+import { isAbsoluteTarget, normaliseRedirectPath } from '../../shared/redirects.ts';
 import { IMPORT_MESSAGES, type ImportSummary } from '../../shared/import-messages.ts';
 import { htmlToText, hasVisibleContent } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
@@ -131,8 +132,17 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
     if (isPublic) for (const from of item.oldPaths) redirects.push({ from, to: newAddress(planned), status: 301 });
   }
   for (const r of source.redirects) redirects.push(r);
+  // Each old address once, in the form the redirects are stored in; one that already is the new address is no redirect.
   const unique = new Map<string, SourceRedirect>();
-  for (const r of redirects) if (r.from !== r.to && !unique.has(r.from)) unique.set(r.from, r);
+  for (const r of redirects) {
+    const from = normaliseRedirectPath(r.from);
+    if (from !== normaliseRedirectPath(r.to) && !unique.has(from)) unique.set(from, { ...r, from });
+  }
+  // A redirect the file lists to another old address goes straight to where that one goes: one hop, never a chain.
+  for (const r of unique.values()) {
+    const next = isAbsoluteTarget(r.to) ? undefined : unique.get(normaliseRedirectPath(r.to));
+    if (next && next !== r) r.to = next.to;
+  }
   summary.counts.tags = tags.size;
   summary.counts.images = images.size;
   summary.counts.redirects = unique.size;
