@@ -125,7 +125,32 @@ export const IMPORT_TEXT = {
   failed: 'The import stopped. Nothing from it was kept.',
   kinds: { wordpress: 'WordPress export', ghost: 'Ghost export', archive: 'Site archive' } satisfies Record<ImportKind, string>,
   untitled: 'Untitled',
+  /** The byline `npm run import` gives a post whose file names no author (the Import page gives the importing person's name). */
+  commandLineByline: 'Staff',
+  usage: 'Usage: npm run import -- FILE [--uploads ZIP] [--dry-run] [--byline NAME]',
+  dryRunDone: 'Dry run: nothing was written. Run again without --dry-run to import.',
 } as const;
+
+/** A dry run or report as lines of text: what the Import page lists under its counts, and what `npm run import` prints. */
+export function summaryLines(summary: ImportSummary): string[] {
+  const T = IMPORT_TEXT;
+  const lines = [
+    `${T.kinds[summary.kind]} ${summary.fileName}. ${T.fromSite(summary.siteTitle, summary.siteUrl)}`,
+    ...Object.entries(T.counts).map(([key, label]) => `${label}: ${summary.counts[key as keyof ImportCounts]}`),
+    T.statuses(summary.statuses),
+    T.content(summary.content),
+  ];
+  if (summary.alreadyImported) lines.push(T.alreadyImported(summary.alreadyImported));
+  if (summary.bylineFallbacks) lines.push(T.bylineFallbacks(summary.bylineFallbacks));
+  const section = (heading: string, items: string[]) => (items.length ? [`${heading}:`, ...items.map((item) => `  - ${item}`)] : []);
+  return [
+    ...lines,
+    ...section(T.renamedHeading, summary.renamed.map((r) => T.renamed(r.title, r.from, r.to))),
+    ...section(T.skippedHeading, summary.skipped.map((s) => `${s.title}: ${s.reason}`)),
+    ...section(T.missingImagesHeading, summary.missingImages.map((m) => `${m.url}: ${m.reason}`)),
+    ...section(T.skippedRedirectsHeading, summary.skippedRedirects.map((r) => `${r.from}: ${r.reason}`)),
+  ];
+}
 
 export const IMPORT_MESSAGES = {
   fileRequired: 'Choose an export file to import.',
