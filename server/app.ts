@@ -308,6 +308,7 @@ export function createApp(deps: AppDeps): Site {
       images,
       backupStatus: () => readOffsiteBackupStatus(database.db, database.engine, config),
       redirects,
+      imports,
     }),
     previews,
     settings,

@@ -145,10 +145,22 @@ export function summaryLines(summary: ImportSummary): string[] {
   const section = (heading: string, items: string[]) => (items.length ? [`${heading}:`, ...items.map((item) => `  - ${item}`)] : []);
   return [
     ...lines,
-    ...section(T.renamedHeading, summary.renamed.map((r) => T.renamed(r.title, r.from, r.to))),
-    ...section(T.skippedHeading, summary.skipped.map((s) => `${s.title}: ${s.reason}`)),
-    ...section(T.missingImagesHeading, summary.missingImages.map((m) => `${m.url}: ${m.reason}`)),
-    ...section(T.skippedRedirectsHeading, summary.skippedRedirects.map((r) => `${r.from}: ${r.reason}`)),
+    ...section(
+      T.renamedHeading,
+      summary.renamed.map((r) => T.renamed(r.title, r.from, r.to)),
+    ),
+    ...section(
+      T.skippedHeading,
+      summary.skipped.map((s) => `${s.title}: ${s.reason}`),
+    ),
+    ...section(
+      T.missingImagesHeading,
+      summary.missingImages.map((m) => `${m.url}: ${m.reason}`),
+    ),
+    ...section(
+      T.skippedRedirectsHeading,
+      summary.skippedRedirects.map((r) => `${r.from}: ${r.reason}`),
+    ),
   ];
 }
 
@@ -178,7 +190,8 @@ export const IMPORT_MESSAGES = {
     images: 'bringing in the images',
     writing: 'writing the posts, pages and redirects',
   },
-  stoppedAt: (where: string, why: string) => `Stopped at ${where}: ${why}. Nothing from this import was kept; fix the file and import it again.`,
+  stoppedAt: (where: string, why: string) =>
+    `Stopped at ${where}: ${why}. Nothing from this import was kept; fix the file and import it again.`,
   imageFailed: {
     status: (status: number) => `the old site answered ${status}`,
     timeout: 'the old site did not answer in time',

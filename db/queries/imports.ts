@@ -17,7 +17,10 @@ function toStatus(row: Omit<ImportsTable, 'done' | 'total' | 'created_by'> & { d
 
 const COLUMNS = ['id', 'kind', 'state', 'done', 'total', 'summary', 'error', 'created_at', 'finished_at'] as const;
 
-export async function insertImport(db: Db, row: { id: string; summary: ImportSummary; createdBy: string | null; at: string }): Promise<void> {
+export async function insertImport(
+  db: Db,
+  row: { id: string; summary: ImportSummary; createdBy: string | null; at: string },
+): Promise<void> {
   await db
     .insertInto('imports')
     .values({

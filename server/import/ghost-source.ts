@@ -89,7 +89,8 @@ export async function readGhost(path: string): Promise<ImportSource> {
     const status = str(post.status);
     const html = str(post.html);
     const slug = str(post.slug);
-    const date = str(post.published_at) && !Number.isNaN(Date.parse(str(post.published_at))) ? new Date(str(post.published_at)).toISOString() : null;
+    const date =
+      str(post.published_at) && !Number.isNaN(Date.parse(str(post.published_at))) ? new Date(str(post.published_at)).toISOString() : null;
     source.items.push({
       sourceId: id,
       type,
@@ -107,7 +108,8 @@ export async function readGhost(path: string): Promise<ImportSource> {
       oldPaths: slug ? [`/${slug}/`] : [],
     });
   }
-  for (const tag of tags.values()) if (tag.slug && !tag.name.startsWith('#')) source.redirects.push({ from: `/tag/${tag.slug}/`, to: tagPath(tag.name), status: 301 });
+  for (const tag of tags.values())
+    if (tag.slug && !tag.name.startsWith('#')) source.redirects.push({ from: `/tag/${tag.slug}/`, to: tagPath(tag.name), status: 301 });
   source.redirects.push({ from: '/rss/', to: '/rss.xml', status: 301 });
   return source;
 }

@@ -114,7 +114,10 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
       summary.alreadyImported += 1;
       continue;
     }
-    const address = nextFreeSlug(base, [...taken.keys(), ...(isPost ? [] : [...RESERVED_ADDRESSES])].filter((s) => s === base || s.startsWith(`${base}-`)));
+    const address = nextFreeSlug(
+      base,
+      [...taken.keys(), ...(isPost ? [] : [...RESERVED_ADDRESSES])].filter((s) => s === base || s.startsWith(`${base}-`)),
+    );
     if (address !== base) summary.renamed.push({ title, from: newAddress({ address: base, item }), to: newAddress({ address, item }) });
     taken.set(address, title);
     const excerpt = cut(htmlToText(item.excerpt) || htmlToText(item.html), item.excerpt ? EXCERPT_MAX : MADE_EXCERPT);

@@ -30,7 +30,8 @@ async function receive(req: Request, path: string, max: number, message: string)
     },
   });
   await pipeline(req, count, createWriteStream(path));
-  if (size === 0) throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.fileRequired, { details: { fields: { file: IMPORT_MESSAGES.fileRequired } } });
+  if (size === 0)
+    throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.fileRequired, { details: { fields: { file: IMPORT_MESSAGES.fileRequired } } });
 }
 
 const fileNameOf = (req: Request) => (typeof req.query.name === 'string' ? basename(req.query.name).slice(0, 200) : '') || 'export';

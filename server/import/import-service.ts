@@ -22,7 +22,13 @@ import { insertWordsRevision, writeWords } from '../../db/queries/site-words.ts'
 import { IMPORT_MESSAGES, type ImportStatus, type ImportSummary } from '../../shared/import-messages.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
-import { CUSTOM_PAGE_FIELDS, type CustomPageKey, type CustomPageWords, WORDS_REVISIONS_KEPT, WORDS_USE_PREFIX } from '../../shared/site-words.ts';
+import {
+  CUSTOM_PAGE_FIELDS,
+  type CustomPageKey,
+  type CustomPageWords,
+  WORDS_REVISIONS_KEPT,
+  WORDS_USE_PREFIX,
+} from '../../shared/site-words.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
@@ -93,7 +99,10 @@ async function sniff(path: string): Promise<'zip' | 'xml' | 'json' | null> {
     const { buffer, bytesRead } = await file.read(Buffer.alloc(512), 0, 512, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1'))) return 'zip';
-    const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const text = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     return text.startsWith('<') ? 'xml' : text.startsWith('{') ? 'json' : null;
   } finally {
     await file.close();
@@ -112,7 +121,14 @@ type Prepared =
   | { planned: PlannedItem; kind: 'post'; post: ReturnType<typeof storedPost> }
   | { planned: PlannedItem; kind: 'page'; key: CustomPageKey; words: CustomPageWords; published: boolean; at: string };
 
-export function createImportService({ db, images, logger, nameOf, onChange = () => {}, redirectsChanged = () => {} }: ImportServiceDeps): ImportService {
+export function createImportService({
+  db,
+  images,
+  logger,
+  nameOf,
+  onChange = () => {},
+  redirectsChanged = () => {},
+}: ImportServiceDeps): ImportService {
   /** Staged files by import, on this instance; and the progress of the one running here (the database has it too). */
   const staged = new Map<string, StagedFiles>();
   const progress = new Map<string, number>();
@@ -171,7 +187,14 @@ export function createImportService({ db, images, logger, nameOf, onChange = () 
             showInFooter: false,
           });
           if (!parsed.success) throw new AppError('INVALID_ARGUMENT', Object.values(fieldErrors(parsed.error, { nested: true })).join(' '));
-          items.push({ planned, kind: 'page', key, words: parsed.data as CustomPageWords, published: item.status === 'published', at: item.date ?? at });
+          items.push({
+            planned,
+            kind: 'page',
+            key,
+            words: parsed.data as CustomPageWords,
+            published: item.status === 'published',
+            at: item.date ?? at,
+          });
         }
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -195,7 +218,13 @@ export function createImportService({ db, images, logger, nameOf, onChange = () 
         const chunk = posts.slice(i, i + WRITE_CHUNK).map((p) => p.post);
         await insertBlogs(trx, chunk, actor.userId);
         for (const post of chunk) {
-          await insertRevision(trx, { id: randomUUID(), post, userId: actor.userId, at, change: changeBetween(null, post as BlogPost, now) });
+          await insertRevision(trx, {
+            id: randomUUID(),
+            post,
+            userId: actor.userId,
+            at,
+            change: changeBetween(null, post as BlogPost, now),
+          });
         }
         written += chunk.length;
         progress.set(id, base + written);
@@ -228,7 +257,9 @@ export function createImportService({ db, images, logger, nameOf, onChange = () 
       );
       // Only the redirects of what was written (a refused item's old address has nowhere to go).
       const writtenTargets = new Set(items.map((p) => (p.kind === 'post' ? `/blog/${p.post.slug}` : `/${p.words.address}`)));
-      const refusedTargets = new Set(plan.items.map((p) => (p.item.type === 'post' ? `/blog/${p.address}` : `/${p.address}`)).filter((t) => !writtenTargets.has(t)));
+      const refusedTargets = new Set(
+        plan.items.map((p) => (p.item.type === 'post' ? `/blog/${p.address}` : `/${p.address}`)).filter((t) => !writtenTargets.has(t)),
+      );
       const rows = plan.redirects.filter((r) => !refusedTargets.has(r.to)).map((r) => ({ ...r, origin: 'import' as const }));
       const redirects = await insertRedirects(trx, rows, { createdBy: actor.userId, at });
       summary.counts.redirects = redirects.added;

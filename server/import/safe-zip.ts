@@ -1,11 +1,6 @@
 import { promisify } from 'node:util';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import {
-  IMPORT_MESSAGES,
-  IMPORT_ZIP_MAX_FILES,
-  IMPORT_ZIP_MAX_RATIO,
-  IMPORT_ZIP_MAX_UNPACKED,
-} from '../../shared/import-messages.ts';
+import { IMPORT_MESSAGES, IMPORT_ZIP_MAX_FILES, IMPORT_ZIP_MAX_RATIO, IMPORT_ZIP_MAX_UNPACKED } from '../../shared/import-messages.ts';
 import { AppError } from '../core/errors.ts';
 
 /** A file below this size may pack as tightly as it likes (a page of spaces does); above it, the ratio counts. */
@@ -83,7 +78,8 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
         unpacked += entry.uncompressedSize;
         if (unpacked > IMPORT_ZIP_MAX_UNPACKED) return reject(refused(IMPORT_MESSAGES.zipTooBig));
         const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
-        if (entry.uncompressedSize > RATIO_FREE_BYTES && ratio > IMPORT_ZIP_MAX_RATIO) return reject(refused(IMPORT_MESSAGES.zipRatio(name)));
+        if (entry.uncompressedSize > RATIO_FREE_BYTES && ratio > IMPORT_ZIP_MAX_RATIO)
+          return reject(refused(IMPORT_MESSAGES.zipRatio(name)));
         entries.set(name, entry);
       }
       zip.readEntry();

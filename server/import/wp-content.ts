@@ -52,31 +52,34 @@ export function cleanWordPressBody(html: string, attachments: ReadonlyMap<string
     changes.blockComments += 1;
     return '';
   });
-  const withoutShortcodes = withoutBlocks.replace(SHORTCODE, (whole, closing: string | undefined, rawName: string, attrText: string, inner?: string) => {
-    const name = rawName.toLowerCase();
-    const isShortcode = CORE_SHORTCODES.has(name) || inner !== undefined || /=/.test(attrText) || closing;
-    if (!isShortcode) return whole;
-    const attrs = attributes(attrText);
-    if (name === 'caption' || name === 'wp_caption') {
-      changes.captions += 1;
-      return figure(inner ?? '');
-    }
-    if (name === 'gallery') {
-      changes.galleries += 1;
-      const ids = (attrs.ids ?? '').split(',').map((id) => id.trim());
-      return ids
-        .map((id) => attachments.get(id))
-        .filter((url): url is string => Boolean(url))
-        .map((url) => `<figure><img src="${escapeHtml(url)}" alt=""></figure>`)
-        .join('');
-    }
-    if (name === 'embed') {
-      changes.embeds += 1;
-      const url = (inner ?? attrs.src ?? '').trim();
-      return /^https?:\/\//.test(url) ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : '';
-    }
-    changes.droppedShortcodes += 1;
-    return inner ?? '';
-  });
+  const withoutShortcodes = withoutBlocks.replace(
+    SHORTCODE,
+    (whole, closing: string | undefined, rawName: string, attrText: string, inner?: string) => {
+      const name = rawName.toLowerCase();
+      const isShortcode = CORE_SHORTCODES.has(name) || inner !== undefined || /=/.test(attrText) || closing;
+      if (!isShortcode) return whole;
+      const attrs = attributes(attrText);
+      if (name === 'caption' || name === 'wp_caption') {
+        changes.captions += 1;
+        return figure(inner ?? '');
+      }
+      if (name === 'gallery') {
+        changes.galleries += 1;
+        const ids = (attrs.ids ?? '').split(',').map((id) => id.trim());
+        return ids
+          .map((id) => attachments.get(id))
+          .filter((url): url is string => Boolean(url))
+          .map((url) => `<figure><img src="${escapeHtml(url)}" alt=""></figure>`)
+          .join('');
+      }
+      if (name === 'embed') {
+        changes.embeds += 1;
+        const url = (inner ?? attrs.src ?? '').trim();
+        return /^https?:\/\//.test(url) ? `<p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : '';
+      }
+      changes.droppedShortcodes += 1;
+      return inner ?? '';
+    },
+  );
   return paragraphs(withoutShortcodes.trim());
 }

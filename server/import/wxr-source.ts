@@ -82,7 +82,8 @@ export async function readWxr(path: string): Promise<ImportSource> {
     if (name === 'item') item = { fields: {}, categories: [], meta: {} };
     else if (name === 'wp:author') author = {};
     else if (name === 'wp:category' || name === 'wp:tag') term = {};
-    else if (name === 'category' && item) category = { domain: String(tag.attributes.domain ?? ''), nicename: String(tag.attributes.nicename ?? '') };
+    else if (name === 'category' && item)
+      category = { domain: String(tag.attributes.domain ?? ''), nicename: String(tag.attributes.nicename ?? '') };
     else if (name === 'wp:postmeta' && item) meta = {};
   });
   parser.on('closetag', (tag: SaxesTagPlain) => {
@@ -134,12 +135,7 @@ export async function readWxr(path: string): Promise<ImportSource> {
 }
 
 /** The file's items as the import's one shape: bodies cleaned, attachments resolved, old addresses listed. */
-function toSource(
-  channel: Record<string, string>,
-  authors: ReadonlyMap<string, string>,
-  terms: Term[],
-  items: RawItem[],
-): ImportSource {
+function toSource(channel: Record<string, string>, authors: ReadonlyMap<string, string>, terms: Term[], items: RawItem[]): ImportSource {
   const siteUrl = channel['wp:base_blog_url'] || channel.link || '';
   const attachments = new Map<string, string>();
   for (const raw of items) {
@@ -173,12 +169,19 @@ function toSource(
     }
     const status = f['wp:status'] ?? '';
     if (status === 'trash' || status === 'auto-draft') {
-      source.skipped.push({ title: title || IMPORT_TEXT.untitled, reason: status === 'trash' ? IMPORT_MESSAGES.skip.trash : IMPORT_MESSAGES.skip.autoDraft });
+      source.skipped.push({
+        title: title || IMPORT_TEXT.untitled,
+        reason: status === 'trash' ? IMPORT_MESSAGES.skip.trash : IMPORT_MESSAGES.skip.autoDraft,
+      });
       continue;
     }
     const id = f['wp:post_id'] ?? '';
     const tags = [
-      ...new Set(raw.categories.filter((c) => (c.domain === 'category' && c.nicename !== 'uncategorized') || c.domain === 'post_tag').map((c) => c.name)),
+      ...new Set(
+        raw.categories
+          .filter((c) => (c.domain === 'category' && c.nicename !== 'uncategorized') || c.domain === 'post_tag')
+          .map((c) => c.name),
+      ),
     ].filter(Boolean);
     for (const c of raw.categories) if (c.nicename && c.name) addArchive({ domain: c.domain, slug: decodedSlug(c.nicename), name: c.name });
     const thumbnail = raw.meta._thumbnail_id;

@@ -63,7 +63,11 @@ ${(item.categories ?? []).map((c) => `\t\t<category domain="${c.domain}" nicenam
 }
 
 /** A whole export: the channel, its authors, categories and tags, and the items. */
-export function wxr(site: string, items: WxrItem[], options: { title?: string; authors?: Array<{ login: string; name: string }> } = {}): string {
+export function wxr(
+  site: string,
+  items: WxrItem[],
+  options: { title?: string; authors?: Array<{ login: string; name: string }> } = {},
+): string {
   const authors = options.authors ?? [{ login: 'admin', name: 'Alex Admin' }];
   const terms = new Map<string, { domain: string; slug: string; name: string }>();
   for (const item of items) for (const c of item.categories ?? []) terms.set(`${c.domain}:${c.slug}`, c);

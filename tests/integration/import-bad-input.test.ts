@@ -52,7 +52,10 @@ describe.each(configuredEngines())('hostile import files on %s', (engine) => {
   });
 
   it('refuses billion laughs quickly, without expanding an entity', async () => {
-    const laughs = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)].join('');
+    const laughs = [
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+    ].join('');
     const file = `<?xml version="1.0"?>\n<!DOCTYPE lolz [${laughs}]>\n<rss><channel><title>&lol9;</title></channel></rss>`;
     const heapBefore = process.memoryUsage().heapUsed;
     const started = Date.now();
@@ -118,13 +121,19 @@ describe.each(configuredEngines())('hostile import files on %s', (engine) => {
     const file = wxr(SITE, [{ id: 1, title: 'One', slug: 'one', content: '<p>x</p>' }]);
     const escape = renamed(await zipOf([{ name: 'aa/evil.png', data: Buffer.from('x') }]), 'aa/evil.png', '../evil.png');
     let token = (await sendUploads(escape)).body.token as string;
-    let res = await t.staff.req('post', `/api/admin/imports?name=export.xml&uploads=${token}`).set('Content-Type', 'application/octet-stream').send(file);
+    let res = await t.staff
+      .req('post', `/api/admin/imports?name=export.xml&uploads=${token}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(file);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(IMPORT_MESSAGES.zipUnsafeName('../evil.png'));
 
     const link = await zipOf([{ name: 'link.png', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]);
     token = (await sendUploads(link)).body.token as string;
-    res = await t.staff.req('post', `/api/admin/imports?name=export.xml&uploads=${token}`).set('Content-Type', 'application/octet-stream').send(file);
+    res = await t.staff
+      .req('post', `/api/admin/imports?name=export.xml&uploads=${token}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(file);
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(IMPORT_MESSAGES.zipLink('link.png'));
   });

@@ -37,7 +37,12 @@ function ghostExport(site: string): unknown {
         meta: { exported_on: 1_704_153_600_000, version: '5.75.0' },
         data: {
           posts: [
-            post('g1', { title: 'Ghost hello', slug: 'ghost-hello', custom_excerpt: 'Moved from Ghost.', feature_image: `${site}/content/images/2024/01/cover.png` }),
+            post('g1', {
+              title: 'Ghost hello',
+              slug: 'ghost-hello',
+              custom_excerpt: 'Moved from Ghost.',
+              feature_image: `${site}/content/images/2024/01/cover.png`,
+            }),
             post('g2', { title: 'Ghost draft', slug: 'ghost-draft', status: 'draft', published_at: null }),
             post('g3', { title: 'Ghost later', slug: 'ghost-later', status: 'scheduled', published_at: '2099-06-01T00:00:00.000Z' }),
             post('g4', { title: 'Ghost contact page', slug: 'contact-us', type: 'page' }),
@@ -87,7 +92,13 @@ describe.each(configuredEngines())('a Ghost export imported on %s', (engine) => 
 
     const rows = await t.database.db.selectFrom('blogs').selectAll().where('slug', 'like', 'ghost-%').execute();
     const hello = rows.find((r) => r.slug === 'ghost-hello')!;
-    expect(hello).toMatchObject({ title: 'Ghost hello', author: 'Gina Ghost', excerpt: 'Moved from Ghost.', published: 1, published_at: '2024-01-02T08:00:00.000Z' });
+    expect(hello).toMatchObject({
+      title: 'Ghost hello',
+      author: 'Gina Ghost',
+      excerpt: 'Moved from Ghost.',
+      published: 1,
+      published_at: '2024-01-02T08:00:00.000Z',
+    });
     expect(JSON.parse(hello.tags)).toEqual(['Networking']);
     expect(hello.featured_image).toMatch(/^\/media\//);
     expect((await request(t.app).get(hello.featured_image!)).status).toBe(200);

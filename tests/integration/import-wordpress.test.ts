@@ -50,10 +50,33 @@ function items(site: string): WxrItem[] {
     },
     { id: 12, title: 'Half written', slug: '', status: 'draft', creator: 'jo', content: '<p>Draft text.</p>' },
     { id: 13, title: 'Waiting for review', slug: 'pending-one', status: 'pending', creator: 'jo', content: '<p>Pending text.</p>' },
-    { id: 14, title: 'Staff only', slug: 'private-one', status: 'private', link: `${site}/private-one/`, creator: 'jo', content: '<p>Private text.</p>' },
+    {
+      id: 14,
+      title: 'Staff only',
+      slug: 'private-one',
+      status: 'private',
+      link: `${site}/private-one/`,
+      creator: 'jo',
+      content: '<p>Private text.</p>',
+    },
     { id: 15, title: 'Binned', slug: 'binned', status: 'trash', content: '<p>Trash.</p>' },
-    { id: 16, title: 'Clash', slug: 'clash', link: `${site}/category/news/clash/`, dateGmt: '2024-02-01 10:00:00', content: '<p>Imported clash.</p>' },
-    { id: 20, title: 'About us', slug: 'about', type: 'page', link: `${site}/about/`, dateGmt: '2024-01-01 00:00:00', content: '<p>We are old.</p>' },
+    {
+      id: 16,
+      title: 'Clash',
+      slug: 'clash',
+      link: `${site}/category/news/clash/`,
+      dateGmt: '2024-02-01 10:00:00',
+      content: '<p>Imported clash.</p>',
+    },
+    {
+      id: 20,
+      title: 'About us',
+      slug: 'about',
+      type: 'page',
+      link: `${site}/about/`,
+      dateGmt: '2024-01-01 00:00:00',
+      content: '<p>We are old.</p>',
+    },
     { id: 21, title: 'Careers', slug: 'careers', type: 'page', status: 'draft', content: '<p>Join us.</p>' },
     { id: 30, title: 'Menu item', type: 'nav_menu_item', content: '' },
   ];
@@ -66,7 +89,12 @@ describe.each(configuredEngines())('a WordPress export imported on %s', (engine)
 
   beforeAll(async () => {
     site = await oldSite(new Map([['/wp-content/uploads/2024/03/rack.png', await makeImage(800, 600)]]));
-    file = wxr(site.url, items(site.url), { authors: [{ login: 'admin', name: 'Alex Admin' }, { login: 'jo', name: 'Jo Writer' }] });
+    file = wxr(site.url, items(site.url), {
+      authors: [
+        { login: 'admin', name: 'Alex Admin' },
+        { login: 'jo', name: 'Jo Writer' },
+      ],
+    });
     // A post already here at the address an imported one wants.
     await createBlogService({ db: t.database.db }).createPost(postInput({ title: 'Our own clash', slug: 'clash', published: true }));
   });
@@ -80,7 +108,10 @@ describe.each(configuredEngines())('a WordPress export imported on %s', (engine)
     expect(plan.summary.statuses).toEqual({ published: 2, scheduled: 1, drafts: 3 });
     expect(plan.summary.content).toEqual({ blockComments: 2, captions: 1, galleries: 1, embeds: 1, droppedShortcodes: 1 });
     expect(plan.summary.skipped.map((s) => s.title).sort()).toEqual(['Binned', 'Menu item']);
-    expect(plan.summary.renamed).toEqual([{ title: 'Clash', from: '/blog/clash', to: '/blog/clash-2' }, { title: 'About us', from: '/about', to: '/about-2' }]);
+    expect(plan.summary.renamed).toEqual([
+      { title: 'Clash', from: '/blog/clash', to: '/blog/clash-2' },
+      { title: 'About us', from: '/about', to: '/about-2' },
+    ]);
     // The dry run wrote no post.
     expect(await t.database.db.selectFrom('blogs').select('id').execute()).toHaveLength(postsBefore.length);
 
@@ -89,16 +120,28 @@ describe.each(configuredEngines())('a WordPress export imported on %s', (engine)
     expect(report.state).toBe('done');
     expect(report.done).toBe(report.total);
     expect(report.summary.counts).toMatchObject({ posts: 6, pages: 2, images: 1 });
-    expect(report.summary.missingImages).toEqual([{ url: `${site.url}/wp-content/uploads/2024/03/gone.png`, reason: 'the old site answered 404' }]);
+    expect(report.summary.missingImages).toEqual([
+      { url: `${site.url}/wp-content/uploads/2024/03/gone.png`, reason: 'the old site answered 404' },
+    ]);
     // The report stays available.
     const last = await t.staff.req('get', '/api/admin/imports/last');
     expect(last.body.last.id).toBe(plan.id);
   });
 
   it('keeps titles, dates, authors, tags and statuses, never making a draft, pending or private post public', async () => {
-    const rows = await t.database.db.selectFrom('blogs').selectAll().where('title', 'in', ['Hello from the old site', 'Coming soon', 'Half written', 'Waiting for review', 'Staff only', 'Clash']).execute();
+    const rows = await t.database.db
+      .selectFrom('blogs')
+      .selectAll()
+      .where('title', 'in', ['Hello from the old site', 'Coming soon', 'Half written', 'Waiting for review', 'Staff only', 'Clash'])
+      .execute();
     const by = (title: string) => rows.find((r) => r.title === title)!;
-    expect(by('Hello from the old site')).toMatchObject({ slug: 'hello-world', published: 1, published_at: '2024-03-01T09:30:00.000Z', author: 'Alex Admin', excerpt: 'The first post, moved in.' });
+    expect(by('Hello from the old site')).toMatchObject({
+      slug: 'hello-world',
+      published: 1,
+      published_at: '2024-03-01T09:30:00.000Z',
+      author: 'Alex Admin',
+      excerpt: 'The first post, moved in.',
+    });
     expect(JSON.parse(by('Hello from the old site').tags)).toEqual(['News', 'Web Hosting']);
     expect(by('Coming soon')).toMatchObject({ published: 1, published_at: '2099-01-01T00:00:00.000Z', author: 'Jo Writer' });
     expect(by('Coming soon').content).toBe('<p>Classic editor text.</p>\n<p>Second paragraph.</p>');
