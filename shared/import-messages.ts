@@ -86,6 +86,7 @@ export const IMPORT_TEXT = {
   title: 'Import',
   intro:
     'Move in from WordPress (Tools → Export, “All content”), Ghost (Settings → Labs → Export) or another copy of this site (“Export site content”). First you see what will happen; nothing is written until you choose Import.',
+  chooseHeading: 'Choose what to import',
   fileLabel: 'Export file',
   fileHint: 'A WordPress .xml file, a Ghost .json file or this site’s export .zip, up to 100 MB.',
   uploadsLabel: 'Uploads folder (optional)',

@@ -128,7 +128,7 @@ export default function ImportPage() {
       <p className="muted">{IMPORT_TEXT.intro}</p>
       <NoticeBox notice={notice} />
       <section aria-labelledby="import-file" className="admin-card">
-        <h2 id="import-file">{IMPORT_TEXT.fileLabel}</h2>
+        <h2 id="import-file">{IMPORT_TEXT.chooseHeading}</h2>
         <ScriptedForm onSubmit={check} noValidate>
           <AdminInput
             ref={exportInput}
