@@ -8,7 +8,6 @@ import { IMPORT_MESSAGES, type ImportSummary } from '../../shared/import-message
 import { htmlToText, hasVisibleContent } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type CustomPageWords, RESERVED_ADDRESSES, isCustomPageKey } from '../../shared/site-words.ts';
-import { nextFreeSlug } from '../blog/blog-service.ts';
 import type { ImportSource, SourceItem, SourceRedirect } from './import-source.ts';
 
 /** Longest title and excerpt a post takes (shared/schemas/blog-post.ts); a longer one is cut at a word. */
@@ -47,6 +46,12 @@ export function bodyImages(html: string): string[] {
   return [...html.matchAll(/<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)]
     .map((m) => (m[1] ?? m[2] ?? '').replace(/&amp;/g, '&').trim())
     .filter((src) => /^https?:\/\//i.test(src) || (src.startsWith('/') && !src.startsWith('/media/') && !src.startsWith('//')));
+}
+
+/** `base`, else `base-2`, `base-3`…: the first one not taken (a lookup each, however many items there are). */
+function freeAddress(base: string, isTaken: (candidate: string) => boolean): string {
+  if (!isTaken(base)) return base;
+  for (let n = 2; ; n += 1) if (!isTaken(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 /** The new address of a post or page, which its old addresses answer 301 with. */
@@ -114,10 +119,7 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
       summary.alreadyImported += 1;
       continue;
     }
-    const address = nextFreeSlug(
-      base,
-      [...taken.keys(), ...(isPost ? [] : [...RESERVED_ADDRESSES])].filter((s) => s === base || s.startsWith(`${base}-`)),
-    );
+    const address = freeAddress(base, (candidate) => taken.has(candidate) || (!isPost && RESERVED_ADDRESSES.has(candidate)));
     if (address !== base) summary.renamed.push({ title, from: newAddress({ address: base, item }), to: newAddress({ address, item }) });
     taken.set(address, title);
     const excerpt = cut(htmlToText(item.excerpt) || htmlToText(item.html), item.excerpt ? EXCERPT_MAX : MADE_EXCERPT);

@@ -44,8 +44,11 @@ import type { ImportSource } from './import-source.ts';
 import { type SafeZip, openSafeZip } from './safe-zip.ts';
 import { readWxr } from './wxr-source.ts';
 
-/** Posts written between two pauses that let the site answer other requests. */
+/** Posts written, and items sanitised, between two pauses that let the site answer other requests. */
 const WRITE_CHUNK = 50;
+const PREPARE_CHUNK = 10;
+/** Redirects checked and written at a time (each is checked against all the others: docs/product.md#redirects). */
+const REDIRECT_CHUNK = 200;
 /** The longest words a page takes (shared/site-words.ts): a WordPress page's title and excerpt are cut to them. */
 const PAGE_FIELDS_MAX = {
   title: CUSTOM_PAGE_FIELDS.title.max,
@@ -141,11 +144,18 @@ export function createImportService({
   }
 
   /** Each planned item as the blog or the pages store it; one the site's rules refuse is left out with the reason. */
-  function prepare(plan: ImportPlan, brought: BroughtImages, byline: string, now: Date): { items: Prepared[]; summary: ImportSummary } {
+  async function prepare(
+    plan: ImportPlan,
+    brought: BroughtImages,
+    byline: string,
+    now: Date,
+  ): Promise<{ items: Prepared[]; summary: ImportSummary }> {
     const summary = plan.summary;
     const items: Prepared[] = [];
     const at = now.toISOString();
-    for (const planned of plan.items) {
+    for (const [index, planned] of plan.items.entries()) {
+      // Sanitising is the slow part: other requests are answered between every few items.
+      if (index % PREPARE_CHUNK === 0) await yieldToOthers();
       const { item } = planned;
       const html = withLibraryImages(item.html, brought.addresses);
       const featured = item.featuredImage ? (brought.addresses.get(item.featuredImage) ?? null) : null;
@@ -261,9 +271,14 @@ export function createImportService({
         plan.items.map((p) => (p.item.type === 'post' ? `/blog/${p.address}` : `/${p.address}`)).filter((t) => !writtenTargets.has(t)),
       );
       const rows = plan.redirects.filter((r) => !refusedTargets.has(r.to)).map((r) => ({ ...r, origin: 'import' as const }));
-      const redirects = await insertRedirects(trx, rows, { createdBy: actor.userId, at });
-      summary.counts.redirects = redirects.added;
-      summary.skippedRedirects = redirects.skipped;
+      summary.counts.redirects = 0;
+      summary.skippedRedirects = [];
+      for (let i = 0; i < rows.length; i += REDIRECT_CHUNK) {
+        const redirects = await insertRedirects(trx, rows.slice(i, i + REDIRECT_CHUNK), { createdBy: actor.userId, at });
+        summary.counts.redirects += redirects.added;
+        summary.skippedRedirects.push(...redirects.skipped);
+        await yieldToOthers();
+      }
       await recordAudit(trx, actor, 'site.imported', `${id} ${summary.fileName}`);
       await bumpContentVersion(trx, BLOG_AREA);
     });
@@ -292,7 +307,7 @@ export function createImportService({
       const brought = await bringImages(plan.images, { images, zip, actor }, (done) => setImportProgress(db, id, done));
       plan.summary.missingImages = brought.missing;
       plan.summary.counts.images = brought.addresses.size;
-      const { items, summary } = prepare(plan, brought, await nameOf(actor), new Date());
+      const { items, summary } = await prepare(plan, brought, await nameOf(actor), new Date());
       where = IMPORT_MESSAGES.where.writing;
       await write(id, plan, items, summary, actor, plan.images.length);
       await finishImport(db, id, { state: 'done', summary, error: null, done: total, at: new Date().toISOString() });
