@@ -66,6 +66,7 @@ import { readBackupJobs } from '../db/queries/backup-jobs.ts';
 import { type RedirectTable, createRedirectTable } from './http/redirect-table.ts';
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { adminRedirectsRouter } from './redirects/redirect-routes.ts';
+import { siteExportRouter } from './export/export-routes.ts';
 import { findUserById } from '../db/queries/users.ts';
 import { createImportService } from './import/import-service.ts';
 import { adminImportRouter } from './import/import-routes.ts';
@@ -292,6 +293,7 @@ export function createApp(deps: AppDeps): Site {
   app.use(adminAnalyticsRouter(database.db, analytics));
   const redirects = createRedirectService({ db: database.db, table: redirectTable });
   app.use(adminRedirectsRouter(redirects));
+  app.use(siteExportRouter({ db: database.db, settings, siteUrl: config.SITE_URL }));
   app.use('/admin', privatePages);
   app.use(SHARED_PREVIEW_PATH, sharedPreviewHeaders);
 

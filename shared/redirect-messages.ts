@@ -70,3 +70,11 @@ export const REDIRECT_TEXT = {
   importCsv: 'Import CSV',
   csvFile: 'CSV file',
 } as const;
+
+/** "Export site content" at the foot of Site settings (docs/product.md#site-export). */
+export const EXPORT_TEXT = {
+  heading: 'Export site content',
+  intro:
+    'Download the posts, pages, navigation, settings, redirects and images as one zip archive in an open format. It holds no leads, analytics or staff accounts.',
+  button: 'Export site content',
+} as const;

@@ -31,7 +31,7 @@ export interface InsertedRedirects {
   skipped: { from: string; reason: string; row: number; alreadyThere: boolean }[];
 }
 
-/** A redirect as each instance holds it in memory to answer requests (server/redirects/redirect-table.ts). */
+/** A redirect as each instance holds it in memory to answer requests (server/http/redirect-table.ts). */
 export interface RedirectRoute {
   from: string;
   to: string;
@@ -192,13 +192,25 @@ export async function loadRedirectRoutes(db: Db): Promise<RedirectRoute[]> {
   return rows.map((r) => ({ from: r.from_path, to: r.to_target, status: r.status as RedirectStatus }));
 }
 
-/** Adds counted hits (one statement per redirect hit since the last flush), keeping the latest hit time. */
+/**
+ * Adds counted hits (one statement per redirect hit since the last flush). The last hit only moves forward, in the
+ * statement itself: two instances flushing out of order never put an older time over a newer one. ISO-8601 times
+ * of one form compare as text on both engines.
+ */
 export async function addRedirectHits(db: Db, hits: ReadonlyArray<{ from: string; hits: number; lastHitAt: string }>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const h of hits) {
       await trx
         .updateTable('redirects')
-        .set((eb) => ({ hits: eb('hits', '+', h.hits), last_hit_at: h.lastHitAt }))
+        .set((eb) => ({
+          hits: eb('hits', '+', h.hits),
+          last_hit_at: eb
+            .case()
+            .when(eb.or([eb('last_hit_at', 'is', null), eb('last_hit_at', '<', h.lastHitAt)]))
+            .then(h.lastHitAt)
+            .else(eb.ref('last_hit_at'))
+            .end(),
+        }))
         .where('from_path', '=', h.from)
         .execute();
     }

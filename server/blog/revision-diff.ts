@@ -9,6 +9,7 @@ import {
 } from '../../shared/revisions.ts';
 import type { StoredRevision } from '../../db/queries/blog-revisions.ts';
 import { diffWords } from './word-diff.ts';
+import { altOf, decodeEntities } from './stored-html.ts';
 
 /** A post as a save leaves it: its words and its publishing state. */
 export type PostState = PostContent & PublishState;
@@ -20,16 +21,6 @@ function textOf(post: PostContent, field: TextField): string {
   return post[field] ?? '';
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
-
 const BLOCK_TAG = /<\/?(?:p|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|div|figure|figcaption|table|thead|tbody|tr|hr)\b[^>]*>|<br\s*\/?>/gi;
 
 /**
@@ -39,7 +30,7 @@ const BLOCK_TAG = /<\/?(?:p|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|pre|div|figure|f
  */
 export function bodyText(html: string): string {
   const text = html
-    .replace(/<img\b[^>]*>/gi, (tag) => ` ${REVISION_TEXT.image(decodeEntities(/\balt="([^"]*)"/i.exec(tag)?.[1] ?? ''))} `)
+    .replace(/<img\b[^>]*>/gi, (tag) => ` ${REVISION_TEXT.image(altOf(tag))} `)
     .replace(BLOCK_TAG, '\n')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)

@@ -8,6 +8,7 @@ import { AU_REGIONS, SETTINGS_LIMITS, type SiteSettings } from '../../../shared/
 import { ADMIN_TEXT, SETTINGS_TEXT } from '../../../shared/admin-texts.ts';
 import { type AdminInputProps, AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
+import { EXPORT_TEXT } from '../../../shared/redirect-messages.ts';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { LOOK_FIELDS, LookFields } from './LookFields.tsx';
@@ -313,6 +314,17 @@ export default function SettingsPage() {
         <LookFields form={form} companyName={form.name} errors={errors} onChange={(patch) => set((f) => ({ ...f, ...patch }))} />
         <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
       </ScriptedForm>
+      <section aria-labelledby="site-export" className="admin-card">
+        <h2 id="site-export">{EXPORT_TEXT.heading}</h2>
+        <p className="muted">{EXPORT_TEXT.intro}</p>
+        {/* A POST with the CSRF token: a link on another site cannot start an (audited) export. */}
+        <form method="post" action="/admin/export.zip">
+          <input type="hidden" name="_csrf" value={csrfToken ?? ''} />
+          <button type="submit" className="button button-small button-ghost-dark">
+            {EXPORT_TEXT.button}
+          </button>
+        </form>
+      </section>
     </AdminShell>
   );
 }
