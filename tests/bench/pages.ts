@@ -102,7 +102,18 @@ async function renderTimes(): Promise<string> {
     const backupStatus = () => readOffsiteBackupStatus(database.db, database.engine, config);
     const redirects = { list: () => listRedirects(database.db) };
     const imports = { last: () => Promise.resolve(null) };
-    const admin = createAdminPageService({ inbox, blog, staff, analytics, db: database.db, previews, images, backupStatus, redirects, imports });
+    const admin = createAdminPageService({
+      inbox,
+      blog,
+      staff,
+      analytics,
+      db: database.db,
+      previews,
+      images,
+      backupStatus,
+      redirects,
+      imports,
+    });
     const words = createSiteWordsService({ db: database.db, logger: createLogger(config), contentArea: 'blog' });
     // The bench renders no editor: a page's share links are never asked for.
     const services = {

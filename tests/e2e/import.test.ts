@@ -26,7 +26,13 @@ beforeAll(async () => {
   await writeFile(
     file,
     wxr(old.url, [
-      { id: 3, title: 'Switch photo', type: 'attachment', status: 'inherit', attachmentUrl: `${old.url}/wp-content/uploads/2024/05/switch.png` },
+      {
+        id: 3,
+        title: 'Switch photo',
+        type: 'attachment',
+        status: 'inherit',
+        attachmentUrl: `${old.url}/wp-content/uploads/2024/05/switch.png`,
+      },
       {
         id: 40,
         title: 'Moved in from WordPress',
