@@ -35,10 +35,15 @@ export async function runImport(staff: StaffClient, id: string): Promise<ImportS
 }
 
 /** An old site that still answers for some of its images: `files` by path, anything else 404. */
-export async function oldSite(files: Map<string, Buffer>): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+export async function oldSite(
+  files: Map<string, Buffer>,
+  /** Runs before each answer: a test does something while the import waits for an image. */
+  beforeAnswer: () => Promise<void> = async () => {},
+): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
   const requests: string[] = [];
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     requests.push(req.url ?? '');
+    await beforeAnswer();
     const file = files.get(req.url ?? '');
     if (!file) return res.writeHead(404).end();
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': file.length }).end(file);
