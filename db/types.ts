@@ -520,7 +520,7 @@ export interface ImportsTable {
   finished_at: string | null;
 }
 
-/** A post (`post`, its id) or page (`page`, its words key) an import made, by the old site (`source`) and its id there. */
+/** A post (`post`, its id), page (`page`, its words key) or image (`image`, from this site's archive) an import made, by the old site (`source`) and its id there. */
 export interface ImportedItemsTable {
   source: string;
   source_id: string;

@@ -14,6 +14,8 @@ import { IMPORT_TEXT, summaryLines } from '../shared/import-messages.ts';
 import { createLogger } from '../server/core/logger.ts';
 import { createImageService } from '../server/media/image-service.ts';
 import { createImportService } from '../server/import/import-service.ts';
+import { BLOG_AREA } from '../server/blog/blog-service.ts';
+import { createSettingsService } from '../server/settings/settings-service.ts';
 import { loadCliConfig, openMigratedDb } from './cli-env.ts';
 
 async function main(): Promise<number> {
@@ -35,11 +37,14 @@ async function main(): Promise<number> {
   const logger = createLogger({ ...config, LOG_LEVEL: 'warn' });
   try {
     const actor = { userId: null, email: 'command line', ip: null };
+    const images = createImageService({ db: handle.db });
+    const settings = createSettingsService({ db: handle.db, logger, contentArea: BLOG_AREA, images });
     const imports = createImportService({
       db: handle.db,
-      images: createImageService({ db: handle.db }),
+      images,
       logger,
       nameOf: async () => values.byline,
+      applySettings: (input, by) => settings.update(input, by),
     });
     // The files stay where they are: the service removes only folders it is given.
     const files = { dirs: [], exportPath: resolve(file), fileName: file, uploadsPath: values.uploads ? resolve(values.uploads) : null };

@@ -287,6 +287,7 @@ export function createApp(deps: AppDeps): Site {
     nameOf: async (actor) => (actor.userId && (await findUserById(database.db, actor.userId))?.name) || (await settings.current()).name,
     onChange: () => pageCache.invalidate(),
     redirectsChanged: () => redirectTable.changed(),
+    applySettings: (input, actor) => settings.update(input, actor),
   });
   app.use(adminImportRouter(imports));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);

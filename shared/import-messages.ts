@@ -67,6 +67,8 @@ export interface ImportSummary {
   skippedRedirects: Array<{ from: string; reason: string }>;
   /** Written when the author has no name in the file: the person who imported it. */
   bylineFallbacks: number;
+  /** This site's archive: the built-in pages, services, navigation and settings put back as they were. */
+  restored: string[];
 }
 
 export interface ImportStatus {
@@ -116,6 +118,8 @@ export const IMPORT_TEXT = {
   missingImagesHeading: 'Images not brought in',
   skippedRedirectsHeading: 'Redirects not added',
   bylineFallbacks: (n: number) => `${n} ${n === 1 ? 'post has' : 'posts have'} no author’s name in the file: yours is used.`,
+  restored: (names: string[]) => `Restored as they were: ${names.join(', ')}.`,
+  settingsName: 'site settings',
   nothingToDo: 'Everything in this file is here already: importing it again adds nothing.',
   start: 'Import',
   starting: 'Starting…',
@@ -143,6 +147,7 @@ export function summaryLines(summary: ImportSummary): string[] {
   ];
   if (summary.alreadyImported) lines.push(T.alreadyImported(summary.alreadyImported));
   if (summary.bylineFallbacks) lines.push(T.bylineFallbacks(summary.bylineFallbacks));
+  if (summary.restored.length) lines.push(T.restored(summary.restored));
   const section = (heading: string, items: string[]) => (items.length ? [`${heading}:`, ...items.map((item) => `  - ${item}`)] : []);
   return [
     ...lines,
@@ -174,6 +179,7 @@ export const IMPORT_MESSAGES = {
   notUploadsZip: 'The uploads file must be a .zip of the wp-content/uploads folder.',
   doctype: 'This XML file declares a DOCTYPE or entities, which a WordPress export never does: it was not read.',
   badXml: (where: string) => `The export file is not well-formed XML (${where}). Export it again from WordPress.`,
+  newerArchive: (version: number) => `This archive is of format version ${version}, newer than this site reads. Update the site first.`,
   badJson: 'The Ghost export is not valid JSON. Export it again from Ghost.',
   truncated: 'The file ends too early: it was cut off while uploading or downloading. Export and upload it again.',
   zipUnsafeName: (name: string) => `The zip names a file outside its folder (${name}): it was not read.`,
@@ -193,6 +199,8 @@ export const IMPORT_MESSAGES = {
   },
   stoppedAt: (where: string, why: string) =>
     `Stopped at ${where}: ${why}. Nothing from this import was kept; fix the file and import it again.`,
+  settingsRefused: (why: string) => `the site settings were not applied: ${why}`,
+  wordsRefused: 'its words do not pass today’s rules',
   imageFailed: {
     status: (status: number) => `the old site answered ${status}`,
     timeout: 'the old site did not answer in time',

@@ -97,6 +97,7 @@ export async function listImportedItems(db: Db, source: string): Promise<Map<str
       eb.or([
         eb.and([eb('target', '=', 'post'), eb('target_id', 'in', eb.selectFrom('blogs').select('id'))]),
         eb.and([eb('target', '=', 'page'), eb('target_id', 'in', eb.selectFrom('site_words').select('key'))]),
+        eb.and([eb('target', '=', 'image'), eb('target_id', 'in', eb.selectFrom('images').select('id'))]),
       ]),
     )
     .execute();
@@ -110,7 +111,7 @@ export async function insertImportedItems(
   db: Db,
   importId: string,
   source: string,
-  items: Array<{ sourceId: string; target: 'post' | 'page'; targetId: string }>,
+  items: Array<{ sourceId: string; target: 'post' | 'page' | 'image'; targetId: string }>,
 ): Promise<void> {
   const rows = items.map((i) => ({ source, source_id: i.sourceId, target: i.target, target_id: i.targetId, import_id: importId }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
@@ -121,8 +122,14 @@ export async function insertImportedItems(
   }
 }
 
-/** Records of posts or pages deleted since they were imported: imported again, they come back. */
+/** Records of posts, pages or images deleted since they were imported: imported again, they come back. */
 export async function forgetDeletedItems(db: Db, source: string): Promise<void> {
+  await db
+    .deleteFrom('imported_items')
+    .where('source', '=', source)
+    .where('target', '=', 'image')
+    .where('target_id', 'not in', db.selectFrom('images').select('id'))
+    .execute();
   await db
     .deleteFrom('imported_items')
     .where('source', '=', source)

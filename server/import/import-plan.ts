@@ -8,6 +8,7 @@ import { IMPORT_MESSAGES, type ImportSummary } from '../../shared/import-message
 import { htmlToText, hasVisibleContent } from '../../shared/read-time.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type CustomPageWords, RESERVED_ADDRESSES, isCustomPageKey } from '../../shared/site-words.ts';
+import { mediaSourceId } from './archive-import.ts';
 import type { ImportSource, SourceItem, SourceRedirect } from './import-source.ts';
 
 /** Longest title and excerpt a post takes (shared/schemas/blog-post.ts); a longer one is cut at a word. */
@@ -96,6 +97,7 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
     missingImages: [],
     skippedRedirects: [],
     bylineFallbacks: 0,
+    restored: [],
   };
   const items: PlannedItem[] = [];
   const tags = new Set<string>();
@@ -149,7 +151,8 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
     if (next && next !== r) r.to = next.to;
   }
   summary.counts.tags = tags.size;
-  summary.counts.images = images.size;
+  // An archive brings its media library whole, but the images a previous import of it brought in.
+  summary.counts.images = source.archive ? source.archive.media.filter((m) => !imported.has(mediaSourceId(m.id))).length : images.size;
   summary.counts.redirects = unique.size;
   return { source, items, images: [...images], redirects: [...unique.values()], summary };
 }

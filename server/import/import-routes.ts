@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,7 +18,7 @@ function tooLarge(message: string): AppError {
  * Streams a request's body to `path`, refusing it before a byte is read when its Content-Length is over `max`, and
  * as soon as the count passes `max` when it sent none (or lied).
  */
-async function receive(req: Request, path: string, max: number, message: string): Promise<void> {
+async function receive(req: Request, path: string, max: number, message: string): Promise<number> {
   if (Number(req.get('content-length') ?? 0) > max) {
     req.resume();
     throw tooLarge(message);
@@ -32,6 +33,36 @@ async function receive(req: Request, path: string, max: number, message: string)
   await pipeline(req, count, createWriteStream(path));
   if (size === 0)
     throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.fileRequired, { details: { fields: { file: IMPORT_MESSAGES.fileRequired } } });
+  return size;
+}
+
+/** Whether a received file is a zip (this site's archive may be as large as a zip may be; other exports may not). */
+async function isZip(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && buffer.toString('latin1') === 'PK\x03\x04';
+  } finally {
+    await file.close();
+  }
+}
+
+/** Receives one file into a new staging folder of its own; a refused file leaves no folder behind. */
+async function stage(
+  imports: ImportService,
+  req: Request,
+  fileName: string,
+  check: (path: string) => Promise<void>,
+): Promise<{ dir: string; path: string }> {
+  const dir = await imports.stagingDir();
+  const path = join(dir, fileName);
+  try {
+    await check(path);
+    return { dir, path };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 const fileNameOf = (req: Request) => (typeof req.query.name === 'string' ? basename(req.query.name).slice(0, 200) : '') || 'export';
@@ -49,24 +80,33 @@ export function adminImportRouter(imports: ImportService): Router {
   const uploads = new Map<string, string>();
 
   router.post('/api/admin/imports/uploads', requireStaff(), allow('site.import'), async (req, res) => {
-    const dir = await imports.stagingDir();
-    const path = join(dir, 'uploads.zip');
-    await receive(req, path, IMPORT_ZIP_MAX_BYTES, IMPORT_MESSAGES.zipTooLarge);
+    const { dir, path } = await stage(imports, req, 'uploads.zip', async (to) => {
+      await receive(req, to, IMPORT_ZIP_MAX_BYTES, IMPORT_MESSAGES.zipTooLarge);
+    });
     const token = basename(dir);
     uploads.set(token, path);
     res.status(201).json({ token });
   });
 
   router.post('/api/admin/imports', requireStaff(), allow('site.import'), async (req, res) => {
-    const dir = await imports.stagingDir();
-    const exportPath = join(dir, 'export');
-    await receive(req, exportPath, IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES.tooLarge);
     const token = typeof req.query.uploads === 'string' ? req.query.uploads : '';
     const uploadsPath = token ? uploads.get(token) : null;
     if (uploadsPath === undefined) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
+    // This site's archive (a .zip) holds its images, so it may be as large as a zip; a WordPress or Ghost file may not.
+    const name = fileNameOf(req);
+    const isArchive = name.toLowerCase().endsWith('.zip');
+    const { dir, path: exportPath } = await stage(imports, req, 'export', async (to) => {
+      const size = await receive(
+        req,
+        to,
+        isArchive ? IMPORT_ZIP_MAX_BYTES : IMPORT_FILE_MAX_BYTES,
+        isArchive ? IMPORT_MESSAGES.zipTooLarge : IMPORT_MESSAGES.tooLarge,
+      );
+      if (size > IMPORT_FILE_MAX_BYTES && !(await isZip(to))) throw tooLarge(IMPORT_MESSAGES.tooLarge);
+    });
     uploads.delete(token);
     const dirs = uploadsPath ? [dir, dirname(uploadsPath)] : [dir];
-    res.status(201).json(await imports.plan({ dirs, exportPath, fileName: fileNameOf(req), uploadsPath }, actorOf(req)));
+    res.status(201).json(await imports.plan({ dirs, exportPath, fileName: name, uploadsPath }, actorOf(req)));
   });
 
   router.get('/api/admin/imports/last', requireStaff(), allow('site.import'), async (_req, res) => {

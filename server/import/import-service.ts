@@ -6,7 +6,6 @@ import { setImmediate as yieldToOthers } from 'node:timers/promises';
 import type { Db } from '../../db/database.ts';
 import { bumpContentVersion, insertBlogs } from '../../db/queries/blogs.ts';
 import { insertRevision } from '../../db/queries/blog-revisions.ts';
-import { setImageUses } from '../../db/queries/image-uses.ts';
 import {
   claimImport,
   findImport,
@@ -15,20 +14,15 @@ import {
   forgetDeletedItems,
   insertImport,
   insertImportedItems,
+  listImportedItems,
   setImportProgress,
 } from '../../db/queries/imports.ts';
 import { insertRedirects } from '../../db/queries/redirects.ts';
-import { insertWordsRevision, writeWords } from '../../db/queries/site-words.ts';
-import { IMPORT_MESSAGES, type ImportStatus, type ImportSummary } from '../../shared/import-messages.ts';
+import { IMPORT_MESSAGES, IMPORT_TEXT, type ImportStatus, type ImportSummary } from '../../shared/import-messages.ts';
+import { isImageUrl } from '../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
-import {
-  CUSTOM_PAGE_FIELDS,
-  type CustomPageKey,
-  type CustomPageWords,
-  WORDS_REVISIONS_KEPT,
-  WORDS_USE_PREFIX,
-} from '../../shared/site-words.ts';
+import { CUSTOM_PAGE_FIELDS, type CustomPageKey, type CustomPageWords } from '../../shared/site-words.ts';
 import type { BlogPost } from '../../shared/blog.ts';
 import { type Actor, recordAudit } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
@@ -43,6 +37,8 @@ import { type ImportPlan, type PlannedItem, cut, planImport } from './import-pla
 import type { ImportSource } from './import-source.ts';
 import { type SafeZip, openSafeZip } from './safe-zip.ts';
 import { readWxr } from './wxr-source.ts';
+import { type ArchiveMedia, bringArchiveMedia, withArchiveImages, writeArchiveWords, writeWordsOver } from './archive-import.ts';
+import { isSiteArchive, readSiteArchive } from './site-archive.ts';
 
 /** Posts written, and items sanitised, between two pauses that let the site answer other requests. */
 const WRITE_CHUNK = 50;
@@ -89,6 +85,21 @@ export interface ImportServiceDeps {
   onChange?: () => void;
   /** After an import's commit that added redirects: this instance reloads them at once (others within a second). */
   redirectsChanged?: () => void;
+  /** Saves site settings as the Settings page does (checked, audited): this site's archive brings its own. */
+  applySettings?: (input: unknown, actor: Actor) => Promise<unknown>;
+}
+
+/** An archive's item with its images at their new ids: its body, featured image and page words. */
+function withArchiveImagesIn(
+  item: ImportSource['items'][number],
+  ids: ReadonlyMap<string, string>,
+): Partial<ImportSource['items'][number]> {
+  const moved = (text: string) => withArchiveImages(text, ids);
+  return {
+    html: moved(item.html),
+    featuredImage: item.featuredImage && moved(item.featuredImage),
+    ...(item.pageWords && { pageWords: JSON.parse(moved(JSON.stringify(item.pageWords))) as Record<string, unknown> }),
+  };
 }
 
 async function removeStaged(files: StagedFiles): Promise<void> {
@@ -112,17 +123,26 @@ async function sniff(path: string): Promise<'zip' | 'xml' | 'json' | null> {
   }
 }
 
-async function readSource(files: StagedFiles): Promise<ImportSource> {
+/** The export file read; for this site's archive, the zip too, open (its media files are read when imported). */
+async function readSource(files: StagedFiles): Promise<{ source: ImportSource; archive: SafeZip | null }> {
   const kind = await sniff(files.exportPath);
-  if (kind === 'xml') return readWxr(files.exportPath);
-  if (kind === 'json') return readGhost(files.exportPath);
-  throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.notAnExport);
+  if (kind === 'xml') return { source: await readWxr(files.exportPath), archive: null };
+  if (kind === 'json') return { source: await readGhost(files.exportPath), archive: null };
+  if (kind !== 'zip') throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.notAnExport);
+  const zip = await openSafeZip(files.exportPath);
+  try {
+    if (!isSiteArchive(zip)) throw new AppError('INVALID_ARGUMENT', IMPORT_MESSAGES.notAnExport);
+    return { source: await readSiteArchive(zip), archive: zip };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
 }
 
 /** What is written for one planned item, checked and sanitised before the transaction opens. */
 type Prepared =
   | { planned: PlannedItem; kind: 'post'; post: ReturnType<typeof storedPost> }
-  | { planned: PlannedItem; kind: 'page'; key: CustomPageKey; words: CustomPageWords; published: boolean; at: string };
+  | { planned: PlannedItem; kind: 'page'; key: CustomPageKey; words: CustomPageWords; publishedAt: string | null };
 
 export function createImportService({
   db,
@@ -131,6 +151,7 @@ export function createImportService({
   nameOf,
   onChange = () => {},
   redirectsChanged = () => {},
+  applySettings,
 }: ImportServiceDeps): ImportService {
   /** Staged files by import, on this instance; and the progress of the one running here (the database has it too). */
   const staged = new Map<string, StagedFiles>();
@@ -158,7 +179,10 @@ export function createImportService({
       if (index % PREPARE_CHUNK === 0) await yieldToOthers();
       const { item } = planned;
       const html = withLibraryImages(item.html, brought.addresses);
-      const featured = item.featuredImage ? (brought.addresses.get(item.featuredImage) ?? null) : null;
+      // Brought into the library, or already an address a post may show (this site's, or https).
+      const featured = item.featuredImage
+        ? (brought.addresses.get(item.featuredImage) ?? (isImageUrl(item.featuredImage) ? item.featuredImage : null))
+        : null;
       try {
         if (item.type === 'post') {
           const published = item.status !== 'draft';
@@ -189,12 +213,13 @@ export function createImportService({
           const key: CustomPageKey = `page-${randomUUID()}`;
           const parsed = wordsSchema(key).safeParse({
             title: cut(planned.title, PAGE_FIELDS_MAX.title),
-            address: planned.address,
-            body: sanitizeHtml(html),
             seoTitle: cut(planned.title, PAGE_FIELDS_MAX.seoTitle),
             metaDescription: cut(planned.excerpt, PAGE_FIELDS_MAX.metaDescription),
             socialImage: featured ?? '',
             showInFooter: false,
+            ...item.pageWords,
+            address: planned.address,
+            body: sanitizeHtml(html),
           });
           if (!parsed.success) throw new AppError('INVALID_ARGUMENT', Object.values(fieldErrors(parsed.error, { nested: true })).join(' '));
           items.push({
@@ -202,8 +227,7 @@ export function createImportService({
             kind: 'page',
             key,
             words: parsed.data as CustomPageWords,
-            published: item.status === 'published',
-            at: item.date ?? at,
+            publishedAt: item.status === 'published' ? (item.date ?? at) : null,
           });
         }
       } catch (err) {
@@ -217,7 +241,13 @@ export function createImportService({
   }
 
   /** Writes everything in one transaction (docs/product.md#import): a failure anywhere keeps nothing of it. */
-  async function write(id: string, plan: ImportPlan, items: Prepared[], summary: ImportSummary, actor: Actor, base: number): Promise<void> {
+  async function write(
+    id: string,
+    plan: ImportPlan,
+    { items, summary, media }: { items: Prepared[]; summary: ImportSummary; media: ArchiveMedia },
+    actor: Actor,
+    base: number,
+  ): Promise<void> {
     const now = new Date();
     const at = now.toISOString();
     let written = 0;
@@ -242,29 +272,19 @@ export function createImportService({
       }
       for (const page of items) {
         if (page.kind !== 'page') continue;
-        const ok = await writeWords(trx, page.key, 0, {
-          published: page.published ? { words: page.words, at: page.at } : undefined,
-          draft: page.published ? null : page.words,
-          draftSavedAt: page.published ? null : at,
-          scheduledAt: null,
-          at,
-        });
-        if (!ok) throw new Error(`page ${page.key} exists`);
-        await insertWordsRevision(
-          trx,
-          { id: randomUUID(), key: page.key, words: page.words, kind: page.published ? 'published' : 'draft', userId: actor.userId, at },
-          WORDS_REVISIONS_KEPT,
-        );
-        await setImageUses(trx, 'settings', `${WORDS_USE_PREFIX}${page.key}`, { settings: JSON.stringify([page.words]) }, at);
+        await writeWordsOver(trx, page.key, { words: page.words, publishedAt: page.publishedAt }, actor, at);
         written += 1;
         progress.set(id, base + written);
       }
-      await insertImportedItems(
-        trx,
-        id,
-        plan.source.sourceKey,
-        items.map((p) => ({ sourceId: p.planned.item.sourceId, target: p.kind, targetId: p.kind === 'post' ? p.post.id : p.key })),
-      );
+      if (plan.source.archive) {
+        const { restored, refused } = await writeArchiveWords(trx, plan.source.archive.words, media.ids, actor, at);
+        summary.restored = restored;
+        summary.skipped.push(...refused.map((title) => ({ title, reason: IMPORT_MESSAGES.wordsRefused })));
+      }
+      await insertImportedItems(trx, id, plan.source.sourceKey, [
+        ...items.map((p) => ({ sourceId: p.planned.item.sourceId, target: p.kind, targetId: p.kind === 'post' ? p.post.id : p.key })),
+        ...media.added.map((m) => ({ ...m, target: 'image' as const })),
+      ]);
       // Only the redirects of what was written (a refused item's old address has nowhere to go).
       const writtenTargets = new Set(items.map((p) => (p.kind === 'post' ? `/blog/${p.post.slug}` : `/${p.words.address}`)));
       const refusedTargets = new Set(
@@ -298,18 +318,38 @@ export function createImportService({
   async function work(id: string, files: StagedFiles, actor: Actor): Promise<ImportStatus> {
     let where: string = IMPORT_MESSAGES.where.reading;
     let zip: SafeZip | null = null;
+    let archive: SafeZip | null = null;
     try {
       zip = files.uploadsPath ? await openSafeZip(files.uploadsPath) : null;
-      const plan = await planImport(db, await readSource(files), files.fileName);
-      const total = plan.images.length + plan.items.length;
+      const read = await readSource(files);
+      archive = read.archive;
+      const plan = await planImport(db, read.source, files.fileName);
+      const media = plan.source.archive?.media ?? [];
+      const total = plan.images.length + media.length + plan.items.length;
       await setImportProgress(db, id, 0, total);
       where = IMPORT_MESSAGES.where.images;
-      const brought = await bringImages(plan.images, { images, zip, actor }, (done) => setImportProgress(db, id, done));
-      plan.summary.missingImages = brought.missing;
-      plan.summary.counts.images = brought.addresses.size;
+      const onImage = (done: number) => setImportProgress(db, id, done);
+      const brought = await bringImages(plan.images, { images, zip, actor }, onImage);
+      const archiveMedia: ArchiveMedia = archive
+        ? await bringArchiveMedia(archive, media, await listImportedItems(db, plan.source.sourceKey), { images, actor }, onImage)
+        : { ids: new Map(), added: [], missing: [] };
+      if (archive) for (const item of plan.source.items) Object.assign(item, withArchiveImagesIn(item, archiveMedia.ids));
+      plan.summary.missingImages = [...brought.missing, ...archiveMedia.missing];
+      plan.summary.counts.images = brought.addresses.size + archiveMedia.added.length;
       const { items, summary } = await prepare(plan, brought, await nameOf(actor), new Date());
       where = IMPORT_MESSAGES.where.writing;
-      await write(id, plan, items, summary, actor, plan.images.length);
+      await write(id, plan, { items, summary, media: archiveMedia }, actor, plan.images.length + media.length);
+      // The settings go through the Settings page's own save (its checks, the favicon's sizes, its audit entry).
+      if (plan.source.archive?.settings && applySettings) {
+        const settings = JSON.parse(withArchiveImages(JSON.stringify(plan.source.archive.settings), archiveMedia.ids)) as unknown;
+        await applySettings(settings, actor).then(
+          () => summary.restored.push(IMPORT_TEXT.settingsName),
+          (err: unknown) => {
+            if (!(err instanceof AppError)) throw err;
+            summary.skipped.push({ title: IMPORT_TEXT.settingsName, reason: IMPORT_MESSAGES.settingsRefused(err.message) });
+          },
+        );
+      }
       await finishImport(db, id, { state: 'done', summary, error: null, done: total, at: new Date().toISOString() });
       onChange();
       if (summary.counts.redirects > 0) redirectsChanged();
@@ -326,6 +366,7 @@ export function createImportService({
       });
     } finally {
       zip?.close();
+      archive?.close();
       progress.delete(id);
       staged.delete(id);
       await removeStaged(files);
@@ -338,7 +379,9 @@ export function createImportService({
       try {
         const zip = files.uploadsPath ? await openSafeZip(files.uploadsPath) : null;
         zip?.close();
-        const plan = await planImport(db, await readSource(files), files.fileName);
+        const { source, archive } = await readSource(files);
+        archive?.close();
+        const plan = await planImport(db, source, files.fileName);
         const id = randomUUID();
         await insertImport(db, { id, summary: plan.summary, createdBy: actor.userId, at: new Date().toISOString() });
         staged.set(id, files);

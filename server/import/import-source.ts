@@ -1,4 +1,5 @@
 import type { ContentChanges, ImportKind, ImportSkip } from '../../shared/import-messages.ts';
+import type { ArchiveContent } from './site-archive.ts';
 
 /** A post or page as an export file holds it, before anything is decided about it. */
 export interface SourceItem {
@@ -22,6 +23,8 @@ export interface SourceItem {
   featuredImageAlt: string | null;
   /** Old addresses that should answer with this item: its permalink's path, `/?p=123`… */
   oldPaths: string[];
+  /** A page's own words when the file has them all (this site's archive): kept as they are, but its address and body. */
+  pageWords?: Record<string, unknown>;
 }
 
 export interface SourceRedirect {
@@ -42,6 +45,8 @@ export interface ImportSource {
   /** Old addresses that are not one item's (tag and category archives, the feed) or that the file lists itself. */
   redirects: SourceRedirect[];
   content: ContentChanges;
+  /** This site's own archive: its built-in words, settings and media files (site-archive.ts). */
+  archive?: ArchiveContent;
 }
 
 /** `/path?query` of an address in the old site, or null for none. Trailing slashes are kept as the old site wrote them. */

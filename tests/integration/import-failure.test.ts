@@ -23,7 +23,15 @@ describe.each(configuredEngines())('an import that fails part-way on %s', (engin
   it('keeps nothing of it, says where it stopped, and imports whole once run again', async () => {
     const file = wxr(site.url, [
       { id: 1, title: 'Photo', type: 'attachment', status: 'inherit', attachmentUrl: `${site.url}/wp-content/uploads/a.png` },
-      { id: 2, title: 'First', slug: 'first', link: `${site.url}/first/`, dateGmt: '2024-01-01 00:00:00', thumbnailId: 1, content: '<p>One.</p>' },
+      {
+        id: 2,
+        title: 'First',
+        slug: 'first',
+        link: `${site.url}/first/`,
+        dateGmt: '2024-01-01 00:00:00',
+        thumbnailId: 1,
+        content: '<p>One.</p>',
+      },
       { id: 3, title: 'Second', slug: 'second', link: `${site.url}/second/`, dateGmt: '2024-01-02 00:00:00', content: '<p>Two.</p>' },
     ]);
     const blog = createBlogService({ db: t.database.db });
