@@ -17,6 +17,7 @@ const BENCHES = [
   'tests/bench/pages.ts',
   'tests/bench/cache-hits.ts',
   'tests/bench/words-hits.ts',
+  'tests/bench/redirect-hits.ts',
   'tests/bench/import-latency.ts',
   'tests/bench/soak.ts',
   'tests/bench/analytics-flood-bench.ts',

@@ -46,7 +46,10 @@ export const REDIRECT_TEXT = {
   editing: (from: string) => `Edit the redirect from ${from}`,
   save: 'Save redirect',
   cancel: 'Cancel',
+  /** The row's buttons show the short word; screen readers hear which redirect (the long one). */
+  editShort: 'Edit',
   edit: (from: string) => `Edit ${from}`,
+  deleteShort: 'Delete',
   delete: (from: string) => `Delete ${from}`,
   deleteQuestion: (from: string) => `Delete the redirect from ${from}? Visitors asking for it will get “Page not found”.`,
   deleteConfirm: 'Yes, delete it',
@@ -62,7 +65,10 @@ export const REDIRECT_TEXT = {
   actions: 'Actions',
   origins: { staff: 'Staff', import: 'Import', blog: 'Blog (a post’s old address)' },
   never: 'Never',
+  notCounted: 'Not counted',
   none: 'No redirects yet.',
+  blogHint:
+    'Redirects made by “Blog” are a post’s old addresses: they follow the post and change with it. To change one, change the post’s address in the blog editor; deleting the post removes them.',
   list: 'Every redirect',
   csv: 'CSV',
   csvIntro: 'One redirect a line, after the header from,to,status. A file with a bad line imports nothing: each bad line is listed.',

@@ -30,6 +30,8 @@ export interface LoadOptions {
   bucketSeconds?: number;
   /** Bare sockets instead of Node's HTTP client (answers must carry Content-Length; one host for all URLs). */
   raw?: boolean;
+  /** The status an answer must have to count (200 unless told, e.g. 301 for redirects); any other is an error. */
+  status?: number;
 }
 
 interface LoadJob extends LoadOptions {
@@ -39,7 +41,7 @@ interface LoadJob extends LoadOptions {
 }
 
 /** What both load runners count: answers, errors, bytes, latencies and per-bucket rates, and the result from them. */
-function tally(seconds: number, bucketSeconds: number | undefined) {
+function tally(seconds: number, bucketSeconds: number | undefined, expected = 200) {
   const start = Date.now();
   const counts: number[] = [];
   const latencies: number[] = [];
@@ -47,9 +49,9 @@ function tally(seconds: number, bucketSeconds: number | undefined) {
     end: start + seconds * 1000,
     errors: 0,
     bytes: 0,
-    /** One answer, begun at `started` (performance.now()); anything but 200 counts as an error. */
+    /** One answer, begun at `started` (performance.now()); anything but the expected status counts as an error. */
     record(status: number, started: number) {
-      if (status !== 200) {
+      if (status !== expected) {
         t.errors += 1;
         return;
       }
@@ -79,9 +81,9 @@ function tally(seconds: number, bucketSeconds: number | undefined) {
   return t;
 }
 
-async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
+async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds, status }: LoadJob): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const t = tally(seconds, bucketSeconds);
+  const t = tally(seconds, bucketSeconds, status);
   let next = 0;
   const get = (url: string) =>
     new Promise<void>((resolve) => {
@@ -108,8 +110,8 @@ async function runLoad({ urls, seconds, connections, headers = {}, bucketSeconds
 }
 
 /** The same load through bare sockets (`raw`): requests written as bytes, answers framed by Content-Length. */
-async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeconds }: LoadJob): Promise<LoadResult> {
-  const t = tally(seconds, bucketSeconds);
+async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeconds, status: expected }: LoadJob): Promise<LoadResult> {
+  const t = tally(seconds, bucketSeconds, expected);
   const { end } = t;
   let next = 0;
   const targets = urls.map((u) => new URL(u));

@@ -24,6 +24,13 @@ export default function RedirectsPage() {
   const [notice, setNotice] = useState<Notice>(null);
   const upsert = (saved: Redirect) => setRedirects((all) => [saved, ...all.filter((r) => r.id !== saved.id)]);
   const reload = async () => setRedirects((await adminApi<{ redirects: Redirect[] }>('GET', '/api/admin/redirects', csrfToken)).redirects);
+  const editButtonId = (r: Redirect) => `edit-${r.id}`;
+  /** Closes the edit form; focus goes back to the row's Edit button, where the keyboard user left the list. */
+  const stopEditing = (r: Redirect) => {
+    setEditing(null);
+    requestAnimationFrame(() => document.getElementById(editButtonId(r))?.focus());
+  };
+  const hasBlogRows = redirects.some((r) => r.origin === 'blog');
 
   return (
     <AdminShell title={REDIRECT_TEXT.title}>
@@ -31,19 +38,20 @@ export default function RedirectsPage() {
       <NoticeBox notice={notice} />
       {editing ? (
         <section aria-labelledby="edit-redirect" className="admin-card">
-          <h2 id="edit-redirect">{REDIRECT_TEXT.editing(editing.from)}</h2>
+          {/* Focused as it opens, so a screen reader says which redirect is being edited. */}
+          <h2 id="edit-redirect" tabIndex={-1} ref={(heading) => heading?.focus()}>
+            {REDIRECT_TEXT.editing(editing.from)}
+          </h2>
           <RedirectForm
             key={editing.id}
             redirect={editing}
             onSaved={(saved) => {
               upsert(saved);
-              setEditing(null);
+              stopEditing(saved);
               setNotice({ kind: 'success', text: REDIRECT_MESSAGES.saved(saved.from, saved.to) });
             }}
+            onCancel={() => stopEditing(editing)}
           />
-          <button type="button" className="button button-small button-ghost-dark" onClick={() => setEditing(null)}>
-            {REDIRECT_TEXT.cancel}
-          </button>
         </section>
       ) : (
         <section aria-labelledby="new-redirect" className="admin-card">
@@ -51,30 +59,43 @@ export default function RedirectsPage() {
           <RedirectForm onSaved={upsert} />
         </section>
       )}
-      <section aria-labelledby="redirect-list">
+      <section aria-labelledby="redirect-list" className="admin-section">
         <h2 id="redirect-list">{REDIRECT_TEXT.list}</h2>
+        {hasBlogRows && <p className="hint">{REDIRECT_TEXT.blogHint}</p>}
         <AdminTable
           label={REDIRECT_TEXT.list}
           empty={<p>{REDIRECT_TEXT.none}</p>}
           rows={redirects}
           rowKey={(r) => r.id}
           columns={[
-            { header: REDIRECT_TEXT.from, cell: (r) => r.from, className: 'wrap', isRowHeader: true },
-            { header: REDIRECT_TEXT.to, cell: (r) => r.to, className: 'wrap' },
+            { header: REDIRECT_TEXT.from, cell: (r) => r.from, className: 'redirect-address', isRowHeader: true },
+            { header: REDIRECT_TEXT.to, cell: (r) => r.to, className: 'redirect-address' },
             { header: REDIRECT_TEXT.type, cell: (r) => r.status },
-            { header: REDIRECT_TEXT.hits, cell: (r) => (r.origin === 'blog' ? '' : r.hits) },
-            { header: REDIRECT_TEXT.lastHit, cell: (r) => (r.lastHitAt ? formatDateTime(r.lastHitAt, timeZone) : REDIRECT_TEXT.never) },
+            // A post's old addresses are answered by the post's page, which does not count them.
+            { header: REDIRECT_TEXT.hits, cell: (r) => (r.origin === 'blog' ? REDIRECT_TEXT.notCounted : r.hits) },
+            {
+              header: REDIRECT_TEXT.lastHit,
+              cell: (r) => (r.origin === 'blog' ? '' : r.lastHitAt ? formatDateTime(r.lastHitAt, timeZone) : REDIRECT_TEXT.never),
+            },
             { header: REDIRECT_TEXT.origin, cell: (r) => REDIRECT_TEXT.origins[r.origin] },
             {
               header: REDIRECT_TEXT.actions,
+              className: 'redirect-actions',
               cell: (r) =>
                 r.origin === 'blog' ? null : (
-                  <div className="actions">
-                    <button type="button" className="button button-small button-ghost-dark" onClick={() => setEditing(r)}>
-                      {REDIRECT_TEXT.edit(r.from)}
+                  <div className="button-row">
+                    <button
+                      id={editButtonId(r)}
+                      type="button"
+                      className="button button-small button-ghost-dark"
+                      aria-label={REDIRECT_TEXT.edit(r.from)}
+                      onClick={() => setEditing(r)}
+                    >
+                      {REDIRECT_TEXT.editShort}
                     </button>
                     <ConfirmButton
-                      label={REDIRECT_TEXT.delete(r.from)}
+                      label={REDIRECT_TEXT.deleteShort}
+                      name={REDIRECT_TEXT.delete(r.from)}
                       question={REDIRECT_TEXT.deleteQuestion(r.from)}
                       confirmLabel={REDIRECT_TEXT.deleteConfirm}
                       onConfirm={async () => {
@@ -103,9 +124,9 @@ function CsvSection({ onImported }: { onImported: () => Promise<void> }) {
   const { csrfToken } = usePageContext();
   const uid = useId();
   const [file, setFile] = useState<File | null>(null);
-  const { notice, setNotice, errors, busy, run } = useFormRequest();
+  const { notice, setNotice, errors, busy, run, formRef } = useFormRequest();
   return (
-    <section aria-labelledby="redirect-csv" className="admin-card">
+    <section aria-labelledby="redirect-csv" className="admin-card admin-section">
       <h2 id="redirect-csv">{REDIRECT_TEXT.csv}</h2>
       <p className="muted">{REDIRECT_TEXT.csvIntro}</p>
       <p>
@@ -114,6 +135,7 @@ function CsvSection({ onImported }: { onImported: () => Promise<void> }) {
         </a>
       </p>
       <ScriptedForm
+        ref={formRef}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -128,6 +150,7 @@ function CsvSection({ onImported }: { onImported: () => Promise<void> }) {
       >
         <AdminInput
           id={`${uid}-csv`}
+          name="csv"
           label={REDIRECT_TEXT.csvFile}
           type="file"
           accept=".csv,text/csv"

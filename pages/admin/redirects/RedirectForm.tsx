@@ -10,15 +10,24 @@ import { useFormRequest } from '../ui/use-form-request.ts';
 
 /**
  * A redirect's form: a new one (`redirect` undefined, emptied once added) or an existing one. The server's refusals
- * (a loop, a chain, the site's own address) show beside their field; what was typed stays.
+ * (a loop, a chain, the site's own address) show beside their field, which takes focus; what was typed stays.
  */
-export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSaved: (redirect: Redirect) => void }) {
+export function RedirectForm({
+  redirect,
+  onSaved,
+  onCancel,
+}: {
+  redirect?: Redirect;
+  onSaved: (redirect: Redirect) => void;
+  /** Editing: a Cancel button beside Save closes the form unchanged. */
+  onCancel?: () => void;
+}) {
   const { csrfToken } = usePageContext();
   const uid = useId();
   const [from, setFrom] = useState(redirect?.from ?? '');
   const [to, setTo] = useState(redirect?.to ?? '');
   const [status, setStatus] = useState<RedirectStatus>(redirect?.status ?? 301);
-  const { notice, setNotice, errors, busy, run } = useFormRequest();
+  const { notice, setNotice, errors, busy, run, formRef } = useFormRequest();
 
   function save() {
     return run(async () => {
@@ -39,6 +48,7 @@ export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSav
 
   return (
     <ScriptedForm
+      ref={formRef}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -47,6 +57,7 @@ export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSav
     >
       <AdminInput
         id={`${uid}-from`}
+        name="from"
         label={REDIRECT_TEXT.from}
         hint={REDIRECT_TEXT.fromHint}
         maxLength={REDIRECT_FROM_MAX}
@@ -56,6 +67,7 @@ export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSav
       />
       <AdminInput
         id={`${uid}-to`}
+        name="to"
         label={REDIRECT_TEXT.to}
         hint={REDIRECT_TEXT.toHint}
         maxLength={REDIRECT_TO_MAX}
@@ -65,7 +77,7 @@ export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSav
       />
       <div className="field">
         <label htmlFor={`${uid}-status`}>{REDIRECT_TEXT.type}</label>
-        <select id={`${uid}-status`} value={status} onChange={(e) => setStatus(Number(e.target.value) as RedirectStatus)}>
+        <select id={`${uid}-status`} name="status" value={status} onChange={(e) => setStatus(Number(e.target.value) as RedirectStatus)}>
           {REDIRECT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {REDIRECT_TEXT.types[s]}
@@ -73,9 +85,16 @@ export function RedirectForm({ redirect, onSaved }: { redirect?: Redirect; onSav
           ))}
         </select>
       </div>
-      <button type="submit" className="button button-primary button-small" disabled={busy}>
-        {redirect ? REDIRECT_TEXT.save : REDIRECT_TEXT.add}
-      </button>
+      <div className="button-row">
+        <button type="submit" className="button button-primary button-small" disabled={busy}>
+          {redirect ? REDIRECT_TEXT.save : REDIRECT_TEXT.add}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button-small button-ghost-dark" onClick={onCancel}>
+            {REDIRECT_TEXT.cancel}
+          </button>
+        )}
+      </div>
       <NoticeBox notice={notice} />
     </ScriptedForm>
   );

@@ -8,11 +8,14 @@ import { ActionButton } from './ActionButton.tsx';
  */
 export function ConfirmButton({
   label,
+  name,
   question,
   confirmLabel,
   onConfirm,
 }: {
   label: string;
+  /** What a screen reader calls the button when its label alone is the same on every row ("Delete /old-page"); it starts with `label`. */
+  name?: string;
   question: string;
   confirmLabel: string;
   onConfirm: () => Promise<void>;
@@ -34,7 +37,7 @@ export function ConfirmButton({
   const cancel = () => ask(false);
   if (!asking) {
     return (
-      <button ref={buttonRef} type="button" className="button button-danger-ghost" onClick={() => ask(true)}>
+      <button ref={buttonRef} type="button" className="button button-danger-ghost" aria-label={name} onClick={() => ask(true)}>
         {label}
       </button>
     );
