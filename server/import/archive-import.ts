@@ -17,7 +17,7 @@ import { isServiceId } from '../../shared/services.ts';
 import type { Actor } from '../audit/audit-log.ts';
 import { AppError } from '../core/errors.ts';
 import type { ImageService } from '../media/image-service.ts';
-import type { ArchiveContent, ArchiveWords } from './site-archive.ts';
+import type { ArchiveContent, ArchiveWords } from './import-source.ts';
 import type { SafeZip } from './safe-zip.ts';
 
 /** The archive's images brought into the media library: each old id and its new one, and those that could not be. */

@@ -1,5 +1,4 @@
 import type { ContentChanges, ImportKind, ImportSkip } from '../../shared/import-messages.ts';
-import type { ArchiveContent } from './site-archive.ts';
 
 /** A post or page as an export file holds it, before anything is decided about it. */
 export interface SourceItem {
@@ -47,6 +46,21 @@ export interface ImportSource {
   content: ContentChanges;
   /** This site's own archive: its built-in words, settings and media files (site-archive.ts). */
   archive?: ArchiveContent;
+}
+
+/** A page's, a service's or the navigation's stored words, as the archive has them. */
+export interface ArchiveWords {
+  key: string;
+  published: unknown;
+  publishedAt: string | null;
+  draft: unknown;
+}
+
+/** What only this site's own archive holds beside posts and pages: the built-in words, the settings, the media files. */
+export interface ArchiveContent {
+  words: ArchiveWords[];
+  settings: unknown;
+  media: Array<{ id: string; file: string; fileName: string; contentType: string; alt: string }>;
 }
 
 /** `/path?query` of an address in the old site, or null for none. Trailing slashes are kept as the old site wrote them. */

@@ -1,7 +1,7 @@
 import { IMPORT_MESSAGES } from '../../shared/import-messages.ts';
 import { NAVIGATION_KEY, isCustomPageKey } from '../../shared/site-words.ts';
 import { AppError } from '../core/errors.ts';
-import type { ImportSource, SourceItem, SourceRedirect } from './import-source.ts';
+import type { ArchiveWords, ImportSource, SourceItem, SourceRedirect } from './import-source.ts';
 import type { SafeZip } from './safe-zip.ts';
 import { noContentChanges } from './wp-content.ts';
 
@@ -11,21 +11,6 @@ const FORMAT_VERSION = 1;
 type Row = Record<string, unknown>;
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const rows = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((r): r is Row => Boolean(r) && typeof r === 'object') : []);
-
-/** A page's, a service's or the navigation's stored words, as the archive has them. */
-export interface ArchiveWords {
-  key: string;
-  published: unknown;
-  publishedAt: string | null;
-  draft: unknown;
-}
-
-/** What only this site's own archive holds beside posts and pages: the built-in words, the settings, the media files. */
-export interface ArchiveContent {
-  words: ArchiveWords[];
-  settings: unknown;
-  media: Array<{ id: string; file: string; fileName: string; contentType: string; alt: string }>;
-}
 
 function refused(message: string): AppError {
   return new AppError('INVALID_ARGUMENT', message);
