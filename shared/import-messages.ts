@@ -84,6 +84,9 @@ export interface ImportStatus {
   finishedAt: string | null;
 }
 
+/** `1 post`, `2 posts`. */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 export const IMPORT_TEXT = {
   title: 'Import',
   intro:
@@ -126,7 +129,7 @@ export const IMPORT_TEXT = {
   progressLabel: 'Import progress',
   running: (done: number, total: number) => `Importing: ${done} of ${total} steps done.`,
   finished: (c: ImportCounts) =>
-    `Import finished: ${c.posts} posts, ${c.pages} pages, ${c.images} images and ${c.redirects} redirects added.`,
+    `Import finished: ${counted(c.posts, 'post')}, ${counted(c.pages, 'page')}, ${counted(c.images, 'image')} and ${counted(c.redirects, 'redirect')} added.`,
   failed: 'The import stopped. Nothing from it was kept.',
   kinds: { wordpress: 'WordPress export', ghost: 'Ghost export', archive: 'Site archive' } satisfies Record<ImportKind, string>,
   untitled: 'Untitled',

@@ -151,7 +151,7 @@ export default function ImportPage() {
             accept=".zip"
             required={false}
           />
-          <button type="submit" className="button" disabled={busy || Boolean(running)}>
+          <button type="submit" className="button button-primary" disabled={busy || Boolean(running)}>
             {busy && !plan ? IMPORT_TEXT.checking : IMPORT_TEXT.check}
           </button>
         </ScriptedForm>
@@ -162,7 +162,7 @@ export default function ImportPage() {
           {nothingToDo ? (
             <p>{IMPORT_TEXT.nothingToDo}</p>
           ) : (
-            <button type="button" className="button" onClick={() => void start()} disabled={busy}>
+            <button type="button" className="button button-primary" onClick={() => void start()} disabled={busy}>
               {busy ? IMPORT_TEXT.starting : IMPORT_TEXT.start}
             </button>
           )}
