@@ -517,6 +517,8 @@ export interface ImportsTable {
   error: string | null;
   created_by: string | null;
   created_at: string;
+  /** Its last step: a running import that has not moved for long was stopped (a restart) and no longer blocks another. */
+  updated_at: string;
   finished_at: string | null;
 }
 

@@ -194,6 +194,7 @@ export const IMPORT_MESSAGES = {
   notFound: 'There is no such import.',
   alreadyStarted: 'This import has already started.',
   busy: 'Another import is running. Wait until it finishes.',
+  interrupted: 'The import stopped when the server restarted. Nothing from it was kept; import the file again.',
   /** Where an import stopped, for `stoppedAt`. */
   where: {
     reading: 'reading the file',

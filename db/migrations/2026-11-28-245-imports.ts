@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('created_by', 'varchar(36)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('finished_at', 'varchar(30)')
     .execute();
   await db.schema.createIndex('imports_created').on('imports').columns(['created_at']).execute();

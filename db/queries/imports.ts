@@ -2,7 +2,7 @@ import type { ImportState, ImportStatus, ImportSummary } from '../../shared/impo
 import type { Db } from '../database.ts';
 import type { ImportsTable } from '../types.ts';
 
-function toStatus(row: Omit<ImportsTable, 'done' | 'total' | 'created_by'> & { done: number; total: number }): ImportStatus {
+function toStatus(row: Omit<ImportsTable, 'done' | 'total' | 'created_by' | 'updated_at'> & { done: number; total: number }): ImportStatus {
   return {
     id: row.id,
     state: row.state as ImportState,
@@ -31,6 +31,7 @@ export async function insertImport(
       error: null,
       created_by: row.createdBy,
       created_at: row.at,
+      updated_at: row.at,
       finished_at: null,
     })
     .execute();
@@ -53,13 +54,23 @@ export async function findLastImport(db: Db): Promise<ImportStatus | undefined> 
   return row && toStatus(row);
 }
 
-/** Moves a planned import to running, unless another is running or it has started already; true when it moved. */
-export async function claimImport(db: Db, id: string): Promise<boolean> {
+/**
+ * Moves a planned import to running, unless another is running or it has started already; true when it moved. A
+ * running import whose last step is older than `staleBefore` was cut off (its server stopped): it is marked failed
+ * with `staleError` (its transaction never committed) and blocks nothing.
+ */
+export async function claimImport(db: Db, id: string, stale: { before: string; error: string; at: string }): Promise<boolean> {
+  await db
+    .updateTable('imports')
+    .set({ state: 'failed', error: stale.error, finished_at: stale.at })
+    .where('state', '=', 'running')
+    .where('updated_at', '<', stale.before)
+    .execute();
   const running = await db.selectFrom('imports').select('id').where('state', '=', 'running').executeTakeFirst();
   if (running) return false;
   const result = await db
     .updateTable('imports')
-    .set({ state: 'running', done: 0 })
+    .set({ state: 'running', done: 0, updated_at: stale.at })
     .where('id', '=', id)
     .where('state', '=', 'planned')
     .executeTakeFirst();
@@ -70,7 +81,7 @@ export async function claimImport(db: Db, id: string): Promise<boolean> {
 export async function setImportProgress(db: Db, id: string, done: number, total?: number): Promise<void> {
   await db
     .updateTable('imports')
-    .set({ done, ...(total === undefined ? {} : { total }) })
+    .set({ done, updated_at: new Date().toISOString(), ...(total === undefined ? {} : { total }) })
     .where('id', '=', id)
     .execute();
 }

@@ -43,6 +43,11 @@ import { isSiteArchive, readSiteArchive } from './site-archive.ts';
 /** Posts written, and items sanitised, between two pauses that let the site answer other requests. */
 const WRITE_CHUNK = 50;
 const PREPARE_CHUNK = 10;
+/**
+ * A running import that has not taken a step for this long was cut off by a restart: another may start. Its
+ * longest step is the one transaction, a few seconds for 2,000 posts (tests/bench/README.md).
+ */
+const STALE_MS = 15 * 60 * 1000;
 /** Redirects checked and written at a time (each is checked against all the others: docs/product.md#redirects). */
 const REDIRECT_CHUNK = 200;
 /** The longest words a page takes (shared/site-words.ts): a WordPress page's title and excerpt are cut to them. */
@@ -154,7 +159,16 @@ export function createImportService({
   applySettings,
 }: ImportServiceDeps): ImportService {
   /** Staged files by import, on this instance; and the progress of the one running here (the database has it too). */
-  const staged = new Map<string, StagedFiles>();
+  const staged = new Map<string, StagedFiles & { at: number }>();
+
+  /** Dry runs nobody imported within STALE_MS: their files go (choosing the file again plans it anew). */
+  async function dropAbandoned(now: number): Promise<void> {
+    for (const [id, files] of staged) {
+      if (now - files.at < STALE_MS) continue;
+      staged.delete(id);
+      await removeStaged(files);
+    }
+  }
   const progress = new Map<string, number>();
 
   async function status(id: string): Promise<ImportStatus> {
@@ -310,7 +324,9 @@ export function createImportService({
     if (before.state !== 'planned') throw new AppError('ABORTED', IMPORT_MESSAGES.alreadyStarted);
     const files = staged.get(id);
     if (!files) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
-    if (!(await claimImport(db, id))) throw new AppError('ABORTED', IMPORT_MESSAGES.busy);
+    const now = Date.now();
+    const stale = { before: new Date(now - STALE_MS).toISOString(), error: IMPORT_MESSAGES.interrupted, at: new Date(now).toISOString() };
+    if (!(await claimImport(db, id, stale))) throw new AppError('ABORTED', IMPORT_MESSAGES.busy);
     return files;
   }
 
@@ -376,6 +392,7 @@ export function createImportService({
 
   return {
     async plan(files, actor) {
+      await dropAbandoned(Date.now());
       try {
         const zip = files.uploadsPath ? await openSafeZip(files.uploadsPath) : null;
         zip?.close();
@@ -384,7 +401,7 @@ export function createImportService({
         const plan = await planImport(db, source, files.fileName);
         const id = randomUUID();
         await insertImport(db, { id, summary: plan.summary, createdBy: actor.userId, at: new Date().toISOString() });
-        staged.set(id, files);
+        staged.set(id, { ...files, at: Date.now() });
         return status(id);
       } catch (err) {
         await removeStaged(files);

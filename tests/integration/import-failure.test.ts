@@ -57,4 +57,28 @@ describe.each(configuredEngines())('an import that fails part-way on %s', (engin
     expect(again.state).toBe('done');
     expect((await t.database.db.selectFrom('blogs').select('slug').where('slug', 'in', ['first', 'second']).execute()).length).toBe(2);
   });
+
+  it('an import cut off by a restart blocks no other: it is marked stopped, and the next one runs', async () => {
+    const file = wxr(site.url, [{ id: 9, title: 'After restart', slug: 'after-restart', content: '<p>Fine.</p>' }]);
+    const cut = await dryRun(t.staff, file);
+    const long = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await t.database.db.updateTable('imports').set({ state: 'running', updated_at: long }).where('id', '=', cut.id).execute();
+    const busy = await dryRun(t.staff, file);
+    const report = await runImport(t.staff, busy.id);
+    expect(report.state).toBe('done');
+    const stopped = (await t.staff.req('get', `/api/admin/imports/${cut.id}`)).body;
+    expect(stopped).toMatchObject({ state: 'failed', error: IMPORT_MESSAGES.interrupted });
+
+    // One still running recently does block.
+    const fresh = await dryRun(t.staff, wxr(site.url, [{ id: 10, title: 'Later', slug: 'later', content: '<p>Later.</p>' }]));
+    const other = await dryRun(t.staff, wxr(site.url, [{ id: 11, title: 'Other', slug: 'other', content: '<p>Other.</p>' }]));
+    await t.database.db
+      .updateTable('imports')
+      .set({ state: 'running', updated_at: new Date().toISOString() })
+      .where('id', '=', fresh.id)
+      .execute();
+    const refused = await t.staff.req('post', `/api/admin/imports/${other.id}/start`).send();
+    expect([refused.status, refused.body.error.message]).toEqual([409, IMPORT_MESSAGES.busy]);
+    await t.database.db.updateTable('imports').set({ state: 'failed' }).where('id', '=', fresh.id).execute();
+  });
 });
