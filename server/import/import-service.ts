@@ -331,7 +331,7 @@ export function createImportService({
   }
 
   /** A claimed import, to its end: done, or failed with where it stopped and nothing of it kept. */
-  async function work(id: string, files: StagedFiles, actor: Actor): Promise<ImportStatus> {
+  async function work(id: string, files: StagedFiles, actor: Actor): Promise<void> {
     let where: string = IMPORT_MESSAGES.where.reading;
     let zip: SafeZip | null = null;
     let archive: SafeZip | null = null;
@@ -355,20 +355,22 @@ export function createImportService({
       const { items, summary } = await prepare(plan, brought, await nameOf(actor), new Date());
       where = IMPORT_MESSAGES.where.writing;
       await write(id, plan, { items, summary, media: archiveMedia }, actor, plan.images.length + media.length);
+      // Committed: caches drop what they rendered, and this instance answers the new redirects at once.
+      onChange();
+      if (summary.counts.redirects > 0) redirectsChanged();
       // The settings go through the Settings page's own save (its checks, the favicon's sizes, its audit entry).
       if (plan.source.archive?.settings && applySettings) {
         const settings = JSON.parse(withArchiveImages(JSON.stringify(plan.source.archive.settings), archiveMedia.ids)) as unknown;
         await applySettings(settings, actor).then(
           () => summary.restored.push(IMPORT_TEXT.settingsName),
+          // The import has committed: a refusal here is reported, never taken for the import's failure.
           (err: unknown) => {
-            if (!(err instanceof AppError)) throw err;
-            summary.skipped.push({ title: IMPORT_TEXT.settingsName, reason: IMPORT_MESSAGES.settingsRefused(err.message) });
+            if (!(err instanceof AppError)) logger.error({ err, importId: id }, 'imported settings not saved');
+            summary.skipped.push({ title: IMPORT_TEXT.settingsName, reason: IMPORT_MESSAGES.settingsRefused((err as Error).message) });
           },
         );
       }
       await finishImport(db, id, { state: 'done', summary, error: null, done: total, at: new Date().toISOString() });
-      onChange();
-      if (summary.counts.redirects > 0) redirectsChanged();
     } catch (err) {
       logger.error({ err, importId: id }, 'import failed');
       const why = err instanceof AppError ? err.message : String((err as Error).message ?? err);
@@ -387,7 +389,6 @@ export function createImportService({
       staged.delete(id);
       await removeStaged(files);
     }
-    return status(id);
   }
 
   return {
@@ -411,12 +412,14 @@ export function createImportService({
 
     async start(id, actor) {
       const files = await claim(id);
-      void work(id, files, actor);
+      // In the background: its end is in the database (a failure too), so nothing here waits for it.
+      void work(id, files, actor).catch((err: unknown) => logger.error({ err, importId: id }, 'import could not record its end'));
       return status(id);
     },
 
     async run(id, actor) {
-      return work(id, await claim(id), actor);
+      await work(id, await claim(id), actor);
+      return status(id);
     },
     status,
     async last() {

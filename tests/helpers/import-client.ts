@@ -5,10 +5,14 @@ import type { ImportStatus } from '../../shared/import-messages.ts';
 import { eventually } from './eventually.ts';
 import type { StaffClient } from './admin-client.ts';
 
+/** The type a browser sends a chosen file with, by its name. */
+const TYPES: Record<string, string> = { xml: 'text/xml', json: 'application/json', zip: 'application/zip' };
+
 /** Chooses an export file at the Import page: its dry run (nothing written yet). */
 export async function dryRun(staff: StaffClient, body: string | Buffer, name = 'export.xml', uploadsToken?: string): Promise<ImportStatus> {
   const query = `name=${encodeURIComponent(name)}${uploadsToken ? `&uploads=${uploadsToken}` : ''}`;
-  const res = await staff.req('post', `/api/admin/imports?${query}`).set('Content-Type', 'application/octet-stream').send(body);
+  const type = TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
+  const res = await staff.req('post', `/api/admin/imports?${query}`).set('Content-Type', type).send(body);
   expect(res.status, res.text).toBe(201);
   return res.body as ImportStatus;
 }
