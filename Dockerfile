@@ -46,6 +46,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 RUN npm pkg set 'scripts.db:migrate=node dist/db-migrate.mjs' 'scripts.db:backup=node dist/db-backup.mjs' \
       'scripts.db:restore=node dist/db-restore.mjs' 'scripts.admin:create=node dist/admin-create.mjs' \
+      'scripts.import=node dist/import.mjs' \
       'scripts.backup:now=node dist/offsite-backup.mjs now' 'scripts.backup:list=node dist/offsite-backup.mjs list' \
       'scripts.backup:restore=node dist/offsite-backup.mjs restore' 'scripts.backup:verify=node dist/offsite-backup.mjs verify'
 USER site

@@ -506,6 +506,31 @@ export interface AnalyticsSummariesSentTable {
   user_id: string;
 }
 
+/** One import (migration 245): `summary` is the dry run's, then the report's, as JSON (`ImportSummary`). */
+export interface ImportsTable {
+  id: string;
+  kind: string;
+  state: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  summary: string;
+  error: string | null;
+  created_by: string | null;
+  created_at: string;
+  /** Its last step: a running import that has not moved for long was stopped (a restart) and no longer blocks another. */
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A post (`post`, its id), page (`page`, its words key) or image (`image`, from this site's archive) an import made, by the old site (`source`) and its id there. */
+export interface ImportedItemsTable {
+  source: string;
+  source_id: string;
+  target: string;
+  target_id: string;
+  import_id: string;
+}
+
 export interface Database {
   readiness_probe: ReadinessProbeTable;
   blogs: BlogsTable;
@@ -551,6 +576,8 @@ export interface Database {
   analytics_summaries_sent: AnalyticsSummariesSentTable;
   follow_up_emails_sent: FollowUpEmailsSentTable;
   saved_replies: SavedRepliesTable;
+  imports: ImportsTable;
+  imported_items: ImportedItemsTable;
 }
 
 export type BlogRow = Selectable<BlogsTable>;

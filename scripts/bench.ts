@@ -18,6 +18,7 @@ const BENCHES = [
   'tests/bench/cache-hits.ts',
   'tests/bench/words-hits.ts',
   'tests/bench/redirect-hits.ts',
+  'tests/bench/import-latency.ts',
   'tests/bench/soak.ts',
   'tests/bench/analytics-flood-bench.ts',
   'tests/bench/sqlite-driver.ts',

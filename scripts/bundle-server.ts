@@ -19,6 +19,7 @@ const ENTRIES = {
   'db-restore': 'scripts/db-restore.ts',
   'offsite-backup': 'scripts/offsite-backup.ts',
   'admin-create': 'scripts/admin-create.ts',
+  import: 'scripts/import.ts',
 };
 
 const common: BuildOptions = {

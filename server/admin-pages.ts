@@ -1,4 +1,5 @@
 import type { RedirectService } from './redirects/redirect-service.ts';
+import type { ImportService } from './import/import-service.ts';
 import type { AdminPageService } from '../shared/admin.ts';
 import type { SessionUser } from '../shared/staff.ts';
 import { can } from '../shared/roles.ts';
@@ -24,6 +25,7 @@ export interface AdminPageDeps {
   images: ImageService;
   backupStatus: () => Promise<OffsiteBackupStatus>;
   redirects: Pick<RedirectService, 'list'>;
+  imports: Pick<ImportService, 'last'>;
 }
 
 const writer = (viewer: SessionUser) => ({ userId: viewer.id, role: viewer.role });
@@ -39,6 +41,7 @@ export function createAdminPageService({
   images,
   backupStatus,
   redirects,
+  imports,
 }: AdminPageDeps): AdminPageService {
   return {
     // Each part is read only for a person who may see it: what a role may not see never reaches the page.
@@ -77,6 +80,7 @@ export function createAdminPageService({
     followUpEmail: (userId) => inbox.followUpEmailChosen(userId),
     savedReplies: () => inbox.savedReplies(),
     redirects: () => redirects.list(),
+    lastImport: () => imports.last(),
     media: (viewer, query) => images.library(query, writer(viewer)),
   };
 }

@@ -67,6 +67,9 @@ import { type RedirectTable, createRedirectTable } from './http/redirect-table.t
 import { createRedirectService } from './redirects/redirect-service.ts';
 import { adminRedirectsRouter } from './redirects/redirect-routes.ts';
 import { siteExportRouter } from './export/export-routes.ts';
+import { findUserById } from '../db/queries/users.ts';
+import { createImportService } from './import/import-service.ts';
+import { adminImportRouter } from './import/import-routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -278,6 +281,17 @@ export function createApp(deps: AppDeps): Site {
   app.use(adminSettingsRouter(settings));
   app.use(adminSiteWordsRouter(words, settings, config.TIME_ZONE, wordsPreviews));
   app.use(adminImagesRouter(images));
+  const imports = createImportService({
+    db: database.db,
+    images,
+    logger,
+    // The byline of a post whose file names no author: the importing person's name.
+    nameOf: async (actor) => (actor.userId && (await findUserById(database.db, actor.userId))?.name) || (await settings.current()).name,
+    onChange: () => pageCache.invalidate(),
+    redirectsChanged: () => redirectTable.changed(),
+    applySettings: (input, actor) => settings.update(input, actor),
+  });
+  app.use(adminImportRouter(imports));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
   app.use(adminAnalyticsRouter(database.db, analytics));
   const redirects = createRedirectService({ db: database.db, table: redirectTable });
@@ -299,6 +313,7 @@ export function createApp(deps: AppDeps): Site {
       images,
       backupStatus: () => readOffsiteBackupStatus(database.db, database.engine, config),
       redirects,
+      imports,
     }),
     previews,
     settings,

@@ -167,6 +167,7 @@ export const AUDIT_TEXT = {
     'redirect.deleted': 'Deleted a redirect',
     'redirects.imported': 'Imported redirects from CSV',
     'site.exported': 'Exported the site’s content',
+    'site.imported': 'Imported a WordPress, Ghost or site export',
   } satisfies Record<AuditAction, string>,
 
   /** An entry whose detail is not in a form the sentences read (an old format): its action's name and the detail. */

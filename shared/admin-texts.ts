@@ -86,6 +86,7 @@ export const ADMIN_SECTIONS = {
   media: { href: '/admin/media', label: 'Media' },
   pages: { href: '/admin/pages', label: 'Pages' },
   redirects: { href: '/admin/redirects', label: 'Redirects' },
+  import: { href: '/admin/import', label: 'Import' },
   analytics: { href: '/admin/analytics', label: 'Analytics' },
   audit: { href: '/admin/audit', label: 'Audit log' },
   privacy: { href: '/admin/privacy', label: 'Privacy' },

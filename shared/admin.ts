@@ -1,4 +1,5 @@
 import type { Redirect } from './redirects.ts';
+import type { ImportStatus } from './import-messages.ts';
 import type { AdminPostPage, AdminPostSummary, EditorState } from './blog.ts';
 import type { PostPreview, PreviewLink } from './previews.ts';
 import type { SessionUser } from './staff.ts';
@@ -381,6 +382,7 @@ export const AUDIT_ACTIONS = [
   'redirect.deleted',
   'redirects.imported',
   'site.exported',
+  'site.imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -464,6 +466,8 @@ export interface AdminPageService {
   savedReplies(): Promise<SavedReply[]>;
   /** Every redirect, the blog's old slugs included (docs/product.md#redirects). */
   redirects(): Promise<Redirect[]>;
+  /** The newest import that ran, with its report (docs/product.md#import); null before any. */
+  lastImport(): Promise<ImportStatus | null>;
   /** A page of the media library, each image's uses as `viewer` may see them (docs/product.md#media). */
   media(viewer: SessionUser, query: MediaQuery): Promise<MediaPage>;
 }

@@ -60,6 +60,8 @@ export const CAPABILITIES = [
   'redirects.manage',
   /** Download the site's content as one archive (posts, pages, settings, redirects, images) */
   'site.export',
+  /** Import a WordPress or Ghost export, or this site's own archive: posts, pages, images and redirects */
+  'site.import',
   /** Hand ownership to an Administrator, set the site’s sign-in policy, and see the off-site backup on the dashboard */
   'ownership.transfer',
 ] as const;
@@ -110,6 +112,7 @@ export const ADMIN_PAGE_CAPABILITIES: Record<string, Capability | null> = {
   audit: 'audit.view',
   analytics: 'analytics.view',
   redirects: 'redirects.manage',
+  import: 'site.import',
 };
 
 /** The capability an admin page asks for; undefined for an address no page is listed for. */

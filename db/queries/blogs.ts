@@ -465,3 +465,9 @@ export async function readContentChanges(db: Db, area: string, after: number, up
 
 /** In a change's paths: every page (the header and footer changed). */
 export const EVERY_PATH = '*';
+
+/** Every post's slug with its title: what an import checks its posts' addresses against. */
+export async function listPostSlugsAndTitles(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('blogs').select(['slug', 'title']).execute();
+  return new Map(rows.map((r) => [r.slug, r.title]));
+}
