@@ -316,7 +316,7 @@ export function safeNextPath(next: unknown): string {
   }
 }
 
-/** Every action the audit log records (their words and sentences: AUDIT_TEXT in shared/admin-messages.ts). */
+/** Every action the audit log records (their words and sentences: AUDIT_TEXT in shared/audit-texts.ts). */
 export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',

@@ -46,5 +46,5 @@ export const LOOK_TEXT = {
   accentDefault: 'Use the default colour',
 } as const;
 
-/** The look's settings as an audit entry names them (with AUDIT_TEXT.settingName, which the admin pages' script carries). */
+/** The look's settings as an audit entry names them (with AUDIT_TEXT.settingName in shared/audit-texts.ts). */
 export const LOOK_SETTING_NAMES: Record<string, string> = { logo: 'logo', favicon: 'favicon', accent: 'accent colour' };

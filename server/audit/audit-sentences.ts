@@ -1,5 +1,6 @@
 import { UUID_SOURCE } from '../../shared/ids.ts';
-import { AUDIT_TEXT, LEAD_STATUS_FILTER_LABELS, LEAD_STATUS_LABELS } from '../../shared/admin-messages.ts';
+import { LEAD_STATUS_FILTER_LABELS, LEAD_STATUS_LABELS } from '../../shared/admin-messages.ts';
+import { AUDIT_TEXT } from '../../shared/audit-texts.ts';
 import { LOOK_SETTING_NAMES } from '../../shared/look-texts.ts';
 import { type AuditEntry, type AuditPart, type AuditSubject, LEAD_STATUSES, type LeadStatus, type LeadType } from '../../shared/admin.ts';
 import { formatDateSpan, formatShortCalendarDate } from '../../shared/dates.ts';

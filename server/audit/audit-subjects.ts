@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { findAuditSubjects, findNotificationLeads } from '../../db/queries/audit.ts';
-import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
+import { AUDIT_TEXT } from '../../shared/audit-texts.ts';
 import type { AuditEntry, AuditLine, AuditSubject, LeadType } from '../../shared/admin.ts';
 import { imagePath, isImageFormat, largestStoredWidth } from '../../shared/images.ts';
 import type { ServiceNames } from '../../shared/lead-fields.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { deleteLeadsByEmail, findHeldData } from '../../db/queries/privacy.ts';
 import type { OutboxEntry } from '../../db/queries/outbox.ts';
 import type { AuditEntry } from '../../shared/admin.ts';
-import { AUDIT_TEXT } from '../../shared/admin-messages.ts';
+import { AUDIT_TEXT } from '../../shared/audit-texts.ts';
 import { PRIVACY_REQUEST_TEXT } from '../../shared/admin-texts.ts';
 import type { ErasureResult, ExportedAuditEntry, ExportedNotification, PersonalDataExport } from '../../shared/privacy.ts';
 import { type Actor, recordAudit, withAudit } from '../audit/audit-log.ts';

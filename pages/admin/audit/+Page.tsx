@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { AUDIT_TEXT } from '../../../shared/admin-messages.ts';
+import { AUDIT_TEXT } from '../../../shared/audit-texts.ts';
 import { type AuditLine, auditQueryString } from '../../../shared/admin.ts';
 import { ADMIN_TEXT } from '../../../shared/admin-texts.ts';
 import { AdminShell } from '../ui/AdminShell.tsx';
