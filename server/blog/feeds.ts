@@ -110,8 +110,8 @@ export function feedsRouter(
     body: await build(),
   });
   router.get('/rss.xml', async (req, res) => void (await cache.serve(req, res, feed('application/rss+xml', rss))));
-  // WordPress's feed address, which readers and old links still ask for.
-  router.get('/feed', (_req, res) => res.redirect(301, '/rss.xml'));
+  // WordPress's and Ghost's feed addresses, which readers and old links still ask for after a move (docs/product.md#import).
+  router.get(['/feed', '/rss'], (_req, res) => res.redirect(301, '/rss.xml'));
   router.get('/sitemap.xml', async (req, res) => void (await cache.serve(req, res, feed('application/xml', sitemap))));
   // The tag arrives decoded ("ci/cd" from `ci%2Fcd`); an address not in the canonical form of tagPath is moved there.
   router.get('/blog/tag/:tag/rss.xml', async (req, res, next) => {

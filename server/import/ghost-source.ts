@@ -110,6 +110,6 @@ export async function readGhost(path: string): Promise<ImportSource> {
   }
   for (const tag of tags.values())
     if (tag.slug && !tag.name.startsWith('#')) source.redirects.push({ from: `/tag/${tag.slug}/`, to: tagPath(tag.name), status: 301 });
-  source.redirects.push({ from: '/rss/', to: '/rss.xml', status: 301 });
+  // Ghost's feed, /rss/, needs no redirect: the site answers it itself with a 301 to /rss.xml (server/blog/feeds.ts).
   return source;
 }

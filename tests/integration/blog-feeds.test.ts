@@ -43,10 +43,10 @@ describe.each(configuredEngines())('feeds on %s', (engine) => {
     expect(res.text).not.toContain('Feed Future');
   });
 
-  it('the blog names its feed, and WordPress’s feed addresses move to it', async () => {
+  it('the blog names its feed, and WordPress’s and Ghost’s feed addresses move to it', async () => {
     const blog = await request(t.app).get('/blog').expect(200);
     expect(blog.text).toMatch(/<a href="\/rss.xml">RSS feed<\/a>/);
-    for (const old of ['/feed', '/feed/']) {
+    for (const old of ['/feed', '/feed/', '/rss', '/rss/']) {
       const res = await request(t.app).get(old).expect(301);
       expect(res.headers.location).toBe('/rss.xml');
     }
