@@ -44,6 +44,8 @@ const ADMIN_PATHS = [
   '/admin/pages/about',
   '/admin/pages/page-00000000-0000-4000-8000-000000000000',
   '/admin/navigation',
+  '/admin/redirects',
+  '/admin/import',
 ];
 /** The blog editor's dialogs, each opened from its toolbar button. */
 const EDITOR_DIALOGS = ['Link', 'Image'];
