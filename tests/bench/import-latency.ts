@@ -6,7 +6,7 @@
  * request at a time: first with nothing else running (the baseline), then while the server imports a WordPress
  * export of BENCH_IMPORT_POSTS posts (2,000) through the Import page's API, from the upload to the report.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDb } from '../../db/database.ts';
 import type { ImportStatus } from '../../shared/import-messages.ts';
 import { ORIGIN, STAFF, StaffClient, createStaff } from '../helpers/admin-client.ts';
-import { serveCommand } from '../helpers/serve-command.ts';
-import { exited, freePort } from '../helpers/server-process.ts';
+import { startServed } from '../helpers/serve-command.ts';
+import { exited } from '../helpers/server-process.ts';
 import { type WxrItem, wxr } from '../helpers/wxr.ts';
 import { type Latency, percentile, reportLatency, reportNote } from './report.ts';
 
@@ -44,39 +44,17 @@ function bigExport(count: number): string {
   return wxr(OLD, items);
 }
 
-async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const { env, args } = serveCommand();
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_CONTENT: 'true',
-      // Staff requests come as a browser on the site would send them: its origin, over HTTPS through a proxy.
-      SITE_URL: ORIGIN,
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** The server as `npm run serve` starts it, on `url`, taking staff requests as a browser on the site sends them. */
+function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
+  return startServed({
+    DATABASE_URL: url,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SEED_DEMO_CONTENT: 'true',
+    // Staff requests come as a browser on the site would send them: its origin, over HTTPS through a proxy.
+    SITE_URL: ORIGIN,
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'warn',
   });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      (await fetch(`${base}/readyz`).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base };
 }
 
 /** Times one call of `run`, adding it to `times`. */

@@ -7,7 +7,7 @@
  * in three alternating rounds of `BENCH_SECONDS / 3` each, so both servers see the same moments of a shared machine.
  * A stored page costs the same whatever words it was rendered from: the ratio should stay near 1.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +20,8 @@ import { loadConfig } from '../../server/core/config.ts';
 import { createSiteWordsService } from '../../server/site-words/site-words-service.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { BUILT_IN_KEYS, defaultSiteWords, fieldsOf, wordsOf } from '../../shared/site-words.ts';
-import { serveCommand } from '../helpers/serve-command.ts';
-import { exited, freePort } from '../helpers/server-process.ts';
+import { startServed } from '../helpers/serve-command.ts';
+import { exited } from '../helpers/server-process.ts';
 import { measureThroughput } from './http-load.ts';
 import { reportFigure } from './report.ts';
 
@@ -59,36 +59,8 @@ async function publishEveryPage(url: string): Promise<void> {
 }
 
 /** The server as `npm run serve` starts it, on `url`. */
-async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
-  const { env, args } = serveCommand();
-  const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO_CONTENT: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (
-      (await fetch(`${base}/readyz`).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, base };
+function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
+  return startServed({ DATABASE_URL: url, SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO_CONTENT: 'true', LOG_LEVEL: 'warn' });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-words-'));

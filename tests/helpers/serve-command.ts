@@ -1,5 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
+import { freePort, startServerProcess } from './server-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,6 +20,14 @@ export function serveCommand(): NodeCommand {
   const at = words.indexOf('node');
   const env = Object.fromEntries(words.slice(0, at).map((word) => word.split('=', 2) as [string, string]));
   return { env, args: words.slice(at + 1) };
+}
+
+/** The server as `npm run serve` starts it, `env` added, on a port of its own; resolves once /readyz answers 200. */
+export async function startServed(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const serve = serveCommand();
+  const port = await freePort();
+  const child = await startServerProcess(port, { ...serve.env, ...env }, { args: serve.args, readyPath: '/readyz' });
+  return { child, base: `http://127.0.0.1:${port}` };
 }
 
 /** How the image starts it: the Dockerfile's `ENV` variables named in `names`, and its `CMD` after `node`. */
