@@ -8,6 +8,18 @@ import type { StaffClient } from './admin-client.ts';
 /** The type a browser sends a chosen file with, by its name. */
 const TYPES: Record<string, string> = { xml: 'text/xml', json: 'application/json', zip: 'application/zip' };
 
+/** "Export site content" as Site settings' button posts it: the answer, with the archive's bytes as its body. */
+export function downloadSiteExport(staff: StaffClient) {
+  return staff
+    .req('post', '/admin/export.zip')
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+}
+
 /** Chooses an export file at the Import page: its dry run (nothing written yet). */
 export async function dryRun(staff: StaffClient, body: string | Buffer, name = 'export.xml', uploadsToken?: string): Promise<ImportStatus> {
   const query = `name=${encodeURIComponent(name)}${uploadsToken ? `&uploads=${uploadsToken}` : ''}`;

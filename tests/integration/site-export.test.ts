@@ -2,6 +2,7 @@ import request from 'supertest';
 import { fromBuffer } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF, type SignedInStaffApp, auditEntries, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { downloadSiteExport } from '../helpers/import-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { makeImage } from '../helpers/images.ts';
 import type { LibraryImage } from '../../shared/media.ts';
@@ -38,16 +39,7 @@ for (const engine of configuredEngines()) {
     }, 60_000);
     afterAll(() => t?.close());
 
-    /** "Export site content" as the button posts it: the answer with the archive's bytes as its body. */
-    const download = () =>
-      t.staff
-        .req('post', '/admin/export.zip')
-        .buffer(true)
-        .parse((response, done) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (c: Buffer) => chunks.push(c));
-          response.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+    const download = () => downloadSiteExport(t.staff);
     /** What the site serves at an address, as bytes. */
     const served = async (src: string) =>
       (
