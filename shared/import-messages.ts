@@ -207,7 +207,7 @@ export const IMPORT_MESSAGES = {
   busy: 'Another import is running. Wait until it finishes.',
   interrupted: 'The import stopped when the server restarted. Nothing from it was kept; import the file again.',
   notStarted:
-    'The import did not start: the server that read the file has restarted since and no longer has it. Nothing was imported; choose the file again.',
+    'The import did not start: the server that read the file no longer has it (it restarted, or 15 minutes passed). Nothing was imported; choose the file again.',
   /** Where an import stopped, for `stoppedAt`. */
   where: {
     reading: 'reading the file',

@@ -391,6 +391,7 @@ export function createImportService({
     if (staged.size === 0) return;
     for (const { id, requester } of await findRequestedImports(db, [...staged.keys()])) {
       const files = staged.get(id);
+      // Gone meanwhile: run here, or dropped at shutdown (`stop`).
       if (!files) continue;
       if (await claimImport(db, id, 'requested', staleRule())) {
         staged.delete(id);
