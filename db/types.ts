@@ -517,9 +517,16 @@ export interface ImportsTable {
   error: string | null;
   created_by: string | null;
   created_at: string;
-  /** Its last step: a running import that has not moved for long was stopped (a restart) and no longer blocks another. */
+  /**
+   * Its last step: a running import that has not moved for long was stopped (a restart) and no longer blocks another;
+   * a requested one, when it was asked for.
+   */
   updated_at: string;
   finished_at: string | null;
+  /** Who chose "Import" on an instance that does not hold the files (migration 246): the holder runs it as them. */
+  requested_by: string | null;
+  requested_email: string | null;
+  requested_ip: string | null;
 }
 
 /** A post (`post`, its id), page (`page`, its words key) or image (`image`, from this site's archive) an import made, by the old site (`source`) and its id there. */

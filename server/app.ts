@@ -68,7 +68,7 @@ import { createRedirectService } from './redirects/redirect-service.ts';
 import { adminRedirectsRouter } from './redirects/redirect-routes.ts';
 import { siteExportRouter } from './export/export-routes.ts';
 import { findUserById } from '../db/queries/users.ts';
-import { createImportService } from './import/import-service.ts';
+import { type ImportService, createImportService } from './import/import-service.ts';
 import { adminImportRouter } from './import/import-routes.ts';
 
 export interface AppDeps {
@@ -107,6 +107,8 @@ export interface Site {
   renderPublic: (url: string) => Promise<RenderedPage | null>;
   /** The redirects this instance answers: the server flushes their hits at shutdown (`stop`), an import calls `changed()`. */
   redirects: RedirectTable;
+  /** Imports: the server stops them at shutdown (`stop`: the dry runs' files on this instance go). */
+  imports: Pick<ImportService, 'stop'>;
 }
 
 /** A path-matcher as Express matches routes: ignoring case and a trailing slash. */
@@ -290,6 +292,7 @@ export function createApp(deps: AppDeps): Site {
     onChange: () => pageCache.invalidate(),
     redirectsChanged: () => redirectTable.changed(),
     applySettings: (input, actor) => settings.update(input, actor),
+    requestWaitMs: config.IMPORT_REQUEST_WAIT_MS,
   });
   app.use(adminImportRouter(imports));
   const analytics = createAnalyticsReader(database.db, config.TIME_ZONE, config.ANALYTICS);
@@ -327,7 +330,8 @@ export function createApp(deps: AppDeps): Site {
 
   // Stored pages are answered before Express, with the headers the chain above would send (early-hits.ts), when
   // the cache is current; everything else runs the chain.
-  if (deps.answerHitsEarly === false) return { listener: app, express: app, renderPublic: pages.renderPublic, redirects: redirectTable };
+  if (deps.answerHitsEarly === false)
+    return { listener: app, express: app, renderPublic: pages.renderPublic, redirects: redirectTable, imports };
   const answerEarly = earlyHits({
     redirects: redirectTable,
     pageCache,
@@ -343,5 +347,6 @@ export function createApp(deps: AppDeps): Site {
     express: app,
     renderPublic: pages.renderPublic,
     redirects: redirectTable,
+    imports,
   };
 }

@@ -98,7 +98,7 @@ const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: con
 const outbox = startOutboxWorker(config, database, logger);
 const visits = config.ANALYTICS ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config) }) : NO_VISIT_COUNTER;
 const backups = startOffsiteBackups(config, database, logger);
-const { listener, redirects } = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups });
+const { listener, redirects, imports } = createApp({ config, database, logger, renderer, redis, outbox, warmPages: true, visits, backups });
 site.app = listener;
 const retention = startRetentionJob({
   db: database.db,
@@ -135,7 +135,7 @@ async function shutdown(signal: string): Promise<void> {
   }, SHUTDOWN_GRACE_MS).unref();
   await Promise.all([http.drain(), outbox.close(), backups?.stop()]);
   // After the last request: the counts it added are written with the rest.
-  await Promise.all([visits.stop(), redirects.stop()]);
+  await Promise.all([visits.stop(), redirects.stop(), imports.stop()]);
   await renderer.close();
   await retention.stop();
   await weeklySummaries?.stop();

@@ -16,11 +16,21 @@ export const IMPORT_ZIP_MAX_RATIO = 100;
 /** One image brought in from the old site: the media library's own upload limit applies too. */
 export const IMPORT_IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
+/**
+ * How long an import asked for on another instance than the one holding its file waits for that one to start it
+ * (it does within a second): past this, that instance went away with the file, and the import fails.
+ */
+export const IMPORT_REQUEST_WAIT_MS = 60_000;
+
 /** Where the file came from. */
 export const IMPORT_KINDS = ['wordpress', 'ghost', 'archive'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export type ImportState = 'planned' | 'running' | 'done' | 'failed';
+/** `requested`: "Import" reached another instance than the one holding the file, which starts it within a second. */
+export type ImportState = 'planned' | 'requested' | 'running' | 'done' | 'failed';
+
+/** Asked for or running: the Import page shows its progress and keeps asking how far it got. */
+export const isImportUnderway = (state: ImportState): boolean => state === 'requested' || state === 'running';
 
 /** One thing left out, and why (in words). */
 export interface ImportSkip {
@@ -128,6 +138,7 @@ export const IMPORT_TEXT = {
   starting: 'Starting…',
   progressLabel: 'Import progress',
   running: (done: number, total: number) => `Importing: ${done} of ${total} steps done.`,
+  requested: 'Starting the import…',
   finished: (c: ImportCounts) =>
     `Import finished: ${counted(c.posts, 'post')}, ${counted(c.pages, 'page')}, ${counted(c.images, 'image')} and ${counted(c.redirects, 'redirect')} added.`,
   failed: 'The import stopped. Nothing from it was kept.',
@@ -195,6 +206,8 @@ export const IMPORT_MESSAGES = {
   alreadyStarted: 'This import has already started.',
   busy: 'Another import is running. Wait until it finishes.',
   interrupted: 'The import stopped when the server restarted. Nothing from it was kept; import the file again.',
+  notStarted:
+    'The import did not start: the server that read the file no longer has it (it restarted, or 15 minutes passed). Nothing was imported; choose the file again.',
   /** Where an import stopped, for `stoppedAt`. */
   where: {
     reading: 'reading the file',

@@ -31,6 +31,7 @@ import * as contentChanges from './2026-11-27-235-content-changes.ts';
 import * as previewLinksForPages from './2026-11-27-236-preview-links-for-pages.ts';
 import * as redirects from './2026-11-28-240-redirects.ts';
 import * as imports from './2026-11-28-245-imports.ts';
+import * as importRequests from './2026-11-28-246-import-requests.ts';
 import * as staffAccounts from './2026-11-23-070-staff-accounts.ts';
 import * as images from './2026-11-23-080-images.ts';
 import * as postRevisions from './2026-11-23-081-post-revisions.ts';
@@ -87,6 +88,7 @@ export function migrationsFor(context: MigrationContext): Record<string, Migrati
     '2026-11-27-236-preview-links-for-pages': previewLinksForPages,
     '2026-11-28-240-redirects': redirects,
     '2026-11-28-245-imports': imports,
+    '2026-11-28-246-import-requests': importRequests,
   };
 }
 

@@ -2,7 +2,11 @@ import type { ImportState, ImportStatus, ImportSummary } from '../../shared/impo
 import type { Db } from '../database.ts';
 import type { ImportsTable } from '../types.ts';
 
-function toStatus(row: Omit<ImportsTable, 'done' | 'total' | 'created_by' | 'updated_at'> & { done: number; total: number }): ImportStatus {
+const COLUMNS = ['id', 'kind', 'state', 'done', 'total', 'summary', 'error', 'created_at', 'finished_at'] as const;
+
+function toStatus(
+  row: Pick<ImportsTable, Exclude<(typeof COLUMNS)[number], 'done' | 'total'>> & { done: number; total: number },
+): ImportStatus {
   return {
     id: row.id,
     state: row.state as ImportState,
@@ -14,8 +18,6 @@ function toStatus(row: Omit<ImportsTable, 'done' | 'total' | 'created_by' | 'upd
     finishedAt: row.finished_at,
   };
 }
-
-const COLUMNS = ['id', 'kind', 'state', 'done', 'total', 'summary', 'error', 'created_at', 'finished_at'] as const;
 
 export async function insertImport(
   db: Db,
@@ -54,27 +56,86 @@ export async function findLastImport(db: Db): Promise<ImportStatus | undefined> 
   return row && toStatus(row);
 }
 
+/** The one who asked for an import on another instance: the instance holding its files runs it as them. */
+export interface ImportRequester {
+  userId: string | null;
+  email: string | null;
+  ip: string | null;
+}
+
 /**
- * Moves a planned import to running, unless another is running or it has started already; true when it moved. A
- * running import whose last step is older than `staleBefore` was cut off (its server stopped): it is marked failed
- * with `staleError` (its transaction never committed) and blocks nothing.
+ * Moves a planned import (or, on the instance holding its files, a requested one) to running, unless another is
+ * running or it has moved on already; true when it moved. A running import whose last step is older than
+ * `stale.before` was cut off (its server stopped): it is marked failed with `stale.error` (its transaction never
+ * committed) and blocks nothing.
  */
-export async function claimImport(db: Db, id: string, stale: { before: string; error: string; at: string }): Promise<boolean> {
+export async function claimImport(
+  db: Db,
+  id: string,
+  from: 'planned' | 'requested',
+  stale: { before: string; error: string; at: string },
+): Promise<boolean> {
+  if (await isImportRunning(db, stale)) return false;
+  const result = await db
+    .updateTable('imports')
+    .set({ state: 'running', done: 0, updated_at: stale.at })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether an import runs now; one cut off by a restart (see `claimImport`) is marked failed first and does not count. */
+export async function isImportRunning(db: Db, stale: { before: string; error: string; at: string }): Promise<boolean> {
   await db
     .updateTable('imports')
     .set({ state: 'failed', error: stale.error, finished_at: stale.at })
     .where('state', '=', 'running')
     .where('updated_at', '<', stale.before)
     .execute();
-  const running = await db.selectFrom('imports').select('id').where('state', '=', 'running').executeTakeFirst();
-  if (running) return false;
+  return Boolean(await db.selectFrom('imports').select('id').where('state', '=', 'running').executeTakeFirst());
+}
+
+/** Asks for a planned import to run, as `requester`, on the instance holding its files; false when it moved on already. */
+export async function requestImport(db: Db, id: string, requester: ImportRequester, at: string): Promise<boolean> {
   const result = await db
     .updateTable('imports')
-    .set({ state: 'running', done: 0, updated_at: stale.at })
+    .set({
+      state: 'requested',
+      requested_by: requester.userId,
+      requested_email: requester.email,
+      requested_ip: requester.ip,
+      updated_at: at,
+    })
     .where('id', '=', id)
     .where('state', '=', 'planned')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Which of `ids` (the imports whose files this instance holds) were asked for on another instance, and by whom. */
+export async function findRequestedImports(db: Db, ids: string[]): Promise<Array<{ id: string; requester: ImportRequester }>> {
+  const rows = await db
+    .selectFrom('imports')
+    .select(['id', 'requested_by', 'requested_email', 'requested_ip'])
+    .where('state', '=', 'requested')
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ id: r.id, requester: { userId: r.requested_by, email: r.requested_email, ip: r.requested_ip } }));
+}
+
+/**
+ * Ends a requested import with `error` unless it moved on: when nobody ran it since `before` (its files' instance
+ * went away), or when the instance holding them could not (another import ran). True when it ended it.
+ */
+export async function failRequestedImport(db: Db, id: string, end: { before?: string; error: string; at: string }): Promise<boolean> {
+  let query = db
+    .updateTable('imports')
+    .set({ state: 'failed', error: end.error, finished_at: end.at })
+    .where('id', '=', id)
+    .where('state', '=', 'requested');
+  if (end.before) query = query.where('updated_at', '<', end.before);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 /** How many steps are done (and, once known, how many there are). */

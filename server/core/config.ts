@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DB_TIMEOUT_DEFAULTS } from '../../db/database.ts';
 import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS } from '../../shared/analytics.ts';
+import { IMPORT_REQUEST_WAIT_MS } from '../../shared/import-messages.ts';
 import { UNUSED_IMAGE_DAYS } from '../../shared/images.ts';
 import { CLIENT_IP_STORAGE_MODES } from './client-ip.ts';
 
@@ -127,6 +128,8 @@ const ConfigSchema = z
     LEAD_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
     // Uploaded images nothing uses are deleted this many days after their last use (docs/product.md#media).
     UNUSED_IMAGE_DAYS: z.coerce.number().int().min(1).default(UNUSED_IMAGE_DAYS),
+    // An import asked for on one instance waits this long for the instance holding its file (docs/product.md#import).
+    IMPORT_REQUEST_WAIT_MS: z.coerce.number().int().min(100).default(IMPORT_REQUEST_WAIT_MS),
     // Memory for rendered public pages (page-cache.ts), each kept uncompressed, gzipped and brotli-compressed.
     PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // Visitor counting and lead attribution (docs/product.md#analytics); false turns all of it off.

@@ -8,17 +8,27 @@ import { bumpContentVersion, insertBlogs } from '../../db/queries/blogs.ts';
 import { insertRevision } from '../../db/queries/blog-revisions.ts';
 import {
   claimImport,
+  failRequestedImport,
   findImport,
   findLastImport,
+  findRequestedImports,
   finishImport,
   forgetDeletedItems,
   insertImport,
   insertImportedItems,
+  isImportRunning,
   listImportedItems,
+  requestImport,
   setImportProgress,
 } from '../../db/queries/imports.ts';
 import { insertRedirects } from '../../db/queries/redirects.ts';
-import { IMPORT_MESSAGES, IMPORT_TEXT, type ImportStatus, type ImportSummary } from '../../shared/import-messages.ts';
+import {
+  IMPORT_MESSAGES,
+  IMPORT_REQUEST_WAIT_MS,
+  IMPORT_TEXT,
+  type ImportStatus,
+  type ImportSummary,
+} from '../../shared/import-messages.ts';
 import { isImageUrl } from '../../shared/schemas/blog-post.ts';
 import { fieldErrors } from '../../shared/schemas/fields.ts';
 import { wordsSchema } from '../../shared/schemas/site-words.ts';
@@ -48,6 +58,8 @@ const PREPARE_CHUNK = 10;
  * longest step is the one transaction, a few seconds for 2,000 posts (tests/bench/README.md).
  */
 const STALE_MS = 15 * 60 * 1000;
+/** How often an instance holding dry runs' files looks for imports of them asked for on another instance. */
+const REQUEST_POLL_MS = 1_000;
 /** Redirects checked and written at a time (each is checked against all the others: docs/product.md#redirects). */
 const REDIRECT_CHUNK = 200;
 /** The longest words a page takes (shared/site-words.ts): a WordPress page's title and excerpt are cut to them. */
@@ -69,7 +81,10 @@ export interface StagedFiles {
 export interface ImportService {
   /** Reads the export file and works out what importing it would do; nothing is written but the import's record. */
   plan(files: StagedFiles, actor: Actor): Promise<ImportStatus>;
-  /** Runs a planned import in the background; its status tells how far it got. */
+  /**
+   * Runs a planned import in the background; its status tells how far it got. On an instance that does not hold
+   * its files, asks for it instead: the one that does runs it (docs/product.md#import).
+   */
   start(id: string, actor: Actor): Promise<ImportStatus>;
   /** Runs a planned import to its end (the command line, and `start`'s background work). */
   run(id: string, actor: Actor): Promise<ImportStatus>;
@@ -78,6 +93,8 @@ export interface ImportService {
   last(): Promise<ImportStatus | null>;
   /** A new folder for one import's files. */
   stagingDir(): Promise<string>;
+  /** At shutdown: no more looking for requested imports, and the dry runs' files go (this instance's disk only). */
+  stop(): Promise<void>;
 }
 
 export interface ImportServiceDeps {
@@ -92,6 +109,8 @@ export interface ImportServiceDeps {
   redirectsChanged?: () => void;
   /** Saves site settings as the Settings page does (checked, audited): this site's archive brings its own. */
   applySettings?: (input: unknown, actor: Actor) => Promise<unknown>;
+  /** How long an import asked for on another instance waits for this one's files (IMPORT_REQUEST_WAIT_MS; tests shorten it). */
+  requestWaitMs?: number;
 }
 
 /** An archive's item with its images at their new ids: its body, featured image and page words. */
@@ -157,9 +176,16 @@ export function createImportService({
   onChange = () => {},
   redirectsChanged = () => {},
   applySettings,
+  requestWaitMs = IMPORT_REQUEST_WAIT_MS,
 }: ImportServiceDeps): ImportService {
-  /** Staged files by import, on this instance; and the progress of the one running here (the database has it too). */
+  /**
+   * Dry runs' files on this instance, by import, until their import runs; and the progress of the one running here
+   * (the database has it too).
+   */
   const staged = new Map<string, StagedFiles & { at: number }>();
+  /** Looks for imports of staged files asked for on another instance: set only while there are staged files. */
+  let watching: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   /** Dry runs nobody imported within STALE_MS: their files go (choosing the file again plans it anew). */
   async function dropAbandoned(now: number): Promise<void> {
@@ -171,11 +197,19 @@ export function createImportService({
   }
   const progress = new Map<string, number>();
 
+  /** A requested import nobody ran within `requestWaitMs` is failed: the instance holding its files went away. */
+  async function givenUpOn(found: ImportStatus): Promise<ImportStatus> {
+    if (found.state !== 'requested') return found;
+    const now = Date.now();
+    const end = { before: new Date(now - requestWaitMs).toISOString(), error: IMPORT_MESSAGES.notStarted, at: new Date(now).toISOString() };
+    return (await failRequestedImport(db, found.id, end)) ? ((await findImport(db, found.id)) ?? found) : found;
+  }
+
   async function status(id: string): Promise<ImportStatus> {
     const found = await findImport(db, id);
     if (!found) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
     const here = progress.get(id);
-    return here === undefined ? found : { ...found, done: Math.max(found.done, here) };
+    return here === undefined ? givenUpOn(found) : { ...found, done: Math.max(found.done, here) };
   }
 
   /** Each planned item as the blog or the pages store it; one the site's rules refuse is left out with the reason. */
@@ -318,16 +352,71 @@ export function createImportService({
     });
   }
 
+  /** The rule for running imports cut off by a restart, as of now (see `claimImport`). */
+  function staleRule() {
+    const now = Date.now();
+    return { before: new Date(now - STALE_MS).toISOString(), error: IMPORT_MESSAGES.interrupted, at: new Date(now).toISOString() };
+  }
+
   /** Moves a planned import to running: refused while another runs, or when it was started already. */
   async function claim(id: string): Promise<StagedFiles> {
     const before = await status(id);
     if (before.state !== 'planned') throw new AppError('ABORTED', IMPORT_MESSAGES.alreadyStarted);
     const files = staged.get(id);
     if (!files) throw new AppError('NOT_FOUND', IMPORT_MESSAGES.notFound);
-    const now = Date.now();
-    const stale = { before: new Date(now - STALE_MS).toISOString(), error: IMPORT_MESSAGES.interrupted, at: new Date(now).toISOString() };
-    if (!(await claimImport(db, id, stale))) throw new AppError('ABORTED', IMPORT_MESSAGES.busy);
+    if (!(await claimImport(db, id, 'planned', staleRule()))) throw new AppError('ABORTED', IMPORT_MESSAGES.busy);
+    staged.delete(id);
     return files;
+  }
+
+  /**
+   * "Import" on an instance without the files: recorded for the instance that has them, which runs it within a
+   * second (`watch`), as the one who asked. Refused as `claim` refuses, while another runs or once it started.
+   */
+  async function request(id: string, actor: Actor): Promise<ImportStatus> {
+    const before = await status(id);
+    if (before.state !== 'planned') throw new AppError('ABORTED', IMPORT_MESSAGES.alreadyStarted);
+    if (await isImportRunning(db, staleRule())) throw new AppError('ABORTED', IMPORT_MESSAGES.busy);
+    if (!(await requestImport(db, id, actor, new Date().toISOString()))) throw new AppError('ABORTED', IMPORT_MESSAGES.alreadyStarted);
+    return status(id);
+  }
+
+  /** Runs a claimed import in the background: its end is in the database (a failure too), so nothing waits for it. */
+  function begin(id: string, files: StagedFiles, actor: Actor): void {
+    void work(id, files, actor).catch((err: unknown) => logger.error({ err, importId: id }, 'import could not record its end'));
+  }
+
+  /** Runs the imports of this instance's staged files that were asked for on another instance. */
+  async function takeRequested(): Promise<void> {
+    if (staged.size === 0) return;
+    for (const { id, requester } of await findRequestedImports(db, [...staged.keys()])) {
+      const files = staged.get(id);
+      // Gone meanwhile: run here, or dropped at shutdown (`stop`).
+      if (!files) continue;
+      if (await claimImport(db, id, 'requested', staleRule())) {
+        staged.delete(id);
+        begin(id, files, requester);
+        continue;
+      }
+      // Another import started meanwhile (or another instance gave up on this one): it ends, and its files go.
+      await failRequestedImport(db, id, { error: IMPORT_MESSAGES.busy, at: new Date().toISOString() });
+      staged.delete(id);
+      await removeStaged(files);
+    }
+  }
+
+  /** One cheap query a second while this instance holds staged files; no timer at all otherwise. */
+  function watch(): void {
+    if (watching || stopped || staged.size === 0) return;
+    watching = setTimeout(() => {
+      takeRequested()
+        .catch((err: unknown) => logger.error({ err }, 'requested imports not looked for'))
+        .finally(() => {
+          watching = null;
+          watch();
+        });
+    }, REQUEST_POLL_MS);
+    watching.unref();
   }
 
   /** A claimed import, to its end: done, or failed with where it stopped and nothing of it kept. */
@@ -386,7 +475,6 @@ export function createImportService({
       zip?.close();
       archive?.close();
       progress.delete(id);
-      staged.delete(id);
       await removeStaged(files);
     }
   }
@@ -403,6 +491,7 @@ export function createImportService({
         const id = randomUUID();
         await insertImport(db, { id, summary: plan.summary, createdBy: actor.userId, at: new Date().toISOString() });
         staged.set(id, { ...files, at: Date.now() });
+        watch();
         return status(id);
       } catch (err) {
         await removeStaged(files);
@@ -411,9 +500,8 @@ export function createImportService({
     },
 
     async start(id, actor) {
-      const files = await claim(id);
-      // In the background: its end is in the database (a failure too), so nothing here waits for it.
-      void work(id, files, actor).catch((err: unknown) => logger.error({ err, importId: id }, 'import could not record its end'));
+      if (!staged.has(id)) return request(id, actor);
+      begin(id, await claim(id), actor);
       return status(id);
     },
 
@@ -423,8 +511,16 @@ export function createImportService({
     },
     status,
     async last() {
-      return (await findLastImport(db)) ?? null;
+      const found = await findLastImport(db);
+      return found ? givenUpOn(found) : null;
     },
     stagingDir: () => mkdtemp(join(tmpdir(), 'site-import-')),
+    async stop() {
+      stopped = true;
+      if (watching) clearTimeout(watching);
+      const files = [...staged.values()];
+      staged.clear();
+      await Promise.all(files.map(removeStaged));
+    },
   };
 }

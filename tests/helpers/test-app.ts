@@ -157,7 +157,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     visits,
     close: async () => {
-      await Promise.all([visits.stop(), site.redirects.stop()]);
+      await Promise.all([visits.stop(), site.redirects.stop(), site.imports.stop()]);
       await database.drop();
     },
   };

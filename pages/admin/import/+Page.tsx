@@ -3,14 +3,14 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ScriptedForm } from '../../../components/form/ScriptedForm.tsx';
 import { RequestError, adminApi, errorMessage, requestJson } from '../../../components/request.ts';
-import { IMPORT_MESSAGES, IMPORT_TEXT, type ImportStatus, summaryLines } from '../../../shared/import-messages.ts';
+import { IMPORT_MESSAGES, IMPORT_TEXT, type ImportStatus, isImportUnderway, summaryLines } from '../../../shared/import-messages.ts';
 import { AdminInput } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import type { ImportPageData } from './+data.ts';
 import './import.css';
 
-/** How often a running import's status is asked for. */
+/** How often an import's status is asked for while it is underway. */
 const POLL_MS = 500;
 
 /** A dry run's or a report's lines (shared with `npm run import`). */
@@ -35,8 +35,8 @@ export default function ImportPage() {
   const { last } = useData<ImportPageData>();
   const { csrfToken } = usePageContext();
   const [plan, setPlan] = useState<ImportStatus | null>(null);
-  const [running, setRunning] = useState<ImportStatus | null>(last?.state === 'running' ? last : null);
-  const [report, setReport] = useState<ImportStatus | null>(last && last.state !== 'running' ? last : null);
+  const [running, setRunning] = useState<ImportStatus | null>(last && isImportUnderway(last.state) ? last : null);
+  const [report, setReport] = useState<ImportStatus | null>(last && !isImportUnderway(last.state) ? last : null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +49,7 @@ export default function ImportPage() {
     const timer = setTimeout(async () => {
       try {
         const status = await adminApi<ImportStatus>('GET', `/api/admin/imports/${running.id}`, csrfToken);
-        if (status.state === 'running') return setRunning(status);
+        if (isImportUnderway(status.state)) return setRunning(status);
         setRunning(null);
         setReport(status);
         setNotice(
@@ -117,6 +117,12 @@ export default function ImportPage() {
   }
 
   const percent = running && running.total ? Math.round((running.done / running.total) * 100) : 0;
+  // Asked for on another instance than the one holding the file: it starts within a second.
+  const progressText = !running
+    ? ''
+    : running.state === 'requested'
+      ? IMPORT_TEXT.requested
+      : IMPORT_TEXT.running(running.done, running.total);
   // Drawn through the element's style (the page's CSP allows no style attribute).
   useEffect(() => {
     bar.current?.style.setProperty('width', `${percent}%`);
@@ -177,12 +183,12 @@ export default function ImportPage() {
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-valuetext={IMPORT_TEXT.running(running.done, running.total)}
+            aria-valuetext={progressText}
             className="import-progress"
           >
             <div ref={bar} className="import-progress-bar" />
           </div>
-          <p>{IMPORT_TEXT.running(running.done, running.total)}</p>
+          <p>{progressText}</p>
         </section>
       )}
       {report && (
