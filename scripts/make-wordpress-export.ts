@@ -1,0 +1,68 @@
+/**
+ * Regenerates tests/fixtures/wordpress/real-export.xml, the export made by a real WordPress that the import is
+ * tested with (tests/integration/import-real-wordpress.test.ts, docs/product.md#import). Run by hand, never by the
+ * tests: `node scripts/make-wordpress-export.ts`.
+ *
+ * It runs WordPress 6.5.5 (the build @wp-playground/wordpress-builds 0.9.19 ships, with its SQLite database
+ * plugin) on PHP 8.3 compiled to WebAssembly (@php-wasm/node 3.1.56), booted by @wp-playground/wordpress 3.1.56,
+ * all inside Node and offline: nothing is downloaded. scripts/make-wordpress-export.php fills the site through
+ * WordPress's own functions and calls its own export_wp(); the file is saved as WordPress wrote it, but for the
+ * two times it stamps with the clock (the export's date), pinned so that two runs give the same file. The site's
+ * address is https://old.example.com, which nothing answers.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as phpWasm from '@php-wasm/node';
+import { bootWordPressAndRequestHandler } from '@wp-playground/wordpress';
+
+const SITE = 'https://old.example.com';
+const PHP_VERSION = '8.3';
+const WORDPRESS_BUILD = 'wp-6.5.zip';
+/** When the export says it was made: the day after the newest post. */
+const EXPORTED_AT = new Date('2024-03-10T00:00:00Z');
+
+/** @php-wasm/node's type declarations re-export a folder (`./lib`), which NodeNext resolution does not follow: the one function used, typed here. */
+const { loadNodeRuntime } = phpWasm as unknown as {
+  loadNodeRuntime(version: string, options: { emscriptenOptions: { processId: number } }): Promise<number>;
+};
+
+const here = dirname(fileURLToPath(import.meta.url));
+const target = join(here, '..', 'tests', 'fixtures', 'wordpress', 'real-export.xml');
+// The builds package has no entry point of its own: its zips are read from where it is installed.
+const builds = dirname(createRequire(import.meta.url).resolve('@wp-playground/wordpress-builds/package.json'));
+
+const zip = async (path: string, name: string) => new File([await readFile(path)], name, { type: 'application/zip' });
+
+/** The export's own date and the generator comment's, which WordPress takes from the clock, as `EXPORTED_AT`. */
+function pinExportDate(xml: string): string {
+  const created = EXPORTED_AT.toISOString().slice(0, 16).replace('T', ' ');
+  return xml
+    .replace(/(<!-- generator="WordPress\/[^"]*" created=")[^"]*(")/, `$1${created}$2`)
+    .replace(/(<channel>\s*<title>[\s\S]*?<pubDate>)[^<]*(<\/pubDate>)/, `$1${EXPORTED_AT.toUTCString().replace('GMT', '+0000')}$2`);
+}
+
+const handler = await bootWordPressAndRequestHandler({
+  createPhpRuntime: () => loadNodeRuntime(PHP_VERSION, { emscriptenOptions: { processId: 1 } }),
+  phpVersion: PHP_VERSION,
+  siteUrl: SITE,
+  wordPressZip: await zip(join(builds, 'src', 'wordpress', WORDPRESS_BUILD), WORDPRESS_BUILD),
+  sqliteIntegrationPluginZip: await zip(
+    join(builds, 'src', 'sqlite-database-integration', 'sqlite-database-integration.zip'),
+    'sqlite-database-integration.zip',
+  ),
+});
+const php = await handler.getPrimaryPhp();
+const version = await php.run({ code: '<?php require "/wordpress/wp-includes/version.php"; echo $wp_version, " on PHP ", PHP_VERSION;' });
+const run = await php.run({ code: await readFile(join(here, 'make-wordpress-export.php'), 'utf8') });
+// Anything printed is a warning or a notice from WordPress: the file would not be what it should.
+if (run.text.trim() || run.errors.trim()) {
+  console.error(run.text, run.errors);
+  process.exit(1);
+}
+const xml = pinExportDate(php.readFileAsText('/tmp/export.xml'));
+await writeFile(target, xml);
+console.log(`WordPress ${version.text}: wrote ${target} (${Math.round(xml.length / 1024)} KB)`);
+// The PHP runtime keeps Node's event loop alive.
+process.exit(0);
