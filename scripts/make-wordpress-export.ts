@@ -5,10 +5,11 @@
  *
  * It runs WordPress 6.5.5 (the build @wp-playground/wordpress-builds 0.9.19 ships, with its SQLite database
  * plugin) on PHP 8.3 compiled to WebAssembly (@php-wasm/node 3.1.56), booted by @wp-playground/wordpress 3.1.56,
- * all inside Node and offline: nothing is downloaded. scripts/make-wordpress-export.php fills the site through
- * WordPress's own functions and calls its own export_wp(); the file is saved as WordPress wrote it, but for the
- * two times it stamps with the clock (the export's date), pinned so that two runs give the same file. The site's
- * address is https://old.example.com, which nothing answers.
+ * all inside Node and offline: nothing is downloaded (it runs the same in a network namespace with no network).
+ * scripts/make-wordpress-export.php fills the site through WordPress's own functions and calls its own export_wp();
+ * the file is saved as WordPress wrote it but for the export's date, which WordPress takes from the clock and is
+ * pinned here (the PHP pins the clock's other marks), so two runs give the same file. The site's address is
+ * https://old.example.com, which nothing answers.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -20,10 +21,13 @@ import { bootWordPressAndRequestHandler } from '@wp-playground/wordpress';
 const SITE = 'https://old.example.com';
 const PHP_VERSION = '8.3';
 const WORDPRESS_BUILD = 'wp-6.5.zip';
-/** When the export says it was made: the day after the newest post. */
+/** When the export says it was made: after the newest item in it. */
 const EXPORTED_AT = new Date('2024-03-10T00:00:00Z');
 
-/** @php-wasm/node's type declarations re-export a folder (`./lib`), which NodeNext resolution does not follow: the one function used, typed here. */
+/**
+ * @php-wasm/node's type declarations re-export a folder (`./lib`), which NodeNext resolution does not follow: the
+ * one function used is typed here.
+ */
 const { loadNodeRuntime } = phpWasm as unknown as {
   loadNodeRuntime(version: string, options: { emscriptenOptions: { processId: number } }): Promise<number>;
 };
