@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanWordPressBody, noContentChanges } from './wp-content.ts';
 
 const ATTACHMENTS = new Map([
-  ['7', 'https://old.example/wp-content/uploads/a.jpg'],
-  ['8', 'https://old.example/wp-content/uploads/b.jpg'],
+  ['7', { url: 'https://old.example/wp-content/uploads/a.jpg', alt: 'A "server"' }],
+  ['8', { url: 'https://old.example/wp-content/uploads/b.jpg', alt: '' }],
 ]);
 
 describe('a WordPress body made plain HTML', () => {
@@ -22,7 +22,7 @@ describe('a WordPress body made plain HTML', () => {
     );
     expect(html).toContain('<figure><a href="/big.jpg"><img src="/a.jpg" alt="A" /></a><figcaption>The caption</figcaption></figure>');
     expect(html).toContain(
-      '<figure><img src="https://old.example/wp-content/uploads/a.jpg" alt=""></figure><figure><img src="https://old.example/wp-content/uploads/b.jpg" alt=""></figure>',
+      '<figure><img src="https://old.example/wp-content/uploads/a.jpg" alt="A &quot;server&quot;"></figure><figure><img src="https://old.example/wp-content/uploads/b.jpg" alt=""></figure>',
     );
     expect(html).toContain('<a href="https://video.example/v/1">https://video.example/v/1</a>');
     expect(html).toContain('Click and  but [sic] and [1] stay');
@@ -33,6 +33,19 @@ describe('a WordPress body made plain HTML', () => {
     expect(cleanWordPressBody('One line\nand the next.\n\nSecond.', ATTACHMENTS, noContentChanges())).toBe(
       '<p>One line<br>and the next.</p>\n<p>Second.</p>',
     );
-    expect(cleanWordPressBody('<p>Already</p>\n\n<p>fine</p>', ATTACHMENTS, noContentChanges())).toBe('<p>Already</p>\n\n<p>fine</p>');
+    expect(cleanWordPressBody('<p>Already</p>\n\n<p>fine</p>', ATTACHMENTS, noContentChanges())).toBe('<p>Already</p>\n<p>fine</p>');
+  });
+
+  it('gives a classic body’s text paragraphs beside the figure a caption became, as WordPress shows it', () => {
+    const classic = 'Before the photo.\n\n[caption width="300"]<img src="/a.jpg" alt="A" /> The rack[/caption]\n\nAfter it.';
+    expect(cleanWordPressBody(classic, ATTACHMENTS, noContentChanges())).toBe(
+      '<p>Before the photo.</p>\n<figure><img src="/a.jpg" alt="A" /><figcaption>The rack</figcaption></figure>\n<p>After it.</p>',
+    );
+  });
+
+  it('leaves a block-editor body’s HTML as the editor saved it, blank lines and all', () => {
+    const blocks =
+      '<!-- wp:list -->\n<ul><!-- wp:list-item -->\n<li>One</li>\n<!-- /wp:list-item -->\n\n<!-- wp:list-item -->\n<li>Two</li>\n<!-- /wp:list-item --></ul>\n<!-- /wp:list -->';
+    expect(cleanWordPressBody(blocks, ATTACHMENTS, noContentChanges())).toBe('<ul>\n<li>One</li>\n\n\n\n<li>Two</li>\n</ul>');
   });
 });

@@ -5,6 +5,12 @@ export function noContentChanges(): ContentChanges {
   return { blockComments: 0, captions: 0, galleries: 0, embeds: 0, droppedShortcodes: 0 };
 }
 
+/** An uploaded file of the old site, by its attachment id: its address and, for an image, its alt text. */
+export interface Attachment {
+  url: string;
+  alt: string;
+}
+
 /** The block editor's `<!-- wp:paragraph {…} -->` and `<!-- /wp:paragraph -->` markers (its HTML stays). */
 const BLOCK_COMMENT = /<!--\s*\/?wp:[^>]*?-->/g;
 /**
@@ -31,23 +37,31 @@ function figure(inner: string): string {
   return `<figure>${image[1]}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`;
 }
 
-/** Paragraphs for a body written without them (the classic editor stores blank lines; WordPress adds `<p>` on display). */
+/** A block of a classic body that is HTML of its own (a figure, a list, a closing tag…): no paragraph goes around it. */
+const BLOCK_START = /^<\/?(p|div|h[1-6]|ul|ol|li|dl|figure|blockquote|table|pre|hr|section|address|iframe)\b/i;
+
+/**
+ * Paragraphs for a classic-editor body, as WordPress adds them on display (its `wpautop`): each text block between
+ * blank lines becomes a paragraph, its single line breaks `<br>`, and a block that is already HTML of its own (the
+ * figure a `[caption]` became) stays as it is. A block-editor body has its paragraphs already and is left alone.
+ */
 function paragraphs(html: string): string {
-  if (/<(p|div|h[1-6]|ul|ol|figure|blockquote|table|pre)\b/i.test(html)) return html;
   return html
     .split(/\n\s*\n/)
     .map((block) => block.trim())
     .filter(Boolean)
-    .map((block) => `<p>${block.replace(/\n/g, '<br>')}</p>`)
+    .map((block) => (BLOCK_START.test(block) ? block : `<p>${block.replace(/\n/g, '<br>')}</p>`))
     .join('\n');
 }
 
 /**
  * A WordPress body as plain HTML (docs/product.md#import): block comments removed; `[caption]` becomes a figure
- * with its caption, `[gallery]` its images (by their attachment ids), `[embed]` a link; other shortcodes are
- * dropped (their enclosed text kept). Each is counted in `changes`. The sanitiser runs later, on every save.
+ * with its caption, `[gallery]` its images (by their attachment ids, with their alt text), `[embed]` a link; other
+ * shortcodes are dropped (their enclosed text kept). Each is counted in `changes`. A classic body gets paragraphs.
+ * The sanitiser runs later, on every save.
  */
-export function cleanWordPressBody(html: string, attachments: ReadonlyMap<string, string>, changes: ContentChanges): string {
+export function cleanWordPressBody(html: string, attachments: ReadonlyMap<string, Attachment>, changes: ContentChanges): string {
+  const blockCommentsBefore = changes.blockComments;
   const withoutBlocks = html.replace(BLOCK_COMMENT, () => {
     changes.blockComments += 1;
     return '';
@@ -68,8 +82,8 @@ export function cleanWordPressBody(html: string, attachments: ReadonlyMap<string
         const ids = (attrs.ids ?? '').split(',').map((id) => id.trim());
         return ids
           .map((id) => attachments.get(id))
-          .filter((url): url is string => Boolean(url))
-          .map((url) => `<figure><img src="${escapeHtml(url)}" alt=""></figure>`)
+          .filter((image): image is Attachment => Boolean(image))
+          .map(({ url, alt }) => `<figure><img src="${escapeHtml(url)}" alt="${escapeHtml(alt)}"></figure>`)
           .join('');
       }
       if (name === 'embed') {
@@ -81,5 +95,6 @@ export function cleanWordPressBody(html: string, attachments: ReadonlyMap<string
       return inner ?? '';
     },
   );
-  return paragraphs(withoutShortcodes.trim());
+  const isBlockEditor = changes.blockComments > blockCommentsBefore;
+  return isBlockEditor ? withoutShortcodes.trim() : paragraphs(withoutShortcodes.trim());
 }

@@ -5,7 +5,7 @@ import { IMPORT_MESSAGES, IMPORT_TEXT } from '../../shared/import-messages.ts';
 import { tagPath } from '../../shared/blog.ts';
 import { AppError } from '../core/errors.ts';
 import { type ImportSource, type SourceItem, oldPath } from './import-source.ts';
-import { cleanWordPressBody, noContentChanges } from './wp-content.ts';
+import { type Attachment, cleanWordPressBody, noContentChanges } from './wp-content.ts';
 
 /** One `<item>` as the file has it, before its body is cleaned (attachments may come after the posts using them). */
 interface RawItem {
@@ -20,6 +20,9 @@ interface Term {
   slug: string;
   name: string;
 }
+
+/** The taxonomies whose terms become tags here; others on a post (a post format, a plugin's) are not categories. */
+const TAG_DOMAINS = new Set(['category', 'post_tag']);
 
 /** How much of the file is handed to the parser at a time; between two, other requests are served. */
 const CHUNK_BYTES = 64 * 1024;
@@ -57,6 +60,8 @@ export async function readWxr(path: string): Promise<ImportSource> {
   const channel: Record<string, string> = {};
   const authors = new Map<string, string>();
   const terms: Term[] = [];
+  /** A child category's parent, by slug: WordPress's archive of a child is at `/category/<parent>/<child>/`. */
+  const categoryParents = new Map<string, string>();
   let author: Record<string, string> | null = null;
   let term: Record<string, string> | null = null;
   let item: RawItem | null = null;
@@ -103,6 +108,7 @@ export async function readWxr(path: string): Promise<ImportSource> {
       const slug = term['wp:category_nicename'] ?? term['wp:tag_slug'];
       const termName = term['wp:cat_name'] ?? term['wp:tag_name'] ?? '';
       if (slug && termName) terms.push({ domain: name === 'wp:tag' ? 'post_tag' : 'category', slug: decodedSlug(slug), name: termName });
+      if (slug && term['wp:category_parent']) categoryParents.set(decodedSlug(slug), decodedSlug(term['wp:category_parent']));
       term = null;
     } else if (name === 'category' && item && category) {
       item.categories.push({ ...category, name: value.trim() });
@@ -131,16 +137,23 @@ export async function readWxr(path: string): Promise<ImportSource> {
   }
   if (failure) throw stack.length > 0 ? refused(IMPORT_MESSAGES.truncated) : failure;
   if (!sawRss || !sawWxrVersion) throw refused(IMPORT_MESSAGES.notAnExport);
-  return toSource(channel, authors, terms, items);
+  return toSource(channel, authors, terms, categoryParents, items);
 }
 
 /** The file's items as the import's one shape: bodies cleaned, attachments resolved, old addresses listed. */
-function toSource(channel: Record<string, string>, authors: ReadonlyMap<string, string>, terms: Term[], items: RawItem[]): ImportSource {
+function toSource(
+  channel: Record<string, string>,
+  authors: ReadonlyMap<string, string>,
+  terms: Term[],
+  categoryParents: ReadonlyMap<string, string>,
+  items: RawItem[],
+): ImportSource {
   const siteUrl = channel['wp:base_blog_url'] || channel.link || '';
-  const attachments = new Map<string, string>();
+  const attachments = new Map<string, Attachment>();
   for (const raw of items) {
     const url = raw.fields['wp:attachment_url'];
-    if (raw.fields['wp:post_type'] === 'attachment' && url) attachments.set(raw.fields['wp:post_id'] ?? '', url.trim());
+    if (raw.fields['wp:post_type'] === 'attachment' && url)
+      attachments.set(raw.fields['wp:post_id'] ?? '', { url: url.trim(), alt: (raw.meta._wp_attachment_image_alt ?? '').trim() });
   }
   const content = noContentChanges();
   const source: ImportSource = {
@@ -156,7 +169,17 @@ function toSource(channel: Record<string, string>, authors: ReadonlyMap<string, 
   // Each archive once, by its old address; "Uncategorized" is WordPress's default, not a tag anyone chose.
   const archives = new Map<string, string>();
   const addArchive = ({ domain, slug, name }: Term) => {
-    if (slug !== 'uncategorized') archives.set(`/${domain === 'post_tag' ? 'tag' : 'category'}/${slug}/`, name);
+    if (slug === 'uncategorized' || !TAG_DOMAINS.has(domain)) return;
+    if (domain === 'post_tag') {
+      archives.set(`/tag/${slug}/`, name);
+      return;
+    }
+    // WordPress answers a child category at its slug alone too, but links (and so search engines know) its full path.
+    const path = [slug];
+    for (let parent = categoryParents.get(slug); parent && !path.includes(parent); parent = categoryParents.get(parent))
+      path.unshift(parent);
+    archives.set(`/category/${slug}/`, name);
+    archives.set(`/category/${path.join('/')}/`, name);
   };
   for (const raw of items) {
     const f = raw.fields;
@@ -177,14 +200,10 @@ function toSource(channel: Record<string, string>, authors: ReadonlyMap<string, 
     }
     const id = f['wp:post_id'] ?? '';
     const tags = [
-      ...new Set(
-        raw.categories
-          .filter((c) => (c.domain === 'category' && c.nicename !== 'uncategorized') || c.domain === 'post_tag')
-          .map((c) => c.name),
-      ),
+      ...new Set(raw.categories.filter((c) => TAG_DOMAINS.has(c.domain) && c.nicename !== 'uncategorized').map((c) => c.name)),
     ].filter(Boolean);
     for (const c of raw.categories) if (c.nicename && c.name) addArchive({ domain: c.domain, slug: decodedSlug(c.nicename), name: c.name });
-    const thumbnail = raw.meta._thumbnail_id;
+    const thumbnail = raw.meta._thumbnail_id ? attachments.get(raw.meta._thumbnail_id) : undefined;
     const link = oldPath(f.link);
     const item: SourceItem = {
       sourceId: id,
@@ -197,8 +216,8 @@ function toSource(channel: Record<string, string>, authors: ReadonlyMap<string, 
       date: gmtDate(f['wp:post_date_gmt']) ?? (status === 'publish' || status === 'future' ? gmtDate(f['wp:post_date']) : null),
       author: authors.get((f['dc:creator'] ?? '').trim()) ?? ((f['dc:creator'] ?? '').trim() || null),
       tags,
-      featuredImage: (thumbnail && attachments.get(thumbnail)) || null,
-      featuredImageAlt: null,
+      featuredImage: thumbnail?.url ?? null,
+      featuredImageAlt: thumbnail?.alt || null,
       oldPaths: [link, `/?${type === 'page' ? 'page_id' : 'p'}=${id}`].filter((p): p is string => Boolean(p)),
     };
     source.items.push(item);
