@@ -194,24 +194,21 @@ export async function insertImportedItems(
   }
 }
 
+/** Where each kind of imported item lives: a record whose item is gone from there is forgotten. */
+const ITEM_HOMES = [
+  { target: 'image', table: 'images', column: 'id' },
+  { target: 'post', table: 'blogs', column: 'id' },
+  { target: 'page', table: 'site_words', column: 'key' },
+] as const;
+
 /** Records of posts, pages or images deleted since they were imported: imported again, they come back. */
 export async function forgetDeletedItems(db: Db, source: string): Promise<void> {
-  await db
-    .deleteFrom('imported_items')
-    .where('source', '=', source)
-    .where('target', '=', 'image')
-    .where('target_id', 'not in', db.selectFrom('images').select('id'))
-    .execute();
-  await db
-    .deleteFrom('imported_items')
-    .where('source', '=', source)
-    .where('target', '=', 'post')
-    .where('target_id', 'not in', db.selectFrom('blogs').select('id'))
-    .execute();
-  await db
-    .deleteFrom('imported_items')
-    .where('source', '=', source)
-    .where('target', '=', 'page')
-    .where('target_id', 'not in', db.selectFrom('site_words').select('key'))
-    .execute();
+  for (const { target, table, column } of ITEM_HOMES) {
+    await db
+      .deleteFrom('imported_items')
+      .where('source', '=', source)
+      .where('target', '=', target)
+      .where('target_id', 'not in', db.selectFrom(table).select(column))
+      .execute();
+  }
 }

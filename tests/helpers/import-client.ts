@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { ImportStatus } from '../../shared/import-messages.ts';
 import { eventually } from './eventually.ts';
 import type { StaffClient } from './admin-client.ts';
+import type { Db } from '../../db/database.ts';
 
 /** The type a browser sends a chosen file with, by its name. */
 const TYPES: Record<string, string> = { xml: 'text/xml', json: 'application/json', zip: 'application/zip' };
@@ -67,4 +68,18 @@ export async function oldSite(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** How many posts, pages' words, redirects and images the site holds: an import that adds nothing leaves these as they were. */
+export async function siteCounts(db: Db): Promise<Record<'posts' | 'words' | 'redirects' | 'images', number>> {
+  const rows = async (table: 'blogs' | 'site_words' | 'redirects' | 'images') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { posts: await rows('blogs'), words: await rows('site_words'), redirects: await rows('redirects'), images: await rows('images') };
 }

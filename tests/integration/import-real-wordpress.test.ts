@@ -6,7 +6,7 @@ import { listStoredWords } from '../../db/queries/site-words.ts';
 import { IMPORT_MESSAGES } from '../../shared/import-messages.ts';
 import { signedInStaffApp } from '../helpers/admin-client.ts';
 import { makeImage } from '../helpers/images.ts';
-import { dryRun, oldSite, runImport, sendUploads } from '../helpers/import-client.ts';
+import { dryRun, oldSite, runImport, sendUploads, siteCounts } from '../helpers/import-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
@@ -196,12 +196,7 @@ describe.each(configuredEngines())('an export made by a real WordPress, imported
   });
 
   it('adds nothing when the same export is imported again', async () => {
-    const count = async () => ({
-      posts: (await t.database.db.selectFrom('blogs').select('id').execute()).length,
-      words: (await t.database.db.selectFrom('site_words').select('key').execute()).length,
-      redirects: (await t.database.db.selectFrom('redirects').select('id').execute()).length,
-      images: (await t.database.db.selectFrom('images').select('id').execute()).length,
-    });
+    const count = () => siteCounts(t.database.db);
     const before = await count();
     const plan = await dryRun(t.staff, file, 'oldexampleco.WordPress.2024-03-10.xml');
     expect(plan.summary.alreadyImported).toBe(10);

@@ -6,7 +6,7 @@ import type { LibraryImage } from '../../shared/media.ts';
 import { type SignedInStaffApp, signedInStaffApp } from '../helpers/admin-client.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { makeImage } from '../helpers/images.ts';
-import { downloadSiteExport, dryRun, runImport } from '../helpers/import-client.ts';
+import { downloadSiteExport, dryRun, runImport, siteCounts } from '../helpers/import-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
@@ -107,11 +107,7 @@ describe.each(configuredEngines())('this site’s own archive imported into a fr
       (await to.database.db.selectFrom('blogs').select('published').where('title', '=', 'Unfinished').executeTakeFirstOrThrow()).published,
     ).toBe(0);
 
-    const count = async () => ({
-      posts: (await to.database.db.selectFrom('blogs').select('id').execute()).length,
-      images: (await to.database.db.selectFrom('images').select('id').execute()).length,
-      words: (await to.database.db.selectFrom('site_words').select('key').execute()).length,
-    });
+    const count = () => siteCounts(to.database.db);
     const before = await count();
     const again = await dryRun(to.staff, archive, 'site-export.zip');
     expect(again.summary.counts).toMatchObject({ posts: 0, pages: 0, images: 0 });

@@ -4,7 +4,7 @@ import { createBlogService } from '../../server/blog/blog-service.ts';
 import { listStoredWords } from '../../db/queries/site-words.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { makeImage } from '../helpers/images.ts';
-import { dryRun, oldSite, runImport } from '../helpers/import-client.ts';
+import { dryRun, oldSite, runImport, siteCounts } from '../helpers/import-client.ts';
 import { signedInStaffApp } from '../helpers/admin-client.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
@@ -219,12 +219,7 @@ describe.each(configuredEngines())('a WordPress export imported on %s', (engine)
   });
 
   it('adds nothing when the same file is imported again', async () => {
-    const count = async () => ({
-      posts: (await t.database.db.selectFrom('blogs').select('id').execute()).length,
-      words: (await t.database.db.selectFrom('site_words').select('key').execute()).length,
-      redirects: (await t.database.db.selectFrom('redirects').select('id').execute()).length,
-      images: (await t.database.db.selectFrom('images').select('id').execute()).length,
-    });
+    const count = () => siteCounts(t.database.db);
     const before = await count();
     const plan = await dryRun(t.staff, file, 'old-site.xml');
     expect(plan.summary.alreadyImported).toBe(8);

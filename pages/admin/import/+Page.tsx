@@ -9,21 +9,21 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import type { ImportPageData } from './+data.ts';
 import './import.css';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** How often an import's status is asked for while it is underway. */
 const POLL_MS = 500;
 
 /** A dry run's or a report's lines (shared with `npm run import`). */
-function Summary({ status, headingId, heading }: { status: ImportStatus; headingId: string; heading: string }) {
+function Summary({ status, id, heading }: { status: ImportStatus; id: string; heading: string }) {
   return (
-    <section aria-labelledby={headingId} className="admin-card">
-      <h2 id={headingId}>{heading}</h2>
+    <TitledSection id={id} heading={heading} className="admin-card">
       <ul className="import-summary">
         {summaryLines(status.summary).map((line, i) => (
           <li key={i}>{line}</li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -133,8 +133,7 @@ export default function ImportPage() {
     <AdminShell title={IMPORT_TEXT.title}>
       <p className="muted">{IMPORT_TEXT.intro}</p>
       <NoticeBox notice={notice} />
-      <section aria-labelledby="import-file" className="admin-card">
-        <h2 id="import-file">{IMPORT_TEXT.chooseHeading}</h2>
+      <TitledSection id="import-file" heading={IMPORT_TEXT.chooseHeading} className="admin-card">
         <ScriptedForm onSubmit={check} noValidate>
           <AdminInput
             ref={exportInput}
@@ -161,10 +160,10 @@ export default function ImportPage() {
             {busy && !plan ? IMPORT_TEXT.checking : IMPORT_TEXT.check}
           </button>
         </ScriptedForm>
-      </section>
+      </TitledSection>
       {plan && (
         <>
-          <Summary status={plan} headingId="import-plan" heading={IMPORT_TEXT.planHeading} />
+          <Summary status={plan} id="import-plan" heading={IMPORT_TEXT.planHeading} />
           {nothingToDo ? (
             <p>{IMPORT_TEXT.nothingToDo}</p>
           ) : (
@@ -175,11 +174,10 @@ export default function ImportPage() {
         </>
       )}
       {running && (
-        <section aria-labelledby="import-running" className="admin-card">
-          <h2 id="import-running">{IMPORT_TEXT.progressLabel}</h2>
+        <TitledSection id="import-running" heading={IMPORT_TEXT.progressLabel} className="admin-card">
           <div
             role="progressbar"
-            aria-labelledby="import-running"
+            aria-labelledby="import-running-heading"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -189,12 +187,12 @@ export default function ImportPage() {
             <div ref={bar} className="import-progress-bar" />
           </div>
           <p>{progressText}</p>
-        </section>
+        </TitledSection>
       )}
       {report && (
         <Summary
           status={report}
-          headingId="import-report"
+          id="import-report"
           heading={report.id === last?.id ? IMPORT_TEXT.lastReportHeading : IMPORT_TEXT.reportHeading}
         />
       )}

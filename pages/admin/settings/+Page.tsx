@@ -12,6 +12,7 @@ import { EXPORT_TEXT } from '../../../shared/redirect-messages.ts';
 import { type Notice, NoticeBox } from '../ui/Notice.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { LOOK_FIELDS, LookFields } from './LookFields.tsx';
+import { TitledSection } from '../ui/TitledSection.tsx';
 
 type Errors = Record<string, string>;
 
@@ -314,8 +315,7 @@ export default function SettingsPage() {
         <LookFields form={form} companyName={form.name} errors={errors} onChange={(patch) => set((f) => ({ ...f, ...patch }))} />
         <SubmitButton busy={saving} label={SETTINGS_TEXT.save} busyLabel={ADMIN_TEXT.saving} />
       </ScriptedForm>
-      <section aria-labelledby="site-export" className="admin-card">
-        <h2 id="site-export">{EXPORT_TEXT.heading}</h2>
+      <TitledSection id="site-export" heading={EXPORT_TEXT.heading} className="admin-card">
         <p className="muted">{EXPORT_TEXT.intro}</p>
         {/* A POST with the CSRF token: a link on another site cannot start an (audited) export. */}
         <form method="post" action="/admin/export.zip">
@@ -324,7 +324,7 @@ export default function SettingsPage() {
             {EXPORT_TEXT.button}
           </button>
         </form>
-      </section>
+      </TitledSection>
     </AdminShell>
   );
 }

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../../ui/ConfirmButton.tsx';
 import { type Notice, NoticeBox } from '../../ui/Notice.tsx';
 import type { SavedRepliesData } from './+data.ts';
 import { SavedReplyForm } from './SavedReplyForm.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 
 /** "Saved replies": named messages staff reuse in a lead's Reply form (docs/product.md#lead-work). */
 export default function SavedRepliesPage() {
@@ -27,10 +28,9 @@ export default function SavedRepliesPage() {
       </p>
       <p className="muted">{LEAD_WORK_MESSAGES.savedRepliesIntro(PLACEHOLDER_LIST)}</p>
       <NoticeBox notice={notice} />
-      <section aria-labelledby="new-saved-reply" className="admin-card">
-        <h2 id="new-saved-reply">{LEAD_WORK_MESSAGES.addSavedReply}</h2>
+      <TitledSection id="new-saved-reply" heading={LEAD_WORK_MESSAGES.addSavedReply} className="admin-card">
         <SavedReplyForm onSaved={upsert} />
-      </section>
+      </TitledSection>
       {replies.length === 0 ? (
         <p>{LEAD_WORK_MESSAGES.noSavedReplies}</p>
       ) : (
