@@ -10,13 +10,18 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IMPORT_TEXT, summaryLines } from '../shared/import-messages.ts';
+import { IMPORT_TEXT, type SummaryLine, summaryLines } from '../shared/import-messages.ts';
 import { createLogger } from '../server/core/logger.ts';
 import { createImageService } from '../server/media/image-service.ts';
 import { createImportService } from '../server/import/import-service.ts';
 import { BLOG_AREA } from '../server/blog/blog-service.ts';
 import { createSettingsService } from '../server/settings/settings-service.ts';
 import { loadCliConfig, openMigratedDb } from './cli-env.ts';
+
+/** A summary as the terminal shows it: each line, then the items it heads indented. */
+function printed(lines: SummaryLine[]): string {
+  return lines.flatMap((line) => [line.text, ...(line.items ?? []).map((item) => `  - ${item}`)]).join('\n');
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -49,13 +54,13 @@ async function main(): Promise<number> {
     // The files stay where they are: the service removes only folders it is given.
     const files = { dirs: [], exportPath: resolve(file), fileName: file, uploadsPath: values.uploads ? resolve(values.uploads) : null };
     const plan = await imports.plan(files, actor);
-    console.log(`${IMPORT_TEXT.planHeading}:\n${summaryLines(plan.summary).join('\n')}\n`);
+    console.log(`${IMPORT_TEXT.planHeading}:\n${printed(summaryLines(plan.summary))}\n`);
     if (values['dry-run']) {
       console.log(IMPORT_TEXT.dryRunDone);
       return 0;
     }
     const report = await imports.run(plan.id, actor);
-    console.log(`${IMPORT_TEXT.reportHeading}:\n${summaryLines(report.summary).join('\n')}`);
+    console.log(`${IMPORT_TEXT.reportHeading}:\n${printed(summaryLines(report.summary))}`);
     if (report.state === 'failed') {
       console.error(report.error);
       return 1;

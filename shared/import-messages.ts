@@ -2,6 +2,7 @@
  * Moving a site in (docs/product.md#import): the limits, what a dry run and a report hold, and every word the
  * Import page and the `npm run import` command say. Only the admin and the command line read this file.
  */
+import { counted } from './numbers.ts';
 
 /** The export file (WXR, Ghost JSON or the site's own archive): refused above this before a byte is read. */
 export const IMPORT_FILE_MAX_BYTES = 100 * 1024 * 1024;
@@ -94,9 +95,6 @@ export interface ImportStatus {
   finishedAt: string | null;
 }
 
-/** `1 post`, `2 posts`. */
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 export const IMPORT_TEXT = {
   title: 'Import',
   intro:
@@ -123,7 +121,7 @@ export const IMPORT_TEXT = {
   statuses: (s: { published: number; scheduled: number; drafts: number }) =>
     `${s.published} published, ${s.scheduled} scheduled, ${s.drafts} as drafts (drafts, pending and private posts are never public).`,
   content: (c: ContentChanges) =>
-    `Bodies cleaned: ${c.blockComments} block-editor comments removed, ${c.captions} captions, ${c.galleries} galleries and ${c.embeds} embeds turned into HTML, ${c.droppedShortcodes} other shortcodes dropped.`,
+    `Bodies cleaned: ${counted(c.blockComments, 'block-editor comment', 'block-editor comments')} removed, ${counted(c.captions, 'caption', 'captions')}, ${counted(c.galleries, 'gallery', 'galleries')} and ${counted(c.embeds, 'embed', 'embeds')} turned into HTML, ${counted(c.droppedShortcodes, 'other shortcode', 'other shortcodes')} dropped.`,
   alreadyImported: (n: number) => `${n} ${n === 1 ? 'item was' : 'items were'} imported before and will not be added again.`,
   renamedHeading: 'Given a free address',
   renamed: (title: string, from: string, to: string) => `“${title}”: ${from} is taken, so it becomes ${to}.`,
@@ -140,7 +138,7 @@ export const IMPORT_TEXT = {
   running: (done: number, total: number) => `Importing: ${done} of ${total} steps done.`,
   requested: 'Starting the import…',
   finished: (c: ImportCounts) =>
-    `Import finished: ${counted(c.posts, 'post')}, ${counted(c.pages, 'page')}, ${counted(c.images, 'image')} and ${counted(c.redirects, 'redirect')} added.`,
+    `Import finished: ${counted(c.posts, 'post', 'posts')}, ${counted(c.pages, 'page', 'pages')}, ${counted(c.images, 'image', 'images')} and ${counted(c.redirects, 'redirect', 'redirects')} added.`,
   failed: 'The import stopped. Nothing from it was kept.',
   kinds: { wordpress: 'WordPress export', ghost: 'Ghost export', archive: 'Site archive' } satisfies Record<ImportKind, string>,
   untitled: 'Untitled',
@@ -151,37 +149,32 @@ export const IMPORT_TEXT = {
 } as const;
 
 /** A dry run or report as lines of text: what the Import page lists under its counts, and what `npm run import` prints. */
-export function summaryLines(summary: ImportSummary): string[] {
+/** One line of a dry run's or a report's summary, with the items it heads (the renamed, the left out, …). */
+export interface SummaryLine {
+  text: string;
+  items?: string[];
+}
+
+/** The summary the Import page lists and `npm run import` prints. */
+export function summaryLines(summary: ImportSummary): SummaryLine[] {
   const T = IMPORT_TEXT;
-  const lines = [
-    `${T.kinds[summary.kind]} ${summary.fileName}. ${T.fromSite(summary.siteTitle, summary.siteUrl)}`,
-    ...Object.entries(T.counts).map(([key, label]) => `${label}: ${summary.counts[key as keyof ImportCounts]}`),
-    T.statuses(summary.statuses),
-    T.content(summary.content),
+  const lines: SummaryLine[] = [
+    { text: `${T.kinds[summary.kind]} ${summary.fileName}. ${T.fromSite(summary.siteTitle, summary.siteUrl)}` },
+    ...Object.entries(T.counts).map(([key, label]) => ({ text: `${label}: ${summary.counts[key as keyof ImportCounts]}` })),
+    { text: T.statuses(summary.statuses) },
+    { text: T.content(summary.content) },
   ];
-  if (summary.alreadyImported) lines.push(T.alreadyImported(summary.alreadyImported));
-  if (summary.bylineFallbacks) lines.push(T.bylineFallbacks(summary.bylineFallbacks));
-  if (summary.restored.length) lines.push(T.restored(summary.restored));
-  const section = (heading: string, items: string[]) => (items.length ? [`${heading}:`, ...items.map((item) => `  - ${item}`)] : []);
-  return [
-    ...lines,
-    ...section(
-      T.renamedHeading,
-      summary.renamed.map((r) => T.renamed(r.title, r.from, r.to)),
-    ),
-    ...section(
-      T.skippedHeading,
-      summary.skipped.map((s) => `${s.title}: ${s.reason}`),
-    ),
-    ...section(
-      T.missingImagesHeading,
-      summary.missingImages.map((m) => `${m.url}: ${m.reason}`),
-    ),
-    ...section(
-      T.skippedRedirectsHeading,
-      summary.skippedRedirects.map((r) => `${r.from}: ${r.reason}`),
-    ),
+  if (summary.alreadyImported) lines.push({ text: T.alreadyImported(summary.alreadyImported) });
+  if (summary.bylineFallbacks) lines.push({ text: T.bylineFallbacks(summary.bylineFallbacks) });
+  if (summary.restored.length) lines.push({ text: T.restored(summary.restored) });
+  const headed: Array<[string, string[]]> = [
+    [T.renamedHeading, summary.renamed.map((r) => T.renamed(r.title, r.from, r.to))],
+    [T.skippedHeading, summary.skipped.map((s) => `${s.title}: ${s.reason}`)],
+    [T.missingImagesHeading, summary.missingImages.map((m) => `${m.url}: ${m.reason}`)],
+    [T.skippedRedirectsHeading, summary.skippedRedirects.map((r) => `${r.from}: ${r.reason}`)],
   ];
+  for (const [heading, items] of headed) if (items.length) lines.push({ text: `${heading}:`, items });
+  return lines;
 }
 
 export const IMPORT_MESSAGES = {

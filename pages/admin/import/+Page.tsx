@@ -20,7 +20,16 @@ function Summary({ status, id, heading }: { status: ImportStatus; id: string; he
     <TitledSection id={id} heading={heading} className="admin-card">
       <ul className="import-summary">
         {summaryLines(status.summary).map((line, i) => (
-          <li key={i}>{line}</li>
+          <li key={i}>
+            {line.text}
+            {line.items && (
+              <ul>
+                {line.items.map((item, j) => (
+                  <li key={j}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </li>
         ))}
       </ul>
     </TitledSection>
