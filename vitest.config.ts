@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Kept apart from vite.config.ts so tests never load the Vike plugin; pages are tested through the real build.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on two cores, while a file often waits on sockets,
+    // disks and Chromium. Two at a time is measured in the README (the suite's time).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -49,11 +52,12 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // What a person waits for (an upload resized, a save) may take seconds on a busy machine; expect.poll's
+          // own default of 1 s failed an upload once with two files at a time. Locators wait 30 s by themselves.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/helpers/ensure-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One browser at a time: these machines have two cores.
-          fileParallelism: false,
         },
       },
     ],

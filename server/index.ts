@@ -93,8 +93,9 @@ async function prepareDatabase(handle: DbHandle, settings: Config, log: Logger):
 
 const renderer = await createPageRenderer(root, config.NODE_ENV === 'production');
 routeUncaughtErrors(logger);
-// Not awaited: with Redis down the site starts in its degraded mode and connects when Redis is back.
-const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
+// Only the client library's loading is awaited, not the connection: with Redis down the site starts in its degraded
+// mode and connects when Redis is back.
+const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, { timeoutMs: config.REDIS_TIMEOUT_MS, logger }) : undefined;
 const outbox = startOutboxWorker(config, database, logger);
 const visits = config.ANALYTICS ? await startVisitCounter({ db: database.db, logger, ...configuredCounting(config) }) : NO_VISIT_COUNTER;
 const backups = startOffsiteBackups(config, database, logger);

@@ -78,22 +78,27 @@ export const ADMIN_MESSAGES = {
   passkeyPasswordNeeded: 'This passkey is your last way of two-factor sign-in: enter your password to remove it.',
 } as const;
 
-/** The admin's sections: each one's address and name, which heads its page where the page has no longer title. */
-export const ADMIN_SECTIONS = {
-  dashboard: { href: '/admin/dashboard', label: 'Dashboard' },
-  leads: { href: '/admin/leads', label: 'Leads' },
-  blog: { href: '/admin/blog', label: 'Blog' },
-  media: { href: '/admin/media', label: 'Media' },
-  pages: { href: '/admin/pages', label: 'Pages' },
-  redirects: { href: '/admin/redirects', label: 'Redirects' },
-  import: { href: '/admin/import', label: 'Import' },
-  analytics: { href: '/admin/analytics', label: 'Analytics' },
-  audit: { href: '/admin/audit', label: 'Audit log' },
-  privacy: { href: '/admin/privacy', label: 'Privacy' },
-  settings: { href: '/admin/settings', label: 'Settings' },
-  staff: { href: '/admin/staff', label: 'Staff' },
-  account: { href: '/admin/account', label: 'Account' },
+/** The admin's sections, each at `/admin/<key>`: its name, which heads its page where the page has no longer title. */
+const SECTION_LABELS = {
+  dashboard: 'Dashboard',
+  leads: 'Leads',
+  blog: 'Blog',
+  media: 'Media',
+  pages: 'Pages',
+  redirects: 'Redirects',
+  import: 'Import',
+  analytics: 'Analytics',
+  audit: 'Audit log',
+  privacy: 'Privacy',
+  settings: 'Settings',
+  staff: 'Staff',
+  account: 'Account',
 } as const;
+type AdminSection = keyof typeof SECTION_LABELS;
+
+export const ADMIN_SECTIONS = Object.fromEntries(
+  Object.entries(SECTION_LABELS).map(([key, label]) => [key, { href: `/admin/${key}`, label }]),
+) as { readonly [K in AdminSection]: { readonly href: `/admin/${K}`; readonly label: (typeof SECTION_LABELS)[K] } };
 
 /** The admin's sidebar, in order (the same list is the phone menu). */
 export const ADMIN_NAV = Object.values(ADMIN_SECTIONS);

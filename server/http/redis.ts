@@ -1,4 +1,4 @@
-import { TimeoutError, createClient } from 'redis';
+import type * as Redis from 'redis';
 import type { Logger } from '../core/logger.ts';
 
 /** After a failed command, requests leave Redis alone this long before one tries it again. */
@@ -22,8 +22,8 @@ export interface RedisLink {
  * one; an idle connection is pinged every `timeoutMs` and dropped after three silent periods. The change to degraded mode and back is logged once
  * each way.
  */
-function createSiteClient(url: string, timeoutMs: number) {
-  return createClient({
+function createSiteClient(redis: RedisModule, url: string, timeoutMs: number) {
+  return redis.createClient({
     url,
     disableOfflineQueue: true,
     pingInterval: timeoutMs,
@@ -38,10 +38,14 @@ function createSiteClient(url: string, timeoutMs: number) {
   });
 }
 
+/** The client library, loaded only where Redis is configured: a site on one process never holds it in memory. */
+type RedisModule = typeof Redis;
 type Client = ReturnType<typeof createSiteClient>;
 
-export function connectRedis(url: string, options: { timeoutMs: number; logger: Logger }): RedisLink {
+export async function connectRedis(url: string, options: { timeoutMs: number; logger: Logger }): Promise<RedisLink> {
   const { timeoutMs, logger } = options;
+  const redis = await import('redis');
+  const { TimeoutError } = redis;
   let degraded = false;
   let retryAt = 0;
   let closed = false;
@@ -90,7 +94,7 @@ export function connectRedis(url: string, options: { timeoutMs: number; logger: 
   }
 
   function open(): Client {
-    const next = createSiteClient(url, timeoutMs);
+    const next = createSiteClient(redis, url, timeoutMs);
     next.on('error', (err: unknown) => failed(next, err));
     // Connected is not yet answering: a silent network accepts connections too.
     next.on('ready', () => void send(next, ['PING']).catch(() => {}));

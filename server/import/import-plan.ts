@@ -6,14 +6,12 @@ import { tagKey } from '../../shared/blog.ts';
 import { isAbsoluteTarget, normaliseRedirectPath } from '../../shared/redirects.ts';
 import { IMPORT_MESSAGES, type ImportSummary } from '../../shared/import-messages.ts';
 import { htmlToText, hasVisibleContent } from '../../shared/read-time.ts';
+import { POST_EXCERPT_MAX, POST_TITLE_MAX } from '../../shared/schemas/blog-post.ts';
 import { slugify } from '../../shared/slug.ts';
 import { type CustomPageWords, RESERVED_ADDRESSES, isCustomPageKey } from '../../shared/site-words.ts';
 import { mediaSourceId } from './archive-import.ts';
 import type { ImportSource, SourceItem, SourceRedirect } from './import-source.ts';
 
-/** Longest title and excerpt a post takes (shared/schemas/blog-post.ts); a longer one is cut at a word. */
-const TITLE_MAX = 200;
-const EXCERPT_MAX = 500;
 /** An excerpt made from the body when the file has none: its first words. */
 const MADE_EXCERPT = 300;
 
@@ -104,7 +102,7 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
   const images = new Set<string>();
   const redirects: SourceRedirect[] = [];
   for (const item of source.items) {
-    const title = cut(item.title, TITLE_MAX);
+    const title = cut(item.title, POST_TITLE_MAX);
     if (imported.has(item.sourceId)) {
       summary.alreadyImported += 1;
       continue;
@@ -124,7 +122,7 @@ export async function planImport(db: Db, source: ImportSource, fileName: string)
     const address = freeAddress(base, (candidate) => taken.has(candidate) || (!isPost && RESERVED_ADDRESSES.has(candidate)));
     if (address !== base) summary.renamed.push({ title, from: newAddress({ address: base, item }), to: newAddress({ address, item }) });
     taken.set(address, title);
-    const excerpt = cut(htmlToText(item.excerpt) || htmlToText(item.html), item.excerpt ? EXCERPT_MAX : MADE_EXCERPT);
+    const excerpt = cut(htmlToText(item.excerpt) || htmlToText(item.html), item.excerpt ? POST_EXCERPT_MAX : MADE_EXCERPT);
     const planned: PlannedItem = { item, address, title, excerpt };
     items.push(planned);
     if (isPost) {

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailMessage } from './notifications.ts';
 import { DeliveryRefused } from './delivery-refused.ts';
 
@@ -11,12 +11,15 @@ export interface Mailer {
 /**
  * E-mail over SMTP (`SMTP_URL`, e.g. `smtps://user:pass@mail.example.com:465`) from `MAIL_FROM`. One connection
  * per message: aborting a send closes exactly that connection. A 5xx answer is a refusal of this message;
- * anything else (no connection, a timeout, a 4xx "try later") means the server is away.
+ * anything else (no connection, a timeout, a 4xx "try later") means the server is away. nodemailer is loaded with the
+ * first message: a site that sends none never holds it in memory (docs/decisions/020-cache-hit-path.md).
  */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  let opening: Promise<Transporter> | undefined;
+  const opened = () => (opening ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     async send(message, signal) {
+      const transport = await opened();
       try {
         await transport.sendMail({
           from,
@@ -36,6 +39,6 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
         throw err;
       }
     },
-    close: () => transport.close(),
+    close: () => void opening?.then((transport) => transport.close()),
   };
 }

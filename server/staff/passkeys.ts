@@ -1,14 +1,10 @@
-import {
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type * as WebAuthn from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { Db } from '../../db/database.ts';
 import {
   type StoredPasskey,
@@ -34,11 +30,18 @@ import { type StaffService, type StaffSettings, type StaffUser, recheckPassword 
 /** A challenge must be answered within this time (the browser's own prompt gives up after a minute). */
 export const CHALLENGE_MS = 5 * 60_000;
 
+let library: Promise<{ server: typeof WebAuthn; algorithms: number[] }> | undefined;
 /**
- * The signature algorithms accepted: what authenticators use today. The library would add post-quantum ML-DSA
- * where the runtime has it, which Node 24 marks experimental and warns about on stderr at every check.
+ * The WebAuthn library, loaded with the first passkey ceremony: a site whose staff use none never holds it in
+ * memory (docs/decisions/020-cache-hit-path.md). With it, the signature algorithms accepted: what authenticators use
+ * today. The library would add post-quantum ML-DSA where the runtime has it, which Node 24 marks experimental and
+ * warns about on stderr at every check.
  */
-const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+const webauthn = () =>
+  (library ??= Promise.all([import('@simplewebauthn/server'), import('@simplewebauthn/server/helpers')]).then(([server, { COSEALG }]) => ({
+    server,
+    algorithms: [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256],
+  })));
 
 /** The relying party is the site itself: its host name is the passkeys' scope, its origin the only one accepted. */
 export function relyingParty(siteUrl: string): { id: string; origin: string } {
@@ -106,8 +109,9 @@ export function createPasskeyService({
   const expected = (challenge: string) => ({ expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id });
 
   async function verifyNew(response: RegistrationResponseJSON, challenge: string) {
+    const { server, algorithms } = await webauthn();
     try {
-      const result = await verifyRegistrationResponse({ response, ...expected(challenge), supportedAlgorithmIDs: ALGORITHMS });
+      const result = await server.verifyRegistrationResponse({ response, ...expected(challenge), supportedAlgorithmIDs: algorithms });
       if (result.verified) return result.registrationInfo.credential;
     } catch {
       // A malformed or forged answer: refused below like one that does not verify.
@@ -117,8 +121,9 @@ export function createPasskeyService({
 
   /** Checks an assertion against its passkey: its new counter, or null for a wrong signature, origin or challenge, or a counter gone back. */
   async function verifyUse(passkey: StoredPasskey, response: AuthenticationResponseJSON, challenge: string): Promise<number | null> {
+    const { server } = await webauthn();
     try {
-      const result = await verifyAuthenticationResponse({
+      const result = await server.verifyAuthenticationResponse({
         response,
         ...expected(challenge),
         credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
@@ -136,20 +141,22 @@ export function createPasskeyService({
   }
 
   return {
-    registrationOptions: async (user) =>
-      generateRegistrationOptions({
+    registrationOptions: async (user) => {
+      const { server, algorithms } = await webauthn();
+      return server.generateRegistrationOptions({
         rpName: await companyName(),
         rpID: rp.id,
         userName: user.email,
         userDisplayName: user.name,
         userID: userHandle(user.id),
         attestationType: 'none',
-        supportedAlgorithmIDs: ALGORITHMS,
+        supportedAlgorithmIDs: algorithms,
         // The same authenticator is not added twice.
         excludeCredentials: (await listUserPasskeys(db, user.id)).map(({ id, transports }) => ({ id, transports })),
         // Discoverable (signs in without an e-mail) and verified (a fingerprint, face or PIN): two factors in one.
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
-      }),
+      });
+    },
 
     async add(actor, userId, { name, response }, challenge) {
       const credential = await verifyNew(response, challenge);
@@ -223,7 +230,7 @@ export function createPasskeyService({
     },
 
     signInOptions: async (userId) =>
-      generateAuthenticationOptions({
+      (await webauthn()).server.generateAuthenticationOptions({
         rpID: rp.id,
         allowCredentials: userId ? (await listUserPasskeys(db, userId)).map(({ id, transports }) => ({ id, transports })) : [],
         userVerification: 'required',

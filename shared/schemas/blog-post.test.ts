@@ -76,6 +76,8 @@ describe('BlogPostInputSchema', () => {
     '//evil.example/x.png',
     '/\\evil.example/x.png',
     '/\t/evil.example/x.png',
+    // Another host that no URL parser accepts (found by the property test): refused, not a server error.
+    '//a.%a.#a.a@a.aa',
     'ftp://x/y.png',
     'not a url',
   ])('rejects featured image %s (http:// too: the CSP would block it on the public page)', (featuredImage) => {

@@ -8,9 +8,12 @@ import { requiredText } from './fields.ts';
 
 const SAME_SITE = 'https://same-site.invalid';
 
-/** A path that stays on this site once a browser resolves it: `/\evil.example/x.png` is `//evil.example/x.png`. */
+/**
+ * A path that stays on this site once a browser resolves it: `/\evil.example/x.png` is `//evil.example/x.png`.
+ * One that names a host no parser accepts (`//a.%a`) goes nowhere on this site either.
+ */
 export function isSitePath(value: string): boolean {
-  return value.startsWith('/') && new URL(value, SAME_SITE).origin === SAME_SITE;
+  return value.startsWith('/') && URL.canParse(value, SAME_SITE) && new URL(value, SAME_SITE).origin === SAME_SITE;
 }
 
 /**
@@ -41,6 +44,9 @@ export const FEATURED_IMAGE_MESSAGE = EDITOR_MESSAGES.featuredImageHttps;
 /** The slug shape of docs/product.md#blog-editor: lowercase letters and digits in runs joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const PUBLISHED_AT_MESSAGE = EDITOR_MESSAGES.publishedAtInvalid;
+/** The longest title and excerpt a post takes (an import cuts longer ones to fit). */
+export const POST_TITLE_MAX = 200;
+export const POST_EXCERPT_MAX = 500;
 
 const trimmed = (label: string, max: number) =>
   z.pipe(
@@ -53,8 +59,8 @@ const altText = z
   .check(z.maxLength(ALT_TEXT_MAX, FIELD_MESSAGES.tooLong(MEDIA_TEXT.featuredAlt, ALT_TEXT_MAX)));
 
 const PostFieldsSchema = z.object({
-  title: trimmed(POSTS_TEXT.postTitle, 200),
-  excerpt: trimmed(POSTS_TEXT.excerpt, 500),
+  title: trimmed(POSTS_TEXT.postTitle, POST_TITLE_MAX),
+  excerpt: trimmed(POSTS_TEXT.excerpt, POST_EXCERPT_MAX),
   author: trimmed(POSTS_TEXT.author, 100),
   content: z.pipe(
     requiredText(POSTS_TEXT.content, 500_000).check(z.refine(hasVisibleContent, FIELD_MESSAGES.required(POSTS_TEXT.content))),

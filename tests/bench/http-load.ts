@@ -180,6 +180,38 @@ async function runRawLoad({ urls, seconds, connections, headers = {}, bucketSeco
   return t.result();
 }
 
+/**
+ * One request on `agent`, timed: the milliseconds to its whole answer when that is a 200, else -1. With a `body` it
+ * is a JSON POST; a GET sends `getHeaders`.
+ */
+export function timedRequest(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  body?: string,
+  getHeaders: http.OutgoingHttpHeaders = {},
+): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        agent,
+        method: body ? 'POST' : 'GET',
+        headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : getHeaders,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : -1));
+      },
+    );
+    req.on('error', () => resolve(-1));
+    req.end(body);
+  });
+}
+
 /** Measures from a worker thread; resolves with what it counted. */
 export function measureThroughput(urls: string[], seconds: number, connections: number, options: LoadOptions = {}): Promise<LoadResult> {
   return new Promise((resolve, reject) => {

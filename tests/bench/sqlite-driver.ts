@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goodQuote, solvedTokens } from '../helpers/leads.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
+import { timedRequest } from './http-load.ts';
 import { BENCH_LEAD_ENV, numberOptions, percentile, reportFigure } from './report.ts';
 
 const {
@@ -41,28 +42,6 @@ interface Timings {
   failed: number;
 }
 
-function send(agent: http.Agent, port: number, path: string, body?: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        agent,
-        method: body ? 'POST' : 'GET',
-        headers: body ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } : { 'Accept-Encoding': 'gzip' },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : -1));
-      },
-    );
-    req.on('error', () => resolve(-1));
-    req.end(body);
-  });
-}
-
 /** `seconds` of leads and pages sent at their rates, every 10 ms a share of each, without waiting for answers. */
 async function openLoad(port: number, tokens: string[], seconds: number): Promise<Timings> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -79,11 +58,11 @@ async function openLoad(port: number, tokens: string[], seconds: number): Promis
     pagesDue += PAGES_PER_SECOND / 100;
     for (; leadsDue >= 1; leadsDue -= 1) {
       const body = JSON.stringify({ data: { ...quote, 'g-recaptcha-response': tokens.pop() } });
-      pending.push(send(agent, port, '/functions/submitQuote', body).then(record(timings.leads)));
+      pending.push(timedRequest(agent, port, '/functions/submitQuote', body).then(record(timings.leads)));
     }
     for (; pagesDue >= 1; pagesDue -= 1, page += 1) {
       const path = page % 3 === 2 ? `/blog?q=${randomBytes(4).toString('hex')}` : CACHED[page % CACHED.length]!;
-      pending.push(send(agent, port, path).then(record(timings.pages)));
+      pending.push(timedRequest(agent, port, path, undefined, { 'Accept-Encoding': 'gzip' }).then(record(timings.pages)));
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

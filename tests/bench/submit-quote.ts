@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { openDb } from '../../db/database.ts';
 import { goodQuote, solvedTokens } from '../helpers/leads.ts';
 import { freePort, startServerProcess } from '../helpers/server-process.ts';
+import { timedRequest } from './http-load.ts';
 import { BENCH_LEAD_ENV, numberOptions, percentile, reportFigure, reportLatency } from './report.ts';
 
 const { seconds: SECONDS, connections: CONNECTIONS, runs: RUNS } = numberOptions({ seconds: 10, connections: 50, runs: 3 });
@@ -48,27 +49,7 @@ async function load(port: number, path: string, body?: () => string): Promise<Re
   const latencies: number[] = [];
   let failed = 0;
   const end = performance.now() + SECONDS * 1000;
-  const once = () =>
-    new Promise<number>((resolve) => {
-      const payload = body?.();
-      const started = performance.now();
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          agent,
-          method: payload ? 'POST' : 'GET',
-          headers: payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {},
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - started : -1));
-        },
-      );
-      req.on('error', () => resolve(-1));
-      req.end(payload);
-    });
+  const once = () => timedRequest(agent, port, path, body?.());
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {

@@ -215,12 +215,22 @@ export async function staffPage(
 ) {
   const p = await openPage(site.browser, viewport);
   await p.page.setExtraHTTPHeaders({ 'X-Forwarded-Proto': 'https' });
-  await p.page.goto(site.baseUrl + path);
-  await p.page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
-  await signIn(p.page, person.email, person.password);
-  await p.page.waitForURL(site.baseUrl + path);
-  await p.page.waitForLoadState('networkidle');
+  await signInThrough(p.page, site, path, person);
   return p;
+}
+
+/** Opens `path` on an open page, is sent to the sign-in form, signs in as `person` and waits for `path` to load. */
+export async function signInThrough(
+  page: Page,
+  site: Pick<BrowserSite, 'baseUrl'>,
+  path: string,
+  person: { email: string; password: string } = STAFF,
+): Promise<void> {
+  await page.goto(site.baseUrl + path);
+  await page.waitForURL(`${site.baseUrl}/admin/login?next=${encodeURIComponent(path)}`);
+  await signIn(page, person.email, person.password);
+  await page.waitForURL(site.baseUrl + path);
+  await page.waitForLoadState('networkidle');
 }
 
 /** axe-core with the WCAG 2.x A and AA rules (through 2.2); returns the violations, ids and targets. */

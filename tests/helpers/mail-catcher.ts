@@ -13,7 +13,8 @@ export interface Received {
 export type MailAnswer = { accept: true; delayMs?: number } | 'refuse' | 'hang';
 
 /**
- * A real SMTP server in this process; `start(port)` again after `stop()` brings it back on the same port.
+ * A real SMTP server in this process, on a free port. A test that takes it down puts a TCP proxy in front
+ * (tests/helpers/tcp-proxy.ts), which keeps the port while it refuses: a port let go is another process's to take.
  * `received` holds the messages it accepted: a message counts once the server answered 250 for it on a
  * connection still open, as a relay commits it then.
  */
@@ -25,7 +26,7 @@ export class MailCatcher {
   port = 0;
   private server: SMTPServer | undefined;
 
-  async start(port = 0): Promise<void> {
+  async start(): Promise<void> {
     const closed = new Set<string>();
     this.server = new SMTPServer({
       onClose: (session) => closed.add(session.id),
@@ -56,7 +57,7 @@ export class MailCatcher {
         });
       },
     });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
   }
 

@@ -18,6 +18,12 @@ export function runsFor(engine: string): number {
 }
 
 /**
+ * A property test's time limit: a net for a hang, not a speed check. It grows with the payloads sent: CI's 10,000
+ * took 60-80 s a test on two quiet cores, and over 180 s with two test files and two CPU-bound processes beside it.
+ */
+export const PROPERTY_TIMEOUT_MS = Math.max(180_000, runsFor('sqlite') * 50);
+
+/**
  * The fewest accepted payloads that show a property reached the database, not just the validation: 1% of those
  * sent. With about 7% valid, 300 runs fall below it by chance far less than once in a thousand runs.
  */

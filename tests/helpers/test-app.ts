@@ -7,7 +7,7 @@ import type { RequestListener } from 'node:http';
 import type { RedirectTable } from '../../server/http/redirect-table.ts';
 import type { Express } from 'express';
 import type { DestinationStream } from 'pino';
-import { type DbEngine, type DbHandle, migrateToLatest, openDb, withStartupLock } from '../../db/database.ts';
+import { type DbEngine, type DbHandle, createMigrator, migrateToLatest, openDb, withStartupLock } from '../../db/database.ts';
 import { type AppDeps, createApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/core/config.ts';
 import { createLogger } from '../../server/core/logger.ts';
@@ -54,7 +54,7 @@ export interface TestDatabase extends DbHandle {
  */
 async function migratedDatabase(url: string, remove: () => Promise<void> | void = () => {}): Promise<TestDatabase> {
   const handle = openDb(url);
-  await withStartupLock(handle, () => migrateToLatest(handle));
+  await migrateUp(handle);
   return {
     ...handle,
     url,
@@ -64,6 +64,23 @@ async function migratedDatabase(url: string, remove: () => Promise<void> | void 
     },
   };
 }
+
+/*
+ * What a test does to a database's schema, on PostgreSQL under the same start-up lock as the drops above: Kysely's
+ * migrator and introspection list every schema's tables, and a schema another file drops during that listing
+ * makes it fail ("relation … does not exist").
+ */
+/** Migrates up to the latest version; the names of the migrations run. */
+export const migrateUp = (handle: DbHandle, options?: Parameters<typeof migrateToLatest>[1]) =>
+  withStartupLock(handle, () => migrateToLatest(handle, options));
+/** Migrates up or down to `target` (a migration's name, or Kysely's NO_MIGRATIONS). */
+export const migrateTo = (handle: DbHandle, target: Parameters<ReturnType<typeof createMigrator>['migrateTo']>[0]) =>
+  withStartupLock(handle, () => createMigrator(handle).migrateTo(target));
+/** Every table the database's introspection lists (on PostgreSQL, every schema's). */
+export const listTables = (handle: DbHandle) => withStartupLock(handle, () => handle.db.introspection.getTables());
+/** Drops a test's PostgreSQL schema; `handle` needs two connections, one to hold the lock, one to drop. */
+export const dropSchema = (handle: DbHandle, schema: string) =>
+  withStartupLock(handle, () => handle.db.schema.dropSchema(schema).ifExists().cascade().execute());
 
 /**
  * A fresh, migrated database of its own: a new SQLite file in a temp folder, or a new PostgreSQL schema
@@ -75,9 +92,8 @@ export async function createTestDatabase(engine: DbEngine = 'sqlite'): Promise<T
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `test_${randomBytes(6).toString('hex')}`;
     return migratedDatabase(`${base}${base.includes('?') ? '&' : '?'}schema=${schema}`, async () => {
-      // Two connections: one holds the lock, the other drops.
       const cleanup = openDb(base, { poolSize: 2 });
-      await withStartupLock(cleanup, () => cleanup.db.schema.dropSchema(schema).ifExists().cascade().execute());
+      await dropSchema(cleanup, schema);
       await cleanup.db.destroy();
     });
   }

@@ -146,7 +146,9 @@ describe('off-site backup of the SQLite database', () => {
     await expect(cli(['restore', '--latest'], { DATABASE_URL: db.url, ...prefix })).rejects.toMatchObject({
       stderr: expect.stringMatching(/is in use: stop the site first, then restore\./),
     });
-  });
+    // Five restores, each a Node process of its own that loads the AWS SDK: 12 s on a quiet machine, past the
+    // default 30 s beside two CPU-bound processes. The limit is a net for a hang.
+  }, 120_000);
 
   it('keeps every snapshot of the last day, then one a day, a week and a month, over a simulated month and a half', async () => {
     const db = scratchDatabase();

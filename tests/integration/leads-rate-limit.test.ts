@@ -40,7 +40,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
   beforeAll(async () => {
     t = await createTestApp({ env: LIMITED });
     const logger = createLogger(t.config);
-    redis = connectRedis(process.env.TEST_REDIS_URL!, { timeoutMs: 1000, logger });
+    redis = await connectRedis(process.env.TEST_REDIS_URL!, { timeoutMs: 1000, logger });
     await vi.waitUntil(() => redis.isAvailable, { timeout: 5000 });
     const renderer = await productionRenderer();
     // Two instances of the site, as behind a load balancer: same database, same Redis.

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMigrator, migrateToLatest } from '../../db/database.ts';
 import { writeSettingsDocument } from '../../db/queries/site-settings.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
 import { createBlogService } from '../../server/blog/blog-service.ts';
@@ -16,7 +15,7 @@ import { STAFF, StaffClient, auditEntries, signedInStaffApp, staffService } from
 import { day, postInput } from '../helpers/blog-posts.ts';
 import { makeImage } from '../helpers/images.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
-import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
+import { configuredEngines, createTestDatabase, migrateTo, migrateUp } from '../helpers/test-app.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const silent = createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'production' });
@@ -479,8 +478,7 @@ describe.each(configuredEngines())('migration 160 on %s', (engine) => {
   it('fills in where existing images are used, and counts the rest unused since their upload', async () => {
     const database = await createTestDatabase(engine);
     try {
-      const migrator = createMigrator(database);
-      expect((await migrator.migrateTo('2026-11-26-140-passkeys')).error).toBeUndefined();
+      expect((await migrateTo(database, '2026-11-26-140-passkeys')).error).toBeUndefined();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before migration 160
       const before = database.db as unknown as Kysely<any>;
       const at = '2026-10-01T00:00:00.000Z';
@@ -513,7 +511,7 @@ describe.each(configuredEngines())('migration 160 on %s', (engine) => {
           read_time: 1,
         })
         .execute();
-      expect(await migrateToLatest(database)).toContain('2026-11-26-160-media-library');
+      expect(await migrateUp(database)).toContain('2026-11-26-160-media-library');
 
       const uses = await database.db.selectFrom('image_uses').selectAll().orderBy('image_id').execute();
       expect(uses).toEqual([
@@ -530,7 +528,7 @@ describe.each(configuredEngines())('migration 160 on %s', (engine) => {
         { id: ids[1], unused_since: null, stored_bytes: 7, alt_text: '' },
         { id: ids[2], unused_since: at, stored_bytes: 7, alt_text: '' },
       ]);
-      expect((await migrator.migrateTo('2026-11-26-140-passkeys')).error).toBeUndefined();
+      expect((await migrateTo(database, '2026-11-26-140-passkeys')).error).toBeUndefined();
     } finally {
       await database.drop();
     }

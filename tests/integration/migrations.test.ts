@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { NO_MIGRATIONS } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index.ts';
-import { createMigrator, migrateToLatest } from '../../db/database.ts';
-import { configuredEngines, createTestDatabase } from '../helpers/test-app.ts';
+import { configuredEngines, createTestDatabase, listTables, migrateTo, migrateUp } from '../helpers/test-app.ts';
 
 /** The application's tables; search indexes may add engine-specific shadow tables beside them. */
 const TABLES = [
@@ -22,7 +21,7 @@ const TABLES = [
 
 async function tableNames(database: Awaited<ReturnType<typeof createTestDatabase>>): Promise<string[]> {
   // PostgreSQL's introspection lists every schema's tables: other runs' schemas may be there too.
-  const tables = (await database.db.introspection.getTables()).filter((t) => !database.schema || t.schema === database.schema);
+  const tables = (await listTables(database)).filter((t) => !database.schema || t.schema === database.schema);
   return tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_'));
 }
 
@@ -31,7 +30,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
     const database = await createTestDatabase(engine);
     try {
       expect(await tableNames(database)).toEqual(expect.arrayContaining(TABLES));
-      expect(await migrateToLatest(database)).toEqual([]);
+      expect(await migrateUp(database)).toEqual([]);
 
       const now = new Date().toISOString();
       const row = {
@@ -57,10 +56,10 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
           .execute(),
       ).rejects.toThrow(/unique/i);
 
-      const down = await createMigrator(database).migrateTo(NO_MIGRATIONS);
+      const down = await migrateTo(database, NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
       expect(await tableNames(database)).toEqual([]);
-      expect(await migrateToLatest(database)).toEqual(Object.keys(migrations).sort());
+      expect(await migrateUp(database)).toEqual(Object.keys(migrations).sort());
     } finally {
       await database.drop();
     }
@@ -69,8 +68,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
   it("moves each lead's notes text into the note history, and back on rollback", async () => {
     const database = await createTestDatabase(engine);
     try {
-      const migrator = createMigrator(database);
-      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
+      expect((await migrateTo(database, '2026-11-23-070-staff-accounts')).error).toBeUndefined();
       const now = new Date().toISOString();
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before migration 090
       const before = database.db as unknown as Kysely<any>;
@@ -81,7 +79,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
           { id: 'c2', name: 'M', email: 'm@example.com', message: 'm', status: 'new', notes: '   ', created_at: now },
         ])
         .execute();
-      expect(await migrateToLatest(database)).toContain('2026-11-23-090-lead-notes-and-spam-reason');
+      expect(await migrateUp(database)).toContain('2026-11-23-090-lead-notes-and-spam-reason');
       const notes = await database.db.selectFrom('lead_notes').selectAll().execute();
       expect(notes).toEqual([
         expect.objectContaining({ lead_type: 'contact', lead_id: 'c1', body: 'Called twice.', author: null, author_id: null }),
@@ -90,7 +88,7 @@ describe.each(configuredEngines())('migrations on %s', (engine) => {
         (await database.db.selectFrom('contacts').select('spam_reason').where('id', '=', 'c1').executeTakeFirstOrThrow()).spam_reason,
       ).toBeNull();
 
-      expect((await migrator.migrateTo('2026-11-23-070-staff-accounts')).error).toBeUndefined();
+      expect((await migrateTo(database, '2026-11-23-070-staff-accounts')).error).toBeUndefined();
       expect(await before.selectFrom('contacts').select(['id', 'notes']).orderBy('id').execute()).toEqual([
         { id: 'c1', notes: 'Called twice.' },
         { id: 'c2', notes: null },

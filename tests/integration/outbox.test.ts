@@ -8,6 +8,7 @@ import { createMailer } from '../../server/outbox/mail.ts';
 import { type OutboxWorkerOptions, createOutboxWorker } from '../../server/outbox/outbox-worker.ts';
 import { verifyWebhookSignature } from '../../server/outbox/webhook.ts';
 import { MailCatcher, decodedMail as decoded } from '../helpers/mail-catcher.ts';
+import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 import { type SignedInStaffApp, leadDetail, signedInStaffApp } from '../helpers/admin-client.ts';
@@ -15,6 +16,8 @@ import { type SignedInStaffApp, leadDetail, signedInStaffApp } from '../helpers/
 describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
   let t: SignedInStaffApp;
   let smtp: MailCatcher;
+  /** The mailer's way to the SMTP server: `refuse` is a server that is down, while the proxy keeps its port. */
+  let smtpLink: TcpProxy;
   const workers: Array<{ stop: () => Promise<void> }> = [];
   beforeAll(async () => {
     t = await signedInStaffApp({
@@ -28,6 +31,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     });
     smtp = new MailCatcher();
     await smtp.start();
+    smtpLink = await startTcpProxy({ host: '127.0.0.1', port: smtp.port });
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -35,8 +39,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     await t.database.db.deleteFrom('outbox').execute();
     smtp.received = [];
     smtp.answer = { accept: true };
+    smtpLink.setMode('pass');
   });
   afterAll(async () => {
+    await smtpLink.close();
     await smtp.stop().catch(() => {});
     await t.close();
   });
@@ -46,7 +52,7 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
       db: t.database.db,
       engine: t.database.engine,
       logger: createLogger({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
-      mailer: createMailer(`smtp://127.0.0.1:${smtp.port}`, 'Northbridge IT <site@example.com>'),
+      mailer: createMailer(`smtp://127.0.0.1:${smtpLink.port}`, 'Northbridge IT <site@example.com>'),
       pollMs: 20,
       maxAttempts: 5,
       baseDelayMs: 1,
@@ -90,10 +96,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
   });
 
   it('with SMTP down, messages are retried later with back-off and nothing is lost; once it is back each is sent once', async () => {
-    const port = smtp.port;
-    await smtp.stop();
+    smtpLink.setMode('refuse');
     const id = await submit('submitContact', goodContact());
-    const w = worker({ baseDelayMs: 200, retryMaxMs: 200 });
+    // A back-off of two seconds: the pass right after must find nothing due, even on a busy machine.
+    const w = worker({ baseDelayMs: 2000, retryMaxMs: 2000 });
     expect(await w.runOnce()).toBe(2);
     let stored = (await rows(id)).filter((r) => r.kind !== 'webhook');
     expect(stored.map((r) => [r.status, r.attempts])).toEqual([
@@ -104,8 +110,10 @@ describe.each(configuredEngines())('outbox delivery on %s', (engine) => {
     // Not yet due: a second pass does not hammer the server.
     expect(await w.runOnce()).toBe(0);
 
-    await smtp.start(port);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    smtpLink.setMode('pass');
+    // Until the back-off the failed attempts set has passed.
+    const due = Math.max(...stored.map((r) => Date.parse(r.nextAttemptAt)));
+    await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 10));
     expect(await w.runOnce()).toBe(2);
     expect(await w.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(2);

@@ -7,15 +7,12 @@ import { API_MESSAGES } from '../../shared/messages.ts';
 import { StaffClient, signedInStaffApp } from '../helpers/admin-client.ts';
 import { asBytes } from '../helpers/raw-body.ts';
 import { LEAD_TEST_ENV } from '../helpers/leads.ts';
-import { runsFor } from '../helpers/property-payloads.ts';
+import { PROPERTY_TIMEOUT_MS as TIMEOUT, runsFor } from '../helpers/property-payloads.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 
 // The security review's findings, as one property: a body declared in another charset slipped deep nesting past
 // the byte-level depth check, and a wide array overflowed the stack of the NUL check (500). Whatever the encoding,
 // nesting or width, a body is now refused (4xx) by the check that owns it or reaches the route; never a 5xx.
-
-/** 10,000 requests (PROPERTY_RUNS in CI) take about 40 seconds here; the margin is for slower CI machines. */
-const TIMEOUT = 180_000;
 
 /**
  * How much the test process's resident memory may grow over all runs (the app runs in this process). Each body

@@ -10,15 +10,13 @@ import { QuoteSchema } from '../../shared/schemas/quote.ts';
 import { SERVICE_IDS } from '../../shared/services.ts';
 import { LEAD_TEST_ENV, goodContact, goodQuote, solveAltcha } from '../helpers/leads.ts';
 import { type TestApp, configuredEngines, createTestApp } from '../helpers/test-app.ts';
-import { callableBody, enoughAccepted, runsFor } from '../helpers/property-payloads.ts';
+import { PROPERTY_TIMEOUT_MS as TIMEOUT, callableBody, enoughAccepted, runsFor } from '../helpers/property-payloads.ts';
 import { findLeads, listLeadSummaries } from '../../db/queries/admin-leads.ts';
 import type { ContactRecord, QuoteRecord } from '../../shared/leads.ts';
 
 const ORIGIN = 'https://www.example.com.au';
 const TOKEN_FIELD = 'g-recaptcha-response';
 const StatusSchema = z.enum(LEAD_STATUSES);
-/** 10,000 requests (PROPERTY_RUNS in CI) take well under a minute here; the margin is for slower CI machines. */
-const TIMEOUT = 180_000;
 
 /** What a client can send: JSON of any shape, and now and then a body that is not JSON at all. */
 function anyBody(data: fc.Arbitrary<Record<string, unknown>>) {

@@ -1,13 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DbHandle, migrateToLatest, openDb } from '../../db/database.ts';
+import { type DbHandle, openDb } from '../../db/database.ts';
 import { postInput } from '../helpers/blog-posts.ts';
 import { LEAD_TEST_ENV, altchaToken, goodQuote } from '../helpers/leads.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { MailCatcher } from '../helpers/mail-catcher.ts';
 import { exited, freePort, startServerProcess } from '../helpers/server-process.ts';
 import { createStaff, pageDataOf } from '../helpers/admin-client.ts';
+import { dropSchema, migrateUp } from '../helpers/test-app.ts';
 import type { LeadDetail } from '../../shared/admin.ts';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/company.ts';
 import { type WordsEditorState, defaultSiteWords } from '../../shared/site-words.ts';
@@ -55,7 +56,7 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
 
   beforeAll(async () => {
     database = openDb(databaseUrl, { poolSize: 2 });
-    await migrateToLatest(database);
+    await migrateUp(database);
     await createStaff(database.db, STAFF);
     await smtp.start();
     const env = {
@@ -85,7 +86,7 @@ describe.runIf(enabled)('two instances on one PostgreSQL and one Redis', () => {
     for (const server of servers) server.kill('SIGTERM');
     await Promise.all(servers.map(exited));
     await smtp.stop().catch(() => {});
-    await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
+    await dropSchema(database, schema);
     await database.db.destroy();
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMigrator, migrateToLatest, migrations } from '../../db/database.ts';
+import { migrations } from '../../db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/core/logger.ts';
 import type { AuditLine } from '../../shared/admin.ts';
@@ -20,7 +20,7 @@ import {
 import { type StaffClient, auditEntries, signedInStaffApp } from '../helpers/admin-client.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { jsonLd } from '../helpers/json-ld.ts';
-import { type TestApp, configuredEngines, productionRenderer } from '../helpers/test-app.ts';
+import { type TestApp, configuredEngines, migrateTo, migrateUp, productionRenderer } from '../helpers/test-app.ts';
 
 /** docs/product.md#site-words: the pages' and services' words as staff edit them, on every configured engine. */
 
@@ -67,9 +67,9 @@ for (const engine of configuredEngines()) {
       // Back to the migration before the pages' words, then forward again: what an upgrade of today's site does.
       const names = Object.keys(migrations);
       const since = names.indexOf('2026-11-27-220-site-words');
-      const down = await createMigrator(t.database).migrateTo(names[since - 1]!);
+      const down = await migrateTo(t.database, names[since - 1]!);
       expect(down.error).toBeUndefined();
-      expect(await migrateToLatest(t.database)).toEqual(names.slice(since));
+      expect(await migrateUp(t.database)).toEqual(names.slice(since));
       const home = (await visitor(t.app, '/')).text;
       expect(home).toContain(html(DEFAULTS.pages.home.heroTitle));
       expect(home).toContain(html(DEFAULTS.pages.home.heroText));
