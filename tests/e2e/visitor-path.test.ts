@@ -133,11 +133,18 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     expect(border.width).toBeGreaterThanOrEqual(1);
     expect(border.color).not.toMatch(/rgba\(.*, 0\)|transparent/);
     await p.page.keyboard.press('Tab');
-    // Focus starts the check ("auto: onfocus"), and the label then says so: find the box by place from here on.
+    // The first focus in the form started the check ("auto: onfocus"), and the label then says so: find the box by
+    // place from here on. The visitor sees it ticked once the check ends; Space unticks it and ticks it again.
+    // (Pressing Space before the check ends would race it: a press on a ticked box unticks it.)
     const box = p.page.locator('altcha-widget input[type="checkbox"]');
+    const state = (name: string) => p.page.locator(`altcha-widget [data-state="${name}"]`);
     await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await state('verified').waitFor();
     await p.page.keyboard.press('Space');
-    await p.page.locator('altcha-widget [data-state="verified"]').waitFor();
+    await state('unverified').waitFor();
+    await expect(box.isChecked()).resolves.toBe(false);
+    await p.page.keyboard.press('Space');
+    await state('verified').waitFor();
     await expect(box.isChecked()).resolves.toBe(true);
     p.assertClean();
   });
