@@ -204,14 +204,20 @@ describe('page weight budgets (production build, React 19 in the browser)', () =
   });
 
   it.each(['/', '/services', '/quote', '/blog', 'POST'])(
-    '%s carries none of the staff area’s styles; the staff area carries them',
+    '%s carries none of the staff area’s styles; the staff area carries them after the site’s, which they override',
     async (path) => {
       // Whatever the status: an error page is a page too.
-      const styles = async (at: string) =>
-        [...(await staff.req('get', at)).text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
-      expect(await styles(pathOf(path))).not.toMatch(/\.admin[-\s{.]|\.leads-chart|\.rte-content/);
-      // The staff area's pages, and its error pages, shown in its frame.
-      for (const admin of ['/admin/dashboard', '/admin/no-such-page']) expect(await styles(admin)).toMatch(/\.admin-frame/);
+      const blocks = async (at: string) =>
+        [...(await staff.req('get', at)).text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+      expect((await blocks(pathOf(path))).join('')).not.toMatch(/\.admin[-\s{.]|\.leads-chart|\.rte-content/);
+      // The staff area's pages, and its error pages, shown in its frame; its rules win over the site's at equal
+      // weight (`.button-small` over `.button`) only when they come later.
+      for (const admin of ['/admin/dashboard', '/admin/no-such-page']) {
+        const styles = await blocks(admin);
+        const site = styles.findIndex((css) => css.includes('.button-primary{'));
+        expect(site).toBeGreaterThanOrEqual(0);
+        expect(styles.findIndex((css) => css.includes('.admin-frame'))).toBeGreaterThan(site);
+      }
     },
   );
 
