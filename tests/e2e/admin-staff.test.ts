@@ -113,10 +113,10 @@ describe('the admin frame', () => {
     await expect(sidebar.getByRole('link').allTextContents()).resolves.toEqual(ADMIN_NAV.map((item) => item.label));
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Dashboard');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Dashboard');
     await page.keyboard.press('Escape');
     await sidebar.waitFor({ state: 'hidden' });
-    await expect(menu.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => menu.evaluate((el) => el === document.activeElement)).toBe(true);
     // A link in the drawer goes where it says.
     await menu.click();
     await sidebar.getByRole('link', { name: 'Staff' }).click();

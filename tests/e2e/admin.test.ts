@@ -179,7 +179,7 @@ describe('two-factor sign-in in a browser', () => {
     await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.twoFactorSetUpPassword }).waitFor();
     const password = section.getByLabel('Your password', { exact: true });
-    await expect(password.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.type('not the password at all');
     await page.keyboard.press('Enter');
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passwordWrong }).waitFor();

@@ -109,12 +109,12 @@ describe('the editor toolbar', () => {
     // One Tab stop: focus lands on the first button, arrows move, the tooltip shows on keyboard focus too.
     await page.getByLabel('Excerpt').focus();
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Bold');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Bold');
     await page.keyboard.press('ArrowRight');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Italic');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Italic');
     await page.locator('.rte-tool').nth(1).locator('.rte-tip').waitFor();
     await page.keyboard.press('End');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Redo');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Redo');
 
     await body(page).click();
     await page.keyboard.press('Control+B');

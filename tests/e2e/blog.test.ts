@@ -48,7 +48,7 @@ describe('blog list', () => {
     await loadMore.click();
     await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 10);
     // Focus moves to the first new post so keyboard users continue where the list grew.
-    await expect(p.page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Field Notes 07');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.textContent)).toBe('Field Notes 07');
     await loadMore.click();
     await p.page.waitForFunction(() => document.querySelectorAll('.post-list > li').length === 12);
     await expect(loadMore.count()).resolves.toBe(0);

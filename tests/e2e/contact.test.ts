@@ -45,7 +45,7 @@ describe('contact form errors and accessibility', () => {
     ] as const) {
       await expectFieldError(p.page.getByRole('textbox', { name }), message);
     }
-    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await p.page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
     await p.page.getByRole('button', { name: 'Send message' }).click();
     await p.page.getByText('Enter a valid email address, like name@example.com.').waitFor();

@@ -286,7 +286,7 @@ describe('visitors by keyboard alone', () => {
     const target = SERVICES.findIndex((s) => s.id === service);
     if (target === 0) await page.keyboard.press('Space');
     for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
-    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).resolves.toBe(true);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
     await expect(focused(page)).resolves.toMatchObject({ value: service });
     await activate(page, 'Continue', 1);
     await expect(page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 2 of 3');
@@ -398,9 +398,9 @@ describe('skip link', () => {
     await using p = await openPage(site.browser);
     await p.page.goto(`${site.baseUrl}/contact`, { waitUntil: 'networkidle' });
     await activate(p.page, 'Skip to content', 1);
-    await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.id)).toBe('main');
     await p.page.keyboard.press('Tab');
-    await expect(p.page.evaluate(() => document.activeElement?.closest('main') !== null)).resolves.toBe(true);
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
     p.assertClean();
   });
 });

@@ -120,7 +120,7 @@ describe('passkeys in a browser', () => {
 
     await section.getByRole('button', { name: 'Rename Old name' }).click();
     const rename = section.getByLabel('New name for “Old name”');
-    await expect(rename.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => rename.evaluate((input) => input === document.activeElement)).toBe(true);
     await rename.fill('Desk computer');
     await page.keyboard.press('Enter');
     await section.getByRole('status').filter({ hasText: ADMIN_MESSAGES.passkeyRenamed }).waitFor();
@@ -145,9 +145,9 @@ describe('passkeys in a browser', () => {
     await section.getByLabel('Name of the new passkey').fill('Laptop');
     await section.getByRole('button', { name: 'Add a passkey' }).click();
     await section.getByRole('alert').filter({ hasText: ADMIN_MESSAGES.passkeyAddPassword }).first().waitFor();
-    await expect(section.getByLabel('Your password', { exact: true }).evaluate((input) => input === document.activeElement)).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => section.getByLabel('Your password', { exact: true }).evaluate((input) => input === document.activeElement))
+      .toBe(true);
     await page.keyboard.type(STAFF.password);
     await page.keyboard.press('Enter');
     await section

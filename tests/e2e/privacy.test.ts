@@ -52,7 +52,7 @@ describe('staff answer privacy requests in a browser', () => {
       'Erased 1 quote request, 1 contact message and 0 notifications for priya@private.example.',
     );
     await expect(question.count()).resolves.toBe(0);
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('privacy-email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('privacy-email');
 
     // What the inbox and the audit log now show staff.
     type Listed = { leads: Array<{ name: string }> };

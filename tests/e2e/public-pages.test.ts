@@ -50,11 +50,11 @@ describe('accessibility', () => {
       await p.page.keyboard.press('Tab');
       if (await toggle.evaluate((el) => el === document.activeElement)) break;
     }
-    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     await p.page.keyboard.press('Enter');
     await p.page.keyboard.press('Tab');
     await firstEntry.waitFor();
-    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(`/quote?service=${SERVICES[0]!.id}`);
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(`/quote?service=${SERVICES[0]!.id}`);
     const hrefs = await nav.locator('.dropdown a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(SERVICES.map((s) => `/quote?service=${s.id}`));
     p.assertClean();

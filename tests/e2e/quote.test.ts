@@ -17,27 +17,29 @@ async function chooseService(page: Page, id: ServiceId) {
   await page.getByRole('radio', { name: SERVICES.find((s) => s.id === id)!.name }).check();
 }
 
+// The tests open the wizard once the page is idle: a Continue pressed before hydration submits the form natively
+// (the no-script path, which lands on step 2 with nothing focused), and they test the wizard's own behaviour.
 const cont = (page: Page) => page.getByRole('button', { name: 'Continue' }).click();
 
 describe('quote wizard', () => {
   it('visitor completes the wizard for each of the 10 services, and each time it resets to step 1', async () => {
     await using p = await openPage(site.browser);
-    await p.page.goto(`${site.baseUrl}/quote`);
+    await p.page.goto(`${site.baseUrl}/quote`, { waitUntil: 'networkidle' });
     for (const service of SERVICES) {
-      await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+      await expect.poll(() => stepCount(p.page)).toBe('Step 1 of 3');
       await chooseService(p.page, service.id);
       await cont(p.page);
-      await expect(stepCount(p.page)).resolves.toBe('Step 2 of 3');
+      await expect.poll(() => stepCount(p.page)).toBe('Step 2 of 3');
       await fillProjectDetails(p.page, { name: `Visitor for ${service.id}`, companySize: '11-50', budget: '$15,000-$50,000' });
       await cont(p.page);
-      await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
+      await expect.poll(() => stepCount(p.page)).toBe('Step 3 of 3');
       const answers = await fillServiceAnswers(p.page, service.id, -1);
       await p.page.getByRole('button', { name: 'Submit request' }).click();
       await successShown(p.page, "Thank you! Your quote request has been submitted successfully. We'll contact you within 24 hours.");
       // The panel says what happens next; the page's own aside gives way to it.
       await expect(p.page.getByRole('heading', { name: 'What happens next' }).count()).resolves.toBe(1);
       await p.page.getByRole('button', { name: 'Send another' }).click();
-      await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+      await expect.poll(() => stepCount(p.page)).toBe('Step 1 of 3');
       await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
       // The quote the site now holds from this visitor.
       const listed = (await listLeadSummaries(site.database.db, 'quote', { q: `Visitor for ${service.id}`, limit: 100 })).filter(
@@ -64,7 +66,7 @@ describe('quote wizard', () => {
     await cont(p.page);
     await p.page.locator('#service-error').getByText('Choose a service to continue.').waitFor();
     await p.page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'service');
-    await expect(stepCount(p.page)).resolves.toBe('Step 1 of 3');
+    await expect.poll(() => stepCount(p.page)).toBe('Step 1 of 3');
     p.assertClean();
   });
 
@@ -89,12 +91,12 @@ describe('quote wizard', () => {
 
   it('Continue checks the step: errors beside fields, announced, focus on the first; a new step focuses its heading', async () => {
     await using p = await openPage(site.browser, VIEWPORTS.phone);
-    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
+    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`, { waitUntil: 'networkidle' });
     await cont(p.page);
-    await expect(focusedText(p.page)).resolves.toBe('Project details');
+    await expect.poll(() => focusedText(p.page)).toBe('Project details');
     await cont(p.page);
     await expect(p.page.getByRole('alert').textContent()).resolves.toBe('Please correct the highlighted fields.');
-    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await expectFieldError(p.page.getByRole('textbox', { name: 'Email' }), 'Email is required.');
     expect(await axeViolations(p.page)).toEqual([]);
 
@@ -103,10 +105,10 @@ describe('quote wizard', () => {
     await p.page.getByLabel('Completion date').fill('2027-04-01');
     await cont(p.page);
     await p.page.getByText('The completion date cannot be before the start date.').waitFor();
-    await expect(p.page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('completionDate');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('completionDate');
     await p.page.getByLabel('Completion date').fill('2027-06-01');
     await cont(p.page);
-    await expect(focusedText(p.page)).resolves.toBe('Datacenter Solutions: details');
+    await expect.poll(() => focusedText(p.page)).toBe('Datacenter Solutions: details');
     await serviceControl(p.page, 'datacenter', 'serverCount').fill('-4');
     await p.page.getByRole('button', { name: 'Submit request' }).click();
     await p.page.getByText('Number of servers must be a whole number from 1 to 100,000.').waitFor();
@@ -118,7 +120,7 @@ describe('quote wizard', () => {
 
   it('choosing another service clears the service-specific fields, and keeps the project details', async () => {
     await using p = await openPage(site.browser);
-    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`);
+    await p.page.goto(`${site.baseUrl}/quote?service=datacenter`, { waitUntil: 'networkidle' });
     await cont(p.page);
     await fillProjectDetails(p.page, { name: 'Grace' });
     await cont(p.page);
@@ -136,14 +138,14 @@ describe('quote wizard', () => {
 
   it('what the visitor typed survives Back, Continue and a reload', async () => {
     await using p = await openPage(site.browser);
-    await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`);
+    await p.page.goto(`${site.baseUrl}/quote?service=web-hosting`, { waitUntil: 'networkidle' });
     await cont(p.page);
     await fillProjectDetails(p.page, { name: 'Reloading Visitor' });
     await cont(p.page);
     await p.page.getByRole('combobox', { name: 'Hosting type' }).selectOption('VPS');
     await p.page.reload();
     await p.page.getByRole('combobox', { name: 'Hosting type' }).waitFor();
-    await expect(stepCount(p.page)).resolves.toBe('Step 3 of 3');
+    await expect.poll(() => stepCount(p.page)).toBe('Step 3 of 3');
     await expect(p.page.getByRole('combobox', { name: 'Hosting type' }).inputValue()).resolves.toBe('VPS');
     await p.page.getByRole('button', { name: 'Back' }).click();
     await expect(p.page.getByRole('textbox', { name: 'Full Name' }).inputValue()).resolves.toBe('Reloading Visitor');
@@ -153,7 +155,7 @@ describe('quote wizard', () => {
 
   it('axe finds no WCAG 2.2 AA violation on each step', async () => {
     await using p = await openPage(site.browser);
-    await p.page.goto(`${site.baseUrl}/quote?service=it-imacd`);
+    await p.page.goto(`${site.baseUrl}/quote?service=it-imacd`, { waitUntil: 'networkidle' });
     expect(await axeViolations(p.page)).toEqual([]);
     await cont(p.page);
     expect(await axeViolations(p.page)).toEqual([]);

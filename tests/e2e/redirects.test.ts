@@ -127,7 +127,7 @@ describe('redirects in the admin', () => {
     // Tab to From, then To: replace it and press Enter.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).value)).resolves.toBe('/about');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('/about');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('/services');
     await page.keyboard.press('Enter');

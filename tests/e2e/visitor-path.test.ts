@@ -62,7 +62,7 @@ async function expectConfirmation(page: Page, message: string) {
   const panel = page.locator('.success-panel');
   await panel.waitFor();
   await successShown(page, message);
-  await expect(panel.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect.poll(() => panel.evaluate((el) => el === document.activeElement)).toBe(true);
   // Its top (heading and the success text) is on screen, not hidden under the sticky header.
   const header = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
   const top = await page.locator('.success-panel h2').evaluate((el) => el.getBoundingClientRect());
@@ -86,7 +86,7 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     await p.page.getByRole('button', { name: 'Send another' }).click();
     const field = p.page.getByRole('textbox', { name: 'Full Name' });
     await expect(field.inputValue()).resolves.toBe('');
-    await expect(field.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     p.assertClean();
   });
 
@@ -114,7 +114,7 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     await p.page.getByRole('button', { name: 'Send another' }).click();
     await expect(p.page.locator('.wizard-step-count').textContent()).resolves.toBe('Step 1 of 3');
     await expect(p.page.getByRole('radio', { checked: true }).count()).resolves.toBe(0);
-    await expect(p.page.evaluate(() => document.activeElement?.id)).resolves.toBe('wizard-title');
+    await expect.poll(() => p.page.evaluate(() => document.activeElement?.id)).toBe('wizard-title');
     p.assertClean();
   });
 
@@ -138,7 +138,7 @@ describe.each(Object.entries(WIDTHS))('at %s width', (name, viewport) => {
     // (Pressing Space before the check ends would race it: a press on a ticked box unticks it.)
     const box = p.page.locator('altcha-widget input[type="checkbox"]');
     const state = (name: string) => p.page.locator(`altcha-widget [data-state="${name}"]`);
-    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
     await state('verified').waitFor();
     await p.page.keyboard.press('Space');
     await state('unverified').waitFor();
@@ -232,10 +232,10 @@ describe('header menus', () => {
     const menu = nav.getByRole('list', { name: 'Request a quote for a service' });
     await nav.getByRole('link', { name: 'Services', exact: true }).focus();
     await p.page.keyboard.press('Tab');
-    await expect(focusedText(p.page)).resolves.toBe('Request a quote for a service');
+    await expect.poll(() => focusedText(p.page)).toBe('Request a quote for a service');
     await expect(expandedState(p.page)).resolves.toBe(false);
     await p.page.keyboard.press('Tab');
-    await expect(focusedText(p.page)).resolves.toBe('About');
+    await expect.poll(() => focusedText(p.page)).toBe('About');
 
     await toggle.focus();
     await p.page.keyboard.press('Enter');
@@ -243,10 +243,10 @@ describe('header menus', () => {
     await expect(expandedState(p.page)).resolves.toBe(true);
     await p.page.keyboard.press('Tab');
     await p.page.keyboard.press('Tab');
-    await expect(focusedText(p.page)).resolves.toBe(SERVICES[1]!.name);
+    await expect.poll(() => focusedText(p.page)).toBe(SERVICES[1]!.name);
     await p.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     p.assertClean();
   });
 
@@ -279,10 +279,10 @@ describe('header menus', () => {
     await p.page.keyboard.press('Enter');
     await menu.waitFor();
     await p.page.keyboard.press('Tab');
-    await expect(focusedText(p.page)).resolves.toBe('Home');
+    await expect.poll(() => focusedText(p.page)).toBe('Home');
     await p.page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    await expect(button.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
     p.assertClean();
   });
 
