@@ -97,9 +97,10 @@ for (const engine of configuredEngines()) {
       const everything = Buffer.concat([...files.values()]).toString('utf8');
       for (const secret of [leadEmail, 'Vera Visitor', STAFF.email, '$argon2', '$scrypt']) expect(everything).not.toContain(secret);
       expect(bytes.includes(Buffer.from(leadEmail))).toBe(false);
-      expect((await auditEntries(t.staff)).map((e) => e.sentence.join(''))).toContainEqual(
-        expect.stringMatching(/^Exported the site’s content: \d+ posts/),
-      );
+      // The entry is written once the whole archive has gone out, so it can land just after the download ends.
+      await expect
+        .poll(async () => (await auditEntries(t.staff)).map((e) => e.sentence.join('')), { timeout: 10_000 })
+        .toContainEqual(expect.stringMatching(/^Exported the site’s content: \d+ posts/));
     });
 
     it('an image in a post and one featured, each with its alt text: the archive holds the very file the site serves at its src', async () => {
