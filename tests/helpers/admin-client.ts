@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import request from 'supertest';
 import type { Db } from '../../db/database.ts';
 import { SYSTEM_ACTOR } from '../../server/audit/audit-log.ts';
@@ -74,8 +74,8 @@ export function sessionCookie(res: request.Response): string | null {
 }
 
 export class StaffClient {
-  /** The app in this process, or a running server's address (`http://127.0.0.1:<port>`). */
-  readonly app: RequestListener | string;
+  /** The app in this process (listening, or a bare listener), or a running server's address (`http://127.0.0.1:<port>`). */
+  readonly app: Server | RequestListener | string;
   cookie: string | null = null;
   /** The known-device cookie an earlier sign-in left (server/staff/known-device.ts). */
   deviceCookie: string | null = null;
@@ -84,7 +84,7 @@ export class StaffClient {
   /** The Origin its requests carry: the site's own (SITE_URL's origin), for an app configured with another. */
   origin = ORIGIN;
 
-  constructor(app: RequestListener | string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
+  constructor(app: Server | RequestListener | string, ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
     this.app = app;
     this.ip = ip;
   }
@@ -125,7 +125,7 @@ export class StaffClient {
 }
 
 /** Two browsers of their own, signed in one after the other as `email`: one person on two devices. */
-export async function twoSignedInBrowsers(app: RequestListener, email = STAFF.email): Promise<[StaffClient, StaffClient]> {
+export async function twoSignedInBrowsers(app: Server, email = STAFF.email): Promise<[StaffClient, StaffClient]> {
   const browsers: [StaffClient, StaffClient] = [new StaffClient(app), new StaffClient(app)];
   for (const browser of browsers) await browser.signIn(email);
   return browsers;

@@ -63,7 +63,7 @@ export async function startSite(options: SiteOptions = {}): Promise<LiveSite> {
       throw err;
     },
   );
-  server.on('request', t.app);
+  server.on('request', t.listener);
   return {
     ...t,
     baseUrl,

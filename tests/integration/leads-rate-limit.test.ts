@@ -14,7 +14,7 @@ const someIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)
 const LIMITED = { ...LEAD_TEST_ENV, RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_DAY: '5', TRUST_PROXY: '1' };
 
 // The limiter runs before anything else, so even refused submissions count: no captcha is needed to test it.
-const send = (app: TestApp['app'], ip: string, endpoint = 'submitContact') =>
+const send = (app: TestApp['app'] | TestApp['listener'], ip: string, endpoint = 'submitContact') =>
   request(app).post(`/functions/${endpoint}`).set('X-Forwarded-For', ip).send({ data: {} });
 
 describe('rate limits in memory', () => {
@@ -36,7 +36,7 @@ describe('rate limits in memory', () => {
 describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
   let t: TestApp;
   let redis: RedisLink;
-  let instances: Array<TestApp['app']>;
+  let instances: Array<TestApp['listener']>;
   beforeAll(async () => {
     t = await createTestApp({ env: LIMITED });
     const logger = createLogger(t.config);
@@ -53,7 +53,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
 
   it('a client spreading requests over two instances is limited by their total', async () => {
     const ip = someIp();
-    const [a, b] = instances as [TestApp['app'], TestApp['app']];
+    const [a, b] = instances as [TestApp['listener'], TestApp['listener']];
     expect((await send(a, ip)).status).toBe(403);
     expect((await send(b, ip)).status).toBe(403);
     expect((await send(a, ip)).status).toBe(403);

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -16,20 +15,13 @@ async function raw(
   path: string,
   acceptEncoding: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  const server = http.createServer(app).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  try {
-    const { port } = server.address() as AddressInfo;
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get({ port, host: '127.0.0.1', path, headers: { 'Accept-Encoding': acceptEncoding } }, resolve).on('error', reject),
-    );
-    const chunks: Buffer[] = [];
-    for await (const chunk of res) chunks.push(chunk as Buffer);
-    return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
-  } finally {
-    server.closeAllConnections();
-    server.close();
-  }
+  const { port } = app.address() as AddressInfo;
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+    http.get({ port, host: '127.0.0.1', path, headers: { 'Accept-Encoding': acceptEncoding } }, resolve).on('error', reject),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) };
 }
 
 /** The Admin menu of the header, shown to signed-in staff only (with a sign-out form carrying their CSRF token). */

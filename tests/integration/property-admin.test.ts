@@ -40,7 +40,7 @@ function adminBody(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<u
  * Each answer to a lead update or note carries the lead's whole history, so a run that sent every payload to one
  * lead would grow quadratic (10,000 notes: each answer up to a megabyte). Spread over this many leads of each type.
  */
-const LEADS_PER_TYPE = 5;
+const LEADS_PER_TYPE = 25;
 
 describe.each(configuredEngines())('generated payloads to the admin JSON API on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));

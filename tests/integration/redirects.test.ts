@@ -1,4 +1,4 @@
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -10,7 +10,7 @@ import { eventually } from '../helpers/eventually.ts';
 import { configuredEngines, productionRenderer } from '../helpers/test-app.ts';
 
 /** docs/product.md#redirects: answered before the page cache on every instance, counted, refused in words, CSV. */
-const visitor = (app: RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https').redirects(0);
+const visitor = (app: Server | RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https').redirects(0);
 
 for (const engine of configuredEngines()) {
   describe(`redirects on ${engine}`, () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/database.ts';
@@ -30,7 +30,7 @@ function html(text: string): string {
 }
 
 const DEFAULTS = defaultSiteWords(DEFAULT_SITE_SETTINGS.name);
-const visitor = (app: RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https');
+const visitor = (app: Server | RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https');
 
 async function editorState(staff: StaffClient, key: string): Promise<WordsEditorState> {
   const res = await staff.req('get', `/api/admin/pages/${key}`);

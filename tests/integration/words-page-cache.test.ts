@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -16,12 +16,12 @@ import { type TestApp, configuredEngines, countingRenderer } from '../helpers/te
 
 /** Pages the renderer draws (the sitemap is built without it, so its count is not seen here). */
 const PAGES = ['/', '/services', '/services?service=web-hosting', '/about', '/contact', '/quote', '/privacy', '/blog'];
-const visitor = (app: RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https');
+const visitor = (app: Server | RequestListener, path: string) => request(app).get(path).set('X-Forwarded-Proto', 'https');
 
 type Counter = Awaited<ReturnType<typeof countingRenderer>>;
 
 /** Asks for every page and answers how many renders each cost since `before` (a copy of the counts). */
-async function rendersOfVisit(app: RequestListener, counter: Counter): Promise<Record<string, number>> {
+async function rendersOfVisit(app: Server | RequestListener, counter: Counter): Promise<Record<string, number>> {
   const before = new Map(counter.renders);
   for (const path of PAGES) expect((await visitor(app, path)).status, path).toBe(200);
   return Object.fromEntries(PAGES.map((path) => [path, (counter.renders.get(path) ?? 0) - (before.get(path) ?? 0)]));
