@@ -1,11 +1,11 @@
 /**
  * The whole suite, in the order a failure is cheapest to see: format, typecheck, lint, layers, references and the
  * production build side by side (none writes what another reads), then unit, integration and property tests
- * (PROPERTY_RUNS payloads per property), fault tests (real database and Redis outages), browser tests. Each test
- * runs once. Ends with one line `N passed, N failed` (CI reads it).
+ * (PROPERTY_RUNS payloads per property) beside the fault tests (real database and Redis outages), then browser
+ * tests. Each test runs once. Ends with one line `N passed, N failed` (CI reads it).
  * Usage: npm test [-- --skip-e2e]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -17,12 +17,6 @@ let failed = 0;
 /** The failing tests' names, repeated beside the closing line so a log's tail says what broke. */
 const failures: string[] = [];
 
-function run(label: string, command: string, args: string[]): boolean {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { stdio: 'inherit' });
-  return result.status === 0;
-}
-
 function count(label: string, ok: boolean): void {
   if (ok) passed += 1;
   else {
@@ -32,25 +26,28 @@ function count(label: string, ok: boolean): void {
   }
 }
 
-/** Commands run side by side, each one's output printed whole when it ends; each is one pass or failure. */
+/**
+ * Runs a command; its output is printed whole, under `label`, once it ends, so commands run side by side never
+ * interleave their lines. Resolves to whether it exited 0.
+ */
+function runLogged(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (err) => (output += `${err.message}\n`));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Commands run side by side; each is one pass or failure. */
 async function together(steps: Array<[label: string, command: string, args: string[]]>): Promise<void> {
-  await Promise.all(
-    steps.map(
-      ([label, command, args]) =>
-        new Promise<void>((resolve) => {
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('error', (err) => (output += `${err.message}\n`));
-          child.on('close', (code) => {
-            console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
-            count(label, code === 0);
-            resolve();
-          });
-        }),
-    ),
-  );
+  const results = await Promise.all(steps.map(([label, command, args]) => runLogged(label, command, args)));
+  steps.forEach(([label], i) => count(label, results[i]!));
 }
 
 interface VitestReport {
@@ -65,10 +62,15 @@ interface VitestReport {
 }
 
 /** Runs vitest with these arguments; its JSON report, or undefined when it wrote none (it could not start). */
-function runVitest(label: string, args: string[]): { ok: boolean; report?: VitestReport } {
+async function runVitest(label: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ ok: boolean; report?: VitestReport }> {
   const dir = mkdtempSync(join(tmpdir(), 'vitest-report-'));
   const file = join(dir, 'report.json');
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const ok = await runLogged(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
   const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as VitestReport) : undefined;
   rmSync(dir, { recursive: true, force: true });
   return { ok, report };
@@ -87,13 +89,18 @@ function failingTests(report: VitestReport): string[] {
 
 /**
  * Runs vitest projects once and adds their test counts (each test is one pass or failure). A failure is a failure:
- * nothing runs again, so a test that fails only sometimes is seen, and fixed.
+ * nothing runs again, so a test that fails only sometimes is seen, and fixed. The PostgreSQL tests run in a
+ * database of their own (run-database.ts), dropped at the end.
  */
-function vitest(label: string, projects: string[]): void {
-  const { ok, report } = runVitest(
+async function vitest(label: string, projects: string[]): Promise<void> {
+  const database = process.env.TEST_DATABASE_URL ? await createRunDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const env = database ? { ...process.env, TEST_DATABASE_URL: database.url } : process.env;
+  const { ok, report } = await runVitest(
     label,
     projects.flatMap((p) => ['--project', p]),
+    env,
   );
+  await database?.drop();
   const failing = report ? failingTests(report) : [];
   passed += report?.numPassedTests ?? 0;
   failed += failing.length;
@@ -121,19 +128,16 @@ await together([
   ['references', 'node', ['scripts/check-references.ts']],
   ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
 ]);
-// The PostgreSQL tests of this run in a database of its own (run-database.ts), dropped at the end.
-const runDatabase = process.env.TEST_DATABASE_URL ? await createRunDatabase(process.env.TEST_DATABASE_URL) : undefined;
-if (runDatabase) process.env.TEST_DATABASE_URL = runDatabase.url;
-vitest('unit, integration and property tests', ['unit', 'integration', 'property']);
-vitest('fault tests', ['faults']);
+// The fault tests mostly wait on the processes they start and stop (about 40% of the two cores alone), so they run
+// beside the unit, integration and property tests; each stage has a database of its own.
+await Promise.all([vitest('unit, integration and property tests', ['unit', 'integration', 'property']), vitest('fault tests', ['faults'])]);
 if (skipE2e) console.log('\n(browser tests skipped)');
 else if (!chromiumPath()) {
   failed += 1;
   console.error(
     '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
   );
-} else vitest('browser tests', ['e2e']);
-await runDatabase?.drop();
+} else await vitest('browser tests', ['e2e']);
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
