@@ -1,8 +1,8 @@
 /**
  * The whole suite, in the order a failure is cheapest to see: format, typecheck, lint, layers, references and the
  * production build side by side (none writes what another reads), then unit, integration and property tests
- * (PROPERTY_RUNS payloads per property) beside the fault tests (real database and Redis outages), then browser
- * tests. Each test runs once. Ends with one line `N passed, N failed` (CI reads it).
+ * (PROPERTY_RUNS payloads per property) beside the fault tests (real database and Redis outages) and, after those,
+ * the browser tests. Each test runs once. Ends with one line `N passed, N failed` (CI reads it).
  * Usage: npm test [-- --skip-e2e]
  */
 import { spawn } from 'node:child_process';
@@ -128,16 +128,23 @@ await together([
   ['references', 'node', ['scripts/check-references.ts']],
   ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
 ]);
+async function browserTests(): Promise<void> {
+  if (skipE2e) console.log('\n(browser tests skipped)');
+  else if (!chromiumPath()) {
+    failed += 1;
+    console.error(
+      '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
+    );
+  } else await vitest('browser tests', ['e2e']);
+}
+
 // The fault tests mostly wait on the processes they start and stop (about 40% of the two cores alone), so they run
-// beside the unit, integration and property tests; each stage has a database of its own.
-await Promise.all([vitest('unit, integration and property tests', ['unit', 'integration', 'property']), vitest('fault tests', ['faults'])]);
-if (skipE2e) console.log('\n(browser tests skipped)');
-else if (!chromiumPath()) {
-  failed += 1;
-  console.error(
-    '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
-  );
-} else await vitest('browser tests', ['e2e']);
+// beside the unit, integration and property tests, and the browser tests follow them in the same lane: they take
+// up what the first stage leaves of the processor once the fault tests end. Each stage has a database of its own.
+await Promise.all([
+  vitest('unit, integration and property tests', ['unit', 'integration', 'property']),
+  vitest('fault tests', ['faults']).then(browserTests),
+]);
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

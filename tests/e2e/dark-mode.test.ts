@@ -77,84 +77,87 @@ async function checkPage(page: Page, name: string, scheme: Scheme) {
   await page.setViewportSize(viewport);
 }
 
-describe('colour schemes: every page follows the device setting, AA in both', () => {
-  for (const scheme of SCHEMES) {
-    it(`public pages in ${scheme}`, { timeout: 240_000 }, async () => {
-      await using p = await openPage(site.browser);
-      const { page } = p;
-      await page.emulateMedia({ colorScheme: scheme });
-      const pages: Array<[string, string, boolean]> = [
-        ['home', '/', true],
-        ['services', '/services', true],
-        ['about', '/about', true],
-        ['privacy', '/privacy', true],
-        ['blog', '/blog', false],
-        ['post', postPath, true],
-        ['tag', tagPath, false],
-      ];
-      for (const [name, path, content] of pages) {
-        await openSettled(page, site, path);
-        if (content) expect(await executableScripts(page), `${path} carries a script`).toBe(0);
-        await checkPage(page, name, scheme);
-      }
-      const missing = await page.goto(`${site.baseUrl}/no-such-page`, { waitUntil: 'networkidle' });
-      expect(missing?.status()).toBe(404);
-      expect(await executableScripts(page), 'the 404 page carries a script').toBe(0);
-      await checkPage(page, 'not-found', scheme);
-
-      // The contact form with its spam check (loaded on the first touch) and, after an empty Send, its errors.
-      await openSettled(page, site, '/contact');
-      await page.getByRole('textbox', { name: 'Full Name' }).click();
-      await page.locator('altcha-widget').waitFor();
-      await page.getByRole('button', { name: 'Send message' }).click();
-      await page.getByRole('alert').first().waitFor();
-      await checkPage(page, 'contact', scheme);
-
-      // The quote wizard's three steps, a service chosen and the spam check shown on the last.
-      await page.evaluate(() => sessionStorage.clear());
-      await openSettled(page, site, '/quote?service=datacenter');
-      await checkPage(page, 'quote-1', scheme);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('textbox', { name: 'Full Name' }).waitFor();
-      await fillProjectDetails(page);
-      await checkPage(page, 'quote-2', scheme);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByRole('button', { name: 'Submit request' }).waitFor();
-      await page.locator('altcha-widget').waitFor();
-      await checkPage(page, 'quote-3', scheme);
-      p.assertClean();
-    });
-
-    it(`the admin in ${scheme}`, { timeout: 240_000 }, async () => {
-      {
-        await using p = await openPage(site.browser);
-        await p.page.emulateMedia({ colorScheme: scheme });
-        await openSettled(p.page, site, '/admin/login');
-        await checkPage(p.page, 'admin-login', scheme);
-        p.assertClean();
-      }
-      await using p = await staffPage(site, '/admin/dashboard');
-      const { page } = p;
-      await page.emulateMedia({ colorScheme: scheme });
-      await checkPage(page, 'admin-dashboard', scheme);
-      const pages: Array<[string, string]> = [
-        ['admin-leads', '/admin/leads'],
-        ['admin-lead', leadPath],
-        ['admin-blog', '/admin/blog'],
-        ['admin-media', '/admin/media'],
-        ['admin-staff', '/admin/staff'],
-        ['admin-account', '/admin/account'],
-        ['admin-settings', '/admin/settings'],
-        ['admin-audit', '/admin/audit'],
-      ];
-      for (const [name, path] of pages) {
-        await openSettled(page, site, path);
-        await checkPage(page, name, scheme);
-      }
-      await openSettled(page, site, '/admin/blog-editor');
-      await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
-      await checkPage(page, 'admin-editor', scheme);
-      p.assertClean();
-    });
+/** The open page in each scheme, switched as a device would switch it (one page load for both). */
+async function checkSchemes(page: Page, name: string) {
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await checkPage(page, name, colorScheme);
   }
+}
+
+describe('colour schemes: every page follows the device setting, AA in both', () => {
+  it('public pages in both schemes', { timeout: 240_000 }, async () => {
+    await using p = await openPage(site.browser);
+    const { page } = p;
+    const pages: Array<[string, string, boolean]> = [
+      ['home', '/', true],
+      ['services', '/services', true],
+      ['about', '/about', true],
+      ['privacy', '/privacy', true],
+      ['blog', '/blog', false],
+      ['post', postPath, true],
+      ['tag', tagPath, false],
+    ];
+    for (const [name, path, content] of pages) {
+      await openSettled(page, site, path);
+      if (content) expect(await executableScripts(page), `${path} carries a script`).toBe(0);
+      await checkSchemes(page, name);
+    }
+    const missing = await page.goto(`${site.baseUrl}/no-such-page`, { waitUntil: 'networkidle' });
+    expect(missing?.status()).toBe(404);
+    expect(await executableScripts(page), 'the 404 page carries a script').toBe(0);
+    await checkSchemes(page, 'not-found');
+
+    // The contact form with its spam check (loaded on the first touch) and, after an empty Send, its errors.
+    await openSettled(page, site, '/contact');
+    await page.getByRole('textbox', { name: 'Full Name' }).click();
+    await page.locator('altcha-widget').waitFor();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await checkSchemes(page, 'contact');
+
+    // The quote wizard's three steps, a service chosen and the spam check shown on the last.
+    await page.evaluate(() => sessionStorage.clear());
+    await openSettled(page, site, '/quote?service=datacenter');
+    await checkSchemes(page, 'quote-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Full Name' }).waitFor();
+    await fillProjectDetails(page);
+    await checkSchemes(page, 'quote-2');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Submit request' }).waitFor();
+    await page.locator('altcha-widget').waitFor();
+    await checkSchemes(page, 'quote-3');
+    p.assertClean();
+  });
+
+  it('the admin in both schemes', { timeout: 240_000 }, async () => {
+    {
+      await using p = await openPage(site.browser);
+      await openSettled(p.page, site, '/admin/login');
+      await checkSchemes(p.page, 'admin-login');
+      p.assertClean();
+    }
+    await using p = await staffPage(site, '/admin/dashboard');
+    const { page } = p;
+    await checkSchemes(page, 'admin-dashboard');
+    const pages: Array<[string, string]> = [
+      ['admin-leads', '/admin/leads'],
+      ['admin-lead', leadPath],
+      ['admin-blog', '/admin/blog'],
+      ['admin-media', '/admin/media'],
+      ['admin-staff', '/admin/staff'],
+      ['admin-account', '/admin/account'],
+      ['admin-settings', '/admin/settings'],
+      ['admin-audit', '/admin/audit'],
+    ];
+    for (const [name, path] of pages) {
+      await openSettled(page, site, path);
+      await checkSchemes(page, name);
+    }
+    await openSettled(page, site, '/admin/blog-editor');
+    await page.getByRole('toolbar', { name: 'Formatting' }).waitFor();
+    await checkSchemes(page, 'admin-editor');
+    p.assertClean();
+  });
 });
