@@ -120,14 +120,6 @@ function chromiumPath(): string | undefined {
   return existsSync(candidate) ? candidate : undefined;
 }
 
-await together([
-  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
-  ['typecheck', 'npx', ['tsc', '--noEmit']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['boundaries', 'npm', ['run', '--silent', 'boundaries']],
-  ['references', 'node', ['scripts/check-references.ts']],
-  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
-]);
 async function browserTests(): Promise<void> {
   if (skipE2e) console.log('\n(browser tests skipped)');
   else if (!chromiumPath()) {
@@ -137,6 +129,15 @@ async function browserTests(): Promise<void> {
     );
   } else await vitest('browser tests', ['e2e']);
 }
+
+await together([
+  ['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['boundaries', 'npm', ['run', '--silent', 'boundaries']],
+  ['references', 'node', ['scripts/check-references.ts']],
+  ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
+]);
 
 // The fault tests mostly wait on the processes they start and stop (about 40% of the two cores alone), so they run
 // beside the unit, integration and property tests, and the browser tests follow them in the same lane: they take
