@@ -315,8 +315,7 @@ export async function deleteLeadRow(trx: Db, type: LeadType, id: string): Promis
   for (const table of LEAD_BELONGINGS) {
     await trx
       .deleteFrom(table as 'outbox')
-      .where('lead_type', '=', type)
-      .where('lead_id', '=', id)
+      .where((eb) => eb.and({ lead_type: type, lead_id: id }))
       .execute();
   }
   const result = await trx

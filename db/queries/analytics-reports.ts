@@ -199,18 +199,17 @@ export interface StoredAttribution extends VisitSourceColumns {
 
 /** Where a lead's visit came from, and the pages it saw in order; null when none was recorded. */
 export async function findAttribution(db: Db, leadType: string, leadId: string): Promise<StoredAttribution | null> {
+  const lead = { lead_type: leadType, lead_id: leadId };
   const row = await db
     .selectFrom('lead_attributions')
     .selectAll()
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where((eb) => eb.and(lead))
     .executeTakeFirst();
   if (!row) return null;
   const pages = await db
     .selectFrom('lead_attribution_pages')
     .select('path')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where((eb) => eb.and(lead))
     .orderBy('position')
     .execute();
   const { lead_type: _type, lead_id: _id, ...rest } = row;

@@ -52,11 +52,10 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
   const rows = await db
     .selectFrom('lead_notes')
     .leftJoin('users', 'users.id', 'lead_notes.author_id')
-    .select([
+    .select((eb) => [
       'lead_notes.id',
       'lead_notes.lead_id',
-      'lead_notes.author',
-      'users.name',
+      eb.fn.coalesce('users.name', 'lead_notes.author').as('author'),
       'lead_notes.body',
       'lead_notes.status_from',
       'lead_notes.status_to',
@@ -72,7 +71,7 @@ export async function listLeadNotes(db: Db, leadType: string, leadIds: readonly 
   return rows.map((r) => ({
     id: r.id,
     leadId: r.lead_id,
-    author: r.name ?? r.author,
+    author: r.author,
     body: r.body,
     change: r.status_from && r.status_to ? { from: r.status_from as LeadStatus, to: r.status_to as LeadStatus } : null,
     assignment: isAssignmentKind(r.assignment) && r.assignee !== null ? { kind: r.assignment, assignee: r.assignee } : null,

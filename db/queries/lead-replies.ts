@@ -39,16 +39,18 @@ function deliveryOf(row: { status: string | null; delivered_at: string | null; l
   return { state: 'queued' };
 }
 
-/** A lead's replies, oldest first, each with its e-mail's delivery read from the outbox row that carries it. */
+/**
+ * A lead's replies, oldest first, each with its e-mail's delivery read from the outbox row that carries it. The author
+ * reads as the staff member's current name while the account exists, else as the address stored with the reply.
+ */
 export async function listLeadReplies(db: Db, leadType: string, leadId: string): Promise<LeadReply[]> {
   const rows = await db
     .selectFrom('lead_replies')
     .leftJoin('users', 'users.id', 'lead_replies.author_id')
     .leftJoin('outbox', 'outbox.id', 'lead_replies.outbox_id')
-    .select([
+    .select((eb) => [
       'lead_replies.id',
-      'lead_replies.author',
-      'users.name',
+      eb.fn.coalesce('users.name', 'lead_replies.author').as('author'),
       'lead_replies.subject',
       'lead_replies.body',
       'lead_replies.created_at',
@@ -56,14 +58,13 @@ export async function listLeadReplies(db: Db, leadType: string, leadId: string):
       'outbox.delivered_at',
       'outbox.last_error',
     ])
-    .where('lead_replies.lead_type', '=', leadType)
-    .where('lead_replies.lead_id', '=', leadId)
+    .where((eb) => eb.and({ 'lead_replies.lead_type': leadType, 'lead_replies.lead_id': leadId }))
     .orderBy('lead_replies.created_at')
     .orderBy('lead_replies.id')
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    author: r.name ?? r.author,
+    author: r.author,
     subject: r.subject,
     body: r.body,
     delivery: deliveryOf(r),
@@ -76,8 +77,7 @@ export async function replyMessageIds(db: Db, leadType: string, leadId: string):
   const rows = await db
     .selectFrom('lead_replies')
     .select('message_id')
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where((eb) => eb.and({ lead_type: leadType, lead_id: leadId }))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

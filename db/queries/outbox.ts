@@ -210,8 +210,7 @@ export async function listOutboxForLead(db: Db, leadType: string, leadId: string
   const rows = await db
     .selectFrom('outbox')
     .selectAll()
-    .where('lead_type', '=', leadType)
-    .where('lead_id', '=', leadId)
+    .where((eb) => eb.and({ lead_type: leadType, lead_id: leadId }))
     .orderBy('created_at', 'asc')
     .execute();
   return rows.map(toOutboxEntry);

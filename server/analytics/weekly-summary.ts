@@ -1,29 +1,21 @@
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
 import { claimWeeklySummary, countLeadsWaitingSince, listWeeklySummaryReaders } from '../../db/queries/analytics-summaries.ts';
-import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { ANALYTICS_TEXT as T, type AnalyticsReport } from '../../shared/analytics.ts';
 import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
 import { HOUR_MS, addDays, mondayOf, pastLocalHour } from '../../shared/zoned-time.ts';
-import type { Logger } from '../core/logger.ts';
 import { siteLink } from '../core/site-link.ts';
-import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
+import type { PeriodicJob } from '../core/periodic-job.ts';
 import { type EmailMessage, paragraphsHtml } from '../outbox/notifications.ts';
+import { type StaffEmailJobOptions, queueStaffEmailOnce, startStaffEmailJob } from '../outbox/staff-email-job.ts';
 import type { AnalyticsReader } from './analytics-report.ts';
 
 /** Sent from 8 am on Monday in the site's time zone, for the week that ended the night before. */
 const SEND_FROM_HOUR = 8;
 const TOP_POSTS = 5;
 
-export interface WeeklySummaryOptions {
-  db: Db;
-  logger: Logger;
+export interface WeeklySummaryOptions extends StaffEmailJobOptions {
   reader: AnalyticsReader;
-  timeZone: string;
-  siteUrl: string;
   companyName: () => Promise<string>;
-  intervalMs?: number;
   now?: () => Date;
 }
 
@@ -54,8 +46,8 @@ export function weeklySummaryEmail(
 
 /**
  * Queues each week's summary for everyone who asked for it (docs/product.md#analytics), once per person and week
- * whatever the number of instances: the claim and the e-mail are one transaction. Checks every hour, so a server
- * that was down on Monday morning sends it when it is back, that same week.
+ * whatever the number of instances. Checks every hour, so a server that was down on Monday morning sends it when it
+ * is back, that same week.
  */
 export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, 'intervalMs'>, now: Date): Promise<number> {
   const { db, reader, timeZone, siteUrl } = options;
@@ -79,28 +71,18 @@ export async function queueWeeklySummaries(options: Omit<WeeklySummaryOptions, '
     const withLeads = isRole(person.role) && can(person.role, 'leads.view');
     const [report, before] = await figuresFor(withLeads);
     const payload = weeklySummaryEmail(report, before, withLeads ? waiting : null, person.email, company, siteUrl);
-    await db.transaction().execute(async (trx) => {
-      if (!(await claimWeeklySummary(trx, week.from, person.id))) return;
-      const at = now.toISOString();
-      await insertOutboxMessages(trx, [
-        { id: randomUUID(), kind: 'analytics-summary', leadType: 'staff', leadId: person.id, payload, createdAt: at },
-      ]);
-      queued += 1;
-    });
+    const claim = (trx: typeof db) => claimWeeklySummary(trx, week.from, person.id);
+    if (await queueStaffEmailOnce(db, claim, { kind: 'analytics-summary', personId: person.id, payload }, now)) queued += 1;
   }
   return queued;
 }
 
 export function startWeeklySummaries(options: WeeklySummaryOptions): PeriodicJob {
-  const { logger } = options;
   const now = options.now ?? (() => new Date());
-  const run = async () => {
-    const queued = await queueWeeklySummaries(options, now());
-    if (queued) logger.info({ queued }, 'analytics: weekly summaries queued');
-  };
-  return startPeriodicJob(run, {
+  return startStaffEmailJob(() => queueWeeklySummaries(options, now()), {
+    logger: options.logger,
     intervalMs: options.intervalMs ?? HOUR_MS,
-    logger,
+    queuedLog: 'analytics: weekly summaries queued',
     failure: 'analytics: could not queue the weekly summaries; will try again',
   });
 }

@@ -1,30 +1,19 @@
 import { LEAD_WORK_MESSAGES } from '../../shared/lead-work-messages.ts';
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
 import { listFollowUpsDue } from '../../db/queries/admin-leads.ts';
 import { claimFollowUpEmail, listFollowUpEmailReaders } from '../../db/queries/follow-ups.ts';
-import { insertOutboxMessages } from '../../db/queries/outbox.ts';
 import { LEAD_TYPES, type LeadSummary } from '../../shared/admin.ts';
 import { formatCalendarDate } from '../../shared/dates.ts';
 import { can, isRole } from '../../shared/roles.ts';
 import { HOUR_MS, localDate, pastLocalHour } from '../../shared/zoned-time.ts';
-import type { Logger } from '../core/logger.ts';
-import { type PeriodicJob, startPeriodicJob } from '../core/periodic-job.ts';
+import type { PeriodicJob } from '../core/periodic-job.ts';
 import { siteLink } from '../core/site-link.ts';
 import { type EmailMessage, escapeHtml } from '../outbox/notifications.ts';
+import { type StaffEmailJobOptions, queueStaffEmailOnce, startStaffEmailJob } from '../outbox/staff-email-job.ts';
 
 /** Sent from 7 am in the company's time zone: before the working day, after the night. */
 const SEND_FROM_HOUR = 7;
 /** The most leads one e-mail lists; the dashboard has the rest. */
 const LISTED = 50;
-
-export interface FollowUpEmailOptions {
-  db: Db;
-  logger: Logger;
-  timeZone: string;
-  siteUrl: string;
-  intervalMs?: number;
-}
 
 /** One person's e-mail: each lead due with its day, its note and a link to it. */
 export function followUpEmail(name: string, to: string, day: string, due: readonly LeadSummary[], siteUrl: string): EmailMessage {
@@ -47,10 +36,10 @@ export function followUpEmail(name: string, to: string, day: string, due: readon
 
 /**
  * Queues today's follow-ups e-mail for everyone who asked for it and has follow-ups due on leads assigned to them
- * (docs/product.md#lead-work), once per person and day whatever the number of instances: the claim and the e-mail
- * are one transaction. Someone with nothing due gets nothing, and is looked at again at the next run that day.
+ * (docs/product.md#lead-work), once per person and day whatever the number of instances. Someone with nothing due
+ * gets nothing, and is looked at again at the next run that day.
  */
-export async function queueFollowUpEmails(options: Omit<FollowUpEmailOptions, 'intervalMs'>, now: Date): Promise<number> {
+export async function queueFollowUpEmails(options: Omit<StaffEmailJobOptions, 'intervalMs'>, now: Date): Promise<number> {
   const { db, timeZone, siteUrl } = options;
   const day = localDate(now, timeZone);
   if (!pastLocalHour(now, day, timeZone, SEND_FROM_HOUR)) return 0;
@@ -63,27 +52,17 @@ export async function queueFollowUpEmails(options: Omit<FollowUpEmailOptions, 'i
       .slice(0, LISTED);
     if (!due.length) continue;
     const payload = followUpEmail(person.name, person.email, day, due, siteUrl);
-    await db.transaction().execute(async (trx) => {
-      if (!(await claimFollowUpEmail(trx, day, person.id))) return;
-      await insertOutboxMessages(trx, [
-        { id: randomUUID(), kind: 'follow-up-email', leadType: 'staff', leadId: person.id, payload, createdAt: now.toISOString() },
-      ]);
-      queued += 1;
-    });
+    const claim = (trx: typeof db) => claimFollowUpEmail(trx, day, person.id);
+    if (await queueStaffEmailOnce(db, claim, { kind: 'follow-up-email', personId: person.id, payload }, now)) queued += 1;
   }
   return queued;
 }
 
-/** Every instance runs it; the claims keep it to one e-mail per person and day. */
-export function startFollowUpEmails(options: FollowUpEmailOptions): PeriodicJob {
-  const { logger } = options;
-  const run = async () => {
-    const queued = await queueFollowUpEmails(options, new Date());
-    if (queued) logger.info({ queued }, 'leads: follow-ups e-mails queued');
-  };
-  return startPeriodicJob(run, {
+export function startFollowUpEmails(options: StaffEmailJobOptions): PeriodicJob {
+  return startStaffEmailJob(() => queueFollowUpEmails(options, new Date()), {
+    logger: options.logger,
     intervalMs: options.intervalMs ?? HOUR_MS / 4,
-    logger,
+    queuedLog: 'leads: follow-ups e-mails queued',
     failure: 'leads: could not queue the follow-ups e-mails; will try again',
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
 import type { OutboxTable } from '../../db/types.ts';
 
 /**
@@ -28,3 +29,15 @@ export function outboxRow(lead: { type: string; id: string }, over: Partial<Inse
 /** The same, failed for good: the dashboard's "Notification failures" lists it. */
 export const failedOutboxRow = (lead: { type: string; id: string }, at: string, over: Partial<Insertable<OutboxTable>> = {}) =>
   outboxRow(lead, { status: 'failed', attempts: 8, next_attempt_at: at, last_error: 'SMTP 554 rejected', created_at: at, ...over });
+
+/** The payloads queued for a lead in messages of one kind, oldest first: what the worker will send. */
+export async function queuedPayloads<T>(db: Db, kind: string, leadId: string): Promise<T[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('kind', '=', kind)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => JSON.parse(r.payload) as T);
+}

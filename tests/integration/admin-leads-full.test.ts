@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INBOX_MESSAGES, LEADS_TEXT } from '../../shared/admin-texts.ts';
 import { outboxRow } from '../helpers/outbox-rows.ts';
@@ -19,6 +20,36 @@ const visibleText = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g,
 
 describe.each(configuredEngines())('leads in full on %s', (engine) => {
   const t = useTestApp(() => signedInStaffApp({ engine }));
+
+  it('a note or reply whose writer has no account any more names the address stored with it', async () => {
+    const id = await insertQuote(t.database.db, { name: 'Old History' });
+    expect((await t.staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: 'Mine.' })).status).toBe(201);
+    const at = new Date().toISOString();
+    const lead = {
+      lead_type: 'quote',
+      lead_id: id,
+      author_id: null,
+      author: 'gone@northbridge-it.com.au',
+      body: 'Theirs.',
+      created_at: at,
+    };
+    await t.database.db
+      .insertInto('lead_notes')
+      .values({ id: randomUUID(), ...lead })
+      .execute();
+    const outbox = outboxRow({ type: 'quote', id }, { kind: 'lead-reply' });
+    await t.database.db.insertInto('outbox').values(outbox).execute();
+    await t.database.db
+      .insertInto('lead_replies')
+      .values({ id: randomUUID(), ...lead, subject: 'Old reply', message_id: `<gone-${id}@example.net>`, outbox_id: outbox.id })
+      .execute();
+    const detail = (await leadDetail(t.staff, 'quote', id))!;
+    expect(detail.notes.map((n) => [n.author, n.body])).toEqual([
+      [STAFF.name, 'Mine.'],
+      ['gone@northbridge-it.com.au', 'Theirs.'],
+    ]);
+    expect(detail.replies.map((r) => r.author)).toEqual(['gone@northbridge-it.com.au']);
+  });
 
   it('staff add notes to a lead: a dated history with each author, audited, and never an edit', async () => {
     const id = await insertQuote(t.database.db, { name: 'Noted Lead' });

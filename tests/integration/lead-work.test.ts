@@ -5,6 +5,7 @@ import type { LeadDetail } from '../../shared/admin.ts';
 import type { AnalyticsReport } from '../../shared/analytics.ts';
 import { fillSavedReply } from '../../shared/saved-replies.ts';
 import { serviceName } from '../../shared/lead-fields.ts';
+import { queuedPayloads } from '../helpers/outbox-rows.ts';
 import type { LeadPageData } from '../../pages/admin/leads/@type/@id/+data.ts';
 import {
   adminPageData,
@@ -84,13 +85,8 @@ describe.each(configuredEngines())('working a lead to the end on %s', (engine) =
     expect((await editor.browser.req('put', url).send({ assigneeId: editor.id })).status).toBe(403);
     expect((await editor.browser.req('post', `/api/admin/leads/contact/${id}/replies`).send({ subject: 'x', body: 'y' })).status).toBe(403);
     // Taking it oneself sends no e-mail; the Owner's move e-mails Lou.
-    const assignments = await t.database.db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('kind', '=', 'assignment-email')
-      .where('lead_id', '=', id)
-      .execute();
-    expect(assignments.map((a) => (JSON.parse(a.payload) as { to: string }).to)).toEqual(['lou@northbridge-it.com.au']);
+    const assignments = await queuedPayloads<{ to: string }>(t.database.db, 'assignment-email', id);
+    expect(assignments.map((a) => a.to)).toEqual(['lou@northbridge-it.com.au']);
   });
 
   it('deactivating a person leaves their leads with nobody, and the dashboard says so', async () => {

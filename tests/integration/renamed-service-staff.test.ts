@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICES } from '../../shared/services.ts';
 import type { WordsEditorState } from '../../shared/site-words.ts';
 import { auditEntries, insertContact, insertQuote, signedInStaffApp } from '../helpers/admin-client.ts';
+import { queuedPayloads } from '../helpers/outbox-rows.ts';
 import { useTestApp } from '../helpers/suite-app.ts';
 import { configuredEngines } from '../helpers/test-app.ts';
 
@@ -58,12 +59,7 @@ describe.each(configuredEngines())('a renamed service, where staff see leads, on
     await rename();
     const id = await insertQuote(t.database.db, { name: 'Held Harry', status: 'spam', spamReason: 'too-fast', service: 'web-hosting' });
     expect((await t.staff.req('patch', `/api/admin/leads/quote/${id}`).send({ status: 'new' })).status).toBe(200);
-    const staffEmail = await t.database.db
-      .selectFrom('outbox')
-      .select('payload')
-      .where('lead_id', '=', id)
-      .where('kind', '=', 'staff-email')
-      .executeTakeFirstOrThrow();
-    expect(String(staffEmail.payload)).toContain(`New quote request: ${renamed} from Held Harry`);
+    const [staffEmail] = await queuedPayloads<{ subject: string }>(t.database.db, 'staff-email', id);
+    expect(staffEmail?.subject).toContain(`New quote request: ${renamed} from Held Harry`);
   });
 });

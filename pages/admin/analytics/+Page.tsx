@@ -16,7 +16,6 @@ import { AdminShell } from '../ui/AdminShell.tsx';
 import { AdminTable, type Column } from '../ui/AdminTable.tsx';
 import type { AnalyticsData } from './+data.ts';
 import { VisitsChart } from './VisitsChart.tsx';
-import { TitledSection } from '../ui/TitledSection.tsx';
 
 /** The lead columns of a table, for a person who may see leads. */
 function leadColumns<Row extends LeadCounts>(report: AnalyticsReport, visits: (row: Row) => number): Array<Column<Row>> {
@@ -27,30 +26,29 @@ function leadColumns<Row extends LeadCounts>(report: AnalyticsReport, visits: (r
   ];
 }
 
-/** One table of the report under its heading, with its CSV download. */
+/** One table of the report under its heading, with its CSV download where it has one (`csv`, the file's address). */
 function ReportSection({
   id,
   heading,
-  table,
-  report,
+  csv,
   hint,
   children,
 }: {
   id: string;
   heading: string;
-  table: AnalyticsTable;
-  report: AnalyticsReport;
+  csv?: string;
   hint?: string;
   children: ReactNode;
 }) {
-  const csv = `/api/admin/analytics/export/${table}?from=${report.range.from}&to=${report.range.to}`;
   return (
     <section aria-labelledby={id} className="admin-section analytics-section">
       <div className="analytics-section-head">
         <h2 id={id}>{heading}</h2>
-        <a href={csv} download className="button button-small" aria-describedby={id}>
-          {T.downloadCsv}
-        </a>
+        {csv && (
+          <a href={csv} download className="button button-small" aria-describedby={id}>
+            {T.downloadCsv}
+          </a>
+        )}
       </div>
       {hint && <p className="muted">{hint}</p>}
       {children}
@@ -105,6 +103,7 @@ export default function AnalyticsPage() {
 
 function Report({ report, today }: { report: AnalyticsReport; today: string }) {
   const { totals } = report;
+  const csv = (table: AnalyticsTable) => `/api/admin/analytics/export/${table}?from=${report.range.from}&to=${report.range.to}`;
   const withLeads = totals.leads !== null;
   const counts = [
     { label: T.visitors, value: formatWholeNumber(totals.visitors) },
@@ -128,11 +127,11 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
           </div>
         ))}
       </dl>
-      <ReportSection id="days-heading" heading={T.perDay} table="days" report={report}>
+      <ReportSection id="days-heading" heading={T.perDay} csv={csv('days')}>
         <VisitsChart days={report.days} today={today} />
       </ReportSection>
 
-      <ReportSection id="pages-heading" heading={T.topPages} table="pages" report={report}>
+      <ReportSection id="pages-heading" heading={T.topPages} csv={csv('pages')}>
         <AdminTable
           label={T.topPages}
           rows={report.pages}
@@ -148,7 +147,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         />
       </ReportSection>
 
-      <ReportSection id="posts-heading" heading={T.topPosts} table="posts" report={report}>
+      <ReportSection id="posts-heading" heading={T.topPosts} csv={csv('posts')}>
         <AdminTable
           label={T.topPosts}
           rows={report.posts}
@@ -163,7 +162,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         />
       </ReportSection>
 
-      <ReportSection id="channels-heading" heading={T.channelsHeading} table="channels" report={report}>
+      <ReportSection id="channels-heading" heading={T.channelsHeading} csv={csv('channels')}>
         <AdminTable
           label={T.channelsHeading}
           rows={report.channels}
@@ -177,7 +176,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         />
       </ReportSection>
 
-      <ReportSection id="referrers-heading" heading={T.referrers} table="referrers" report={report}>
+      <ReportSection id="referrers-heading" heading={T.referrers} csv={csv('referrers')}>
         <AdminTable
           label={T.referrers}
           rows={report.referrers}
@@ -191,7 +190,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
         />
       </ReportSection>
 
-      <ReportSection id="campaigns-heading" heading={T.campaigns} table="campaigns" report={report}>
+      <ReportSection id="campaigns-heading" heading={T.campaigns} csv={csv('campaigns')}>
         <AdminTable
           label={T.campaigns}
           rows={report.campaigns}
@@ -209,7 +208,7 @@ function Report({ report, today }: { report: AnalyticsReport; today: string }) {
       {report.wonValue && <WonValue won={report.wonValue} />}
 
       {report.funnel && (
-        <ReportSection id="funnel-heading" heading={T.funnel} table="funnel" report={report} hint={T.funnelHint}>
+        <ReportSection id="funnel-heading" heading={T.funnel} csv={csv('funnel')} hint={T.funnelHint}>
           <AdminTable
             label={T.funnel}
             rows={report.funnel.map((f, i, all) => ({ ...f, previous: i === 0 || f.step === 'contact-views' ? null : all[i - 1]!.count }))}
@@ -232,8 +231,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
   const none = <p>{W.noWonValue}</p>;
   return (
     <>
-      <TitledSection id="won-channels" heading={W.wonValueHeading} className="admin-section analytics-section">
-        <p className="muted">{W.wonValueHint}</p>
+      <ReportSection id="won-channels-heading" heading={W.wonValueHeading} hint={W.wonValueHint}>
         <AdminTable
           label={W.wonValueHeading}
           rows={won.channels}
@@ -245,8 +243,8 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
             { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
-      </TitledSection>
-      <TitledSection id="won-campaigns" heading={W.wonCampaignHeading} className="admin-section analytics-section">
+      </ReportSection>
+      <ReportSection id="won-campaigns-heading" heading={W.wonCampaignHeading}>
         <AdminTable
           label={W.wonCampaignHeading}
           rows={won.campaigns}
@@ -259,7 +257,7 @@ function WonValue({ won }: { won: NonNullable<AnalyticsReport['wonValue']> }) {
             { header: LEAD_WORK_TEXT.value, cell: (c) => formatAud(c.value) },
           ]}
         />
-      </TitledSection>
+      </ReportSection>
     </>
   );
 }

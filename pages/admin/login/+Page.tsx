@@ -3,13 +3,19 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { WebAuthnAbortService, browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { safeNextPath } from '../../../shared/admin.ts';
 import { ADMIN_MESSAGES, LOGIN_TEXT } from '../../../shared/admin-texts.ts';
-import { AdminInput } from '../ui/AdminInput.tsx';
+import { AdminInput, AdminInputs, type AdminInputSpec } from '../ui/AdminInput.tsx';
 import { AdminShell } from '../ui/AdminShell.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { type CaptchaHandle, CaptchaProblem, SignInProofWidget } from '../../../components/CaptchaWidget.tsx';
 import { RequestError, adminApi, errorMessage } from '../../../components/request.ts';
 import { useIsHydrated } from '../../../components/use-is-hydrated.ts';
 import { passkeyFromAutofill, passkeyProblem, signInWithPasskey } from '../ui/passkeys.ts';
+
+/** The first step's fields; the browser offers saved passwords and passkeys for them (autocomplete). */
+const PASSWORD_STEP_FIELDS: AdminInputSpec[] = [
+  { name: 'email', label: LOGIN_TEXT.email, type: 'email', autoComplete: 'username webauthn', maxLength: 254 },
+  { name: 'password', label: LOGIN_TEXT.password, type: 'password', autoComplete: 'current-password', maxLength: 1024 },
+];
 
 /** The texts for the reasons a form post (no JavaScript) is sent back here; see server/staff/sign-in-routes.ts. */
 function reasonText(reason: string | undefined, minutes: number): string | null {
@@ -146,22 +152,7 @@ export default function LoginPage() {
         {step === 'password' ? (
           <form method="post" action="/admin/login" onSubmit={submit} noValidate={false}>
             <input type="hidden" name="next" value={next} />
-            <AdminInput
-              id="login-email"
-              label={LOGIN_TEXT.email}
-              name="email"
-              type="email"
-              autoComplete="username webauthn"
-              maxLength={254}
-            />
-            <AdminInput
-              id="login-password"
-              label={LOGIN_TEXT.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={1024}
-            />
+            <AdminInputs idPrefix="login" fields={PASSWORD_STEP_FIELDS} />
             {needsProof && <SignInProofWidget handle={proof} />}
             <div className="button-row">
               <SubmitButton busy={busy} label={LOGIN_TEXT.signIn} busyLabel={LOGIN_TEXT.signingIn} />

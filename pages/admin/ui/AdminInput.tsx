@@ -54,15 +54,15 @@ export function AdminTextArea({ id, label, error, hint, required = true, 'aria-d
 
 export type AdminInputSpec = { name: string; label: string } & Omit<AdminInputProps, 'id' | 'name' | 'label' | 'error'>;
 
-/** A form's inputs from a list: each with the id `${idPrefix}-${name}` and the server's error for its name. */
+/** A form's inputs from a list: each with the id `${idPrefix}-${name}` and the server's error for its name, if any. */
 export function AdminInputs({
   idPrefix,
   fields,
-  errors,
+  errors = {},
 }: {
   idPrefix: string;
   fields: readonly AdminInputSpec[];
-  errors: Record<string, string>;
+  errors?: Record<string, string>;
 }) {
   return fields.map((field) => <AdminInput key={field.name} {...field} id={`${idPrefix}-${field.name}`} error={errors[field.name]} />);
 }
