@@ -260,12 +260,15 @@ describe('off-site backup faults, with real processes', () => {
     const env = { ...site.env, BACKUP_EVERY: '2s', LOG_LEVEL: 'info' };
     await Promise.all(logs.map((l) => startSite(env, l)));
     const store = createObjectStore(loadConfig(env));
+    const uploaded = () => logs.flat().filter((line) => line.msg === 'off-site backup uploaded').length;
+    // Four snapshots, each logged by the one instance that uploaded it: read at a moment when no upload is between
+    // writing its manifest and logging it (a kill in that gap, on a loaded machine, left one unlogged).
     const manifests = await eventually(
       async () => {
         const listed = await store.list('manifests');
-        return listed.length >= 4 ? listed : undefined;
+        return listed.length >= 4 && uploaded() === listed.length ? listed : undefined;
       },
-      'four snapshots',
+      'four snapshots, each logged once',
       30_000,
     );
     for (const server of servers.splice(0)) {
@@ -275,8 +278,6 @@ describe('off-site backup faults, with real processes', () => {
     const times = (await store.list('manifests')).map((m) => timeOfId(idOfKey(m.key))).sort((a, b) => a - b);
     expect(times.length).toBeGreaterThanOrEqual(manifests.length);
     for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(2000);
-    const uploadedBy = logs.map((l) => l.filter((line) => line.msg === 'off-site backup uploaded').length);
-    expect(uploadedBy[0]! + uploadedBy[1]!).toBe(times.length);
   });
 
   it('a backup during a burst of quotes loses none of them and slows none', async () => {

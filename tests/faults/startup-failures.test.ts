@@ -35,7 +35,7 @@ function expectOneLine(ending: Ending, pattern: RegExp): void {
 describe('start-up failures end the process with one line', () => {
   const sqliteUrl = `file:${root}node_modules/.cache/startup-failure-${randomBytes(4).toString('hex')}.db`;
 
-  it('a port already in use: exit 1 within 5 s, one line naming the port', async () => {
+  it('a port already in use: exit 1 within 15 s, one line naming the port', async () => {
     const port = await freePort();
     const taken: Server = createServer().listen(port, '127.0.0.1');
     try {
@@ -43,7 +43,9 @@ describe('start-up failures end the process with one line', () => {
       console.log(`port in use: exit ${ending.code} after ${Math.round(ending.ms)} ms: ${ending.lines[0]}`);
       expectOneLine(ending, new RegExp(`port ${port} is already in use`));
       expect(JSON.parse(ending.lines[0]!)).toMatchObject({ level: 60 });
-      expect(ending.ms).toBeLessThan(5000);
+      // Not a speed figure: the bound tells a process that gives up at once (a start-up, about 1 s alone, 5.2 s on a
+      // loaded two-core run) from one that retries the port as it does the database (30 s by default).
+      expect(ending.ms).toBeLessThan(15_000);
     } finally {
       taken.close();
     }
