@@ -24,7 +24,8 @@ describe.each(configuredEngines())('leads in full on %s', (engine) => {
   it('a note or reply whose writer has no account any more names the address stored with it', async () => {
     const id = await insertQuote(t.database.db, { name: 'Old History' });
     expect((await t.staff.req('post', `/api/admin/leads/quote/${id}/notes`).send({ body: 'Mine.' })).status).toBe(201);
-    const at = new Date().toISOString();
+    // A minute after the staff member's note, so the two never share a timestamp and the order is the history's.
+    const at = new Date(Date.now() + 60_000).toISOString();
     const lead = {
       lead_type: 'quote',
       lead_id: id,
