@@ -92,14 +92,10 @@ function failingTests(report: VitestReport): string[] {
  * nothing runs again, so a test that fails only sometimes is seen, and fixed. The PostgreSQL tests run in a
  * database of their own (run-database.ts), dropped at the end.
  */
-async function vitest(label: string, projects: string[]): Promise<void> {
+async function vitest(label: string, projects: string[], options: string[] = []): Promise<void> {
   const database = process.env.TEST_DATABASE_URL ? await createRunDatabase(process.env.TEST_DATABASE_URL) : undefined;
   const env = database ? { ...process.env, TEST_DATABASE_URL: database.url } : process.env;
-  const { ok, report } = await runVitest(
-    label,
-    projects.flatMap((p) => ['--project', p]),
-    env,
-  );
+  const { ok, report } = await runVitest(label, [...projects.flatMap((p) => ['--project', p]), ...options], env);
   await database?.drop();
   const failing = report ? failingTests(report) : [];
   passed += report?.numPassedTests ?? 0;
@@ -127,7 +123,11 @@ async function browserTests(): Promise<void> {
     console.error(
       '\nBrowser tests need Chromium: install it (Debian/Ubuntu: sudo apt-get install chromium) or set CHROME_PATH to its executable.',
     );
-  } else await vitest('browser tests', ['e2e']);
+  } else {
+    // A browser test waits on its pages (networkidle, what a person would see) more than it computes: alone, two
+    // files at a time used 79% of two cores (424 s, 667 s of processor); three took 352 s for the same processor time.
+    await vitest('browser tests', ['e2e'], ['--maxWorkers=3']);
+  }
 }
 
 await together([

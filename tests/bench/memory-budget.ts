@@ -4,8 +4,8 @@
  * (`/proc/<pid>/status`) every 100 ms. That it does not grow under steady load is the leak check's part
  * (tests/bench/memory-flags.ts).
  *
- * Used by tests/faults/memory-budget.test.ts (the server as `npm run serve` starts it) and by the container test
- * (the image under a 512 MB limit), and as a command against any running server:
+ * Used by the container test (the image under a 512 MB limit, which fails on a breach), by memory-flags.ts (the server
+ * as `npm run serve` starts it), and as a command against any running server:
  *   node tests/bench/memory-budget.ts BASE_URL PID [seconds] [connections]
  * which prints the figures and exits 1 when one is over budget or the load saw errors.
  */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { imageCommand, serveCommand } from '../helpers/serve-command.ts';
 
-// The memory budget (docs/decisions/020-cache-hit-path.md) is measured on `npm run serve`'s command
-// (tests/faults/memory-budget.test.ts) and on the image (scripts/container-test.sh): both must start the same
-// process, with the same heap limits and allocator settings.
+// The memory budget (docs/decisions/020-cache-hit-path.md) is judged on the image (scripts/container-test.sh) and
+// reported for `npm run serve`'s command (tests/bench/memory-flags.ts): both must start the same process, with the
+// same heap limits and allocator settings.
 describe('the production server is started the same way with and without Docker', () => {
   it('the same bundle, V8 flags and allocator settings in `npm run serve` and the Dockerfile', () => {
     const serve = serveCommand();
