@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on two cores, while a file often waits on sockets,
-    // disks and Chromium. Two at a time is measured in the README (the suite's time).
+    // disks and Chromium. Two at a time is measured in the README (the suite's time); npm test runs the browser
+    // tests three at a time (scripts/test.ts), as they wait on pages more than they compute.
     maxWorkers: 2,
     projects: [
       {
